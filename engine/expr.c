@@ -1,0 +1,1687 @@
+/*
+ * expr.c — the hash-consed expression DAG (contract in expr.h).
+ *
+ * Layout: every node and every update-list entry lives in one of two process-wide unique
+ * tables (chained buckets, power-of-two sized). A constructor fills a template node on the
+ * stack, runs the rewrite rules of its kind (which may return an existing node), and only
+ * then interns the template: the table either hands back the equal node or copies the
+ * template to the heap and takes references on its children.
+ *
+ * Releasing a node whose count drops to zero never recurses: the children whose count drops
+ * too are pushed on an explicit stack, so a million-deep chain is freed in constant C stack.
+ */
+#include "engine/expr.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- process-wide state ------------------------------------------------------------- */
+
+typedef struct node_table {
+  expr **buckets;
+  size_t mask, count;
+} node_table;
+
+typedef struct update_table {
+  expr_update **buckets;
+  size_t mask, count;
+} update_table;
+
+static node_table nodes;
+static update_table updates;
+static uint64_t next_node_id = 1, next_update_id = 1;
+static uint32_t next_array_id = 1, next_bvar = 1;
+static size_t live_arrays;
+static expr_stats stats;
+
+void expr_oom(void) {
+  fputs("symq: fatal: out of memory\n", stderr);
+  abort();
+}
+
+static void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) expr_oom();
+  return p;
+}
+
+static void *xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p) expr_oom();
+  return p;
+}
+
+static void *xrealloc(void *p, size_t n) {
+  p = realloc(p, n ? n : 1);
+  if (!p) expr_oom();
+  return p;
+}
+
+static char *xstrdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *d = xmalloc(n);
+  memcpy(d, s, n);
+  return d;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  return h;
+}
+
+static uint64_t mix128(uint64_t h, u128 v) {
+  return mix(mix(h, (uint64_t)v), (uint64_t)(v >> 64));
+}
+
+u128 expr_mask(unsigned width) {
+  assert(width >= 1 && width <= 128);
+  return width == 128 ? ~(u128)0 : (((u128)1 << width) - 1);
+}
+
+static u128 sign_bit(unsigned width) { return (u128)1 << (width - 1); }
+
+static bool is_negative(u128 v, unsigned width) { return (v & sign_bit(width)) != 0; }
+
+/* ---- interning ---------------------------------------------------------------------- */
+
+static bool is_commutative(expr_kind k) {
+  return k == EXPR_ADD || k == EXPR_MUL || k == EXPR_AND || k == EXPR_OR || k == EXPR_XOR ||
+         k == EXPR_EQ;
+}
+
+static uint64_t structural_hash(const expr *t) {
+  uint64_t h = mix(0x5a17ULL + (uint64_t)t->kind, t->width);
+  switch (t->kind) {
+  case EXPR_CONST: return mix128(h, t->u.value);
+  case EXPR_READ:
+    h = mix(h, t->u.read.array->id);
+    h = mix(h, t->u.read.updates ? t->u.read.updates->hash : 0);
+    break;
+  case EXPR_EXTRACT: h = mix(h, t->u.extract.lo); break;
+  case EXPR_BVAR: return mix(h, t->u.bvar.var);
+  default: break;
+  }
+  for (unsigned i = 0; i < t->nkids; i++) h = mix(h, t->kid[i]->hash);
+  return h;
+}
+
+enum { PHASH_CONST = 0x0c0457a47ULL };
+
+/* pat-merge.md §4: constants alike, `c + x` as `x`, update lists ignored, negation kept. */
+static uint64_t pattern_hash(const expr *t) {
+  switch (t->kind) {
+  case EXPR_CONST: return PHASH_CONST;
+  case EXPR_ADD:
+    if (t->kid[0]->kind == EXPR_CONST) return t->kid[1]->phash;
+    break;
+  case EXPR_READ: {
+    uint64_t h = mix(0x7ead0000ULL + t->width, t->u.read.array->id);
+    return mix(h, t->kid[0]->phash);
+  }
+  case EXPR_BVAR: return mix(0xb0a40000ULL, t->width);
+  default: break;
+  }
+  uint64_t h = mix(0x9a770000ULL + (uint64_t)t->kind, t->width);
+  if (t->kind == EXPR_EXTRACT) h = mix(h, t->u.extract.lo);
+  for (unsigned i = 0; i < t->nkids; i++) h = mix(h, t->kid[i]->phash);
+  return h;
+}
+
+uint64_t expr_phash_salted(const expr *e, uint64_t salt) { return mix(e->phash, salt); }
+
+static bool same_node(const expr *a, const expr *t) {
+  if (a->kind != t->kind || a->width != t->width || a->nkids != t->nkids) return false;
+  for (unsigned i = 0; i < t->nkids; i++)
+    if (a->kid[i] != t->kid[i]) return false;
+  switch (t->kind) {
+  case EXPR_CONST: return a->u.value == t->u.value;
+  case EXPR_READ:
+    return a->u.read.array == t->u.read.array && a->u.read.updates == t->u.read.updates;
+  case EXPR_EXTRACT: return a->u.extract.lo == t->u.extract.lo;
+  case EXPR_BVAR: return a->u.bvar.var == t->u.bvar.var;
+  default: return true;
+  }
+}
+
+static void node_table_grow(void) {
+  size_t old_size = nodes.buckets ? nodes.mask + 1 : 0;
+  size_t size = old_size ? old_size * 2 : 4096;
+  expr **buckets = xcalloc(size, sizeof *buckets);
+  for (size_t i = 0; i < old_size; i++) {
+    for (expr *e = nodes.buckets[i], *next; e; e = next) {
+      next = e->chain;
+      size_t b = e->hash & (size - 1);
+      e->chain = buckets[b];
+      buckets[b] = e;
+    }
+  }
+  free(nodes.buckets);
+  nodes.buckets = buckets;
+  nodes.mask = size - 1;
+}
+
+/* Returns a new reference to the node equal to template t (whose kids are borrowed). */
+static expr *intern(expr *t) {
+  if (!nodes.buckets || nodes.count >= nodes.mask + 1) node_table_grow();
+  t->hash = structural_hash(t);
+  size_t b = t->hash & nodes.mask;
+  for (expr *e = nodes.buckets[b]; e; e = e->chain) {
+    if (e->hash == t->hash && same_node(e, t)) {
+      stats.interned_hits++;
+      e->refcount++;
+      return e;
+    }
+  }
+  expr *e = xmalloc(sizeof *e);
+  *e = *t;
+  e->refcount = 1;
+  e->id = next_node_id++;
+  e->has_bvar = t->kind == EXPR_BVAR;
+  for (unsigned i = 0; i < e->nkids; i++) {
+    e->kid[i]->refcount++;
+    e->has_bvar |= e->kid[i]->has_bvar;
+  }
+  if (e->kind == EXPR_FORALL) /* the body's only bound variable is its own (expr.h) */
+    e->has_bvar = e->kid[1]->has_bvar || e->kid[2]->has_bvar;
+  if (e->kind == EXPR_READ) {
+    expr_array_ref(e->u.read.array);
+    expr_update_ref(e->u.read.updates); /* update lists hold no bound variable */
+  }
+  if (e->kind == EXPR_BVAR) e->u.bvar.name = xstrdup(t->u.bvar.name ? t->u.bvar.name : "i");
+  e->phash = pattern_hash(e);
+  e->chain = nodes.buckets[b];
+  nodes.buckets[b] = e;
+  nodes.count++;
+  stats.created++;
+  return e;
+}
+
+static expr template_of(expr_kind kind, unsigned width, unsigned nkids) {
+  expr t;
+  memset(&t, 0, sizeof t);
+  t.kind = kind;
+  t.width = (uint16_t)width;
+  t.nkids = (uint8_t)nkids;
+  return t;
+}
+
+static expr *make1(expr_kind kind, unsigned width, expr *a) {
+  expr t = template_of(kind, width, 1);
+  t.kid[0] = a;
+  return intern(&t);
+}
+
+static expr *make2(expr_kind kind, unsigned width, expr *a, expr *b) {
+  expr t = template_of(kind, width, 2);
+  t.kid[0] = a;
+  t.kid[1] = b;
+  return intern(&t);
+}
+
+/* ---- release ------------------------------------------------------------------------ */
+
+enum { TAG_EXPR = 0, TAG_UPDATE = 1, TAG_ARRAY = 2, TAG_MASK = 3 };
+
+typedef struct release_stack {
+  uintptr_t *items;
+  size_t count, cap;
+} release_stack;
+
+static void push_tagged(release_stack *s, void *p, unsigned tag) {
+  if (s->count == s->cap) {
+    s->cap = s->cap ? s->cap * 2 : 64;
+    s->items = xrealloc(s->items, s->cap * sizeof *s->items);
+  }
+  s->items[s->count++] = (uintptr_t)p | tag;
+}
+
+static void drop_expr(release_stack *s, expr *e) {
+  if (e && --e->refcount == 0) push_tagged(s, e, TAG_EXPR);
+}
+
+static void drop_update(release_stack *s, expr_update *u) {
+  if (u && --u->refcount == 0) push_tagged(s, u, TAG_UPDATE);
+}
+
+static void drop_array(release_stack *s, expr_array *a) {
+  if (a && --a->refcount == 0) push_tagged(s, a, TAG_ARRAY);
+}
+
+static void unlink_node(expr *e) {
+  expr **p = &nodes.buckets[e->hash & nodes.mask];
+  while (*p != e) p = &(*p)->chain;
+  *p = e->chain;
+  nodes.count--;
+}
+
+static void unlink_update(expr_update *u) {
+  expr_update **p = &updates.buckets[u->hash & updates.mask];
+  while (*p != u) p = &(*p)->chain;
+  *p = u->chain;
+  updates.count--;
+}
+
+static void release_all(release_stack *s) {
+  while (s->count) {
+    uintptr_t item = s->items[--s->count];
+    void *p = (void *)(item & ~(uintptr_t)TAG_MASK);
+    switch (item & TAG_MASK) {
+    case TAG_EXPR: {
+      expr *e = p;
+      unlink_node(e);
+      for (unsigned i = 0; i < e->nkids; i++) drop_expr(s, e->kid[i]);
+      if (e->kind == EXPR_READ) {
+        drop_array(s, e->u.read.array);
+        drop_update(s, e->u.read.updates);
+      }
+      if (e->kind == EXPR_BVAR) free((char *)e->u.bvar.name);
+      free(e);
+      break;
+    }
+    case TAG_UPDATE: {
+      expr_update *u = p;
+      unlink_update(u);
+      drop_expr(s, u->index);
+      drop_expr(s, u->value);
+      drop_update(s, u->next);
+      drop_array(s, u->array);
+      free(u);
+      break;
+    }
+    default: {
+      expr_array *a = p;
+      drop_expr(s, a->size);
+      free((char *)a->name);
+      free((uint8_t *)a->init);
+      free(a);
+      live_arrays--;
+      break;
+    }
+    }
+  }
+  free(s->items);
+}
+
+expr *expr_ref(expr *e) {
+  if (e) e->refcount++;
+  return e;
+}
+
+void expr_unref(expr *e) {
+  release_stack s = {0};
+  drop_expr(&s, e);
+  release_all(&s);
+}
+
+size_t expr_live_count(void) { return nodes.count; }
+size_t expr_live_arrays(void) { return live_arrays; }
+size_t expr_live_updates(void) { return updates.count; }
+expr_stats expr_get_stats(void) { return stats; }
+
+/* ---- constants ---------------------------------------------------------------------- */
+
+expr *expr_const(unsigned width, u128 value) {
+  expr t = template_of(EXPR_CONST, width, 0);
+  t.u.value = value & expr_mask(width);
+  return intern(&t);
+}
+
+expr *expr_true(void) { return expr_const(1, 1); }
+expr *expr_false(void) { return expr_const(1, 0); }
+expr *expr_bool(bool b) { return expr_const(1, b); }
+bool expr_is_const(const expr *e) { return e->kind == EXPR_CONST; }
+bool expr_is_true(const expr *e) { return e->kind == EXPR_CONST && e->width == 1 && e->u.value; }
+bool expr_is_false(const expr *e) {
+  return e->kind == EXPR_CONST && e->width == 1 && !e->u.value;
+}
+
+static bool is_value(const expr *e, u128 v) { return e->kind == EXPR_CONST && e->u.value == v; }
+static bool is_ones(const expr *e) { return is_value(e, expr_mask(e->width)); }
+
+/* ---- arrays and update lists -------------------------------------------------------- */
+
+expr_array *expr_array_new(const char *name, expr *size, uint64_t capacity, bool is_input,
+                           const uint8_t *init) {
+  assert(size && size->width == 64);
+  expr_array *a = xcalloc(1, sizeof *a);
+  a->name = xstrdup(name);
+  a->id = next_array_id++;
+  a->refcount = 1;
+  a->size = expr_ref(size);
+  a->capacity = capacity;
+  a->is_input = is_input;
+  if (init) {
+    uint8_t *copy = xmalloc(capacity);
+    memcpy(copy, init, capacity);
+    a->init = copy;
+  }
+  live_arrays++;
+  return a;
+}
+
+expr_array *expr_array_ref(expr_array *a) {
+  if (a) a->refcount++;
+  return a;
+}
+
+void expr_array_unref(expr_array *a) {
+  release_stack s = {0};
+  drop_array(&s, a);
+  release_all(&s);
+}
+
+static void update_table_grow(void) {
+  size_t old_size = updates.buckets ? updates.mask + 1 : 0;
+  size_t size = old_size ? old_size * 2 : 1024;
+  expr_update **buckets = xcalloc(size, sizeof *buckets);
+  for (size_t i = 0; i < old_size; i++) {
+    for (expr_update *u = updates.buckets[i], *next; u; u = next) {
+      next = u->chain;
+      size_t b = u->hash & (size - 1);
+      u->chain = buckets[b];
+      buckets[b] = u;
+    }
+  }
+  free(updates.buckets);
+  updates.buckets = buckets;
+  updates.mask = size - 1;
+}
+
+expr_update *expr_update_push(expr_array *a, expr_update *next, expr *index, expr *value) {
+  assert(index->width == 64 && value->width == 8);
+  assert(!next || next->array == a);
+  assert(!index->has_bvar && !value->has_bvar);
+  if (!updates.buckets || updates.count >= updates.mask + 1) update_table_grow();
+  uint64_t h = mix(mix(mix(mix(0x0bdaULL, a->id), next ? next->hash : 0), index->hash),
+                   value->hash);
+  size_t b = h & updates.mask;
+  for (expr_update *u = updates.buckets[b]; u; u = u->chain) {
+    if (u->hash == h && u->array == a && u->next == next && u->index == index &&
+        u->value == value) {
+      u->refcount++;
+      return u;
+    }
+  }
+  expr_update *u = xmalloc(sizeof *u);
+  u->array = expr_array_ref(a);
+  u->next = expr_update_ref(next);
+  u->index = expr_ref(index);
+  u->value = expr_ref(value);
+  u->hash = h;
+  u->id = next_update_id++;
+  u->refcount = 1;
+  u->length = next ? next->length + 1 : 1;
+  u->chain = updates.buckets[b];
+  updates.buckets[b] = u;
+  updates.count++;
+  return u;
+}
+
+expr_update *expr_update_ref(expr_update *u) {
+  if (u) u->refcount++;
+  return u;
+}
+
+void expr_update_unref(expr_update *u) {
+  release_stack s = {0};
+  drop_update(&s, u);
+  release_all(&s);
+}
+
+static expr *make_read(expr_array *a, expr_update *ups, expr *index, unsigned width) {
+  expr t = template_of(EXPR_READ, width, 1);
+  t.kid[0] = index;
+  t.u.read.array = a;
+  t.u.read.updates = ups;
+  return intern(&t);
+}
+
+expr *expr_read(expr_array *a, expr_update *ups, expr *index) {
+  assert(index->width == 64 && (!ups || ups->array == a));
+  /* Read over write: skip writes that provably hit another cell, stop at one that may. */
+  for (; ups; ups = ups->next) {
+    if (ups->index == index) {
+      stats.read_over_write++;
+      return expr_ref(ups->value);
+    }
+    if (ups->index->kind != EXPR_CONST || index->kind != EXPR_CONST) break;
+    stats.read_over_write++;
+  }
+  if (!ups && a->init && index->kind == EXPR_CONST && index->u.value < a->capacity)
+    return expr_const(8, a->init[(size_t)index->u.value]);
+  return make_read(a, ups, index, 8);
+}
+
+expr *expr_read_le(expr_array *a, expr_update *ups, expr *index, unsigned nbytes) {
+  assert(nbytes >= 1 && nbytes <= 16);
+  expr *result = expr_read(a, ups, index);
+  for (unsigned k = 1; k < nbytes; k++) {
+    expr *offset = expr_const(64, k);
+    expr *at = expr_add(index, offset);
+    expr *byte = expr_read(a, ups, at);
+    expr *wider = expr_concat(byte, result);
+    expr_unref(offset);
+    expr_unref(at);
+    expr_unref(byte);
+    expr_unref(result);
+    result = wider;
+  }
+  return result;
+}
+
+/* ---- constant folding --------------------------------------------------------------- */
+
+static u128 fold_binary(expr_kind kind, unsigned w, u128 a, u128 b) {
+  u128 m = expr_mask(w);
+  switch (kind) {
+  case EXPR_ADD: return (a + b) & m;
+  case EXPR_SUB: return (a - b) & m;
+  case EXPR_MUL: return (a * b) & m;
+  case EXPR_UDIV: return b == 0 ? m : a / b;
+  case EXPR_UREM: return b == 0 ? a : a % b;
+  case EXPR_SDIV:
+  case EXPR_SREM: {
+    bool na = is_negative(a, w), nb = is_negative(b, w);
+    if (b == 0) return kind == EXPR_SREM ? a : (na ? 1 : m);
+    u128 ua = na ? (-a) & m : a, ub = nb ? (-b) & m : b;
+    if (kind == EXPR_SDIV) {
+      u128 q = ua / ub;
+      return (na != nb ? -q : q) & m;
+    }
+    u128 r = ua % ub;
+    return (na ? -r : r) & m;
+  }
+  case EXPR_SHL: return b >= w ? 0 : (a << b) & m;
+  case EXPR_LSHR: return b >= w ? 0 : a >> b;
+  case EXPR_ASHR: {
+    bool neg = is_negative(a, w);
+    if (b >= w) return neg ? m : 0;
+    u128 r = a >> b;
+    if (neg && b > 0) r |= m & ~(m >> b);
+    return r;
+  }
+  case EXPR_AND: return a & b;
+  case EXPR_OR: return a | b;
+  case EXPR_XOR: return a ^ b;
+  case EXPR_EQ: return a == b;
+  case EXPR_NE: return a != b;
+  case EXPR_ULT: return a < b;
+  case EXPR_ULE: return a <= b;
+  case EXPR_UGT: return a > b;
+  case EXPR_UGE: return a >= b;
+  case EXPR_SLT: return (a ^ sign_bit(w)) < (b ^ sign_bit(w));
+  case EXPR_SLE: return (a ^ sign_bit(w)) <= (b ^ sign_bit(w));
+  case EXPR_SGT: return (a ^ sign_bit(w)) > (b ^ sign_bit(w));
+  case EXPR_SGE: return (a ^ sign_bit(w)) >= (b ^ sign_bit(w));
+  default: assert(!"not a binary kind"); return 0;
+  }
+}
+
+static bool is_comparison(expr_kind k) { return k >= EXPR_EQ && k <= EXPR_SGE; }
+
+static expr *folded(unsigned width, u128 value) {
+  stats.folded++;
+  return expr_const(width, value);
+}
+
+static expr *rewritten(expr *e) {
+  stats.rewrites++;
+  return e;
+}
+
+/* ---- operators ---------------------------------------------------------------------- */
+
+static expr *add_const(expr *x, u128 c) {
+  expr *k = expr_const(x->width, c);
+  expr *r = expr_add(k, x);
+  expr_unref(k);
+  return r;
+}
+
+static expr *simplify_add(expr *a, expr *b) {
+  /* a is the constant when there is one (canonical order) */
+  if (a->kind == EXPR_CONST) {
+    if (a->u.value == 0) return rewritten(expr_ref(b));
+    if (b->kind == EXPR_ADD && b->kid[0]->kind == EXPR_CONST)
+      return rewritten(add_const(b->kid[1], a->u.value + b->kid[0]->u.value));
+  }
+  return NULL;
+}
+
+static expr *simplify_mul(expr *a, expr *b) {
+  if (a->kind == EXPR_CONST) {
+    if (a->u.value == 0) return rewritten(expr_ref(a));
+    if (a->u.value == 1) return rewritten(expr_ref(b));
+    if (b->kind == EXPR_MUL && b->kid[0]->kind == EXPR_CONST) {
+      expr *k = expr_const(a->width, a->u.value * b->kid[0]->u.value);
+      expr *r = expr_mul(k, b->kid[1]);
+      expr_unref(k);
+      return rewritten(r);
+    }
+  }
+  if (a->width == 1) return rewritten(expr_and(a, b));
+  return NULL;
+}
+
+static bool are_complements(const expr *a, const expr *b) {
+  return (a->kind == EXPR_NOT && a->kid[0] == b) || (b->kind == EXPR_NOT && b->kid[0] == a);
+}
+
+static expr *simplify_bitwise(expr_kind kind, expr *a, expr *b) {
+  unsigned w = a->width;
+  if (a == b) return rewritten(kind == EXPR_XOR ? expr_const(w, 0) : expr_ref(a));
+  if (are_complements(a, b))
+    return rewritten(kind == EXPR_AND ? expr_const(w, 0) : expr_const(w, expr_mask(w)));
+  if (a->kind != EXPR_CONST) return NULL;
+  switch (kind) {
+  case EXPR_AND:
+    if (a->u.value == 0) return rewritten(expr_ref(a));
+    if (is_ones(a)) return rewritten(expr_ref(b));
+    break;
+  case EXPR_OR:
+    if (a->u.value == 0) return rewritten(expr_ref(b));
+    if (is_ones(a)) return rewritten(expr_ref(a));
+    break;
+  default:
+    if (a->u.value == 0) return rewritten(expr_ref(b));
+    if (is_ones(a)) return rewritten(expr_not(b));
+    break;
+  }
+  /* c1 op (c2 op y) → (c1 op c2) op y */
+  if (b->kind == kind && b->kid[0]->kind == EXPR_CONST) {
+    expr *k = expr_const(w, fold_binary(kind, w, a->u.value, b->kid[0]->u.value));
+    expr *r = expr_binary(kind, k, b->kid[1]);
+    expr_unref(k);
+    return rewritten(r);
+  }
+  return NULL;
+}
+
+static expr *simplify_eq(expr *a, expr *b) {
+  if (a == b) return rewritten(expr_true());
+  if (a->kind != EXPR_CONST) return NULL;
+  unsigned w = a->width;
+  if (w == 1) return rewritten(a->u.value ? expr_ref(b) : expr_not(b));
+  if (b->kind == EXPR_ADD && b->kid[0]->kind == EXPR_CONST) { /* c == c2 + y → c − c2 == y */
+    expr *k = expr_const(w, a->u.value - b->kid[0]->u.value);
+    expr *r = expr_eq(k, b->kid[1]);
+    expr_unref(k);
+    return rewritten(r);
+  }
+  if (b->kind == EXPR_ZEXT || b->kind == EXPR_SEXT) {
+    expr *y = b->kid[0];
+    u128 low = a->u.value & expr_mask(y->width);
+    u128 extended = low;
+    if (b->kind == EXPR_SEXT && is_negative(low, y->width))
+      extended = (low | ~expr_mask(y->width)) & expr_mask(w);
+    if (extended != a->u.value) return rewritten(expr_false());
+    expr *k = expr_const(y->width, low);
+    expr *r = expr_eq(k, y);
+    expr_unref(k);
+    return rewritten(r);
+  }
+  return NULL;
+}
+
+static expr *simplify_order(expr_kind kind, expr *a, expr *b) {
+  unsigned w = a->width;
+  if (a == b) return rewritten(expr_bool(kind == EXPR_ULE || kind == EXPR_SLE));
+  switch (kind) {
+  case EXPR_ULT:
+    if (is_value(b, 0) || is_ones(a)) return rewritten(expr_false());
+    break;
+  case EXPR_ULE:
+    if (is_value(a, 0) || is_ones(b)) return rewritten(expr_true());
+    break;
+  case EXPR_SLT:
+    if (is_value(b, sign_bit(w)) || is_value(a, expr_mask(w) >> 1)) return rewritten(expr_false());
+    break;
+  default:
+    if (is_value(a, sign_bit(w)) || is_value(b, expr_mask(w) >> 1)) return rewritten(expr_true());
+    break;
+  }
+  return NULL;
+}
+
+static expr *simplify_div_shift(expr_kind kind, expr *a, expr *b) {
+  unsigned w = a->width;
+  switch (kind) {
+  case EXPR_UDIV:
+  case EXPR_SDIV:
+    if (is_value(b, 1)) return rewritten(expr_ref(a));
+    break;
+  case EXPR_UREM:
+  case EXPR_SREM:
+    if (is_value(b, 1)) return rewritten(expr_const(w, 0));
+    break;
+  default: /* shifts */
+    if (is_value(b, 0)) return rewritten(expr_ref(a));
+    if (is_value(a, 0)) return rewritten(expr_ref(a));
+    if (kind != EXPR_ASHR && b->kind == EXPR_CONST && b->u.value >= w)
+      return rewritten(expr_const(w, 0));
+    break;
+  }
+  return NULL;
+}
+
+static expr *negated_comparison(expr_kind kind, expr *a, expr *b) {
+  expr *e = expr_binary(kind, a, b);
+  expr *r = expr_not(e);
+  expr_unref(e);
+  return r;
+}
+
+expr *expr_binary(expr_kind kind, expr *a, expr *b) {
+  assert(a->width == b->width || kind == EXPR_CONCAT);
+  if (kind == EXPR_CONCAT) return expr_concat(a, b);
+  unsigned w = a->width;
+  unsigned result_width = is_comparison(kind) ? 1 : w;
+  if (a->kind == EXPR_CONST && b->kind == EXPR_CONST)
+    return folded(result_width, fold_binary(kind, w, a->u.value, b->u.value));
+
+  /* canonical forms of the derived kinds */
+  switch (kind) {
+  case EXPR_NE: return rewritten(negated_comparison(EXPR_EQ, a, b));
+  case EXPR_UGT: return rewritten(expr_binary(EXPR_ULT, b, a));
+  case EXPR_UGE: return rewritten(expr_binary(EXPR_ULE, b, a));
+  case EXPR_SGT: return rewritten(expr_binary(EXPR_SLT, b, a));
+  case EXPR_SGE: return rewritten(expr_binary(EXPR_SLE, b, a));
+  case EXPR_SUB:
+    if (a == b) return rewritten(expr_const(w, 0));
+    if (b->kind == EXPR_CONST) return rewritten(add_const(a, -b->u.value));
+    break;
+  default: break;
+  }
+
+  if (is_commutative(kind)) {
+    bool swap = b->kind == EXPR_CONST ? a->kind != EXPR_CONST
+                                      : (a->kind != EXPR_CONST && b->id < a->id);
+    if (swap) {
+      expr *t = a;
+      a = b;
+      b = t;
+    }
+  }
+
+  expr *r = NULL;
+  switch (kind) {
+  case EXPR_ADD: r = simplify_add(a, b); break;
+  case EXPR_MUL: r = simplify_mul(a, b); break;
+  case EXPR_AND:
+  case EXPR_OR:
+  case EXPR_XOR: r = simplify_bitwise(kind, a, b); break;
+  case EXPR_EQ: r = simplify_eq(a, b); break;
+  case EXPR_ULT:
+  case EXPR_ULE:
+  case EXPR_SLT:
+  case EXPR_SLE: r = simplify_order(kind, a, b); break;
+  case EXPR_UDIV:
+  case EXPR_SDIV:
+  case EXPR_UREM:
+  case EXPR_SREM:
+  case EXPR_SHL:
+  case EXPR_LSHR:
+  case EXPR_ASHR: r = simplify_div_shift(kind, a, b); break;
+  default: break;
+  }
+  if (r) return r;
+  return make2(kind, result_width, a, b);
+}
+
+expr *expr_add(expr *a, expr *b) { return expr_binary(EXPR_ADD, a, b); }
+expr *expr_sub(expr *a, expr *b) { return expr_binary(EXPR_SUB, a, b); }
+expr *expr_mul(expr *a, expr *b) { return expr_binary(EXPR_MUL, a, b); }
+expr *expr_udiv(expr *a, expr *b) { return expr_binary(EXPR_UDIV, a, b); }
+expr *expr_sdiv(expr *a, expr *b) { return expr_binary(EXPR_SDIV, a, b); }
+expr *expr_urem(expr *a, expr *b) { return expr_binary(EXPR_UREM, a, b); }
+expr *expr_srem(expr *a, expr *b) { return expr_binary(EXPR_SREM, a, b); }
+expr *expr_shl(expr *a, expr *b) { return expr_binary(EXPR_SHL, a, b); }
+expr *expr_lshr(expr *a, expr *b) { return expr_binary(EXPR_LSHR, a, b); }
+expr *expr_ashr(expr *a, expr *b) { return expr_binary(EXPR_ASHR, a, b); }
+expr *expr_and(expr *a, expr *b) { return expr_binary(EXPR_AND, a, b); }
+expr *expr_or(expr *a, expr *b) { return expr_binary(EXPR_OR, a, b); }
+expr *expr_xor(expr *a, expr *b) { return expr_binary(EXPR_XOR, a, b); }
+expr *expr_eq(expr *a, expr *b) { return expr_binary(EXPR_EQ, a, b); }
+expr *expr_ne(expr *a, expr *b) { return expr_binary(EXPR_NE, a, b); }
+expr *expr_ult(expr *a, expr *b) { return expr_binary(EXPR_ULT, a, b); }
+expr *expr_ule(expr *a, expr *b) { return expr_binary(EXPR_ULE, a, b); }
+expr *expr_ugt(expr *a, expr *b) { return expr_binary(EXPR_UGT, a, b); }
+expr *expr_uge(expr *a, expr *b) { return expr_binary(EXPR_UGE, a, b); }
+expr *expr_slt(expr *a, expr *b) { return expr_binary(EXPR_SLT, a, b); }
+expr *expr_sle(expr *a, expr *b) { return expr_binary(EXPR_SLE, a, b); }
+expr *expr_sgt(expr *a, expr *b) { return expr_binary(EXPR_SGT, a, b); }
+expr *expr_sge(expr *a, expr *b) { return expr_binary(EXPR_SGE, a, b); }
+
+expr *expr_not(expr *a) {
+  if (a->kind == EXPR_CONST) return folded(a->width, ~a->u.value & expr_mask(a->width));
+  if (a->kind == EXPR_NOT) return rewritten(expr_ref(a->kid[0]));
+  return make1(EXPR_NOT, a->width, a);
+}
+
+expr *expr_implies(expr *a, expr *b) {
+  assert(a->width == 1 && b->width == 1);
+  expr *na = expr_not(a);
+  expr *r = expr_or(na, b);
+  expr_unref(na);
+  return r;
+}
+
+expr *expr_zext(expr *a, unsigned width) {
+  assert(width >= a->width && width <= 128);
+  if (width == a->width) return expr_ref(a);
+  if (a->kind == EXPR_CONST) return folded(width, a->u.value);
+  if (a->kind == EXPR_ZEXT) return rewritten(expr_zext(a->kid[0], width));
+  return make1(EXPR_ZEXT, width, a);
+}
+
+expr *expr_sext(expr *a, unsigned width) {
+  assert(width >= a->width && width <= 128);
+  if (width == a->width) return expr_ref(a);
+  if (a->kind == EXPR_CONST) {
+    u128 v = a->u.value;
+    if (is_negative(v, a->width)) v |= ~expr_mask(a->width);
+    return folded(width, v);
+  }
+  if (a->kind == EXPR_SEXT) return rewritten(expr_sext(a->kid[0], width));
+  if (a->kind == EXPR_ZEXT) return rewritten(expr_zext(a->kid[0], width));
+  return make1(EXPR_SEXT, width, a);
+}
+
+static expr *wide_read_extract(expr *a, unsigned lo, unsigned width) {
+  expr *offset = expr_const(64, lo / 8);
+  expr *at = expr_add(a->kid[0], offset);
+  expr *r = expr_read_le(a->u.read.array, a->u.read.updates, at, width / 8);
+  expr_unref(offset);
+  expr_unref(at);
+  return r;
+}
+
+expr *expr_extract(expr *a, unsigned lo, unsigned width) {
+  assert(width >= 1 && lo + width <= a->width);
+  if (lo == 0 && width == a->width) return expr_ref(a);
+  switch (a->kind) {
+  case EXPR_CONST: return folded(width, a->u.value >> lo);
+  case EXPR_EXTRACT: return rewritten(expr_extract(a->kid[0], a->u.extract.lo + lo, width));
+  case EXPR_CONCAT: {
+    expr *hi = a->kid[0], *low = a->kid[1];
+    if (lo + width <= low->width) return rewritten(expr_extract(low, lo, width));
+    if (lo >= low->width) return rewritten(expr_extract(hi, lo - low->width, width));
+    break;
+  }
+  case EXPR_ZEXT: {
+    expr *y = a->kid[0];
+    if (lo + width <= y->width) return rewritten(expr_extract(y, lo, width));
+    if (lo >= y->width) return rewritten(expr_const(width, 0));
+    if (lo == 0) return rewritten(expr_zext(y, width));
+    break;
+  }
+  case EXPR_SEXT: {
+    expr *y = a->kid[0];
+    if (lo + width <= y->width) return rewritten(expr_extract(y, lo, width));
+    if (lo == 0) return rewritten(expr_sext(y, width));
+    break;
+  }
+  case EXPR_READ:
+    if (lo % 8 == 0 && width % 8 == 0) {
+      stats.reads_merged++;
+      return wide_read_extract(a, lo, width);
+    }
+    break;
+  default: break;
+  }
+  expr t = template_of(EXPR_EXTRACT, width, 1);
+  t.kid[0] = a;
+  t.u.extract.lo = lo;
+  return intern(&t);
+}
+
+/* hi's bytes directly follow lo's in the same array through the same writes? */
+static bool reads_adjacent(const expr *hi, const expr *lo) {
+  if (hi->kind != EXPR_READ || lo->kind != EXPR_READ) return false;
+  if (hi->u.read.array != lo->u.read.array || hi->u.read.updates != lo->u.read.updates)
+    return false;
+  expr *offset = expr_const(64, lo->width / 8);
+  expr *next = expr_add(lo->kid[0], offset);
+  bool adjacent = next == hi->kid[0];
+  expr_unref(offset);
+  expr_unref(next);
+  return adjacent;
+}
+
+expr *expr_concat(expr *hi, expr *lo) {
+  unsigned width = hi->width + lo->width;
+  assert(width <= 128);
+  if (hi->kind == EXPR_CONST && lo->kind == EXPR_CONST)
+    return folded(width, (hi->u.value << lo->width) | lo->u.value);
+  if (is_value(hi, 0)) return rewritten(expr_zext(lo, width));
+  if (hi->kind == EXPR_EXTRACT && lo->kind == EXPR_EXTRACT && hi->kid[0] == lo->kid[0] &&
+      hi->u.extract.lo == lo->u.extract.lo + lo->width)
+    return rewritten(expr_extract(lo->kid[0], lo->u.extract.lo, width));
+  if (reads_adjacent(hi, lo)) {
+    stats.reads_merged++;
+    return make_read(lo->u.read.array, lo->u.read.updates, lo->kid[0], width);
+  }
+  return make2(EXPR_CONCAT, width, hi, lo);
+}
+
+expr *expr_ite(expr *cond, expr *then, expr *otherwise) {
+  assert(cond->width == 1 && then->width == otherwise->width);
+  if (cond->kind == EXPR_CONST) return rewritten(expr_ref(cond->u.value ? then : otherwise));
+  if (then == otherwise) return rewritten(expr_ref(then));
+  if (cond->kind == EXPR_NOT) return rewritten(expr_ite(cond->kid[0], otherwise, then));
+  if (then->width == 1) {
+    if (is_value(then, 1) && is_value(otherwise, 0)) return rewritten(expr_ref(cond));
+    if (is_value(then, 0) && is_value(otherwise, 1)) return rewritten(expr_not(cond));
+    if (is_value(then, 1)) return rewritten(expr_or(cond, otherwise));
+    if (is_value(otherwise, 0)) return rewritten(expr_and(cond, then));
+  }
+  expr t = template_of(EXPR_ITE, then->width, 3);
+  t.kid[0] = cond;
+  t.kid[1] = then;
+  t.kid[2] = otherwise;
+  return intern(&t);
+}
+
+expr *expr_resize(expr *a, unsigned width, bool is_signed) {
+  if (width > a->width) return is_signed ? expr_sext(a, width) : expr_zext(a, width);
+  return expr_extract(a, 0, width);
+}
+
+/* ---- bound variables and forall ------------------------------------------------------ */
+
+expr *expr_bvar_fresh(unsigned width, const char *name) {
+  expr t = template_of(EXPR_BVAR, width, 0);
+  t.u.bvar.var = next_bvar++;
+  t.u.bvar.name = name;
+  return intern(&t);
+}
+
+expr *expr_forall(expr *bvar, expr *lo, expr *hi, expr *body) {
+  assert(bvar->kind == EXPR_BVAR && lo->width == bvar->width && hi->width == bvar->width);
+  assert(body->width == 1 && !lo->has_bvar && !hi->has_bvar);
+  if (is_value(body, 1)) return rewritten(expr_true());
+  if (lo->kind == EXPR_CONST && hi->kind == EXPR_CONST && hi->u.value < lo->u.value)
+    return rewritten(expr_true());
+  if (!body->has_bvar) { /* empty range, or body */
+    expr *empty = expr_ult(hi, lo);
+    expr *r = expr_or(empty, body);
+    expr_unref(empty);
+    return rewritten(r);
+  }
+  expr t = template_of(EXPR_FORALL, 1, 4);
+  t.kid[0] = bvar;
+  t.kid[1] = lo;
+  t.kid[2] = hi;
+  t.kid[3] = body;
+  return intern(&t);
+}
+
+/* ---- pointer-keyed maps (open addressing) used by evaluation, substitution, printing -- */
+
+typedef struct ptr_map {
+  const void **keys;
+  u128 *values;        /* evaluation results, or a pointer stored in the low bits */
+  uint32_t *generation; /* an entry counts only when its generation is current */
+  size_t mask, count;
+  uint32_t current;
+} ptr_map;
+
+static size_t ptr_slot(const ptr_map *m, const void *key) {
+  uint64_t h = mix(0, (uint64_t)(uintptr_t)key);
+  size_t i = h & m->mask;
+  while (m->keys[i] && (m->keys[i] != key || m->generation[i] != m->current)) {
+    if (m->generation[i] != m->current) break; /* stale slots are free */
+    i = (i + 1) & m->mask;
+  }
+  return i;
+}
+
+static void ptr_map_grow(ptr_map *m) {
+  ptr_map old = *m;
+  size_t size = old.keys ? (old.mask + 1) * 2 : 256;
+  m->keys = xcalloc(size, sizeof *m->keys);
+  m->values = xcalloc(size, sizeof *m->values);
+  m->generation = xcalloc(size, sizeof *m->generation);
+  m->mask = size - 1;
+  m->count = 0;
+  for (size_t i = 0; old.keys && i <= old.mask; i++) {
+    if (!old.keys[i] || old.generation[i] != old.current) continue;
+    size_t j = ptr_slot(m, old.keys[i]);
+    m->keys[j] = old.keys[i];
+    m->values[j] = old.values[i];
+    m->generation[j] = m->current;
+    m->count++;
+  }
+  free(old.keys);
+  free(old.values);
+  free(old.generation);
+}
+
+static bool ptr_map_get(const ptr_map *m, const void *key, u128 *value) {
+  if (!m->keys) return false;
+  size_t i = ptr_slot(m, key);
+  if (m->keys[i] != key || m->generation[i] != m->current) return false;
+  if (value) *value = m->values[i];
+  return true;
+}
+
+static void ptr_map_put(ptr_map *m, const void *key, u128 value) {
+  if (!m->keys || (m->count + 1) * 2 > m->mask + 1) ptr_map_grow(m);
+  size_t i = ptr_slot(m, key);
+  if (m->keys[i] != key || m->generation[i] != m->current) m->count++;
+  m->keys[i] = key;
+  m->values[i] = value;
+  m->generation[i] = m->current;
+}
+
+/* Forgets every entry in O(1): entries of older generations read as empty. */
+static void ptr_map_clear(ptr_map *m) {
+  m->current++;
+  m->count = 0;
+}
+
+static void ptr_map_free(ptr_map *m) {
+  free(m->keys);
+  free(m->values);
+  free(m->generation);
+}
+
+/* ---- assignments -------------------------------------------------------------------- */
+
+expr_assignment *expr_assignment_new(void) { return xcalloc(1, sizeof(expr_assignment)); }
+
+void expr_assignment_free(expr_assignment *m) {
+  if (!m) return;
+  for (size_t i = 0; i < m->count; i++) {
+    expr_array_unref(m->bindings[i].array);
+    free(m->bindings[i].bytes);
+  }
+  free(m->bindings);
+  free(m);
+}
+
+static size_t binding_position(const expr_assignment *m, uint32_t id) {
+  size_t lo = 0, hi = m->count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (m->bindings[mid].array->id < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const expr_binding *expr_assignment_find(const expr_assignment *m, const expr_array *a) {
+  size_t i = binding_position(m, a->id);
+  return i < m->count && m->bindings[i].array == a ? &m->bindings[i] : NULL;
+}
+
+void expr_assignment_set(expr_assignment *m, expr_array *a, const uint8_t *bytes, size_t len) {
+  size_t i = binding_position(m, a->id);
+  uint8_t *copy = xmalloc(len);
+  if (len) memcpy(copy, bytes, len);
+  if (i < m->count && m->bindings[i].array == a) {
+    free(m->bindings[i].bytes);
+    m->bindings[i].bytes = copy;
+    m->bindings[i].len = len;
+    return;
+  }
+  if (m->count == m->cap) {
+    m->cap = m->cap ? m->cap * 2 : 8;
+    m->bindings = xrealloc(m->bindings, m->cap * sizeof *m->bindings);
+  }
+  memmove(&m->bindings[i + 1], &m->bindings[i], (m->count - i) * sizeof *m->bindings);
+  m->bindings[i] = (expr_binding){expr_array_ref(a), copy, len};
+  m->count++;
+}
+
+expr_assignment *expr_assignment_copy(const expr_assignment *m) {
+  expr_assignment *c = expr_assignment_new();
+  for (size_t i = 0; i < m->count; i++)
+    expr_assignment_set(c, m->bindings[i].array, m->bindings[i].bytes, m->bindings[i].len);
+  return c;
+}
+
+/* ---- evaluation --------------------------------------------------------------------- */
+
+typedef struct eval_ctx {
+  const expr_assignment *m;
+  uint64_t max_range;
+  ptr_map closed;  /* nodes without a free bound variable: valid for the whole evaluation */
+  ptr_map bound;   /* nodes with one: cleared whenever a bound variable changes */
+  const expr *bvars[8];
+  u128 bvar_values[8];
+  unsigned nbvars;
+  expr_eval_status status;
+  const expr **stack;
+  size_t stack_count, stack_cap;
+} eval_ctx;
+
+static bool eval_node(eval_ctx *c, const expr *root, u128 *out);
+
+static bool memo_get(eval_ctx *c, const expr *e, u128 *v) {
+  return ptr_map_get(e->has_bvar ? &c->bound : &c->closed, e, v);
+}
+
+static u128 array_byte(const eval_ctx *c, const expr_array *a, u128 index) {
+  if (a->init) return index < a->capacity ? a->init[(size_t)index] : 0;
+  const expr_binding *b = expr_assignment_find(c->m, a);
+  return b && index < b->len ? b->bytes[(size_t)index] : 0;
+}
+
+static bool eval_read_byte(eval_ctx *c, const expr *e, u128 index, u128 *out) {
+  for (const expr_update *u = e->u.read.updates; u; u = u->next) {
+    u128 at;
+    if (!eval_node(c, u->index, &at)) return false;
+    if (at == index) return eval_node(c, u->value, out);
+  }
+  *out = array_byte(c, e->u.read.array, index);
+  return true;
+}
+
+static bool eval_forall(eval_ctx *c, const expr *e, u128 lo, u128 hi, u128 *out) {
+  *out = 1;
+  if (hi < lo) return true;
+  if (hi - lo >= c->max_range) {
+    c->status = EXPR_EVAL_RANGE_TOO_LARGE;
+    return false;
+  }
+  if (c->nbvars == sizeof c->bvars / sizeof c->bvars[0]) {
+    c->status = EXPR_EVAL_RANGE_TOO_LARGE;
+    return false;
+  }
+  unsigned slot = c->nbvars++;
+  c->bvars[slot] = e->kid[0];
+  bool ok = true;
+  for (u128 i = lo;; i++) {
+    c->bvar_values[slot] = i;
+    ptr_map_clear(&c->bound);
+    u128 holds;
+    if (!eval_node(c, e->kid[3], &holds)) {
+      ok = false;
+      break;
+    }
+    if (!holds) {
+      *out = 0;
+      break;
+    }
+    if (i == hi) break;
+  }
+  c->nbvars--;
+  ptr_map_clear(&c->bound);
+  return ok;
+}
+
+/* The value of e from its kids' memoised values. */
+static bool eval_compute(eval_ctx *c, const expr *e, const u128 *k, u128 *out) {
+  unsigned w = e->width;
+  switch (e->kind) {
+  case EXPR_CONST: *out = e->u.value; return true;
+  case EXPR_BVAR:
+    for (unsigned i = c->nbvars; i-- > 0;) {
+      if (c->bvars[i] == e) {
+        *out = c->bvar_values[i];
+        return true;
+      }
+    }
+    c->status = EXPR_EVAL_FREE_BVAR;
+    return false;
+  case EXPR_READ: {
+    u128 value = 0;
+    for (unsigned b = 0; b < w / 8; b++) {
+      u128 byte;
+      if (!eval_read_byte(c, e, (k[0] + b) & expr_mask(64), &byte)) return false;
+      value |= byte << (8 * b);
+    }
+    *out = value;
+    return true;
+  }
+  case EXPR_FORALL: return eval_forall(c, e, k[1], k[2], out);
+  case EXPR_NOT: *out = ~k[0] & expr_mask(w); return true;
+  case EXPR_ZEXT: *out = k[0]; return true;
+  case EXPR_SEXT: {
+    unsigned from = e->kid[0]->width;
+    *out = is_negative(k[0], from) ? (k[0] | ~expr_mask(from)) & expr_mask(w) : k[0];
+    return true;
+  }
+  case EXPR_EXTRACT: *out = (k[0] >> e->u.extract.lo) & expr_mask(w); return true;
+  case EXPR_CONCAT: *out = (k[0] << e->kid[1]->width) | k[1]; return true;
+  case EXPR_ITE: *out = k[0] ? k[1] : k[2]; return true;
+  default: *out = fold_binary(e->kind, e->kid[0]->width, k[0], k[1]); return true;
+  }
+}
+
+static void eval_push(eval_ctx *c, const expr *e) {
+  if (c->stack_count == c->stack_cap) {
+    c->stack_cap = c->stack_cap ? c->stack_cap * 2 : 64;
+    c->stack = xrealloc(c->stack, c->stack_cap * sizeof *c->stack);
+  }
+  c->stack[c->stack_count++] = e;
+}
+
+/* Post-order over an explicit stack, so deep terms don't exhaust the C stack. A FORALL's
+ * body is evaluated by the forall itself (it needs the bound variable), so only lo and hi
+ * are pushed as its operands. */
+static bool eval_node(eval_ctx *c, const expr *root, u128 *out) {
+  if (memo_get(c, root, out)) return true;
+  size_t base = c->stack_count;
+  eval_push(c, root);
+  while (c->stack_count > base) {
+    const expr *e = c->stack[c->stack_count - 1];
+    u128 k[4] = {0, 0, 0, 0};
+    bool ready = true;
+    unsigned first = 0, last = e->nkids;
+    if (e->kind == EXPR_FORALL) first = 1, last = 3;
+    for (unsigned i = first; i < last; i++) {
+      if (!memo_get(c, e->kid[i], &k[i])) {
+        eval_push(c, e->kid[i]);
+        ready = false;
+      }
+    }
+    if (!ready) continue;
+    c->stack_count--;
+    u128 v;
+    if (memo_get(c, e, &v)) continue;
+    if (!eval_compute(c, e, k, &v)) {
+      c->stack_count = base;
+      return false;
+    }
+    ptr_map_put(e->has_bvar ? &c->bound : &c->closed, e, v);
+  }
+  return memo_get(c, root, out);
+}
+
+static void eval_ctx_free(eval_ctx *c) {
+  ptr_map_free(&c->closed);
+  ptr_map_free(&c->bound);
+  free(c->stack);
+}
+
+expr_eval_status expr_eval(const expr *e, const expr_assignment *m, uint64_t max_forall_range,
+                           u128 *out) {
+  static const expr_assignment empty;
+  eval_ctx c = {.m = m ? m : &empty, .max_range = max_forall_range, .status = EXPR_EVAL_OK};
+  if (!eval_node(&c, e, out) && c.status == EXPR_EVAL_OK) c.status = EXPR_EVAL_FREE_BVAR;
+  eval_ctx_free(&c);
+  return c.status;
+}
+
+bool expr_eval_all_true(expr *const *formulas, size_t n, const expr_assignment *m) {
+  static const expr_assignment empty;
+  /* A forall over a range this long is not expanded: its truth stays unknown (false). */
+  eval_ctx c = {.m = m ? m : &empty, .max_range = 1u << 20, .status = EXPR_EVAL_OK};
+  bool all = true;
+  for (size_t i = 0; i < n && all; i++) {
+    u128 v;
+    all = eval_node(&c, formulas[i], &v) && v != 0;
+  }
+  eval_ctx_free(&c);
+  return all;
+}
+
+/* ---- substitution ------------------------------------------------------------------- */
+
+typedef struct subst_ctx {
+  expr *const *from;
+  expr *const *to;
+  size_t n;
+  ptr_map done;          /* expr → new expr (owned reference, stored in the value) */
+  ptr_map done_updates;  /* update → new update (owned reference) */
+} subst_ctx;
+
+static expr *subst(subst_ctx *s, expr *e);
+
+static expr_update *subst_updates(subst_ctx *s, expr_update *u) {
+  if (!u) return NULL;
+  u128 v;
+  if (ptr_map_get(&s->done_updates, u, &v)) return expr_update_ref((expr_update *)(uintptr_t)v);
+  expr_update *next = subst_updates(s, u->next);
+  expr *index = subst(s, u->index);
+  expr *value = subst(s, u->value);
+  expr_update *r = expr_update_push(u->array, next, index, value);
+  expr_update_unref(next);
+  expr_unref(index);
+  expr_unref(value);
+  ptr_map_put(&s->done_updates, u, (uintptr_t)r);
+  return expr_update_ref(r);
+}
+
+static bool binds_substituted(const subst_ctx *s, const expr *forall) {
+  for (size_t i = 0; i < s->n; i++)
+    if (s->from[i] == forall->kid[0]) return true;
+  return false;
+}
+
+static expr *rebuild(subst_ctx *s, expr *e, expr **k) {
+  switch (e->kind) {
+  case EXPR_CONST:
+  case EXPR_BVAR: return expr_ref(e);
+  case EXPR_READ: {
+    expr_update *ups = subst_updates(s, e->u.read.updates);
+    expr *r = expr_read_le(e->u.read.array, ups, k[0], e->width / 8);
+    expr_update_unref(ups);
+    return r;
+  }
+  case EXPR_FORALL: return expr_forall(k[0], k[1], k[2], k[3]);
+  case EXPR_NOT: return expr_not(k[0]);
+  case EXPR_ZEXT: return expr_zext(k[0], e->width);
+  case EXPR_SEXT: return expr_sext(k[0], e->width);
+  case EXPR_EXTRACT: return expr_extract(k[0], e->u.extract.lo, e->width);
+  case EXPR_CONCAT: return expr_concat(k[0], k[1]);
+  case EXPR_ITE: return expr_ite(k[0], k[1], k[2]);
+  default: return expr_binary(e->kind, k[0], k[1]);
+  }
+}
+
+static expr *subst(subst_ctx *s, expr *e) {
+  u128 v;
+  if (ptr_map_get(&s->done, e, &v)) return expr_ref((expr *)(uintptr_t)v);
+  expr *r = NULL;
+  for (size_t i = 0; i < s->n && !r; i++)
+    if (s->from[i] == e) r = expr_ref(s->to[i]);
+  if (!r && e->kind == EXPR_FORALL && binds_substituted(s, e)) r = expr_ref(e); /* bound */
+  if (!r) {
+    expr *k[4] = {NULL, NULL, NULL, NULL};
+    for (unsigned i = 0; i < e->nkids; i++) k[i] = subst(s, e->kid[i]);
+    r = rebuild(s, e, k);
+    for (unsigned i = 0; i < e->nkids; i++) expr_unref(k[i]);
+  }
+  ptr_map_put(&s->done, e, (uintptr_t)r);
+  return expr_ref(r);
+}
+
+static void release_memo_values(ptr_map *m, bool updates_map) {
+  for (size_t i = 0; m->keys && i <= m->mask; i++) {
+    if (!m->keys[i] || m->generation[i] != m->current) continue;
+    if (updates_map) expr_update_unref((expr_update *)(uintptr_t)m->values[i]);
+    else expr_unref((expr *)(uintptr_t)m->values[i]);
+  }
+  ptr_map_free(m);
+}
+
+expr *expr_substitute(expr *e, expr *const *from, expr *const *to, size_t n) {
+  for (size_t i = 0; i < n; i++) assert(from[i]->width == to[i]->width);
+  subst_ctx s = {.from = from, .to = to, .n = n};
+  expr *r = subst(&s, e);
+  release_memo_values(&s.done, false);
+  release_memo_values(&s.done_updates, true);
+  return r;
+}
+
+/* ---- walking the DAG: arrays, printing ---------------------------------------------- */
+
+typedef struct walk {
+  ptr_map seen;
+  uintptr_t *stack; /* tagged: expr or update */
+  size_t count, cap;
+} walk;
+
+static void walk_push(walk *w, const void *p, unsigned tag) {
+  if (!p || ptr_map_get(&w->seen, p, NULL)) return;
+  ptr_map_put(&w->seen, p, 0);
+  if (w->count == w->cap) {
+    w->cap = w->cap ? w->cap * 2 : 64;
+    w->stack = xrealloc(w->stack, w->cap * sizeof *w->stack);
+  }
+  w->stack[w->count++] = (uintptr_t)p | tag;
+}
+
+static void add_array(expr_array *a, expr_array ***out, size_t *count, size_t *cap) {
+  for (size_t i = 0; i < *count; i++)
+    if ((*out)[i] == a) return;
+  if (*count == *cap) {
+    *cap = *cap ? *cap * 2 : 8;
+    *out = xrealloc(*out, *cap * sizeof **out);
+  }
+  (*out)[(*count)++] = a;
+}
+
+void expr_collect_arrays(expr *e, expr_array ***out, size_t *count, size_t *cap) {
+  walk w = {0};
+  walk_push(&w, e, TAG_EXPR);
+  while (w.count) {
+    uintptr_t item = w.stack[--w.count];
+    if ((item & TAG_MASK) == TAG_UPDATE) {
+      const expr_update *u = (const expr_update *)(item & ~(uintptr_t)TAG_MASK);
+      walk_push(&w, u->index, TAG_EXPR);
+      walk_push(&w, u->value, TAG_EXPR);
+      walk_push(&w, u->next, TAG_UPDATE);
+      continue;
+    }
+    const expr *n = (const expr *)item;
+    if (n->kind == EXPR_READ) {
+      add_array(n->u.read.array, out, count, cap);
+      walk_push(&w, n->u.read.array->size, TAG_EXPR);
+      walk_push(&w, n->u.read.updates, TAG_UPDATE);
+    }
+    for (unsigned i = 0; i < n->nkids; i++) walk_push(&w, n->kid[i], TAG_EXPR);
+  }
+  ptr_map_free(&w.seen);
+  free(w.stack);
+}
+
+static const char *const kind_names[EXPR_KIND_COUNT] = {
+    [EXPR_CONST] = "const", [EXPR_READ] = "read",   [EXPR_BVAR] = "bvar",
+    [EXPR_FORALL] = "forall", [EXPR_ADD] = "add",   [EXPR_SUB] = "sub",
+    [EXPR_MUL] = "mul",     [EXPR_UDIV] = "udiv",   [EXPR_SDIV] = "sdiv",
+    [EXPR_UREM] = "urem",   [EXPR_SREM] = "srem",   [EXPR_SHL] = "shl",
+    [EXPR_LSHR] = "lshr",   [EXPR_ASHR] = "ashr",   [EXPR_AND] = "and",
+    [EXPR_OR] = "or",       [EXPR_XOR] = "xor",     [EXPR_NOT] = "not",
+    [EXPR_EQ] = "eq",       [EXPR_NE] = "ne",       [EXPR_ULT] = "ult",
+    [EXPR_ULE] = "ule",     [EXPR_UGT] = "ugt",     [EXPR_UGE] = "uge",
+    [EXPR_SLT] = "slt",     [EXPR_SLE] = "sle",     [EXPR_SGT] = "sgt",
+    [EXPR_SGE] = "sge",     [EXPR_ZEXT] = "zext",   [EXPR_SEXT] = "sext",
+    [EXPR_EXTRACT] = "extract", [EXPR_CONCAT] = "concat", [EXPR_ITE] = "ite",
+};
+
+const char *expr_kind_name(expr_kind k) {
+  return k < EXPR_KIND_COUNT && kind_names[k] ? kind_names[k] : "?";
+}
+
+static void print_u128(FILE *f, u128 v) {
+  char digits[40];
+  int n = 0;
+  do {
+    digits[n++] = (char)('0' + (int)(v % 10));
+    v /= 10;
+  } while (v);
+  while (n) fputc(digits[--n], f);
+}
+
+/* Human-readable: (kind:width operands…); constants as value:width. Recursion is bounded
+ * by a depth cut-off, so huge terms print as an ellipsis rather than crash. */
+static void print_human(FILE *f, const expr *e, unsigned depth) {
+  if (depth > 64) {
+    fputs("…", f);
+    return;
+  }
+  switch (e->kind) {
+  case EXPR_CONST:
+    print_u128(f, e->u.value);
+    fprintf(f, ":%u", e->width);
+    return;
+  case EXPR_BVAR: fprintf(f, "%s!%u", e->u.bvar.name, e->u.bvar.var); return;
+  case EXPR_READ:
+    fprintf(f, "(read:%u %s", e->width, e->u.read.array->name);
+    if (e->u.read.updates) fprintf(f, "@u%" PRIu64, e->u.read.updates->id);
+    fputc(' ', f);
+    print_human(f, e->kid[0], depth + 1);
+    fputc(')', f);
+    return;
+  case EXPR_EXTRACT: fprintf(f, "(extract:%u @%u ", e->width, e->u.extract.lo); break;
+  default: fprintf(f, "(%s:%u ", expr_kind_name(e->kind), e->width); break;
+  }
+  for (unsigned i = 0; i < e->nkids; i++) {
+    if (i) fputc(' ', f);
+    print_human(f, e->kid[i], depth + 1);
+  }
+  fputc(')', f);
+}
+
+void expr_print(FILE *f, const expr *e) { print_human(f, e, 0); }
+
+char *expr_to_string(const expr *e) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) expr_oom();
+  expr_print(f, e);
+  fclose(f);
+  return buf;
+}
+
+/* ---- SMT-LIB 2 ---------------------------------------------------------------------- */
+
+typedef struct smt_printer {
+  FILE *f;
+  expr_array **arrays;
+  size_t narrays, cap;
+} smt_printer;
+
+static void smt_array_name(const smt_printer *p, const expr_array *a) {
+  bool shared_name = false;
+  for (size_t i = 0; i < p->narrays; i++)
+    if (p->arrays[i] != a && strcmp(p->arrays[i]->name, a->name) == 0) shared_name = true;
+  fputc('|', p->f);
+  for (const char *c = a->name; *c; c++) fputc(*c == '|' || *c == '\\' ? '_' : *c, p->f);
+  if (shared_name) fprintf(p->f, "@%u", a->id);
+  fputc('|', p->f);
+}
+
+static void smt_const(FILE *f, u128 v, unsigned width) {
+  fputs("(_ bv", f);
+  print_u128(f, v);
+  fprintf(f, " %u)", width);
+}
+
+static void smt_term(const smt_printer *p, const expr *e);
+
+static void smt_updates(const smt_printer *p, const expr_update *u, const expr_array *a) {
+  if (u) fprintf(p->f, "u%" PRIu64, u->id);
+  else smt_array_name(p, a);
+}
+
+static void smt_select(const smt_printer *p, const expr *e, unsigned byte) {
+  fputs("(select ", p->f);
+  smt_updates(p, e->u.read.updates, e->u.read.array);
+  if (byte == 0) {
+    fputc(' ', p->f);
+    smt_term(p, e->kid[0]);
+  } else {
+    fputs(" (bvadd ", p->f);
+    smt_term(p, e->kid[0]);
+    fputc(' ', p->f);
+    smt_const(p->f, byte, 64);
+    fputc(')', p->f);
+  }
+  fputc(')', p->f);
+}
+
+static const char *smt_operator(expr_kind k) {
+  switch (k) {
+  case EXPR_ADD: return "bvadd";
+  case EXPR_SUB: return "bvsub";
+  case EXPR_MUL: return "bvmul";
+  case EXPR_UDIV: return "bvudiv";
+  case EXPR_SDIV: return "bvsdiv";
+  case EXPR_UREM: return "bvurem";
+  case EXPR_SREM: return "bvsrem";
+  case EXPR_SHL: return "bvshl";
+  case EXPR_LSHR: return "bvlshr";
+  case EXPR_ASHR: return "bvashr";
+  case EXPR_AND: return "bvand";
+  case EXPR_OR: return "bvor";
+  case EXPR_XOR: return "bvxor";
+  case EXPR_NOT: return "bvnot";
+  case EXPR_EQ: return "=";
+  case EXPR_NE: return "distinct";
+  case EXPR_ULT: return "bvult";
+  case EXPR_ULE: return "bvule";
+  case EXPR_UGT: return "bvugt";
+  case EXPR_UGE: return "bvuge";
+  case EXPR_SLT: return "bvslt";
+  case EXPR_SLE: return "bvsle";
+  case EXPR_SGT: return "bvsgt";
+  case EXPR_SGE: return "bvsge";
+  case EXPR_CONCAT: return "concat";
+  default: return NULL;
+  }
+}
+
+/* The node's own operator applied to references of its kids. */
+static void smt_definition(const smt_printer *p, const expr *e) {
+  FILE *f = p->f;
+  switch (e->kind) {
+  case EXPR_READ:
+    if (e->width == 8) {
+      smt_select(p, e, 0);
+      return;
+    }
+    fputs("(concat", f);
+    for (unsigned b = e->width / 8; b-- > 0;) {
+      fputc(' ', f);
+      smt_select(p, e, b);
+    }
+    fputc(')', f);
+    return;
+  case EXPR_FORALL:
+    fprintf(f, "(ite (forall ((|%s!%u| (_ BitVec %u))) (=> (and (bvule ", e->kid[0]->u.bvar.name,
+            e->kid[0]->u.bvar.var, e->kid[0]->width);
+    smt_term(p, e->kid[1]);
+    fputc(' ', f);
+    smt_term(p, e->kid[0]);
+    fputs(") (bvule ", f);
+    smt_term(p, e->kid[0]);
+    fputc(' ', f);
+    smt_term(p, e->kid[2]);
+    fputs(")) (= ", f);
+    smt_term(p, e->kid[3]);
+    fputs(" #b1))) #b1 #b0)", f);
+    return;
+  case EXPR_ZEXT:
+  case EXPR_SEXT:
+    fprintf(f, "((_ %s %u) ", e->kind == EXPR_ZEXT ? "zero_extend" : "sign_extend",
+            e->width - e->kid[0]->width);
+    smt_term(p, e->kid[0]);
+    fputc(')', f);
+    return;
+  case EXPR_EXTRACT:
+    fprintf(f, "((_ extract %u %u) ", e->u.extract.lo + e->width - 1, e->u.extract.lo);
+    smt_term(p, e->kid[0]);
+    fputc(')', f);
+    return;
+  case EXPR_ITE:
+    fputs("(ite (= ", f);
+    smt_term(p, e->kid[0]);
+    fputs(" #b1) ", f);
+    smt_term(p, e->kid[1]);
+    fputc(' ', f);
+    smt_term(p, e->kid[2]);
+    fputc(')', f);
+    return;
+  default: break;
+  }
+  bool boolean = is_comparison(e->kind);
+  if (boolean) fputs("(ite ", f);
+  fprintf(f, "(%s", smt_operator(e->kind));
+  for (unsigned i = 0; i < e->nkids; i++) {
+    fputc(' ', f);
+    smt_term(p, e->kid[i]);
+  }
+  fputc(')', f);
+  if (boolean) fputs(" #b1 #b0)", f);
+}
+
+/* A reference: constants and bound variables inline, closed nodes by their define-fun,
+ * nodes under a binder spelled out (they cannot be defined outside it). */
+static void smt_term(const smt_printer *p, const expr *e) {
+  if (e->kind == EXPR_CONST) smt_const(p->f, e->u.value, e->width);
+  else if (e->kind == EXPR_BVAR) fprintf(p->f, "|%s!%u|", e->u.bvar.name, e->u.bvar.var);
+  else if (e->has_bvar) smt_definition(p, e);
+  else fprintf(p->f, "t%" PRIu64, e->id);
+}
+
+static void smt_declare_array(const smt_printer *p, const expr_array *a) {
+  FILE *f = p->f;
+  if (!a->init) {
+    fputs("(declare-fun ", f);
+    smt_array_name(p, a);
+    fputs(" () (Array (_ BitVec 64) (_ BitVec 8)))\n", f);
+    return;
+  }
+  fputs("(define-fun ", f);
+  smt_array_name(p, a);
+  fputs(" () (Array (_ BitVec 64) (_ BitVec 8))", f);
+  unsigned stores = 0;
+  for (uint64_t i = 0; i < a->capacity; i++)
+    if (a->init[i]) stores++;
+  for (unsigned i = 0; i < stores; i++) fputs(" (store", f);
+  fputs(" ((as const (Array (_ BitVec 64) (_ BitVec 8))) #x00)", f);
+  for (uint64_t i = 0; i < a->capacity; i++) {
+    if (!a->init[i]) continue;
+    fputc(' ', f);
+    smt_const(f, i, 64);
+    fputc(' ', f);
+    smt_const(f, a->init[i], 8);
+    fputc(')', f);
+  }
+  fputs(")\n", f);
+}
+
+/* Definitions in dependency order: a post-order over nodes and update entries. A node may
+ * be pushed once per parent that finds it undefined; `emitted` makes each print once. */
+static void smt_define_all(const smt_printer *p, expr *const *formulas, size_t n) {
+  walk w = {0};
+  ptr_map emitted = {0};
+  for (size_t i = n; i-- > 0;) walk_push(&w, formulas[i], TAG_EXPR);
+  while (w.count) {
+    uintptr_t item = w.stack[w.count - 1];
+    const void *node = (const void *)(item & ~(uintptr_t)TAG_MASK);
+    if (ptr_map_get(&emitted, node, NULL)) {
+      w.count--;
+      continue;
+    }
+    const void *deps[5] = {NULL, NULL, NULL, NULL, NULL};
+    unsigned tags[5] = {TAG_EXPR, TAG_EXPR, TAG_EXPR, TAG_EXPR, TAG_UPDATE};
+    const expr_update *u = NULL;
+    const expr *e = NULL;
+    if ((item & TAG_MASK) == TAG_UPDATE) {
+      u = node;
+      deps[0] = u->index;
+      deps[1] = u->value;
+      deps[4] = u->next;
+    } else {
+      e = node;
+      for (unsigned i = 0; i < e->nkids; i++) deps[i] = e->kid[i];
+      if (e->kind == EXPR_READ) deps[4] = e->u.read.updates;
+    }
+    size_t before = w.count;
+    for (unsigned i = 0; i < 5; i++) {
+      if (!deps[i] || ptr_map_get(&emitted, deps[i], NULL)) continue;
+      if (w.count == w.cap) {
+        w.cap = w.cap ? w.cap * 2 : 64;
+        w.stack = xrealloc(w.stack, w.cap * sizeof *w.stack);
+      }
+      w.stack[w.count++] = (uintptr_t)deps[i] | tags[i];
+    }
+    if (w.count != before) continue;
+    w.count--;
+    ptr_map_put(&emitted, node, 0);
+    if (u) {
+      fprintf(p->f, "(define-fun u%" PRIu64 " () (Array (_ BitVec 64) (_ BitVec 8)) (store ",
+              u->id);
+      smt_updates(p, u->next, u->array);
+      fputc(' ', p->f);
+      smt_term(p, u->index);
+      fputc(' ', p->f);
+      smt_term(p, u->value);
+      fputs("))\n", p->f);
+    } else if (e->kind != EXPR_CONST && e->kind != EXPR_BVAR && !e->has_bvar) {
+      fprintf(p->f, "(define-fun t%" PRIu64 " () (_ BitVec %u) ", e->id, e->width);
+      smt_definition(p, e);
+      fputs(")\n", p->f);
+    }
+  }
+  ptr_map_free(&emitted);
+  ptr_map_free(&w.seen);
+  free(w.stack);
+}
+
+void expr_print_smtlib(FILE *f, expr *const *formulas, size_t n) {
+  smt_printer p = {.f = f};
+  for (size_t i = 0; i < n; i++) expr_collect_arrays(formulas[i], &p.arrays, &p.narrays, &p.cap);
+  fputs("; symq query\n(set-option :produce-models true)\n", f);
+  for (size_t i = 0; i < p.narrays; i++) smt_declare_array(&p, p.arrays[i]);
+  smt_define_all(&p, formulas, n);
+  for (size_t i = 0; i < n; i++) {
+    fputs("(assert (= ", f);
+    smt_term(&p, formulas[i]);
+    fputs(" #b1))\n", f);
+  }
+  fputs("(check-sat)\n", f);
+  free(p.arrays);
+}
