@@ -1,0 +1,441 @@
+/*
+ * memory.c — objects, copy-on-write contents and address spaces (contract in memory.h).
+ *
+ * A content keeps two representations of the same bytes:
+ *
+ *   byte cache   concrete[i], overridden by symbolic[i] when that is non-NULL
+ *                (valid while `bytes_valid`: no write at a symbolic offset yet)
+ *   array view   read(base, updates, i): built on the first symbolic-offset access; from
+ *                then on every write is pushed on `updates` too
+ *
+ * Constant-offset accesses use the cache and cost O(bytes); only objects that are really
+ * indexed symbolically pay for update lists, and they pay once per write.
+ */
+#include "engine/memory.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct mem_content {
+  uint32_t refcount;
+  uint64_t capacity;
+  uint8_t *concrete;
+  expr **symbolic;    /* NULL, or capacity entries (NULL entries are concrete) */
+  bool bytes_valid;
+  expr_array *input;  /* the symbolic array the object was made of, or NULL */
+  expr_array *base;   /* the view: NULL until built */
+  expr_update *updates;
+  char *name;         /* for the names of view arrays */
+  unsigned views;
+};
+
+typedef struct mem_entry {
+  mem_object *object;
+  mem_content *content;
+} mem_entry;
+
+typedef struct mem_entries {
+  uint32_t refcount;
+  size_t count, cap;
+  mem_entry *items; /* sorted by object address */
+} mem_entries;
+
+struct mem_space {
+  mem_entries *entries;
+};
+
+static mem_stats stats;
+
+mem_stats mem_get_stats(void) { return stats; }
+
+static void *xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p) expr_oom();
+  return p;
+}
+
+static void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) expr_oom();
+  return p;
+}
+
+static char *xstrdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *d = xmalloc(n);
+  memcpy(d, s, n);
+  return d;
+}
+
+/* ---- addresses ---------------------------------------------------------------------- */
+
+enum { RED_ZONE = 16 };
+
+void mem_allocator_init(mem_allocator *a) {
+  a->next[MEM_FUNCTION] = 0x00010000ULL;  /* above a null page of 64 KiB */
+  a->next[MEM_GLOBAL] = 0x10000000ULL;
+  a->next[MEM_HEAP] = 0x100000000ULL;
+  a->next[MEM_STACK] = 0x7f0000000000ULL;
+}
+
+uint64_t mem_allocator_take(mem_allocator *a, mem_kind kind, uint64_t capacity, uint64_t align) {
+  if (align < 16) align = 16;
+  assert((align & (align - 1)) == 0);
+  uint64_t address = (a->next[kind] + align - 1) & ~(align - 1);
+  a->next[kind] = address + capacity + RED_ZONE;
+  return address;
+}
+
+/* ---- objects ------------------------------------------------------------------------ */
+
+mem_object *mem_object_new(uint64_t id, uint64_t address, uint64_t capacity, expr *size,
+                           mem_kind kind, const char *name) {
+  mem_object *o = xcalloc(1, sizeof *o);
+  o->id = id;
+  o->address = address;
+  o->capacity = capacity;
+  o->size = size ? expr_ref(size) : expr_const(64, capacity);
+  o->kind = kind;
+  o->name = xstrdup(name ? name : "object");
+  o->refcount = 1;
+  return o;
+}
+
+mem_object *mem_object_ref(mem_object *o) {
+  if (o) o->refcount++;
+  return o;
+}
+
+void mem_object_unref(mem_object *o) {
+  if (!o || --o->refcount) return;
+  expr_unref(o->size);
+  free(o->name);
+  free(o);
+}
+
+/* ---- contents ----------------------------------------------------------------------- */
+
+static mem_content *content_new(const mem_object *o) {
+  mem_content *c = xcalloc(1, sizeof *c);
+  c->refcount = 1;
+  c->capacity = o->capacity;
+  c->concrete = xcalloc(o->capacity, 1);
+  c->bytes_valid = true;
+  c->name = xstrdup(o->name);
+  return c;
+}
+
+static void content_drop_bytes(mem_content *c) {
+  if (c->symbolic) {
+    for (uint64_t i = 0; i < c->capacity; i++) expr_unref(c->symbolic[i]);
+    free(c->symbolic);
+    c->symbolic = NULL;
+  }
+}
+
+static void content_unref(mem_content *c) {
+  if (!c || --c->refcount) return;
+  content_drop_bytes(c);
+  free(c->concrete);
+  expr_array_unref(c->input);
+  expr_array_unref(c->base);
+  expr_update_unref(c->updates);
+  free(c->name);
+  free(c);
+}
+
+static mem_content *content_copy(const mem_content *c) {
+  stats.copies_on_write++;
+  mem_content *d = xcalloc(1, sizeof *d);
+  *d = *c;
+  d->refcount = 1;
+  d->concrete = xmalloc(c->capacity);
+  memcpy(d->concrete, c->concrete, c->capacity);
+  if (c->symbolic) {
+    d->symbolic = xmalloc(c->capacity * sizeof *d->symbolic);
+    for (uint64_t i = 0; i < c->capacity; i++) d->symbolic[i] = expr_ref(c->symbolic[i]);
+  }
+  expr_array_ref(d->input);
+  expr_array_ref(d->base);
+  expr_update_ref(d->updates);
+  d->name = xstrdup(c->name);
+  return d;
+}
+
+/* The byte at constant offset i from the cache: a new reference. */
+static expr *cached_byte(const mem_content *c, uint64_t i) {
+  if (c->symbolic && c->symbolic[i]) return expr_ref(c->symbolic[i]);
+  return expr_const(8, c->concrete[i]);
+}
+
+static void push_update(mem_content *c, expr *index, expr *byte) {
+  expr_update *u = expr_update_push(c->base, c->updates, index, byte);
+  expr_update_unref(c->updates);
+  c->updates = u;
+}
+
+/* Builds the array view of the cache (see the file comment). */
+static void build_view(mem_content *c) {
+  if (c->base) return;
+  stats.views_built++;
+  assert(c->bytes_valid);
+  if (c->input) {
+    c->base = expr_array_ref(c->input);
+  } else {
+    char name[256];
+    snprintf(name, sizeof name, "%s.contents%u", c->name, ++c->views);
+    expr *size = expr_const(64, c->capacity);
+    c->base = expr_array_new(name, size, c->capacity, false, c->concrete);
+    expr_unref(size);
+  }
+  for (uint64_t i = 0; c->symbolic && i < c->capacity; i++) {
+    expr *index = expr_const(64, i);
+    expr *initial = expr_read(c->base, NULL, index);
+    expr *now = cached_byte(c, i);
+    if (now != initial) push_update(c, index, now);
+    expr_unref(index);
+    expr_unref(initial);
+    expr_unref(now);
+  }
+}
+
+/* ---- spaces --------------------------------------------------------------------------- */
+
+mem_space *mem_space_new(void) {
+  mem_space *s = xcalloc(1, sizeof *s);
+  s->entries = xcalloc(1, sizeof *s->entries);
+  s->entries->refcount = 1;
+  return s;
+}
+
+mem_space *mem_space_clone(mem_space *s) {
+  mem_space *d = xcalloc(1, sizeof *d);
+  d->entries = s->entries;
+  d->entries->refcount++;
+  return d;
+}
+
+static void entries_unref(mem_entries *e) {
+  if (--e->refcount) return;
+  for (size_t i = 0; i < e->count; i++) {
+    mem_object_unref(e->items[i].object);
+    content_unref(e->items[i].content);
+  }
+  free(e->items);
+  free(e);
+}
+
+void mem_space_free(mem_space *s) {
+  if (!s) return;
+  entries_unref(s->entries);
+  free(s);
+}
+
+/* Makes s's entry list its own before a change to it. */
+static mem_entries *own_entries(mem_space *s) {
+  mem_entries *e = s->entries;
+  if (e->refcount == 1) return e;
+  mem_entries *d = xcalloc(1, sizeof *d);
+  d->refcount = 1;
+  d->count = d->cap = e->count;
+  d->items = xmalloc(e->count * sizeof *d->items);
+  for (size_t i = 0; i < e->count; i++) {
+    d->items[i].object = mem_object_ref(e->items[i].object);
+    d->items[i].content = e->items[i].content;
+    d->items[i].content->refcount++;
+  }
+  e->refcount--;
+  s->entries = d;
+  return d;
+}
+
+size_t mem_space_count(const mem_space *s) { return s->entries->count; }
+
+const mem_object *mem_space_object_at(const mem_space *s, size_t i) {
+  return i < s->entries->count ? s->entries->items[i].object : NULL;
+}
+
+/* The index of the last entry whose address is ≤ addr, or SIZE_MAX. */
+static size_t entry_at_or_below(const mem_entries *e, uint64_t addr) {
+  size_t lo = 0, hi = e->count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (e->items[mid].object->address <= addr) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo ? lo - 1 : SIZE_MAX;
+}
+
+const mem_object *mem_space_find(const mem_space *s, uint64_t addr) {
+  size_t i = entry_at_or_below(s->entries, addr);
+  if (i == SIZE_MAX) return NULL;
+  const mem_object *o = s->entries->items[i].object;
+  return addr - o->address < o->capacity ? o : NULL;
+}
+
+static size_t entry_index(const mem_space *s, const mem_object *o) {
+  size_t i = entry_at_or_below(s->entries, o->address);
+  return i != SIZE_MAX && s->entries->items[i].object == o ? i : SIZE_MAX;
+}
+
+const mem_object *mem_space_find_id(const mem_space *s, uint64_t id) {
+  for (size_t i = 0; i < s->entries->count; i++)
+    if (s->entries->items[i].object->id == id) return s->entries->items[i].object;
+  return NULL;
+}
+
+static void insert_entry(mem_space *s, mem_object *o, mem_content *c) {
+  mem_entries *e = own_entries(s);
+  size_t at = entry_at_or_below(e, o->address);
+  at = at == SIZE_MAX ? 0 : at + 1;
+  assert(at == 0 || e->items[at - 1].object->address != o->address);
+  if (e->count == e->cap) {
+    e->cap = e->cap ? 2 * e->cap : 16;
+    mem_entry *items = realloc(e->items, e->cap * sizeof *items);
+    if (!items) expr_oom();
+    e->items = items;
+  }
+  memmove(&e->items[at + 1], &e->items[at], (e->count - at) * sizeof *e->items);
+  e->items[at] = (mem_entry){mem_object_ref(o), c};
+  e->count++;
+}
+
+void mem_space_bind(mem_space *s, mem_object *o, const uint8_t *init) {
+  mem_content *c = content_new(o);
+  if (init) memcpy(c->concrete, init, o->capacity);
+  insert_entry(s, o, c);
+}
+
+void mem_space_bind_symbolic(mem_space *s, mem_object *o, expr_array *a) {
+  assert(a->capacity >= o->capacity);
+  mem_content *c = content_new(o);
+  c->input = expr_array_ref(a);
+  c->symbolic = xcalloc(o->capacity, sizeof *c->symbolic);
+  for (uint64_t i = 0; i < o->capacity; i++) {
+    expr *index = expr_const(64, i);
+    c->symbolic[i] = expr_read(a, NULL, index);
+    expr_unref(index);
+  }
+  insert_entry(s, o, c);
+}
+
+bool mem_space_unbind(mem_space *s, const mem_object *o) {
+  size_t i = entry_index(s, o);
+  if (i == SIZE_MAX) return false;
+  mem_entries *e = own_entries(s);
+  mem_object_unref(e->items[i].object);
+  content_unref(e->items[i].content);
+  memmove(&e->items[i], &e->items[i + 1], (e->count - i - 1) * sizeof *e->items);
+  e->count--;
+  return true;
+}
+
+/* The content of o in s, for reading (shared is fine). */
+static mem_content *content_for_read(mem_space *s, const mem_object *o) {
+  size_t i = entry_index(s, o);
+  assert(i != SIZE_MAX && "object not bound in this space");
+  return s->entries->items[i].content;
+}
+
+/* The content of o in s, made private to s first. */
+static mem_content *content_for_write(mem_space *s, const mem_object *o) {
+  size_t i = entry_index(s, o);
+  assert(i != SIZE_MAX && "object not bound in this space");
+  mem_entries *e = own_entries(s);
+  mem_content *c = e->items[i].content;
+  if (c->refcount > 1) {
+    mem_content *d = content_copy(c);
+    c->refcount--;
+    e->items[i].content = d;
+    c = d;
+  }
+  return c;
+}
+
+expr *mem_read(mem_space *s, const mem_object *o, expr *offset, unsigned nbytes) {
+  assert(offset->width == 64 && nbytes >= 1 && nbytes <= 16);
+  mem_content *c = content_for_read(s, o);
+  if (expr_is_const(offset) && c->bytes_valid) {
+    uint64_t at = (uint64_t)offset->u.value;
+    assert(at <= c->capacity && nbytes <= c->capacity - at);
+    expr *result = cached_byte(c, at);
+    for (unsigned k = 1; k < nbytes; k++) {
+      expr *byte = cached_byte(c, at + k);
+      expr *wider = expr_concat(byte, result);
+      expr_unref(byte);
+      expr_unref(result);
+      result = wider;
+    }
+    return result;
+  }
+  stats.symbolic_reads += !expr_is_const(offset);
+  build_view(c); /* a pure function of the bytes: safe on a shared content */
+  return expr_read_le(c->base, c->updates, offset, nbytes);
+}
+
+void mem_write(mem_space *s, const mem_object *o, expr *offset, expr *value) {
+  assert(offset->width == 64 && value->width % 8 == 0 && value->width <= 128);
+  assert(!o->read_only);
+  unsigned nbytes = value->width / 8;
+  mem_content *c = content_for_write(s, o);
+  bool constant_offset = expr_is_const(offset);
+  if (!constant_offset) {
+    stats.symbolic_writes++;
+    build_view(c);
+  }
+  for (unsigned k = 0; k < nbytes; k++) {
+    expr *byte = expr_extract(value, 8 * k, 8);
+    if (c->base) {
+      expr *delta = expr_const(64, k);
+      expr *index = expr_add(offset, delta);
+      push_update(c, index, byte);
+      expr_unref(delta);
+      expr_unref(index);
+    }
+    if (constant_offset && c->bytes_valid) {
+      uint64_t at = (uint64_t)offset->u.value + k;
+      assert(at < c->capacity);
+      if (expr_is_const(byte)) {
+        c->concrete[at] = (uint8_t)byte->u.value;
+        if (c->symbolic) {
+          expr_unref(c->symbolic[at]);
+          c->symbolic[at] = NULL;
+        }
+      } else {
+        if (!c->symbolic) c->symbolic = xcalloc(c->capacity, sizeof *c->symbolic);
+        expr_unref(c->symbolic[at]);
+        c->symbolic[at] = expr_ref(byte);
+      }
+    }
+    expr_unref(byte);
+  }
+  if (!constant_offset && c->bytes_valid) {
+    c->bytes_valid = false; /* only the view knows which byte the write hit */
+    content_drop_bytes(c);
+  }
+}
+
+bool mem_read_concrete(mem_space *s, const mem_object *o, uint64_t offset, uint8_t *out,
+                       size_t n) {
+  mem_content *c = content_for_read(s, o);
+  if (offset > c->capacity || n > c->capacity - offset) return false;
+  if (c->bytes_valid) {
+    for (size_t k = 0; k < n; k++) {
+      if (c->symbolic && c->symbolic[offset + k]) return false;
+      out[k] = c->concrete[offset + k];
+    }
+    return true;
+  }
+  for (size_t k = 0; k < n; k++) {
+    expr *index = expr_const(64, offset + k);
+    expr *byte = expr_read(c->base, c->updates, index);
+    bool concrete = expr_is_const(byte);
+    if (concrete) out[k] = (uint8_t)byte->u.value;
+    expr_unref(index);
+    expr_unref(byte);
+    if (!concrete) return false;
+  }
+  return true;
+}
