@@ -1,0 +1,743 @@
+/*
+ * output.c — the output directory: choosing and creating it, the symq-last link, and
+ * writing every file in it atomically (temporary file in the same directory → write →
+ * fsync → rename → fsync of the directory). All file operations go through a descriptor of
+ * the directory (openat/renameat), so a later chdir of the process changes nothing.
+ * Also the deterministic JSON writer used for stats.json.
+ */
+#if !defined(_GNU_SOURCE) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include "engine/output.h"
+
+#include <assert.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define LAST_LINK "symq-last"
+#define AUTO_PREFIX "symq-out-"
+
+struct out_dir {
+  char *path;
+  int dirfd;
+  uint32_t num_tests;
+  uint32_t tmp_counter;
+  int argc;
+  char **argv;
+  char error[512];
+  char warning[512];
+  bool has_warning;
+};
+
+static void fail(out_dir *o, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(o->error, sizeof o->error, fmt, ap);
+  va_end(ap);
+}
+
+static void set_err(char *err, size_t err_size, const char *fmt, ...) {
+  if (!err || err_size == 0)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, err_size, fmt, ap);
+  va_end(ap);
+}
+
+/* ---- a growable text buffer --------------------------------------------------------- */
+
+typedef struct sbuf {
+  char *s;
+  size_t len, cap;
+  bool oom;
+} sbuf;
+
+static void sb_grow(sbuf *b, size_t extra) {
+  if (b->oom || b->len + extra + 1 <= b->cap)
+    return;
+  size_t cap = b->cap ? b->cap : 256;
+  while (cap < b->len + extra + 1)
+    cap *= 2;
+  char *s = realloc(b->s, cap);
+  if (!s) {
+    b->oom = true;
+    return;
+  }
+  b->s = s;
+  b->cap = cap;
+}
+
+static void sb_add(sbuf *b, const char *s, size_t n) {
+  sb_grow(b, n);
+  if (b->oom)
+    return;
+  memcpy(b->s + b->len, s, n);
+  b->len += n;
+  b->s[b->len] = 0;
+}
+
+static void sb_puts(sbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
+
+static void sb_putc(sbuf *b, char c) { sb_add(b, &c, 1); }
+
+static void sb_printf(sbuf *b, const char *fmt, ...) {
+  char small[256];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
+  va_end(ap);
+  if (n < 0) {
+    b->oom = true;
+    return;
+  }
+  if ((size_t)n < sizeof small) {
+    sb_add(b, small, (size_t)n);
+    return;
+  }
+  sb_grow(b, (size_t)n);
+  if (b->oom)
+    return;
+  va_start(ap, fmt);
+  vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  b->len += (size_t)n;
+}
+
+/* ---- opening the directory ---------------------------------------------------------- */
+
+static bool dir_is_empty(const char *path, bool *empty) {
+  DIR *d = opendir(path);
+  if (!d)
+    return false;
+  struct dirent *e;
+  *empty = true;
+  errno = 0;
+  while ((e = readdir(d))) {
+    if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+      *empty = false;
+      break;
+    }
+  }
+  bool ok = errno == 0;
+  closedir(d);
+  return ok;
+}
+
+/* Points symq-last at `target` by renaming a fresh link over it, never touching a
+ * symq-last that is not a symlink. Failure is a warning only, as in KLEE. */
+static void update_last_link(out_dir *o, const char *target) {
+  struct stat st;
+  if (lstat(LAST_LINK, &st) == 0 && !S_ISLNK(st.st_mode)) {
+    snprintf(o->warning, sizeof o->warning,
+             "%s exists and is not a symbolic link; not pointing it at %s", LAST_LINK, target);
+    o->has_warning = true;
+    return;
+  }
+  char tmp[64];
+  snprintf(tmp, sizeof tmp, "." LAST_LINK ".tmp-%ld", (long)getpid());
+  unlink(tmp); /* a leftover of a killed run with our pid */
+  if (symlink(target, tmp) < 0 || rename(tmp, LAST_LINK) < 0) {
+    snprintf(o->warning, sizeof o->warning, "cannot create the %s symlink: %s", LAST_LINK,
+             strerror(errno));
+    o->has_warning = true;
+    unlink(tmp);
+  }
+}
+
+out_dir *out_open(const char *dir, char *err, size_t err_size) {
+  if (err && err_size)
+    err[0] = 0;
+  out_dir *o = calloc(1, sizeof *o);
+  if (!o) {
+    set_err(err, err_size, "out of memory");
+    return NULL;
+  }
+  o->dirfd = -1;
+
+  if (dir) {
+    if (!*dir) {
+      set_err(err, err_size, "empty output directory name");
+      goto fail;
+    }
+    if (mkdir(dir, 0775) < 0) {
+      int e = errno;
+      struct stat st;
+      bool empty = false;
+      if (e != EEXIST) {
+        set_err(err, err_size, "cannot create output directory \"%s\": %s", dir, strerror(e));
+        goto fail;
+      }
+      if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+        set_err(err, err_size, "output directory \"%s\" exists and is not a directory", dir);
+        goto fail;
+      }
+      if (!dir_is_empty(dir, &empty)) {
+        set_err(err, err_size, "cannot read output directory \"%s\": %s", dir,
+                strerror(errno));
+        goto fail;
+      }
+      if (!empty) {
+        set_err(err, err_size,
+                "output directory \"%s\" already exists and is not empty; remove it or "
+                "choose another", dir);
+        goto fail;
+      }
+    }
+    if (!(o->path = strdup(dir)))
+      goto oom;
+  } else {
+    char name[sizeof AUTO_PREFIX + 16];
+    for (uint32_t n = 0;; n++) {
+      snprintf(name, sizeof name, AUTO_PREFIX "%" PRIu32, n);
+      if (mkdir(name, 0775) == 0)
+        break;
+      int e = errno;
+      if (e != EEXIST || n == UINT32_MAX) {
+        set_err(err, err_size, "cannot create output directory \"%s\": %s", name,
+                strerror(e));
+        goto fail;
+      }
+    }
+    if (!(o->path = strdup(name)))
+      goto oom;
+    update_last_link(o, name);
+  }
+
+  o->dirfd = open(o->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (o->dirfd < 0) {
+    set_err(err, err_size, "cannot open output directory \"%s\": %s", o->path,
+            strerror(errno));
+    goto fail;
+  }
+  return o;
+
+oom:
+  set_err(err, err_size, "out of memory");
+fail:
+  out_close(o);
+  return NULL;
+}
+
+void out_close(out_dir *o) {
+  if (!o)
+    return;
+  if (o->dirfd >= 0)
+    close(o->dirfd);
+  for (int i = 0; i < o->argc; i++)
+    free(o->argv[i]);
+  free(o->argv);
+  free(o->path);
+  free(o);
+}
+
+const char *out_path(const out_dir *o) { return o->path; }
+const char *out_error(const out_dir *o) { return o->error; }
+const char *out_warning(const out_dir *o) { return o->has_warning ? o->warning : NULL; }
+uint32_t out_num_tests(const out_dir *o) { return o->num_tests; }
+
+int out_set_args(out_dir *o, int argc, const char *const argv[]) {
+  assert(argc >= 0 && (argc == 0 || argv));
+  char **copy = argc ? calloc((size_t)argc, sizeof *copy) : NULL;
+  if (argc && !copy)
+    goto oom;
+  for (int i = 0; i < argc; i++) {
+    if (!(copy[i] = strdup(argv[i]))) {
+      for (int k = 0; k < i; k++)
+        free(copy[k]);
+      free(copy);
+      goto oom;
+    }
+  }
+  for (int i = 0; i < o->argc; i++)
+    free(o->argv[i]);
+  free(o->argv);
+  o->argc = argc;
+  o->argv = copy;
+  return 0;
+oom:
+  fail(o, "out of memory copying the arguments");
+  return -1;
+}
+
+/* ---- atomic files ------------------------------------------------------------------- */
+
+static bool valid_name(const char *name) {
+  return name && *name && !strchr(name, '/') && strcmp(name, ".") != 0 &&
+         strcmp(name, "..") != 0;
+}
+
+int out_write_file(out_dir *o, const char *name, const void *data, size_t len) {
+  if (!valid_name(name)) {
+    fail(o, "%s: invalid output file name \"%s\"", o->path, name ? name : "(null)");
+    return -1;
+  }
+  char tmp[320];
+  int fd = -1;
+  for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
+    snprintf(tmp, sizeof tmp, ".%.200s.tmp-%ld-%" PRIu32, name, (long)getpid(),
+             o->tmp_counter++);
+    fd = openat(o->dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST)
+      break;
+  }
+  if (fd < 0) {
+    fail(o, "%s/%s: cannot create: %s", o->path, name, strerror(errno));
+    return -1;
+  }
+  const char *p = data;
+  size_t done = 0;
+  while (done < len) {
+    ssize_t w = write(fd, p + done, len - done);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w < 0) {
+      fail(o, "%s/%s: write failed: %s", o->path, name, strerror(errno));
+      goto fail;
+    }
+    done += (size_t)w;
+  }
+  if (fsync(fd) < 0) {
+    fail(o, "%s/%s: fsync failed: %s", o->path, name, strerror(errno));
+    goto fail;
+  }
+  int rc = close(fd);
+  fd = -1;
+  if (rc < 0) {
+    fail(o, "%s/%s: close failed: %s", o->path, name, strerror(errno));
+    goto fail;
+  }
+  if (renameat(o->dirfd, tmp, o->dirfd, name) < 0) {
+    fail(o, "%s/%s: rename failed: %s", o->path, name, strerror(errno));
+    goto fail;
+  }
+  /* Make the new name itself durable. Some file systems refuse fsync on a directory
+   * (EINVAL); the file is complete either way. */
+  if (fsync(o->dirfd) < 0 && errno != EINVAL && errno != EROFS) {
+    fail(o, "%s: fsync of the directory failed: %s", o->path, strerror(errno));
+    return -1;
+  }
+  return 0;
+
+fail:
+  if (fd >= 0)
+    close(fd);
+  unlinkat(o->dirfd, tmp, 0);
+  return -1;
+}
+
+static int write_sbuf(out_dir *o, const char *name, sbuf *b) {
+  int rc;
+  if (b->oom) {
+    fail(o, "%s/%s: out of memory", o->path, name);
+    rc = -1;
+  } else {
+    rc = out_write_file(o, name, b->s ? b->s : "", b->len);
+  }
+  free(b->s);
+  return rc;
+}
+
+/* ---- tests and per-test files ------------------------------------------------------- */
+
+uint32_t out_write_test(out_dir *o, const ktest_object *objects, uint32_t num_objects) {
+  if (o->num_tests == UINT32_MAX) {
+    fail(o, "%s: too many tests", o->path);
+    return 0;
+  }
+  uint32_t id = o->num_tests + 1;
+  char name[32];
+  snprintf(name, sizeof name, "test%06" PRIu32 ".ktest", id);
+
+  ktest t = {0};
+  t.num_args = (uint32_t)o->argc;
+  t.args = o->argv;
+  t.num_objects = num_objects;
+  t.objects = (ktest_object *)objects; /* only read */
+  uint8_t *buf;
+  size_t len;
+  char err[256];
+  if (ktest_encode(&t, &buf, &len, err, sizeof err) < 0) {
+    fail(o, "%s/%s: %s", o->path, name, err);
+    return 0;
+  }
+  int rc = out_write_file(o, name, buf, len);
+  free(buf);
+  if (rc < 0)
+    return 0;
+  o->num_tests = id;
+  return id;
+}
+
+static bool valid_suffix(const char *s) {
+  if (!s || !*s || *s == '.')
+    return false;
+  for (; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+          *s == '_' || *s == '-' || *s == '.'))
+      return false;
+  return true;
+}
+
+int out_write_test_file(out_dir *o, uint32_t test_id, const char *suffix, const char *text) {
+  if (!valid_suffix(suffix)) {
+    fail(o, "%s: invalid test file suffix \"%s\"", o->path, suffix ? suffix : "(null)");
+    return -1;
+  }
+  char name[128];
+  snprintf(name, sizeof name, "test%06" PRIu32 ".%.80s", test_id, suffix);
+  return out_write_file(o, name, text ? text : "", text ? strlen(text) : 0);
+}
+
+/* Writes `text` with a tab before every line and a newline after the last. */
+static void put_indented(sbuf *b, const char *text) {
+  while (*text) {
+    const char *nl = strchr(text, '\n');
+    size_t n = nl ? (size_t)(nl - text) : strlen(text);
+    sb_putc(b, '\t');
+    sb_add(b, text, n);
+    sb_putc(b, '\n');
+    text += n + (nl ? 1 : 0);
+  }
+}
+
+int out_write_error(out_dir *o, uint32_t test_id, const out_err *e) {
+  assert(e);
+  if (!valid_suffix(e->kind)) {
+    fail(o, "%s: invalid error kind \"%s\"", o->path, e->kind ? e->kind : "(null)");
+    return -1;
+  }
+  sbuf b = {0};
+  sb_printf(&b, "Error: %s\n", e->message ? e->message : "");
+  if (e->file && *e->file) {
+    sb_printf(&b, "File: %s\n", e->file);
+    sb_printf(&b, "Line: %" PRIu32 "\n", e->line);
+    sb_printf(&b, "assembly.ll line: %" PRIu64 "\n", e->asm_line);
+    sb_printf(&b, "State: %" PRIu64 "\n", e->state_id);
+  }
+  sb_puts(&b, "Stack: \n");
+  for (size_t i = 0; i < e->num_frames; i++) {
+    const out_frame *f = &e->frames[i];
+    sb_printf(&b, "\t#%zu%08" PRIu64 " in %s (%s)", i, f->asm_line, f->func ? f->func : "",
+              f->args ? f->args : "");
+    if (f->file && *f->file)
+      sb_printf(&b, " at %s:%" PRIu32, f->file, f->line);
+    sb_putc(&b, '\n');
+  }
+  if (e->info && *e->info) {
+    sb_puts(&b, "Info: \n");
+    put_indented(&b, e->info);
+  }
+  char name[128];
+  snprintf(name, sizeof name, "test%06" PRIu32 ".%.80s.err", test_id, e->kind);
+  return write_sbuf(o, name, &b);
+}
+
+/* ---- info --------------------------------------------------------------------------- */
+
+/* An argument as a shell would need it: bare when it is made only of safe characters,
+ * otherwise in single quotes (a ' inside becomes '\''). */
+static void put_shell_word(sbuf *b, const char *s) {
+  bool safe = *s != 0;
+  for (const char *p = s; *p && safe; p++)
+    safe = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                  "_-+=/.,:@%", *p) != NULL;
+  if (safe) {
+    sb_puts(b, s);
+    return;
+  }
+  sb_putc(b, '\'');
+  for (const char *p = s; *p; p++) {
+    if (*p == '\'')
+      sb_puts(b, "'\\''");
+    else
+      sb_putc(b, *p);
+  }
+  sb_putc(b, '\'');
+}
+
+static void put_time(sbuf *b, const char *label, time_t t) {
+  struct tm tm;
+  char text[64];
+  if (localtime_r(&t, &tm) && strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S", &tm))
+    sb_printf(b, "%s: %s\n", label, text);
+  else
+    sb_printf(b, "%s: %lld\n", label, (long long)t);
+}
+
+static void put_one_line(sbuf *b, const char *s) {
+  for (; *s; s++)
+    sb_putc(b, *s == '\n' || *s == '\r' ? ' ' : *s);
+}
+
+int out_write_info(out_dir *o, const out_info *info) {
+  assert(info);
+  sbuf b = {0};
+  for (int i = 0; i < info->argc; i++) {
+    if (i)
+      sb_putc(&b, ' ');
+    put_shell_word(&b, info->argv[i]);
+  }
+  sb_putc(&b, '\n');
+  sb_printf(&b, "symq version: %s\n", info->version ? info->version : "unknown");
+  sb_printf(&b, "PID: %ld\n", (long)getpid());
+  put_time(&b, "Started", info->start);
+  if (info->end) {
+    put_time(&b, "Finished", info->end);
+    long long s = (long long)difftime(info->end, info->start);
+    if (s < 0)
+      s = 0;
+    sb_printf(&b, "Elapsed: %02lld:%02lld:%02lld\n", s / 3600, s / 60 % 60, s % 60);
+  }
+  for (size_t i = 0; i < info->num_kv; i++) {
+    put_one_line(&b, info->kv[i].key ? info->kv[i].key : "");
+    sb_puts(&b, ": ");
+    put_one_line(&b, info->kv[i].value ? info->kv[i].value : "");
+    sb_putc(&b, '\n');
+  }
+  return write_sbuf(o, "info", &b);
+}
+
+/* ---- JSON --------------------------------------------------------------------------- */
+
+static void j_add(out_json *j, const char *s, size_t n) {
+  if (j->oom)
+    return;
+  if (j->len + n + 1 > j->cap) {
+    size_t cap = j->cap ? j->cap : 256;
+    while (cap < j->len + n + 1)
+      cap *= 2;
+    char *buf = realloc(j->buf, cap);
+    if (!buf) {
+      j->oom = true;
+      return;
+    }
+    j->buf = buf;
+    j->cap = cap;
+  }
+  memcpy(j->buf + j->len, s, n);
+  j->len += n;
+  j->buf[j->len] = 0;
+}
+
+static void j_puts(out_json *j, const char *s) { j_add(j, s, strlen(s)); }
+
+static void j_indent(out_json *j, int depth) {
+  j_add(j, "\n", 1);
+  for (int i = 0; i < depth; i++)
+    j_add(j, "  ", 2);
+}
+
+/* Called before every value: separators and indentation inside an array; inside an object
+ * the key has already placed us. */
+static void j_value(out_json *j) {
+  assert(!j->done && "JSON document already complete");
+  if (j->depth == 0)
+    return;
+  if (j->kind[j->depth - 1] == '{') {
+    assert(j->after_key && "JSON value inside an object needs a key first");
+    j->after_key = false;
+    return;
+  }
+  if (j->count[j->depth - 1]++)
+    j_add(j, ",", 1);
+  j_indent(j, j->depth);
+}
+
+/* Called after every complete value. */
+static void j_after(out_json *j) {
+  if (j->depth == 0) {
+    j->done = true;
+    j_add(j, "\n", 1);
+  }
+}
+
+void out_json_init(out_json *j) { memset(j, 0, sizeof *j); }
+
+void out_json_free(out_json *j) {
+  free(j->buf);
+  memset(j, 0, sizeof *j);
+}
+
+static void j_open(out_json *j, char kind) {
+  j_value(j);
+  assert(j->depth < OUT_JSON_MAX_DEPTH && "JSON nested too deeply");
+  j->kind[j->depth] = kind;
+  j->count[j->depth] = 0;
+  j->depth++;
+  j_add(j, &kind, 1);
+}
+
+static void j_close(out_json *j, char kind) {
+  assert(j->depth > 0 && j->kind[j->depth - 1] == kind && !j->after_key &&
+         "unbalanced JSON end");
+  j->depth--;
+  if (j->count[j->depth])
+    j_indent(j, j->depth);
+  j_add(j, kind == '{' ? "}" : "]", 1);
+  j_after(j);
+}
+
+void out_json_object_begin(out_json *j) { j_open(j, '{'); }
+void out_json_object_end(out_json *j) { j_close(j, '{'); }
+void out_json_array_begin(out_json *j) { j_open(j, '['); }
+void out_json_array_end(out_json *j) { j_close(j, '['); }
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 when it is not one. */
+static size_t utf8_len(const unsigned char *s) {
+  unsigned char c = s[0];
+  size_t n;
+  uint32_t cp;
+  if (c < 0x80)
+    return 1;
+  if (c >= 0xc2 && c <= 0xdf)
+    n = 2, cp = c & 0x1f;
+  else if (c >= 0xe0 && c <= 0xef)
+    n = 3, cp = c & 0x0f;
+  else if (c >= 0xf0 && c <= 0xf4)
+    n = 4, cp = c & 0x07;
+  else
+    return 0;
+  for (size_t i = 1; i < n; i++) {
+    if ((s[i] & 0xc0) != 0x80)
+      return 0;
+    cp = cp << 6 | (s[i] & 0x3f);
+  }
+  if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+      (cp >= 0xd800 && cp <= 0xdfff))
+    return 0;
+  return n;
+}
+
+static void j_quoted(out_json *j, const char *str) {
+  const unsigned char *s = (const unsigned char *)str;
+  j_add(j, "\"", 1);
+  while (*s) {
+    unsigned char c = *s;
+    char esc[8];
+    switch (c) {
+    case '"': j_add(j, "\\\"", 2); s++; continue;
+    case '\\': j_add(j, "\\\\", 2); s++; continue;
+    case '\b': j_add(j, "\\b", 2); s++; continue;
+    case '\f': j_add(j, "\\f", 2); s++; continue;
+    case '\n': j_add(j, "\\n", 2); s++; continue;
+    case '\r': j_add(j, "\\r", 2); s++; continue;
+    case '\t': j_add(j, "\\t", 2); s++; continue;
+    default: break;
+    }
+    if (c < 0x20) {
+      snprintf(esc, sizeof esc, "\\u%04x", c);
+      j_add(j, esc, 6);
+      s++;
+      continue;
+    }
+    size_t n = utf8_len(s);
+    if (n == 0) {
+      j_add(j, "\\ufffd", 6);
+      s++;
+    } else {
+      j_add(j, (const char *)s, n);
+      s += n;
+    }
+  }
+  j_add(j, "\"", 1);
+}
+
+void out_json_key(out_json *j, const char *key) {
+  assert(key && j->depth > 0 && j->kind[j->depth - 1] == '{' && !j->after_key &&
+         "JSON key outside an object");
+  if (j->count[j->depth - 1]++)
+    j_add(j, ",", 1);
+  j_indent(j, j->depth);
+  j_quoted(j, key);
+  j_add(j, ": ", 2);
+  j->after_key = true;
+}
+
+void out_json_string(out_json *j, const char *s) {
+  if (!s) {
+    out_json_null(j);
+    return;
+  }
+  j_value(j);
+  j_quoted(j, s);
+  j_after(j);
+}
+
+void out_json_int(out_json *j, int64_t v) {
+  char text[32];
+  j_value(j);
+  snprintf(text, sizeof text, "%" PRId64, v);
+  j_puts(j, text);
+  j_after(j);
+}
+
+void out_json_uint(out_json *j, uint64_t v) {
+  char text[32];
+  j_value(j);
+  snprintf(text, sizeof text, "%" PRIu64, v);
+  j_puts(j, text);
+  j_after(j);
+}
+
+void out_json_double(out_json *j, double v) {
+  if (!isfinite(v)) {
+    out_json_null(j);
+    return;
+  }
+  char text[40];
+  for (int prec = 1; prec <= 17; prec++) {
+    snprintf(text, sizeof text, "%.*g", prec, v);
+    for (char *p = text; *p; p++) /* a locale's decimal comma */
+      if (*p == ',')
+        *p = '.';
+    if (strtod(text, NULL) == v || prec == 17)
+      break;
+  }
+  if (!strpbrk(text, ".e"))
+    strcat(text, ".0");
+  j_value(j);
+  j_puts(j, text);
+  j_after(j);
+}
+
+void out_json_bool(out_json *j, bool v) {
+  j_value(j);
+  j_puts(j, v ? "true" : "false");
+  j_after(j);
+}
+
+void out_json_null(out_json *j) {
+  j_value(j);
+  j_puts(j, "null");
+  j_after(j);
+}
+
+const char *out_json_text(const out_json *j, size_t *len) {
+  if (j->oom || !j->done)
+    return NULL;
+  if (len)
+    *len = j->len;
+  return j->buf;
+}
+
+int out_write_stats(out_dir *o, const out_json *j) {
+  size_t len;
+  const char *text = out_json_text(j, &len);
+  if (!text) {
+    fail(o, "%s/stats.json: %s", o->path,
+         j->oom ? "out of memory" : "the JSON document is incomplete");
+    return -1;
+  }
+  return out_write_file(o, "stats.json", text, len);
+}

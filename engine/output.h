@@ -1,0 +1,167 @@
+/*
+ * output — everything symq writes to its output directory, laid out as KLEE users expect:
+ *
+ *     symq-out-N/                  (or the directory given with --output-dir)
+ *       test000001.ktest           one per generated test, numbered from 1
+ *       test000001.ptr.err         beside a test that found an error: testNNNNNN.KIND.err
+ *       test000002.early           any other per-test file: testNNNNNN.SUFFIX
+ *       info                       command line, version, PID, start/end, key: value lines
+ *       stats.json                 counters, written with the out_json_* writer
+ *     symq-last -> symq-out-N      only when the directory was chosen automatically
+ *
+ * Contract
+ *   - Every file is written whole into a temporary file in the directory, fsync'd, then
+ *     renamed over its final name (and the directory fsync'd): a reader, or a `kill -9` at
+ *     any moment, sees either the complete file or none, and everything a function has
+ *     reported as written survives. No temporary file is left behind, even on failure (only a
+ *     process killed while writing can leave a hidden `.NAME.tmp-PID-N`).
+ *   - Functions that can fail return 0 / an id on success and -1 / 0 on failure; the
+ *     message (naming the file) is then available from `out_error` until the next failure.
+ *   - Strings are borrowed for the duration of the call only. Not thread-safe.
+ */
+#ifndef SYMQ_OUTPUT_H
+#define SYMQ_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "engine/ktest.h"
+
+typedef struct out_dir out_dir;
+
+/* Opens the output directory.
+ *   dir == NULL: creates `symq-out-N` in the current directory for the first N from 0 whose
+ *     mkdir succeeds, then points the `symq-last` symlink at it (relative target), replacing
+ *     an old symlink atomically; a `symq-last` that is not a symlink is left alone, and a
+ *     link that cannot be made is only a warning (`out_warning`).
+ *   dir != NULL: creates `dir` (not its parents); an existing empty directory is accepted,
+ *     anything else that exists is refused.
+ * Returns NULL with a message in err (err may be NULL; it is always NUL-terminated). */
+out_dir *out_open(const char *dir, char *err, size_t err_size);
+
+/* Closes the directory handle and frees `o` (NULL is fine); written files stay. */
+void out_close(out_dir *o);
+
+const char *out_path(const out_dir *o);    /* the directory, as created ("symq-out-3") */
+const char *out_error(const out_dir *o);   /* the last failure's message, or "" */
+const char *out_warning(const out_dir *o); /* a non-fatal problem from out_open, or NULL */
+uint32_t out_num_tests(const out_dir *o);  /* tests written so far = the last id */
+
+/* Sets the arguments every later ktest records (args[0] = the program path, as KLEE does).
+ * Copied. Without it, tests record no arguments. Returns 0 or -1 (out of memory). */
+int out_set_args(out_dir *o, int argc, const char *const argv[]);
+
+/* Writes the next test, `testNNNNNN.ktest` (id from 1, %06u), with the recorded arguments
+ * and these objects in order (a NULL name is written as "unnamed"). The file is complete,
+ * fsync'd and closed when this returns. Returns the test id, or 0 on failure (the id is
+ * then not used up). */
+uint32_t out_write_test(out_dir *o, const ktest_object *objects, uint32_t num_objects);
+
+/* One stack frame of an error report, innermost first. */
+typedef struct out_frame {
+  const char *func;  /* function name */
+  const char *args;  /* the text between the parentheses, e.g. "x=1, p=symbolic"; NULL = "" */
+  const char *file;  /* source file, NULL or "" when unknown (then no " at file:line") */
+  uint32_t line;
+  uint64_t asm_line; /* the instruction's line in the IR listing (KLEE: assembly.ll) */
+} out_frame;
+
+/* An error found on a path. KIND is a plain string chosen by the executor (ptr, free, div,
+ * assert, abort, overflow, reach_error, user, exec, ...): letters, digits, '_', '-', '.'. */
+typedef struct out_err {
+  const char *kind;
+  const char *message;
+  const char *file;    /* NULL or "" when unknown: then File/Line/assembly.ll/State are
+                          omitted, as KLEE does */
+  uint32_t line;
+  uint64_t asm_line;
+  uint64_t state_id;
+  const out_frame *frames;
+  size_t num_frames;
+  const char *info;    /* NULL or free-form lines; each is written indented by a tab */
+} out_err;
+
+/* Writes `testNNNNNN.KIND.err` for test `test_id`, with KLEE's body:
+ *     Error: MESSAGE
+ *     File: FILE
+ *     Line: LINE
+ *     assembly.ll line: ASM_LINE
+ *     State: STATE_ID
+ *     Stack: 
+ *     \t#<frame index><asm line, 8 digits> in FUNC (ARGS) at FILE:LINE
+ *     Info: 
+ *     \t<info line>
+ * ("Stack: " and "Info: " keep KLEE's trailing space; "Info:" only when info is non-empty.)
+ * Returns 0 or -1. */
+int out_write_error(out_dir *o, uint32_t test_id, const out_err *e);
+
+/* Writes `testNNNNNN.SUFFIX` with the given text (e.g. suffix "early" for a path ended
+ * early, as KLEE does). Returns 0 or -1. */
+int out_write_test_file(out_dir *o, uint32_t test_id, const char *suffix, const char *text);
+
+/* Writes the file NAME (no '/') in the directory atomically. Returns 0 or -1. */
+int out_write_file(out_dir *o, const char *name, const void *data, size_t len);
+
+typedef struct out_kv {
+  const char *key;
+  const char *value; /* a newline in a value is written as a space */
+} out_kv;
+
+typedef struct out_info {
+  int argc;
+  const char *const *argv; /* written on the first line, shell-quoted where needed */
+  const char *version;     /* "symq version: ..." */
+  time_t start;            /* "Started: YYYY-MM-DD HH:MM:SS" (local time) */
+  time_t end;              /* 0 while running; else "Finished: ..." and "Elapsed: HH:MM:SS" */
+  const out_kv *kv;        /* then one "key: value" line each, in order */
+  size_t num_kv;
+} out_info;
+
+/* Writes (or rewrites) `info`; call it at the start and again at the end. Returns 0 or -1. */
+int out_write_info(out_dir *o, const out_info *info);
+
+/*
+ * out_json — a small deterministic JSON writer into a growable buffer. Keys and elements
+ * appear in the order written; output is indented by two spaces, one member per line, and
+ * ends with a newline. Strings are escaped per RFC 8259 (", \, control characters; invalid
+ * UTF-8 becomes U+FFFD). Doubles use the shortest %g form that reads back exactly, always
+ * with a '.' or an exponent; NaN and infinities, which JSON lacks, become null.
+ * Misuse (a value without a key inside an object, unbalanced ends) fails an assert. Out of
+ * memory is sticky: out_json_text then returns NULL.
+ */
+#define OUT_JSON_MAX_DEPTH 32
+
+typedef struct out_json {
+  /* private */
+  char *buf;
+  size_t len, cap;
+  int depth;
+  bool oom, after_key, done;
+  char kind[OUT_JSON_MAX_DEPTH];      /* '{' or '[' */
+  uint32_t count[OUT_JSON_MAX_DEPTH]; /* members written at each level */
+} out_json;
+
+void out_json_init(out_json *j);
+void out_json_free(out_json *j);
+void out_json_object_begin(out_json *j);
+void out_json_object_end(out_json *j);
+void out_json_array_begin(out_json *j);
+void out_json_array_end(out_json *j);
+void out_json_key(out_json *j, const char *key); /* inside an object, before each value */
+void out_json_string(out_json *j, const char *s); /* NULL writes null */
+void out_json_int(out_json *j, int64_t v);
+void out_json_uint(out_json *j, uint64_t v);
+void out_json_double(out_json *j, double v);
+void out_json_bool(out_json *j, bool v);
+void out_json_null(out_json *j);
+
+/* The finished document (NUL-terminated; its length in *len when len is non-NULL), or NULL
+ * if it is incomplete or ran out of memory. Owned by j. */
+const char *out_json_text(const out_json *j, size_t *len);
+
+/* Writes the finished document as `stats.json`, atomically. Returns 0 or -1. */
+int out_write_stats(out_dir *o, const out_json *j);
+
+#endif
