@@ -1,0 +1,436 @@
+/*
+ * bitcode.c — loading, compiling, linking and preparing LLVM modules (see bitcode.h).
+ *
+ * LLVM reports some errors (a bitcode parse failure, a link conflict) not through a return
+ * value but through the context's diagnostic handler, whose default prints and calls
+ * exit(1). Every context made here therefore carries `on_diagnostic`, which keeps the last
+ * error's text in a `diag` record hung off the context; the step that failed turns it into
+ * the one-line message.
+ */
+#include "engine/bitcode.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Linker.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+extern char **environ;
+
+#ifndef SYMQ_CLANG
+#define SYMQ_CLANG "clang-14"
+#endif
+
+/* ---- errors ------------------------------------------------------------------------- */
+
+static char *dup_or_null(const char *s) {
+  if (!s) return NULL;
+  size_t n = strlen(s);
+  char *d = malloc(n + 1);
+  if (d) memcpy(d, s, n + 1);
+  return d;
+}
+
+/* Collapses a multi-line text into one line: newlines become "; ", runs of blanks shrink,
+ * and the result is cut at a readable length. */
+static void one_line(char *s) {
+  char *w = s;
+  for (const char *r = s; *r; r++) {
+    char ch = *r;
+    if (ch == '\n' || ch == '\r') {
+      while (w > s && (w[-1] == ' ' || w[-1] == '\t')) w--;
+      if (w > s && r[1] && r[1] != '\n' && w[-1] != ' ') {
+        *w++ = ';';
+        *w++ = ' ';
+      }
+      continue;
+    }
+    if ((ch == ' ' || ch == '\t') && (w == s || w[-1] == ' ')) continue;
+    *w++ = ch == '\t' ? ' ' : ch;
+  }
+  while (w > s && (w[-1] == ' ' || w[-1] == ';')) w--;
+  *w = '\0';
+  if (w - s > 400) strcpy(s + 396, " ...");
+}
+
+static void set_error(bc_error *err, const char *file, const char *detail, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void set_error(bc_error *err, const char *file, const char *detail, const char *fmt, ...) {
+  if (!err) return;
+  bc_error_clear(err);
+  char what[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  one_line(what);
+  size_t n = strlen(file) + strlen(what) + 32;
+  err->message = malloc(n);
+  if (err->message) snprintf(err->message, n, "symq: error: %s: %s", file, what);
+  err->detail = dup_or_null(detail);
+}
+
+void bc_error_clear(bc_error *err) {
+  if (!err) return;
+  free(err->message);
+  free(err->detail);
+  err->message = err->detail = NULL;
+}
+
+/* ---- contexts and their diagnostics --------------------------------------------------- */
+
+typedef struct diag {
+  char *last_error; /* text of the newest error-severity diagnostic, or NULL */
+} diag;
+
+static void on_diagnostic(LLVMDiagnosticInfoRef info, void *opaque) {
+  diag *d = opaque;
+  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError) return; /* warnings, remarks: dropped */
+  char *text = LLVMGetDiagInfoDescription(info);
+  free(d->last_error);
+  d->last_error = dup_or_null(text);
+  LLVMDisposeMessage(text);
+}
+
+static diag *context_diag(LLVMContextRef ctx) {
+  if (LLVMContextGetDiagnosticHandler(ctx) != on_diagnostic) return NULL;
+  return LLVMContextGetDiagnosticContext(ctx);
+}
+
+/* Takes the pending error text (caller frees), or NULL. */
+static char *take_diag(LLVMContextRef ctx) {
+  diag *d = context_diag(ctx);
+  if (!d) return NULL;
+  char *t = d->last_error;
+  d->last_error = NULL;
+  return t;
+}
+
+LLVMContextRef bc_context_new(void) {
+  diag *d = calloc(1, sizeof *d);
+  if (!d) return NULL;
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMContextSetDiagnosticHandler(ctx, on_diagnostic, d);
+  return ctx;
+}
+
+void bc_context_free(LLVMContextRef ctx) {
+  if (!ctx) return;
+  diag *d = context_diag(ctx);
+  LLVMContextDispose(ctx);
+  if (d) {
+    free(d->last_error);
+    free(d);
+  }
+}
+
+/* ---- reading one input ---------------------------------------------------------------- */
+
+typedef enum { KIND_UNKNOWN, KIND_C, KIND_BC, KIND_LL } input_kind;
+
+static input_kind kind_of(const char *path) {
+  const char *dot = strrchr(path, '.');
+  const char *slash = strrchr(path, '/');
+  if (dot && (!slash || dot > slash)) {
+    if (!strcmp(dot, ".c") || !strcmp(dot, ".i")) return KIND_C;
+    if (!strcmp(dot, ".bc")) return KIND_BC;
+    if (!strcmp(dot, ".ll")) return KIND_LL;
+  }
+  /* No known extension: recognise raw or wrapped bitcode by its magic number. */
+  unsigned char magic[4] = {0};
+  FILE *f = fopen(path, "rb");
+  if (f) {
+    size_t n = fread(magic, 1, 4, f);
+    fclose(f);
+    if (n == 4 && ((magic[0] == 'B' && magic[1] == 'C' && magic[2] == 0xC0 && magic[3] == 0xDE) ||
+                   (magic[0] == 0xDE && magic[1] == 0xC0 && magic[2] == 0x17 && magic[3] == 0x0B)))
+      return KIND_BC;
+  }
+  return KIND_UNKNOWN;
+}
+
+static bool parse_bitcode(LLVMContextRef ctx, const char *file, const char *name,
+                          LLVMModuleRef *out, bc_error *err) {
+  LLVMMemoryBufferRef buf = NULL;
+  char *msg = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(file, &buf, &msg)) {
+    set_error(err, name, NULL, "cannot read: %s", msg ? msg : "unknown error");
+    LLVMDisposeMessage(msg);
+    return false;
+  }
+  LLVMModuleRef m = NULL;
+  free(take_diag(ctx));
+  bool failed = LLVMParseBitcodeInContext2(ctx, buf, &m);
+  LLVMDisposeMemoryBuffer(buf); /* the parse is eager: the module does not keep the buffer */
+  if (failed) {
+    char *why = take_diag(ctx);
+    set_error(err, name, why, "invalid bitcode: %s", why ? why : "unreadable module");
+    free(why);
+    return false;
+  }
+  *out = m;
+  return true;
+}
+
+static bool parse_ir(LLVMContextRef ctx, const char *file, LLVMModuleRef *out, bc_error *err) {
+  LLVMMemoryBufferRef buf = NULL;
+  char *msg = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(file, &buf, &msg)) {
+    set_error(err, file, NULL, "cannot read: %s", msg ? msg : "unknown error");
+    LLVMDisposeMessage(msg);
+    return false;
+  }
+  LLVMModuleRef m = NULL;
+  if (LLVMParseIRInContext(ctx, buf, &m, &msg)) { /* takes the buffer */
+    const char *why = msg ? msg : "unreadable module";
+    size_t n = strlen(file);
+    if (!strncmp(why, file, n) && why[n] == ':') why += n + 1; /* the message repeats it */
+    const char *nl = strchr(why, '\n'); /* then come the source line and a caret */
+    set_error(err, file, msg, "invalid IR: %.*s", nl ? (int)(nl - why) : (int)strlen(why), why);
+    LLVMDisposeMessage(msg);
+    return false;
+  }
+  *out = m;
+  return true;
+}
+
+static char *read_text(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 4096, len = 0;
+  char *s = malloc(cap);
+  while (s) {
+    size_t n = fread(s + len, 1, cap - len - 1, f);
+    len += n;
+    if (len + 1 < cap) break;
+    char *t = realloc(s, cap *= 2);
+    if (!t) {
+      free(s);
+      s = NULL;
+    } else {
+      s = t;
+    }
+  }
+  fclose(f);
+  if (s) s[len] = '\0';
+  return s;
+}
+
+/* The first line of clang's output that reports an error, else its first line. */
+static const char *first_error_line(const char *text, size_t *len) {
+  const char *pick = text;
+  for (const char *line = text; line && *line;) {
+    const char *end = strchr(line, '\n');
+    size_t n = end ? (size_t)(end - line) : strlen(line);
+    if (memmem(line, n, "error", 5)) {
+      pick = line;
+      break;
+    }
+    line = end ? end + 1 : NULL;
+  }
+  const char *end = strchr(pick, '\n');
+  *len = end ? (size_t)(end - pick) : strlen(pick);
+  return pick;
+}
+
+static bool compile_c(LLVMContextRef ctx, const char *path, const bc_options *opts,
+                      LLVMModuleRef *out, bc_error *err) {
+  const char *clang = opts && opts->clang ? opts->clang : SYMQ_CLANG;
+  const char *tmp = getenv("TMPDIR");
+  char dir[4096], bc[4200], errf[4200];
+  snprintf(dir, sizeof dir, "%s/symq-bc-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  if (!mkdtemp(dir)) {
+    set_error(err, path, NULL, "cannot create a temporary directory in %s: %s",
+              tmp && *tmp ? tmp : "/tmp", strerror(errno));
+    return false;
+  }
+  snprintf(bc, sizeof bc, "%s/out.bc", dir);
+  snprintf(errf, sizeof errf, "%s/clang.stderr", dir);
+
+  size_t ninc = opts ? opts->n_include_dirs : 0, nfl = opts ? opts->n_cflags : 0;
+  size_t nargs = 16 + 2 * ninc + nfl;
+  const char **argv = calloc(nargs, sizeof *argv);
+  bool ok = false;
+  if (!argv) {
+    set_error(err, path, NULL, "out of memory");
+    goto done;
+  }
+  size_t a = 0;
+  argv[a++] = clang;
+  argv[a++] = "-emit-llvm";
+  argv[a++] = "-c";
+  argv[a++] = "-g";
+  argv[a++] = "-O0";
+  argv[a++] = "-Xclang";
+  argv[a++] = "-disable-O0-optnone";
+  for (size_t i = 0; i < ninc; i++) {
+    argv[a++] = "-I";
+    argv[a++] = opts->include_dirs[i];
+  }
+  for (size_t i = 0; i < nfl; i++) argv[a++] = opts->cflags[i];
+  argv[a++] = "-o";
+  argv[a++] = bc;
+  argv[a++] = path;
+  argv[a] = NULL;
+
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&fa, 2, 1);
+  pid_t pid;
+  int rc = posix_spawnp(&pid, clang, &fa, NULL, (char *const *)argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) {
+    set_error(err, path, NULL, "cannot run %s: %s", clang, strerror(rc));
+    goto done;
+  }
+  int status;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) {
+      set_error(err, path, NULL, "waiting for %s: %s", clang, strerror(errno));
+      goto done;
+    }
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    char *text = read_text(errf);
+    size_t n = 0;
+    const char *line = text ? first_error_line(text, &n) : "";
+    if (WIFEXITED(status))
+      set_error(err, path, text, "clang failed (exit status %d): %.*s", WEXITSTATUS(status),
+                (int)n, line);
+    else
+      set_error(err, path, text, "clang killed by signal %d: %.*s",
+                WIFSIGNALED(status) ? WTERMSIG(status) : 0, (int)n, line);
+    free(text);
+    goto done;
+  }
+  ok = parse_bitcode(ctx, bc, path, out, err);
+done:
+  free(argv);
+  unlink(bc);
+  unlink(errf);
+  rmdir(dir);
+  return ok;
+}
+
+bool bc_read(LLVMContextRef ctx, const char *path, const bc_options *opts, LLVMModuleRef *out,
+             bc_error *err) {
+  struct stat st;
+  if (stat(path, &st) != 0 || access(path, R_OK) != 0) {
+    set_error(err, path, NULL, "cannot open: %s", strerror(errno));
+    return false;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    set_error(err, path, NULL, "cannot open: %s", strerror(EISDIR));
+    return false;
+  }
+  LLVMModuleRef m = NULL;
+  bool ok;
+  switch (kind_of(path)) {
+  case KIND_C: ok = compile_c(ctx, path, opts, &m, err); break;
+  case KIND_BC: ok = parse_bitcode(ctx, path, path, &m, err); break;
+  case KIND_LL: ok = parse_ir(ctx, path, &m, err); break;
+  default:
+    set_error(err, path, NULL, "unknown input kind (expected .c, .i, .bc or .ll)");
+    ok = false;
+  }
+  if (ok && !*LLVMGetDataLayoutStr(m)) {
+    LLVMSetDataLayout(m, BC_X86_64_DATALAYOUT);
+    if (!*LLVMGetTarget(m)) LLVMSetTarget(m, BC_X86_64_TRIPLE);
+  }
+  if (ok && !bc_verify(m, path, err)) {
+    LLVMDisposeModule(m);
+    ok = false;
+  }
+  if (ok) *out = m;
+  return ok;
+}
+
+/* ---- linking, verifying, passes ------------------------------------------------------ */
+
+bool bc_link(LLVMModuleRef dst, LLVMModuleRef src, const char *src_name, bc_error *err) {
+  LLVMContextRef ctx = LLVMGetModuleContext(dst);
+  free(take_diag(ctx));
+  if (LLVMLinkModules2(dst, src)) {
+    char *why = take_diag(ctx);
+    set_error(err, src_name, why, "cannot link: %s", why ? why : "linker failed");
+    free(why);
+    return false;
+  }
+  return true;
+}
+
+bool bc_verify(LLVMModuleRef m, const char *name, bc_error *err) {
+  char *msg = NULL;
+  bool bad = LLVMVerifyModule(m, LLVMReturnStatusAction, &msg);
+  if (bad) set_error(err, name, msg, "invalid module: %s", msg && *msg ? msg : "verifier failed");
+  LLVMDisposeMessage(msg);
+  return !bad;
+}
+
+bool bc_run_passes(LLVMModuleRef m, const char *passes, const char *name, bc_error *err) {
+  if (!passes) passes = BC_PIPELINE_DEFAULT;
+  unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, optnone);
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  LLVMPassBuilderOptionsSetLoopVectorization(po, 0);
+  LLVMPassBuilderOptionsSetSLPVectorization(po, 0);
+  LLVMPassBuilderOptionsSetLoopInterleaving(po, 0);
+  LLVMPassBuilderOptionsSetLoopUnrolling(po, 0);
+  LLVMErrorRef e = LLVMRunPasses(m, passes, NULL, po);
+  LLVMDisposePassBuilderOptions(po);
+  if (e) {
+    char *msg = LLVMGetErrorMessage(e); /* consumes e */
+    set_error(err, name, msg, "pass pipeline \"%s\" failed: %s", passes, msg);
+    LLVMDisposeErrorMessage(msg);
+    return false;
+  }
+  return true;
+}
+
+/* ---- the whole sequence --------------------------------------------------------------- */
+
+bc_module *bc_load(const char *path, const bc_options *opts, bc_error *err) {
+  bc_module *bm = calloc(1, sizeof *bm);
+  if (!bm || !(bm->context = bc_context_new())) {
+    free(bm);
+    set_error(err, path, NULL, "out of memory");
+    return NULL;
+  }
+  if (!bc_read(bm->context, path, opts, &bm->module, err)) goto fail;
+  for (size_t i = 0; opts && i < opts->n_link; i++) {
+    LLVMModuleRef extra = NULL;
+    if (!bc_read(bm->context, opts->link[i], opts, &extra, err)) goto fail;
+    if (!bc_link(bm->module, extra, opts->link[i], err)) goto fail;
+  }
+  const char *passes = opts && opts->passes ? opts->passes
+                       : opts && opts->optimize ? BC_PIPELINE_OPTIMIZE
+                                                : BC_PIPELINE_DEFAULT;
+  if (!bc_run_passes(bm->module, passes, path, err)) goto fail;
+  if (!bc_verify(bm->module, path, err)) goto fail;
+  return bm;
+fail:
+  bc_free(bm);
+  return NULL;
+}
+
+void bc_free(bc_module *m) {
+  if (!m) return;
+  if (m->module) LLVMDisposeModule(m->module);
+  bc_context_free(m->context);
+  free(m);
+}

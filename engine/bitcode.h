@@ -1,0 +1,87 @@
+/*
+ * bitcode — turns the user's input into one linked, verified and prepared LLVM module: the
+ * only part of symq besides ir.c that talks to LLVM.
+ *
+ *   .c / .i  compiled by clang-14 (-emit-llvm -c -g -O0 -Xclang -disable-O0-optnone, plus
+ *            the caller's include directories and flags) into a temporary .bc, removed after
+ *   .bc      parsed (LLVMParseBitcodeInContext2)
+ *   .ll      parsed (LLVMParseIRInContext)
+ * Every further input (the runtime's libc bitcode, ...) is loaded the same way and linked
+ * into the first (LLVMLinkModules2). Each module is verified after loading; then the pass
+ * pipeline runs once on the linked module: "mem2reg" only by default (no CFG
+ * simplification, so no branch becomes a select and path counts match KLEE's), a heavier
+ * one with `optimize`, or the caller's own pipeline text. `optnone` is stripped first, or
+ * the new pass manager would skip those functions. A module that names no data layout
+ * (a hand-written .ll) gets x86-64's, the only target symq runs, so that its struct layout
+ * agrees with clang's and with the runtime it is linked to.
+ *
+ * Contract
+ *   - Failures never exit: bc_load returns NULL and fills *err with a one-line message that
+ *     starts "symq: error: FILE: " and says what is wrong (no trailing newline), plus, when
+ *     there is one, the full multi-line text behind it (clang's stderr, the verifier's
+ *     report) in err->detail. The caller frees both with bc_error_clear.
+ *   - The returned bc_module owns its LLVM context and module; bc_free disposes both. The
+ *     context has a diagnostic handler installed that records errors instead of letting
+ *     LLVM print them and exit(1); it stays installed for later users of the context.
+ *   - Temporary files live in a fresh mkdtemp directory under $TMPDIR (or /tmp) and are
+ *     removed before bc_load returns, on success and on failure.
+ */
+#ifndef SYMQ_BITCODE_H
+#define SYMQ_BITCODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <llvm-c/Core.h>
+
+typedef struct bc_options {
+  const char *const *include_dirs; /* -I for .c inputs; may be NULL when n_include_dirs 0 */
+  size_t n_include_dirs;
+  const char *const *cflags;       /* extra clang arguments (-D..., -std=...), or NULL */
+  size_t n_cflags;
+  const char *const *link;         /* further inputs linked into the first (any kind) */
+  size_t n_link;
+  bool optimize;                   /* run BC_PIPELINE_OPTIMIZE instead of BC_PIPELINE_DEFAULT */
+  const char *passes;              /* when non-NULL, this pipeline text overrides both */
+  const char *clang;               /* NULL: SYMQ_CLANG, the clang-14 found at build time */
+} bc_options;
+
+#define BC_X86_64_DATALAYOUT \
+  "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
+#define BC_X86_64_TRIPLE "x86_64-pc-linux-gnu"
+
+#define BC_PIPELINE_DEFAULT "mem2reg"
+/* O1 with the vectorisers and unrolling turned off (symq decodes no vector instructions). */
+#define BC_PIPELINE_OPTIMIZE "default<O1>"
+
+typedef struct bc_error {
+  char *message; /* one line, "symq: error: FILE: ..." */
+  char *detail;  /* the full underlying text, or NULL */
+} bc_error;
+
+typedef struct bc_module {
+  LLVMContextRef context;
+  LLVMModuleRef module;
+} bc_module;
+
+/* Loads `path` (and opts->link), links, verifies and runs the pipeline. opts may be NULL.
+ * Returns NULL on failure with *err filled (err may be NULL to discard the message). */
+bc_module *bc_load(const char *path, const bc_options *opts, bc_error *err);
+void bc_free(bc_module *m); /* NULL is allowed */
+void bc_error_clear(bc_error *err);
+
+/* The steps bc_load is made of, for callers that assemble their own sequence. Each returns
+ * true on success; on failure it fills *err and leaves *out untouched. `ctx` must come from
+ * bc_context_new (its diagnostic handler is what turns LLVM's errors into messages). */
+LLVMContextRef bc_context_new(void);
+void bc_context_free(LLVMContextRef ctx);
+bool bc_read(LLVMContextRef ctx, const char *path, const bc_options *opts, LLVMModuleRef *out,
+             bc_error *err);
+/* Links src into dst; src is consumed (disposed) whether or not linking succeeds.
+ * src_name names src in the message. */
+bool bc_link(LLVMModuleRef dst, LLVMModuleRef src, const char *src_name, bc_error *err);
+bool bc_verify(LLVMModuleRef m, const char *name, bc_error *err);
+/* Strips optnone and runs `passes` (NULL: the default pipeline). */
+bool bc_run_passes(LLVMModuleRef m, const char *passes, const char *name, bc_error *err);
+
+#endif
