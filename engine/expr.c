@@ -128,6 +128,11 @@ static uint64_t pattern_hash(const expr *t) {
   }
   uint64_t h = mix(0x9a770000ULL + (uint64_t)t->kind, t->width);
   if (t->kind == EXPR_EXTRACT) h = mix(h, t->u.extract.lo);
+  if (is_commutative(t->kind)) {
+    /* operands are ordered by id, which `c + x` → `x` does not preserve: order by hash */
+    uint64_t a = t->kid[0]->phash, b = t->kid[1]->phash;
+    return a < b ? mix(mix(h, a), b) : mix(mix(h, b), a);
+  }
   for (unsigned i = 0; i < t->nkids; i++) h = mix(h, t->kid[i]->phash);
   return h;
 }
