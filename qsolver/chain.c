@@ -1,0 +1,403 @@
+/*
+ * chain.c — the solver front: assembles the stage chain (the one place that decides its
+ * order), runs requests through it with per-stage accounting, and builds the public
+ * operations (must/may/value/model) on the one primitive request.
+ */
+#include "qsolver/stage.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <time.h>
+
+/* ---- shared helpers ------------------------------------------------------------------- */
+
+double qs_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void *qs_xrealloc(void *p, size_t bytes) {
+  void *q = realloc(p, bytes ? bytes : 1);
+  if (!q)
+    expr_oom();
+  return q;
+}
+
+void qs_reserve(void **v, size_t *cap, size_t need, size_t size) {
+  if (need <= *cap)
+    return;
+  size_t c = *cap ? *cap : 8;
+  while (c < need)
+    c *= 2;
+  *v = qs_xrealloc(*v, c * size);
+  *cap = c;
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+size_t qs_sorted_ids(const qs_req *rq, uint64_t **ids, size_t *cap) {
+  QS_RESERVE(*ids, *cap, rq->n);
+  for (size_t i = 0; i < rq->n; i++)
+    (*ids)[i] = rq->f[i]->id;
+  qsort(*ids, rq->n, sizeof **ids, cmp_u64);
+  return rq->n;
+}
+
+uint64_t qs_ids_signature(const uint64_t *ids, size_t n) {
+  uint64_t sig = 0;
+  for (size_t i = 0; i < n; i++)
+    sig |= 1ULL << (qs_mix(ids[i]) & 63);
+  return sig;
+}
+
+bool qs_ids_subset(const uint64_t *a, size_t na, const uint64_t *b, size_t nb) {
+  if (na > nb)
+    return false;
+  size_t j = 0;
+  for (size_t i = 0; i < na; i++) {
+    while (j < nb && b[j] < a[i])
+      j++;
+    if (j == nb || b[j] != a[i])
+      return false;
+    j++;
+  }
+  return true;
+}
+
+bool qs_model_satisfies(expr *const *f, size_t n, const expr_assignment *m) {
+  return expr_eval_all_true(f, n, m);
+}
+
+expr_assignment *qs_model_filter(const expr_assignment *m,
+                                 bool (*keep)(const expr_array *a, void *ctx), void *ctx) {
+  expr_assignment *out = expr_assignment_new();
+  for (size_t i = 0; m && i < m->count; i++) {
+    const expr_binding *b = &m->bindings[i];
+    if (keep(b->array, ctx))
+      expr_assignment_set(out, b->array, b->bytes, b->len);
+  }
+  return out;
+}
+
+size_t qs_model_bytes(const expr_assignment *m) {
+  size_t total = 0;
+  for (size_t i = 0; m && i < m->count; i++)
+    total += m->bindings[i].len + sizeof(expr_binding);
+  return total;
+}
+
+static size_t idmap_slot(const qs_idmap *m, uint64_t key) {
+  size_t mask = m->cap - 1, i = (size_t)qs_mix(key) & mask;
+  while (m->keys[i] && m->keys[i] != key)
+    i = (i + 1) & mask;
+  return i;
+}
+
+bool qs_idmap_get(const qs_idmap *m, uint64_t id, uint64_t *val) {
+  if (!m->count)
+    return false;
+  size_t i = idmap_slot(m, id + 1);
+  if (!m->keys[i])
+    return false;
+  *val = m->vals[i];
+  return true;
+}
+
+static void idmap_alloc(qs_idmap *m, size_t cap) {
+  m->keys = calloc(cap, sizeof *m->keys);
+  m->vals = malloc(cap * sizeof *m->vals);
+  if (!m->keys || !m->vals)
+    expr_oom();
+  m->cap = cap;
+  m->count = 0;
+}
+
+void qs_idmap_put(qs_idmap *m, uint64_t id, uint64_t val) {
+  if ((m->count + 1) * 2 > m->cap) {
+    qs_idmap old = *m;
+    idmap_alloc(m, old.cap ? old.cap * 2 : 64);
+    for (size_t i = 0; i < old.cap; i++)
+      if (old.keys[i]) {
+        size_t j = idmap_slot(m, old.keys[i]);
+        m->keys[j] = old.keys[i];
+        m->vals[j] = old.vals[i];
+        m->count++;
+      }
+    free(old.keys);
+    free(old.vals);
+  }
+  size_t i = idmap_slot(m, id + 1);
+  if (!m->keys[i]) {
+    m->keys[i] = id + 1;
+    m->count++;
+  }
+  m->vals[i] = val;
+}
+
+void qs_idmap_reset(qs_idmap *m, size_t expect) {
+  size_t cap = 64;
+  while (cap < expect * 2)
+    cap *= 2;
+  if (m->cap < cap || m->cap > 4 * cap) {
+    qs_idmap_free(m);
+    idmap_alloc(m, cap);
+  } else {
+    memset(m->keys, 0, m->cap * sizeof *m->keys);
+    m->count = 0;
+  }
+}
+
+void qs_idmap_free(qs_idmap *m) {
+  free(m->keys);
+  free(m->vals);
+  *m = (qs_idmap){0};
+}
+
+/* ---- running stages --------------------------------------------------------------------- */
+
+void qs_stage_run(qs_stage *st, const qs_req *rq, qs_ans *ans) {
+  double down = st->down_seconds;
+  unsigned fwd = st->forwarded;
+  st->down_seconds = 0;
+  st->forwarded = 0;
+  st->stats.queries++;
+  qs_ans_init(ans);
+  double t0 = qs_now();
+  st->ops->solve(st, rq, ans);
+  double own = qs_now() - t0 - st->down_seconds;
+  st->stats.seconds += own > 0 ? own : 0;
+  assert(ans->status == QS_SAT || !ans->model);
+  if (!st->forwarded) {
+    st->stats.answered++;
+    if (ans->status == QS_SAT)
+      st->stats.sat++;
+    else if (ans->status == QS_UNSAT)
+      st->stats.unsat++;
+    else
+      st->stats.unknown++;
+  }
+  /* Restore the caller's view: a stage is never re-entered, but keep this robust anyway. */
+  st->down_seconds = down;
+  st->forwarded = fwd;
+}
+
+void qs_forward(qs_stage *st, const qs_req *rq, qs_ans *ans) {
+  assert(st->next);
+  st->forwarded++;
+  double t0 = qs_now();
+  qs_stage_run(st->next, rq, ans);
+  st->down_seconds += qs_now() - t0;
+}
+
+/* ---- assembly --------------------------------------------------------------------------- */
+
+qs_options qs_default_options(void) {
+  return (qs_options){.timeout_ms = 10000, .independence = true, .validity_cache = true,
+                      .cex_cache = true, .smt2_dir = NULL};
+}
+
+static void add_stage(qsolver *s, qs_stage *st) {
+  assert(s->nstages < QS_MAX_STAGES);
+  st->solver = s;
+  st->stats.name = st->ops->name;
+  if (s->nstages)
+    s->stages[s->nstages - 1]->next = st;
+  s->stages[s->nstages++] = st;
+}
+
+qsolver *qs_new(const qs_options *opt) {
+  qsolver *s = calloc(1, sizeof *s);
+  if (!s)
+    expr_oom();
+  s->opt = opt ? *opt : qs_default_options();
+  if (s->opt.smt2_dir) {
+    s->smt2_dir = strdup(s->opt.smt2_dir);
+    if (!s->smt2_dir)
+      expr_oom();
+    s->opt.smt2_dir = s->smt2_dir;
+  }
+  s->last_reason = "";
+  /* The chain. Cheap syntactic answers first; independence before the caches so that they
+   * key on the sliced sets, which recur far more often than whole path conditions; the
+   * exact-match cache before the subset/model search; Z3 last. */
+  add_stage(s, qs_constant_stage_new(s));
+  if (s->opt.independence)
+    add_stage(s, qs_independence_stage_new(s));
+  if (s->opt.validity_cache)
+    add_stage(s, qs_validity_stage_new(s));
+  if (s->opt.cex_cache)
+    add_stage(s, qs_cex_stage_new(s));
+  add_stage(s, qs_z3_stage_new(s));
+  return s;
+}
+
+void qs_free(qsolver *s) {
+  if (!s)
+    return;
+  for (size_t i = 0; i < s->nstages; i++)
+    s->stages[i]->ops->destroy(s->stages[i]);
+  free(s->smt2_dir);
+  free(s);
+}
+
+void qs_set_timeout(qsolver *s, unsigned timeout_ms) { s->opt.timeout_ms = timeout_ms; }
+
+/* ---- the primitive request ---------------------------------------------------------------- */
+
+/* The caller's model: exactly the requested arrays, capacity bytes each. A constant array
+ * is its init; an array the chain's model does not bind is all zeros, which is how
+ * evaluation read it, so the result is still a model. */
+static expr_assignment *final_model(const expr_assignment *m, expr_array *const *arrays,
+                                    size_t narrays) {
+  expr_assignment *out = expr_assignment_new();
+  uint8_t *buf = NULL;
+  size_t cap = 0;
+  for (size_t i = 0; i < narrays; i++) {
+    expr_array *a = arrays[i];
+    QS_RESERVE(buf, cap, a->capacity);
+    memset(buf, 0, a->capacity);
+    if (a->init) {
+      memcpy(buf, a->init, a->capacity);
+    } else {
+      const expr_binding *b = m ? expr_assignment_find(m, a) : NULL;
+      if (b)
+        memcpy(buf, b->bytes, b->len < a->capacity ? b->len : a->capacity);
+    }
+    expr_assignment_set(out, a, buf, a->capacity);
+  }
+  free(buf);
+  return out;
+}
+
+qs_status qs_solve(qsolver *s, const qs_query *q, qs_result *r) {
+  assert(q->assumed <= q->count);
+  for (size_t i = 0; i < q->count; i++)
+    assert(q->formulas[i]->width == 1 && !q->formulas[i]->has_bvar);
+  qs_req rq = {.f = q->formulas, .n = q->count, .assumed = q->assumed,
+               .want_model = q->want_model, .arrays = q->arrays, .narrays = q->narrays};
+  qs_ans ans;
+  qs_stage_run(s->stages[0], &rq, &ans);
+  r->status = ans.status;
+  r->reason = ans.status == QS_UNKNOWN ? (ans.reason && *ans.reason ? ans.reason : "unknown")
+                                       : "";
+  r->model = NULL;
+  if (q->want_model && ans.status == QS_SAT)
+    r->model = final_model(ans.model, q->arrays, q->narrays);
+  expr_assignment_free(ans.model);
+  s->last_reason = r->reason;
+  return r->status;
+}
+
+/* ---- the operations --------------------------------------------------------------------- */
+
+qs_status qs_check_sat(qsolver *s, expr *const *constraints, size_t n) {
+  qs_query q = {.formulas = constraints, .count = n, .assumed = 0};
+  qs_result r;
+  return qs_solve(s, &q, &r);
+}
+
+/* constraints ∧ extra, with the constraints assumed satisfiable. */
+static qs_status solve_with(qsolver *s, expr *const *constraints, size_t n, expr *extra) {
+  expr *stack[16];
+  expr **f = n + 1 <= 16 ? stack : qs_xrealloc(NULL, (n + 1) * sizeof *f);
+  if (n)
+    memcpy(f, constraints, n * sizeof *f);
+  f[n] = extra;
+  qs_query q = {.formulas = f, .count = n + 1, .assumed = n};
+  qs_result r;
+  qs_status st = qs_solve(s, &q, &r);
+  if (f != stack)
+    free(f);
+  return st;
+}
+
+qs_status qs_must_be_true(qsolver *s, expr *const *constraints, size_t n, expr *e, bool *out) {
+  assert(e->width == 1);
+  expr *ne = expr_not(e);
+  qs_status st = solve_with(s, constraints, n, ne);
+  expr_unref(ne);
+  if (st != QS_UNKNOWN)
+    *out = st == QS_UNSAT;
+  return st;
+}
+
+qs_status qs_may_be_true(qsolver *s, expr *const *constraints, size_t n, expr *e, bool *out) {
+  assert(e->width == 1);
+  qs_status st = solve_with(s, constraints, n, e);
+  if (st != QS_UNKNOWN)
+    *out = st == QS_SAT;
+  return st;
+}
+
+qs_status qs_get_value(qsolver *s, expr *const *constraints, size_t n, expr *e, u128 *out) {
+  assert(!e->has_bvar);
+  if (expr_is_const(e)) {
+    *out = e->u.value;
+    s->last_reason = "";
+    return QS_SAT;
+  }
+  expr_array **arrays = NULL;
+  size_t narrays = 0, cap = 0;
+  expr_collect_arrays(e, &arrays, &narrays, &cap);
+  qs_query q = {.formulas = constraints, .count = n, .assumed = n, .want_model = true,
+                .arrays = arrays, .narrays = narrays};
+  qs_result r;
+  qs_status st = qs_solve(s, &q, &r);
+  if (st == QS_SAT) {
+    u128 v;
+    if (expr_eval(e, r.model, (uint64_t)1 << 20, &v) == EXPR_EVAL_OK) {
+      *out = v;
+    } else {
+      st = QS_UNKNOWN;
+      s->last_reason = "value does not evaluate";
+    }
+  }
+  expr_assignment_free(r.model);
+  free(arrays);
+  return st;
+}
+
+qs_status qs_get_model(qsolver *s, expr *const *constraints, size_t n,
+                       expr_array *const *arrays, size_t narrays, expr_assignment **out) {
+  qs_query q = {.formulas = constraints, .count = n, .assumed = n, .want_model = true,
+                .arrays = arrays, .narrays = narrays};
+  qs_result r;
+  qs_status st = qs_solve(s, &q, &r);
+  *out = r.model;
+  return st;
+}
+
+const char *qs_last_reason(const qsolver *s) { return s->last_reason; }
+
+/* ---- counters ----------------------------------------------------------------------------- */
+
+size_t qs_stage_count(const qsolver *s) { return s->nstages; }
+
+const qs_stage_stats *qs_stage_at(const qsolver *s, size_t i) {
+  return i < s->nstages ? &s->stages[i]->stats : NULL;
+}
+
+const qs_stage_stats *qs_stats(const qsolver *s, const char *name) {
+  for (size_t i = 0; i < s->nstages; i++)
+    if (strcmp(s->stages[i]->stats.name, name) == 0)
+      return &s->stages[i]->stats;
+  return NULL;
+}
+
+void qs_write_stats_json(FILE *f, const qsolver *s) {
+  fputc('{', f);
+  for (size_t i = 0; i < s->nstages; i++) {
+    const qs_stage_stats *st = &s->stages[i]->stats;
+    fprintf(f,
+            "%s\"%s\": {\"queries\": %" PRIu64 ", \"answered\": %" PRIu64 ", \"sat\": %" PRIu64
+            ", \"unsat\": %" PRIu64 ", \"unknown\": %" PRIu64 ", \"formulas_dropped\": %" PRIu64
+            ", \"seconds\": %.6f}",
+            i ? ", " : "", st->name, st->queries, st->answered, st->sat, st->unsat, st->unknown,
+            st->formulas_dropped, st->seconds);
+  }
+  fputc('}', f);
+}

@@ -1,0 +1,108 @@
+/*
+ * qsolver — symq's solver front: a chain of stages behind one small interface, assembled in
+ * one place (qs_new):
+ *
+ *   constant → independence → validity cache → counterexample cache → Z3
+ *
+ * Contract
+ *   - Formulas are width-1 `expr *`, BORROWED for the duration of a call. The solver keeps
+ *     no expression references afterwards: caches key on node ids, which are never reused,
+ *     so a freed formula can never produce a stale hit. Cached models do hold references
+ *     to their arrays until qs_free.
+ *   - A model handed out (`expr_assignment **`, qs_result.model) is NEW and owned by the
+ *     caller; it is NULL unless the status is QS_SAT. It binds every requested array to
+ *     exactly `capacity` bytes (a constant array to its `init`); it satisfies the formulas
+ *     under expr_eval semantics, provided no read goes past an array's capacity (Z3 leaves
+ *     such cells unconstrained while expr_eval reads them as 0; the engine's bounds checks
+ *     keep reads below capacity).
+ *   - Precondition, as in KLEE: the constraint set (path condition) handed to
+ *     qs_must_be_true, qs_may_be_true, qs_get_value and qs_get_model is satisfiable. That is
+ *     what makes independence slicing sound: a group of constraints sharing no array with
+ *     the query is then satisfiable on its own and can be dropped. qs_check_sat assumes
+ *     nothing (it solves each independent group instead of dropping any).
+ *   - QS_UNKNOWN (timeout, a Z3 error, incomplete quantifier reasoning) is an answer, never
+ *     a crash; qs_last_reason says why. A caller ends the path with that reason.
+ *   - Deterministic: the same queries in the same order on a solver built with the same
+ *     options give the same answers and models (timeouts aside).
+ *   - Not thread-safe (neither is expr). Out of memory aborts through expr_oom.
+ */
+#ifndef SYMQ_QSOLVER_H
+#define SYMQ_QSOLVER_H
+
+#include "engine/expr.h"
+
+typedef enum qs_status { QS_SAT, QS_UNSAT, QS_UNKNOWN } qs_status;
+
+typedef struct qs_options {
+  unsigned timeout_ms;   /* per query that reaches Z3; 0 = no limit */
+  bool independence;     /* the optional stages, so that eval/ can measure each one */
+  bool validity_cache;
+  bool cex_cache;
+  const char *smt2_dir;  /* NULL, or a directory (created if missing) receiving every query
+                            that reaches Z3 as SMT-LIB 2 (KLEE's --write-smt2s); copied */
+} qs_options;
+
+typedef struct qsolver qsolver;
+
+/* Every stage on, a 10 s timeout (a path whose query takes longer ends as unknown instead
+ * of stalling the run), no dumps. */
+qs_options qs_default_options(void);
+qsolver *qs_new(const qs_options *opt /* NULL = qs_default_options() */);
+void qs_free(qsolver *s); /* NULL is allowed */
+/* Changes the per-query timeout for the queries that follow (0 = no limit). */
+void qs_set_timeout(qsolver *s, unsigned timeout_ms);
+
+/* ---- the primitive request ---------------------------------------------------------------
+ * A conjunction of formulas. The first `assumed` of them are known to be jointly
+ * satisfiable (the path condition); the rest are the question. Independence slicing keeps
+ * only the groups of formulas that touch a question formula or a requested array. */
+typedef struct qs_query {
+  expr *const *formulas;
+  size_t count;
+  size_t assumed;            /* ≤ count; 0 = assume nothing */
+  bool want_model;
+  expr_array *const *arrays; /* the arrays the model must bind; may be NULL when narrays=0 */
+  size_t narrays;
+} qs_query;
+
+typedef struct qs_result {
+  qs_status status;
+  const char *reason;        /* "" unless QS_UNKNOWN; valid until the next call on s */
+  expr_assignment *model;    /* see the contract; NULL unless want_model and QS_SAT */
+} qs_result;
+
+qs_status qs_solve(qsolver *s, const qs_query *q, qs_result *r);
+
+/* ---- the operations the engine uses --------------------------------------------------------
+ * Each returns QS_UNKNOWN when the question could not be decided (then *out is untouched).
+ * must/may return the status of the underlying query (constraints ∧ ¬e, constraints ∧ e)
+ * and set *out. get_value/get_model return QS_SAT with *out set, or QS_UNSAT when the
+ * constraints (the part relevant to e / the arrays) turned out unsatisfiable. */
+qs_status qs_check_sat(qsolver *s, expr *const *constraints, size_t n);
+qs_status qs_must_be_true(qsolver *s, expr *const *constraints, size_t n, expr *e, bool *out);
+qs_status qs_may_be_true(qsolver *s, expr *const *constraints, size_t n, expr *e, bool *out);
+/* e: any width, no free bound variable. */
+qs_status qs_get_value(qsolver *s, expr *const *constraints, size_t n, expr *e, u128 *out);
+qs_status qs_get_model(qsolver *s, expr *const *constraints, size_t n,
+                       expr_array *const *arrays, size_t narrays, expr_assignment **out);
+/* Why the last call gave QS_UNKNOWN ("timeout", "z3 error: …", "z3: <reason>"), or "". */
+const char *qs_last_reason(const qsolver *s);
+
+/* ---- counters, for stats.json's queries_by_stage ----------------------------------------
+ * Per stage: requests that entered it, those it answered itself (the rest it forwarded),
+ * the answers it gave by status, formulas it dropped (constant, independence) and the time
+ * spent in the stage itself, excluding the stages after it. Stage names: "constant",
+ * "independence", "validity_cache", "cex_cache", "z3"; a stage switched off is absent. */
+typedef struct qs_stage_stats {
+  const char *name;
+  uint64_t queries, answered, sat, unsat, unknown, formulas_dropped;
+  double seconds;
+} qs_stage_stats;
+
+size_t qs_stage_count(const qsolver *s);
+const qs_stage_stats *qs_stage_at(const qsolver *s, size_t i); /* in chain order */
+const qs_stage_stats *qs_stats(const qsolver *s, const char *name); /* NULL when absent */
+/* One JSON object {"constant": {"queries": …, …}, …} in chain order, no trailing newline. */
+void qs_write_stats_json(FILE *f, const qsolver *s);
+
+#endif

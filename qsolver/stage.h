@@ -1,0 +1,125 @@
+/*
+ * stage.h — private to qsolver/: the stage vtable, the request that travels down the chain,
+ * and the small helpers the stages share.
+ *
+ * A stage receives a request, and either answers it or forwards it (possibly rewritten,
+ * possibly as several requests) to `next` through qs_forward. The runner (qs_stage_run)
+ * does the bookkeeping, so a stage's code only decides.
+ *
+ * Model invariant between stages: when a request wants a model and the answer is QS_SAT,
+ * ans->model satisfies the request's formulas under expr_eval semantics (unbound arrays
+ * and bytes read as 0). It may bind arrays the request does not mention (a cached model
+ * from another query); whoever merges models restricts them to the arrays that matter.
+ */
+#ifndef SYMQ_QSOLVER_STAGE_H
+#define SYMQ_QSOLVER_STAGE_H
+
+#include "qsolver/qsolver.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct qs_req {
+  expr *const *f;            /* borrowed, width 1 */
+  size_t n;
+  size_t assumed;            /* f[0..assumed) jointly satisfiable by precondition */
+  bool want_model;
+  expr_array *const *arrays; /* arrays the caller will read from the model */
+  size_t narrays;
+} qs_req;
+
+typedef struct qs_ans {
+  qs_status status;
+  const char *reason;        /* static, or a buffer of the solver; "" unless unknown */
+  expr_assignment *model;    /* owned; only when want_model and QS_SAT */
+} qs_ans;
+
+typedef struct qs_stage qs_stage;
+
+typedef struct qs_stage_ops {
+  const char *name;
+  void (*solve)(qs_stage *st, const qs_req *rq, qs_ans *ans);
+  void (*destroy)(qs_stage *st);
+} qs_stage_ops;
+
+struct qs_stage {
+  const qs_stage_ops *ops;
+  qs_stage *next;            /* NULL for the last stage (Z3) */
+  qsolver *solver;
+  qs_stage_stats stats;
+  double down_seconds;       /* spent in `next` during the current call */
+  unsigned forwarded;        /* calls to `next` during the current call */
+};
+
+#define QS_MAX_STAGES 8
+
+struct qsolver {
+  qs_options opt;
+  char *smt2_dir;
+  qs_stage *stages[QS_MAX_STAGES];
+  size_t nstages;
+  const char *last_reason;
+};
+
+/* The stages, each in its own file; qs_new assembles them. */
+qs_stage *qs_constant_stage_new(qsolver *s);
+qs_stage *qs_independence_stage_new(qsolver *s);
+qs_stage *qs_validity_stage_new(qsolver *s);
+qs_stage *qs_cex_stage_new(qsolver *s);
+qs_stage *qs_z3_stage_new(qsolver *s);
+
+void qs_stage_run(qs_stage *st, const qs_req *rq, qs_ans *ans);
+void qs_forward(qs_stage *st, const qs_req *rq, qs_ans *ans);
+
+static inline void qs_ans_init(qs_ans *a) {
+  a->status = QS_UNKNOWN;
+  a->reason = "";
+  a->model = NULL;
+}
+static inline void qs_ans_clear(qs_ans *a) {
+  expr_assignment_free(a->model);
+  qs_ans_init(a);
+}
+
+double qs_now(void);
+void *qs_xrealloc(void *p, size_t bytes);
+/* Grows *v (elements of `size` bytes, capacity *cap) to hold at least `need`. */
+void qs_reserve(void **v, size_t *cap, size_t need, size_t size);
+#define QS_RESERVE(v, cap, need) qs_reserve((void **)&(v), &(cap), (need), sizeof *(v))
+
+/* The formula ids of a request, sorted: the identity of the formula set (the constant stage
+ * has removed duplicates). */
+size_t qs_sorted_ids(const qs_req *rq, uint64_t **ids, size_t *cap);
+static inline uint64_t qs_mix(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+/* A 64-bit signature of an id set: a subset's bits are a subset of the superset's. */
+uint64_t qs_ids_signature(const uint64_t *ids, size_t n);
+bool qs_ids_subset(const uint64_t *a, size_t na, const uint64_t *b, size_t nb);
+
+/* An open-addressing map from 64-bit ids to 64-bit values. */
+typedef struct qs_idmap {
+  uint64_t *keys; /* id + 1; 0 = empty */
+  uint64_t *vals;
+  size_t cap, count;
+} qs_idmap;
+bool qs_idmap_get(const qs_idmap *m, uint64_t id, uint64_t *val);
+void qs_idmap_put(qs_idmap *m, uint64_t id, uint64_t val); /* inserts or replaces */
+/* Empties the map, sized for about `expect` entries. */
+void qs_idmap_reset(qs_idmap *m, size_t expect);
+void qs_idmap_free(qs_idmap *m);
+
+/* True iff m satisfies every formula (a forall over a very long range counts as not). */
+bool qs_model_satisfies(expr *const *f, size_t n, const expr_assignment *m);
+
+/* A copy of m keeping only the bindings of arrays for which keep(array, ctx) holds. */
+expr_assignment *qs_model_filter(const expr_assignment *m,
+                                 bool (*keep)(const expr_array *a, void *ctx), void *ctx);
+size_t qs_model_bytes(const expr_assignment *m);
+
+#endif

@@ -1,0 +1,287 @@
+/*
+ * stage_cache.c — the two caches between independence and Z3.
+ *
+ * validity cache: exact match on the formula set (its sorted ids; ids are never reused, so
+ * an entry can never be stale). Stores sat or unsat, and the model when one was computed.
+ *
+ * counterexample cache (KLEE's idea, simplified to linear scans over bounded rings, which
+ * evict the oldest entry — deterministic, and cheap at these sizes thanks to a 64-bit
+ * signature that rejects most candidates without touching their ids):
+ *   - a stored unsat set that is a subset of the query → unsat;
+ *   - a stored sat set that is a superset of the query → its model;
+ *   - a stored model that evaluates every formula to true → that model (unbound arrays
+ *     read as 0 during evaluation, so with them as zeros it is a real model).
+ * Requests it forwards always ask for a model, since models are what it learns from.
+ */
+#include "qsolver/stage.h"
+
+/* ---- validity cache ------------------------------------------------------------------------ */
+
+typedef struct vc_entry {
+  uint64_t hash; /* 0 = empty slot */
+  uint64_t *ids;
+  size_t n;
+  qs_status status;
+  expr_assignment *model; /* NULL for unsat, or sat without a model yet */
+} vc_entry;
+
+typedef struct validity_stage {
+  qs_stage base;
+  vc_entry *table;
+  size_t cap, count, model_bytes;
+  uint64_t *ids;
+  size_t ids_cap;
+} validity_stage;
+
+/* Past either bound the table starts over: simpler than LRU and still deterministic. */
+#define VC_MAX_ENTRIES ((size_t)1 << 16)
+#define VC_MAX_MODEL_BYTES ((size_t)64 << 20)
+
+static uint64_t hash_ids(const uint64_t *ids, size_t n) {
+  uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
+  for (size_t i = 0; i < n; i++)
+    h = qs_mix(h ^ ids[i]) + i;
+  return h ? h : 1;
+}
+
+static void vc_clear(validity_stage *v) {
+  for (size_t i = 0; i < v->cap; i++)
+    if (v->table[i].hash) {
+      free(v->table[i].ids);
+      expr_assignment_free(v->table[i].model);
+    }
+  free(v->table);
+  v->table = NULL;
+  v->cap = v->count = v->model_bytes = 0;
+}
+
+static vc_entry *vc_slot(vc_entry *table, size_t cap, uint64_t h, const uint64_t *ids,
+                         size_t n) {
+  size_t mask = cap - 1, i = (size_t)h & mask;
+  for (;; i = (i + 1) & mask) {
+    vc_entry *e = &table[i];
+    if (!e->hash)
+      return e;
+    if (e->hash == h && e->n == n && memcmp(e->ids, ids, n * sizeof *ids) == 0)
+      return e;
+  }
+}
+
+static vc_entry *vc_insert(validity_stage *v, uint64_t h, const uint64_t *ids, size_t n) {
+  if (v->count >= VC_MAX_ENTRIES || v->model_bytes >= VC_MAX_MODEL_BYTES)
+    vc_clear(v);
+  if ((v->count + 1) * 2 > v->cap) {
+    size_t ncap = v->cap ? v->cap * 2 : 256;
+    vc_entry *nt = calloc(ncap, sizeof *nt);
+    if (!nt)
+      expr_oom();
+    for (size_t i = 0; i < v->cap; i++)
+      if (v->table[i].hash)
+        *vc_slot(nt, ncap, v->table[i].hash, v->table[i].ids, v->table[i].n) = v->table[i];
+    free(v->table);
+    v->table = nt;
+    v->cap = ncap;
+  }
+  vc_entry *e = vc_slot(v->table, v->cap, h, ids, n);
+  if (!e->hash) {
+    e->hash = h;
+    e->ids = qs_xrealloc(NULL, n * sizeof *ids);
+    memcpy(e->ids, ids, n * sizeof *ids);
+    e->n = n;
+    e->model = NULL;
+    v->count++;
+  }
+  return e;
+}
+
+static void validity_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
+  validity_stage *v = (validity_stage *)st;
+  size_t n = qs_sorted_ids(rq, &v->ids, &v->ids_cap);
+  uint64_t h = hash_ids(v->ids, n);
+  if (v->cap) {
+    vc_entry *e = vc_slot(v->table, v->cap, h, v->ids, n);
+    if (e->hash && (e->status == QS_UNSAT || !rq->want_model || e->model)) {
+      ans->status = e->status;
+      if (e->status == QS_SAT && rq->want_model)
+        ans->model = expr_assignment_copy(e->model);
+      return;
+    }
+  }
+  qs_forward(st, rq, ans);
+  if (ans->status == QS_UNKNOWN)
+    return; /* a timeout may not recur with more time or another order */
+  /* v->ids is still this request's: no stage below shares this stage's buffer. */
+  vc_entry *e = vc_insert(v, h, v->ids, n);
+  e->status = ans->status;
+  if (ans->model && !e->model) {
+    e->model = expr_assignment_copy(ans->model);
+    v->model_bytes += qs_model_bytes(e->model);
+  }
+}
+
+static void validity_destroy(qs_stage *st) {
+  validity_stage *v = (validity_stage *)st;
+  vc_clear(v);
+  free(v->ids);
+  free(v);
+}
+
+static const qs_stage_ops validity_ops = {"validity_cache", validity_solve, validity_destroy};
+
+qs_stage *qs_validity_stage_new(qsolver *s) {
+  validity_stage *v = calloc(1, sizeof *v);
+  if (!v)
+    expr_oom();
+  v->base.ops = &validity_ops;
+  return &v->base;
+}
+
+/* ---- counterexample cache ------------------------------------------------------------------ */
+
+typedef struct cex_entry {
+  uint64_t *ids; /* sorted */
+  size_t n;
+  uint64_t sig;
+  expr_assignment *model; /* NULL in the unsat ring */
+} cex_entry;
+
+typedef struct cex_ring {
+  cex_entry *e;
+  size_t cap, count, head; /* head: the next slot to fill (the oldest once full) */
+} cex_ring;
+
+#define CEX_UNSAT_CAP 1024
+#define CEX_SAT_CAP 256
+/* Models tried by evaluation per query, newest first: evaluation is a DAG walk per formula,
+ * and older models rarely pay off. */
+#define CEX_MAX_EVALS 32
+
+typedef struct cex_stage {
+  qs_stage base;
+  cex_ring unsat, sat;
+  uint64_t *ids;
+  size_t ids_cap;
+  expr **rest; /* the formulas a candidate model is not yet known to satisfy */
+  size_t rest_cap;
+} cex_stage;
+
+static void ring_init(cex_ring *r, size_t cap) {
+  r->e = calloc(cap, sizeof *r->e);
+  if (!r->e)
+    expr_oom();
+  r->cap = cap;
+}
+
+static void ring_push(cex_ring *r, const uint64_t *ids, size_t n, uint64_t sig,
+                      expr_assignment *model) {
+  cex_entry *e = &r->e[r->head];
+  if (r->count == r->cap) {
+    free(e->ids);
+    expr_assignment_free(e->model);
+  } else {
+    r->count++;
+  }
+  e->ids = qs_xrealloc(NULL, n * sizeof *ids);
+  memcpy(e->ids, ids, n * sizeof *ids);
+  e->n = n;
+  e->sig = sig;
+  e->model = model;
+  r->head = (r->head + 1) % r->cap;
+}
+
+/* The k-th newest entry. */
+static cex_entry *ring_newest(cex_ring *r, size_t k) {
+  return &r->e[(r->head + r->cap - 1 - k) % r->cap];
+}
+
+static void ring_free(cex_ring *r) {
+  for (size_t i = 0; i < r->count; i++) {
+    free(r->e[i].ids);
+    expr_assignment_free(r->e[i].model);
+  }
+  free(r->e);
+}
+
+static bool contains_id(const uint64_t *ids, size_t n, uint64_t id) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (ids[mid] < id)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < n && ids[lo] == id;
+}
+
+static void answer_sat(const qs_req *rq, qs_ans *ans, const expr_assignment *m) {
+  ans->status = QS_SAT;
+  if (rq->want_model)
+    ans->model = expr_assignment_copy(m);
+}
+
+static void cex_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
+  cex_stage *c = (cex_stage *)st;
+  size_t n = qs_sorted_ids(rq, &c->ids, &c->ids_cap);
+  uint64_t sig = qs_ids_signature(c->ids, n);
+  for (size_t k = 0; k < c->unsat.count; k++) {
+    cex_entry *e = ring_newest(&c->unsat, k);
+    if (!(e->sig & ~sig) && qs_ids_subset(e->ids, e->n, c->ids, n)) {
+      ans->status = QS_UNSAT;
+      return;
+    }
+  }
+  for (size_t k = 0; k < c->sat.count; k++) {
+    cex_entry *e = ring_newest(&c->sat, k);
+    if (!(sig & ~e->sig) && qs_ids_subset(c->ids, n, e->ids, e->n)) {
+      answer_sat(rq, ans, e->model);
+      return;
+    }
+  }
+  QS_RESERVE(c->rest, c->rest_cap, n);
+  for (size_t k = 0; k < c->sat.count && k < CEX_MAX_EVALS; k++) {
+    cex_entry *e = ring_newest(&c->sat, k);
+    size_t nrest = 0;
+    for (size_t i = 0; i < rq->n; i++)
+      if (!contains_id(e->ids, e->n, rq->f[i]->id))
+        c->rest[nrest++] = rq->f[i];
+    if (qs_model_satisfies(c->rest, nrest, e->model)) {
+      answer_sat(rq, ans, e->model);
+      return;
+    }
+  }
+  qs_req sub = *rq;
+  sub.want_model = true;
+  qs_forward(st, &sub, ans);
+  /* c->ids is still this request's: no stage below shares this stage's buffer. */
+  if (ans->status == QS_UNSAT) {
+    ring_push(&c->unsat, c->ids, n, sig, NULL);
+  } else if (ans->status == QS_SAT && ans->model) {
+    ring_push(&c->sat, c->ids, n, sig, expr_assignment_copy(ans->model));
+    if (!rq->want_model) {
+      expr_assignment_free(ans->model);
+      ans->model = NULL;
+    }
+  }
+}
+
+static void cex_destroy(qs_stage *st) {
+  cex_stage *c = (cex_stage *)st;
+  ring_free(&c->unsat);
+  ring_free(&c->sat);
+  free(c->ids);
+  free(c->rest);
+  free(c);
+}
+
+static const qs_stage_ops cex_ops = {"cex_cache", cex_solve, cex_destroy};
+
+qs_stage *qs_cex_stage_new(qsolver *s) {
+  cex_stage *c = calloc(1, sizeof *c);
+  if (!c)
+    expr_oom();
+  c->base.ops = &cex_ops;
+  ring_init(&c->unsat, CEX_UNSAT_CAP);
+  ring_init(&c->sat, CEX_SAT_CAP);
+  return &c->base;
+}

@@ -1,0 +1,738 @@
+/*
+ * z3_backend.c — the last stage: translates expressions to Z3 and solves.
+ *
+ * Translation
+ *   - Width-1 expressions become Z3 Bools (so formulas assert directly and comparisons need
+ *     no bit-vector wrapper); wider ones bit-vectors of their width. A width-1 operand of a
+ *     bit-vector operator is converted with ite(b, #b1, #b0), and back with (= x #b1).
+ *   - An array is an (Array (_ BitVec 64) (_ BitVec 8)) constant named after it (sanitised,
+ *     suffixed by its id to stay unique); a constant array (init) is a store chain over a
+ *     constant-0 array, storing only its non-zero bytes. An update list is a store chain,
+ *     cached per update entry (each entry has one root array). A READ of width w is the
+ *     concat of w/8 selects, the highest index most significant (little-endian).
+ *   - FORALL(i, lo, hi, body) → Z3_mk_forall_const over ¬(lo ≤u i ∧ i ≤u hi) ∨ body, the
+ *     bound variable being a Z3 constant of its width.
+ *   - Iterative (explicit stack): path conditions can be deep DAGs.
+ *   - Reference counting (Z3_mk_context_rc): every AST this file keeps is inc_ref'd: the
+ *     per-node cache holds one reference per entry, and every intermediate AST of a query
+ *     goes on a temporary list released when the query ends — so no AST created by one API
+ *     call can be collected before the next call uses it. The cache is keyed by node id
+ *     (never reused) and cleared between queries when it grows large.
+ *
+ * Solving: two solvers, one for quantifier-free queries and one for quantified ones, each
+ * reset after every query and both carrying the "timeout" parameter. Both are Z3's simple
+ * solver (the SMT core, MBQI on by default): the QF_ABV tactic gives up on constant arrays
+ * as "incomplete", and the default solver's preprocessing made eval/bench_qsolver 3-4× slower.
+ * Keeping them apart lets either be tuned without touching the other. unknown and timeout
+ * are answers. A Z3 error handler records errors (the default one aborts the process): the
+ * query is then unknown, with the message.
+ *
+ * Models: each array of the request is read back from the model by walking the value Z3
+ * gives it (store chains over a constant array, or an as-array function interpretation);
+ * anything else falls back to evaluating a select per byte, with model completion.
+ */
+#include "qsolver/stage.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <z3.h>
+
+typedef struct z3_stage z3_stage;
+
+struct z3_stage {
+  qs_stage base;
+  Z3_context ctx;
+  Z3_solver qf, quant;
+  Z3_sort bool_sort, arr_sort, bv[129];
+  Z3_ast one1, zero1;
+  /* Caches; each value is (uintptr_t)ast | has_forall, and holds one Z3 reference. */
+  qs_idmap nodes;   /* expr id → AST */
+  qs_idmap arrays;  /* array id → AST */
+  qs_idmap updates; /* update id → the store chain ending at it */
+  /* Per query. */
+  Z3_ast *tmp;
+  size_t ntmp, tmp_cap;
+  expr **stack;
+  size_t stack_cap;
+  expr_update **ups;
+  size_t ups_cap;
+  expr_array **collect;
+  size_t collect_cap;
+  Z3_ast *asserted;
+  size_t asserted_cap;
+  uint8_t *bytes, *known;
+  size_t bytes_cap, known_cap;
+  /* Errors, set by the handler. */
+  Z3_error_code err;
+  char errmsg[160];
+  char reason[200];
+  uint64_t dumped;
+  unsigned timeout_ms; /* the value the solvers carry */
+  z3_stage *next_live;
+};
+
+/* Past this many cached nodes the cache is dropped between queries: Z3 memory otherwise
+ * grows with the whole run. */
+#define Z3_CACHE_MAX ((size_t)1 << 17)
+
+/* ---- errors ---------------------------------------------------------------------------- */
+
+/* Z3's handler gets no user pointer: find the stage by its context. */
+static z3_stage *live_stages;
+
+static void on_z3_error(Z3_context ctx, Z3_error_code code) {
+  for (z3_stage *z = live_stages; z; z = z->next_live)
+    if (z->ctx == ctx) {
+      if (z->err == Z3_OK) {
+        z->err = code;
+        snprintf(z->errmsg, sizeof z->errmsg, "%s", Z3_get_error_msg(ctx, code));
+      }
+      return;
+    }
+}
+
+/* ---- references -------------------------------------------------------------------------- */
+
+/* Takes a reference to a fresh AST until the end of the query. NULL (after an error) stays
+ * NULL; callers check before passing it on, since Z3 does not check its arguments. */
+static Z3_ast keep(z3_stage *z, Z3_ast a) {
+  if (!a) {
+    if (z->err == Z3_OK) {
+      z->err = Z3_EXCEPTION;
+      snprintf(z->errmsg, sizeof z->errmsg, "null AST");
+    }
+    return NULL;
+  }
+  Z3_inc_ref(z->ctx, a);
+  QS_RESERVE(z->tmp, z->tmp_cap, z->ntmp + 1);
+  z->tmp[z->ntmp++] = a;
+  return a;
+}
+
+static void release_tmp(z3_stage *z) {
+  for (size_t i = z->ntmp; i-- > 0;)
+    Z3_dec_ref(z->ctx, z->tmp[i]);
+  z->ntmp = 0;
+}
+
+static bool cache_get(const qs_idmap *m, uint64_t key, Z3_ast *ast, bool *forall) {
+  uint64_t v;
+  if (!qs_idmap_get(m, key, &v))
+    return false;
+  *ast = (Z3_ast)(uintptr_t)(v & ~(uint64_t)1);
+  if (forall)
+    *forall = v & 1;
+  return true;
+}
+
+static void cache_put(z3_stage *z, qs_idmap *m, uint64_t key, Z3_ast ast, bool forall) {
+  assert(((uintptr_t)ast & 1) == 0);
+  Z3_inc_ref(z->ctx, ast);
+  qs_idmap_put(m, key, (uint64_t)(uintptr_t)ast | (forall ? 1 : 0));
+}
+
+static void cache_drop(z3_stage *z, qs_idmap *m) {
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->keys[i])
+      Z3_dec_ref(z->ctx, (Z3_ast)(uintptr_t)(m->vals[i] & ~(uint64_t)1));
+  qs_idmap_free(m);
+}
+
+/* ---- translation ------------------------------------------------------------------------- */
+
+static Z3_sort bv_sort(z3_stage *z, unsigned w) {
+  assert(w >= 1 && w <= 128);
+  if (!z->bv[w]) {
+    z->bv[w] = Z3_mk_bv_sort(z->ctx, w);
+    Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bv[w]));
+  }
+  return z->bv[w];
+}
+
+static Z3_ast node_ast(z3_stage *z, const expr *e, bool *forall) {
+  Z3_ast a = NULL;
+  bool f = false;
+  bool hit = cache_get(&z->nodes, e->id, &a, &f);
+  assert(hit);
+  (void)hit;
+  if (forall)
+    *forall |= f;
+  return a;
+}
+
+static Z3_ast as_bv(z3_stage *z, Z3_ast a, unsigned width) {
+  return width == 1 && a ? keep(z, Z3_mk_ite(z->ctx, a, z->one1, z->zero1)) : a;
+}
+
+static Z3_ast as_bool(z3_stage *z, Z3_ast a) {
+  return a ? keep(z, Z3_mk_eq(z->ctx, a, z->one1)) : NULL;
+}
+
+static Z3_ast mk_const(z3_stage *z, unsigned w, u128 v) {
+  if (w == 1)
+    return keep(z, v ? Z3_mk_true(z->ctx) : Z3_mk_false(z->ctx));
+  if (w <= 64)
+    return keep(z, Z3_mk_unsigned_int64(z->ctx, (uint64_t)v, bv_sort(z, w)));
+  char buf[48], *p = buf + sizeof buf;
+  *--p = 0;
+  do {
+    *--p = (char)('0' + (int)(v % 10));
+    v /= 10;
+  } while (v);
+  return keep(z, Z3_mk_numeral(z->ctx, p, bv_sort(z, w)));
+}
+
+static Z3_symbol symbol(z3_stage *z, const char *prefix, const char *name, uint64_t id) {
+  char buf[96];
+  size_t n = (size_t)snprintf(buf, sizeof buf, "%s", prefix);
+  for (const char *c = name ? name : ""; *c && n < 64; c++)
+    buf[n++] = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+                       (*c >= '0' && *c <= '9') || *c == '_' || *c == '.'
+                   ? *c
+                   : '_';
+  snprintf(buf + n, sizeof buf - n, "!%" PRIu64, id);
+  return Z3_mk_string_symbol(z->ctx, buf);
+}
+
+static Z3_ast array_ast(z3_stage *z, expr_array *a) {
+  Z3_ast r;
+  if (cache_get(&z->arrays, a->id, &r, NULL))
+    return r;
+  if (!a->init) {
+    r = keep(z, Z3_mk_const(z->ctx, symbol(z, "", a->name, a->id), z->arr_sort));
+  } else {
+    Z3_ast zero = mk_const(z, 8, 0);
+    r = zero ? keep(z, Z3_mk_const_array(z->ctx, bv_sort(z, 64), zero)) : NULL;
+    for (uint64_t i = 0; r && i < a->capacity; i++) {
+      if (!a->init[i])
+        continue;
+      Z3_ast idx = mk_const(z, 64, i), val = mk_const(z, 8, a->init[i]);
+      r = idx && val ? keep(z, Z3_mk_store(z->ctx, r, idx, val)) : NULL;
+    }
+  }
+  if (r)
+    cache_put(z, &z->arrays, a->id, r, false);
+  return r;
+}
+
+/* Every update entry has one root array, so its id alone names the store chain. */
+static uint64_t update_key(const expr_array *a, const expr_update *u) {
+  assert(u->array == a);
+  (void)a;
+  return u->id;
+}
+
+/* The array as seen through its update list: a store chain, cached per suffix. */
+static Z3_ast updated_array(z3_stage *z, expr_array *a, expr_update *updates, bool *forall) {
+  size_t n = 0;
+  Z3_ast base = NULL;
+  bool f = false;
+  expr_update *u = updates;
+  for (; u; u = u->next) {
+    if (cache_get(&z->updates, update_key(a, u), &base, &f))
+      break;
+    QS_RESERVE(z->ups, z->ups_cap, n + 1);
+    z->ups[n++] = u;
+  }
+  if (!u)
+    base = array_ast(z, a);
+  while (base && n-- > 0) {
+    u = z->ups[n];
+    Z3_ast idx = node_ast(z, u->index, &f), val = node_ast(z, u->value, &f);
+    base = keep(z, Z3_mk_store(z->ctx, base, idx, val));
+    if (base)
+      cache_put(z, &z->updates, update_key(a, u), base, f);
+  }
+  *forall |= f;
+  return base;
+}
+
+static Z3_ast build_read(z3_stage *z, expr *e, bool *forall) {
+  Z3_ast arr = updated_array(z, e->u.read.array, e->u.read.updates, forall);
+  Z3_ast idx = node_ast(z, e->kid[0], forall);
+  unsigned nbytes = e->width / 8;
+  assert(nbytes >= 1 && nbytes * 8 == e->width);
+  Z3_ast r = NULL;
+  for (unsigned b = nbytes; arr && b-- > 0;) {
+    Z3_ast at = idx;
+    if (b) {
+      Z3_ast off = mk_const(z, 64, b);
+      at = off ? keep(z, Z3_mk_bvadd(z->ctx, idx, off)) : NULL;
+    }
+    Z3_ast sel = at ? keep(z, Z3_mk_select(z->ctx, arr, at)) : NULL;
+    if (!sel)
+      return NULL;
+    r = r ? keep(z, Z3_mk_concat(z->ctx, r, sel)) : sel;
+    if (!r)
+      return NULL;
+  }
+  return r;
+}
+
+static Z3_ast build_forall(z3_stage *z, expr *e, bool *forall) {
+  unsigned w = e->kid[0]->width;
+  Z3_ast i = node_ast(z, e->kid[0], forall);
+  Z3_ast lo = as_bv(z, node_ast(z, e->kid[1], forall), w);
+  Z3_ast hi = as_bv(z, node_ast(z, e->kid[2], forall), w);
+  Z3_ast body = node_ast(z, e->kid[3], forall);
+  Z3_ast ib = as_bv(z, i, w);
+  if (!lo || !hi || !ib)
+    return NULL;
+  Z3_ast pre[2] = {keep(z, Z3_mk_bvule(z->ctx, lo, ib)), keep(z, Z3_mk_bvule(z->ctx, ib, hi))};
+  if (!pre[0] || !pre[1])
+    return NULL;
+  Z3_ast in = keep(z, Z3_mk_and(z->ctx, 2, pre));
+  Z3_ast out = in ? keep(z, Z3_mk_not(z->ctx, in)) : NULL;
+  if (!out)
+    return NULL;
+  Z3_ast disj[2] = {out, body};
+  Z3_ast impl = keep(z, Z3_mk_or(z->ctx, 2, disj));
+  if (!impl)
+    return NULL;
+  Z3_app bound = Z3_to_app(z->ctx, i);
+  *forall = true;
+  return keep(z, Z3_mk_forall_const(z->ctx, 0, 1, &bound, 0, NULL, impl));
+}
+
+typedef Z3_ast (*z3_binop)(Z3_context, Z3_ast, Z3_ast);
+
+static z3_binop bv_binop(expr_kind k) {
+  switch (k) {
+  case EXPR_ADD: return Z3_mk_bvadd;
+  case EXPR_SUB: return Z3_mk_bvsub;
+  case EXPR_MUL: return Z3_mk_bvmul;
+  case EXPR_UDIV: return Z3_mk_bvudiv;
+  case EXPR_SDIV: return Z3_mk_bvsdiv;
+  case EXPR_UREM: return Z3_mk_bvurem;
+  case EXPR_SREM: return Z3_mk_bvsrem;
+  case EXPR_SHL: return Z3_mk_bvshl;
+  case EXPR_LSHR: return Z3_mk_bvlshr;
+  case EXPR_ASHR: return Z3_mk_bvashr;
+  case EXPR_AND: return Z3_mk_bvand;
+  case EXPR_OR: return Z3_mk_bvor;
+  case EXPR_XOR: return Z3_mk_bvxor;
+  case EXPR_ULT: return Z3_mk_bvult;
+  case EXPR_ULE: return Z3_mk_bvule;
+  case EXPR_UGT: return Z3_mk_bvugt;
+  case EXPR_UGE: return Z3_mk_bvuge;
+  case EXPR_SLT: return Z3_mk_bvslt;
+  case EXPR_SLE: return Z3_mk_bvsle;
+  case EXPR_SGT: return Z3_mk_bvsgt;
+  case EXPR_SGE: return Z3_mk_bvsge;
+  default: return NULL;
+  }
+}
+
+/* Builds e, whose dependencies are all cached. */
+static Z3_ast build(z3_stage *z, expr *e, bool *forall) {
+  Z3_context c = z->ctx;
+  unsigned w = e->width;
+  Z3_ast a = NULL, b = NULL, d = NULL;
+  if (e->kind != EXPR_READ && e->kind != EXPR_FORALL) {
+    if (e->nkids > 0)
+      a = node_ast(z, e->kid[0], forall);
+    if (e->nkids > 1)
+      b = node_ast(z, e->kid[1], forall);
+    if (e->nkids > 2)
+      d = node_ast(z, e->kid[2], forall);
+  }
+  unsigned wa = e->nkids > 0 ? e->kid[0]->width : 0;
+  switch (e->kind) {
+  case EXPR_CONST:
+    return mk_const(z, w, e->u.value);
+  case EXPR_READ:
+    return build_read(z, e, forall);
+  case EXPR_BVAR:
+    return keep(z, Z3_mk_const(c, symbol(z, "i_", e->u.bvar.name, e->u.bvar.var),
+                               w == 1 ? z->bool_sort : bv_sort(z, w)));
+  case EXPR_FORALL:
+    return build_forall(z, e, forall);
+  case EXPR_NOT:
+    return keep(z, w == 1 ? Z3_mk_not(c, a) : Z3_mk_bvnot(c, a));
+  case EXPR_AND:
+  case EXPR_OR:
+  case EXPR_XOR:
+  case EXPR_ADD:
+  case EXPR_SUB:
+  case EXPR_MUL:
+    if (w == 1) {
+      Z3_ast two[2] = {a, b};
+      if (e->kind == EXPR_AND || e->kind == EXPR_MUL)
+        return keep(z, Z3_mk_and(c, 2, two));
+      if (e->kind == EXPR_OR)
+        return keep(z, Z3_mk_or(c, 2, two));
+      return keep(z, Z3_mk_xor(c, a, b)); /* xor, and add/sub modulo 2 */
+    }
+    /* fallthrough */
+  case EXPR_UDIV:
+  case EXPR_SDIV:
+  case EXPR_UREM:
+  case EXPR_SREM:
+  case EXPR_SHL:
+  case EXPR_LSHR:
+  case EXPR_ASHR:
+    if (w == 1) {
+      Z3_ast x = as_bv(z, a, 1), y = as_bv(z, b, 1);
+      return x && y ? as_bool(z, keep(z, bv_binop(e->kind)(c, x, y))) : NULL;
+    }
+    return keep(z, bv_binop(e->kind)(c, a, b));
+  case EXPR_EQ:
+  case EXPR_NE: {
+    Z3_ast eq = keep(z, Z3_mk_eq(c, a, b));
+    return e->kind == EXPR_EQ || !eq ? eq : keep(z, Z3_mk_not(c, eq));
+  }
+  case EXPR_ULT:
+  case EXPR_ULE:
+  case EXPR_UGT:
+  case EXPR_UGE:
+  case EXPR_SLT:
+  case EXPR_SLE:
+  case EXPR_SGT:
+  case EXPR_SGE: {
+    Z3_ast x = as_bv(z, a, wa), y = as_bv(z, b, wa);
+    return x && y ? keep(z, bv_binop(e->kind)(c, x, y)) : NULL;
+  }
+  case EXPR_ZEXT:
+  case EXPR_SEXT: {
+    if (w == wa)
+      return a;
+    Z3_ast x = as_bv(z, a, wa);
+    if (!x)
+      return NULL;
+    return keep(z, e->kind == EXPR_ZEXT ? Z3_mk_zero_ext(c, w - wa, x)
+                                        : Z3_mk_sign_ext(c, w - wa, x));
+  }
+  case EXPR_EXTRACT: {
+    if (w == wa)
+      return a;
+    unsigned lo = e->u.extract.lo;
+    Z3_ast x = keep(z, Z3_mk_extract(c, lo + w - 1, lo, a));
+    return w == 1 ? as_bool(z, x) : x;
+  }
+  case EXPR_CONCAT: {
+    Z3_ast hi = as_bv(z, a, wa), lo = as_bv(z, b, e->kid[1]->width);
+    return hi && lo ? keep(z, Z3_mk_concat(c, hi, lo)) : NULL;
+  }
+  case EXPR_ITE:
+    return keep(z, Z3_mk_ite(c, a, b, d));
+  case EXPR_KIND_COUNT:
+    break;
+  }
+  assert(!"unknown expression kind");
+  return NULL;
+}
+
+static void push(z3_stage *z, size_t *n, expr *e) {
+  Z3_ast dummy;
+  if (cache_get(&z->nodes, e->id, &dummy, NULL))
+    return;
+  QS_RESERVE(z->stack, z->stack_cap, *n + 1);
+  z->stack[(*n)++] = e;
+}
+
+/* Translates e (and everything under it) into the node cache; NULL after a Z3 error. */
+static Z3_ast translate(z3_stage *z, expr *root, bool *forall) {
+  size_t n = 0;
+  push(z, &n, root);
+  while (n) {
+    expr *e = z->stack[n - 1];
+    Z3_ast r;
+    if (cache_get(&z->nodes, e->id, &r, NULL)) {
+      n--;
+      continue;
+    }
+    size_t before = n;
+    if (e->kind == EXPR_READ) {
+      push(z, &n, e->kid[0]);
+      for (expr_update *u = e->u.read.updates;
+           u && !cache_get(&z->updates, update_key(e->u.read.array, u), &r, NULL);
+           u = u->next) {
+        push(z, &n, u->index);
+        push(z, &n, u->value);
+      }
+    } else {
+      for (unsigned k = 0; k < e->nkids; k++)
+        push(z, &n, e->kid[k]);
+    }
+    if (n != before)
+      continue;
+    bool f = false;
+    r = build(z, e, &f);
+    if (!r || z->err != Z3_OK)
+      return NULL;
+    cache_put(z, &z->nodes, e->id, r, f || e->kind == EXPR_FORALL);
+    n--;
+  }
+  return node_ast(z, root, forall);
+}
+
+/* ---- models ----------------------------------------------------------------------------- */
+
+static bool numeral_u64(z3_stage *z, Z3_ast a, uint64_t *out) {
+  return a && Z3_is_numeral_ast(z->ctx, a) && Z3_get_numeral_uint64(z->ctx, a, out);
+}
+
+static Z3_decl_kind app_kind(z3_stage *z, Z3_ast a) {
+  if (!Z3_is_app(z->ctx, a))
+    return Z3_OP_UNINTERPRETED;
+  return Z3_get_decl_kind(z->ctx, Z3_get_app_decl(z->ctx, Z3_to_app(z->ctx, a)));
+}
+
+static void set_byte(z3_stage *z, uint64_t cap, Z3_ast idx, Z3_ast val) {
+  uint64_t i, v;
+  if (numeral_u64(z, idx, &i) && i < cap && !z->known[i] && numeral_u64(z, val, &v)) {
+    z->bytes[i] = (uint8_t)v;
+    z->known[i] = 1;
+  }
+}
+
+/* Reads the model's bytes 0..capacity-1 of array a into z->bytes; false on a Z3 error. */
+static bool model_array(z3_stage *z, Z3_model m, expr_array *a) {
+  uint64_t cap = a->capacity;
+  QS_RESERVE(z->bytes, z->bytes_cap, cap);
+  QS_RESERVE(z->known, z->known_cap, cap);
+  memset(z->bytes, 0, cap);
+  memset(z->known, 0, cap);
+  if (a->init) {
+    memcpy(z->bytes, a->init, cap);
+    return true;
+  }
+  Z3_ast arr = array_ast(z, a), v = NULL;
+  if (!arr || !Z3_model_eval(z->ctx, m, arr, true, &v) || !keep(z, v))
+    return false;
+  int fill = -1; /* the value of every byte no store names, when known */
+  /* Outer stores are the newer ones: the first store seen for an index wins. */
+  while (app_kind(z, v) == Z3_OP_STORE) {
+    Z3_app app = Z3_to_app(z->ctx, v);
+    set_byte(z, cap, Z3_get_app_arg(z->ctx, app, 1), Z3_get_app_arg(z->ctx, app, 2));
+    v = Z3_get_app_arg(z->ctx, app, 0);
+  }
+  Z3_decl_kind k = app_kind(z, v);
+  uint64_t dv;
+  if (k == Z3_OP_CONST_ARRAY) {
+    if (numeral_u64(z, Z3_get_app_arg(z->ctx, Z3_to_app(z->ctx, v), 0), &dv))
+      fill = (int)dv;
+  } else if (k == Z3_OP_AS_ARRAY) {
+    Z3_func_decl fd = Z3_get_as_array_func_decl(z->ctx, v);
+    Z3_func_interp fi = fd ? Z3_model_get_func_interp(z->ctx, m, fd) : NULL;
+    if (fi) {
+      Z3_func_interp_inc_ref(z->ctx, fi);
+      unsigned ne = Z3_func_interp_get_num_entries(z->ctx, fi);
+      for (unsigned j = 0; j < ne; j++) {
+        Z3_func_entry fe = Z3_func_interp_get_entry(z->ctx, fi, j);
+        Z3_func_entry_inc_ref(z->ctx, fe);
+        set_byte(z, cap, Z3_func_entry_get_arg(z->ctx, fe, 0), Z3_func_entry_get_value(z->ctx, fe));
+        Z3_func_entry_dec_ref(z->ctx, fe);
+      }
+      if (numeral_u64(z, Z3_func_interp_get_else(z->ctx, fi), &dv))
+        fill = (int)dv;
+      Z3_func_interp_dec_ref(z->ctx, fi);
+    }
+  }
+  for (uint64_t i = 0; i < cap; i++) {
+    if (z->known[i])
+      continue;
+    if (fill >= 0) {
+      z->bytes[i] = (uint8_t)fill;
+      continue;
+    }
+    /* A form we do not walk (a lambda, say): ask for the byte itself. */
+    Z3_ast idx = mk_const(z, 64, i), sel = idx ? keep(z, Z3_mk_select(z->ctx, arr, idx)) : NULL;
+    Z3_ast bv = NULL;
+    if (!sel || !Z3_model_eval(z->ctx, m, sel, true, &bv) || !keep(z, bv) ||
+        !numeral_u64(z, bv, &dv))
+      return false;
+    z->bytes[i] = (uint8_t)dv;
+  }
+  return z->err == Z3_OK;
+}
+
+static int cmp_array_id(const void *a, const void *b) {
+  uint32_t x = (*(expr_array *const *)a)->id, y = (*(expr_array *const *)b)->id;
+  return (x > y) - (x < y);
+}
+
+/* Every array of the formulas (so that caches above hold complete models) and every
+ * requested one. */
+static expr_assignment *build_model(z3_stage *z, const qs_req *rq, Z3_solver solver) {
+  Z3_model m = Z3_solver_get_model(z->ctx, solver);
+  if (!m)
+    return NULL;
+  Z3_model_inc_ref(z->ctx, m);
+  size_t n = 0;
+  for (size_t i = 0; i < rq->n; i++)
+    expr_collect_arrays(rq->f[i], &z->collect, &n, &z->collect_cap);
+  qsort(z->collect, n, sizeof *z->collect, cmp_array_id);
+  expr_assignment *out = expr_assignment_new();
+  for (size_t i = 0; i < n; i++) {
+    if (!model_array(z, m, z->collect[i])) {
+      expr_assignment_free(out);
+      out = NULL;
+      break;
+    }
+    expr_assignment_set(out, z->collect[i], z->bytes, z->collect[i]->capacity);
+  }
+  Z3_model_dec_ref(z->ctx, m);
+  return out;
+}
+
+/* ---- the stage ---------------------------------------------------------------------------- */
+
+static void dump_smt2(z3_stage *z, const qs_req *rq) {
+  const char *dir = z->base.solver->smt2_dir;
+  if (!dir)
+    return;
+  if (z->dumped == 0 && mkdir(dir, 0777) != 0 && errno != EEXIST)
+    fprintf(stderr, "symq: cannot create %s: %s\n", dir, strerror(errno));
+  char path[4096];
+  snprintf(path, sizeof path, "%s/query%06" PRIu64 ".smt2", dir, ++z->dumped);
+  FILE *f = fopen(path, "w");
+  if (!f)
+    return;
+  expr_print_smtlib(f, rq->f, rq->n);
+  fclose(f);
+}
+
+static void unknown(z3_stage *z, qs_ans *ans, const char *what) {
+  ans->status = QS_UNKNOWN;
+  snprintf(z->reason, sizeof z->reason, "%s", what);
+  ans->reason = z->reason;
+}
+
+/* Z3 reads 0 as "stop at once"; no limit is UINT_MAX. */
+static void set_timeout(z3_stage *z, Z3_solver s, unsigned ms) {
+  Z3_params p = Z3_mk_params(z->ctx);
+  Z3_params_inc_ref(z->ctx, p);
+  Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), ms ? ms : UINT_MAX);
+  Z3_solver_set_params(z->ctx, s, p);
+  Z3_params_dec_ref(z->ctx, p);
+}
+
+static Z3_solver new_solver(z3_stage *z) {
+  Z3_solver s = Z3_mk_simple_solver(z->ctx);
+  Z3_solver_inc_ref(z->ctx, s);
+  set_timeout(z, s, z->timeout_ms);
+  return s;
+}
+
+static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
+  z3_stage *z = (z3_stage *)st;
+  dump_smt2(z, rq);
+  z->err = Z3_OK;
+  if (z->timeout_ms != z->base.solver->opt.timeout_ms) {
+    z->timeout_ms = z->base.solver->opt.timeout_ms;
+    set_timeout(z, z->qf, z->timeout_ms);
+    set_timeout(z, z->quant, z->timeout_ms);
+  }
+  bool quantified = false;
+  QS_RESERVE(z->asserted, z->asserted_cap, rq->n);
+  for (size_t i = 0; i < rq->n; i++) {
+    z->asserted[i] = translate(z, rq->f[i], &quantified);
+    if (!z->asserted[i])
+      break;
+  }
+  Z3_solver solver = quantified ? z->quant : z->qf;
+  if (z->err == Z3_OK) {
+    for (size_t i = 0; i < rq->n; i++)
+      Z3_solver_assert(z->ctx, solver, z->asserted[i]);
+  }
+  Z3_lbool r = z->err == Z3_OK ? Z3_solver_check(z->ctx, solver) : Z3_L_UNDEF;
+  if (z->err != Z3_OK) {
+    char msg[200];
+    snprintf(msg, sizeof msg, "z3 error: %s", z->errmsg);
+    unknown(z, ans, msg);
+  } else if (r == Z3_L_FALSE) {
+    ans->status = QS_UNSAT;
+  } else if (r == Z3_L_TRUE) {
+    ans->status = QS_SAT;
+    if (rq->want_model) {
+      ans->model = build_model(z, rq, solver);
+      if (!ans->model) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "z3 error: model: %s",
+                 z->err != Z3_OK ? z->errmsg : "a byte did not evaluate to a numeral");
+        unknown(z, ans, msg);
+      }
+    }
+  } else {
+    const char *why = Z3_solver_get_reason_unknown(z->ctx, solver);
+    why = why ? why : "";
+    if (strstr(why, "timeout") || strstr(why, "canceled")) {
+      unknown(z, ans, "timeout");
+    } else {
+      char msg[200];
+      snprintf(msg, sizeof msg, "z3: %s", why);
+      unknown(z, ans, msg);
+    }
+  }
+  Z3_solver_reset(z->ctx, solver);
+  release_tmp(z);
+  z->err = Z3_OK;
+  if (z->nodes.count > Z3_CACHE_MAX) {
+    cache_drop(z, &z->nodes);
+    cache_drop(z, &z->updates);
+    cache_drop(z, &z->arrays);
+  }
+}
+
+static void z3_destroy(qs_stage *st) {
+  z3_stage *z = (z3_stage *)st;
+  for (z3_stage **p = &live_stages; *p; p = &(*p)->next_live)
+    if (*p == z) {
+      *p = z->next_live;
+      break;
+    }
+  release_tmp(z);
+  cache_drop(z, &z->nodes);
+  cache_drop(z, &z->updates);
+  cache_drop(z, &z->arrays);
+  Z3_dec_ref(z->ctx, z->one1);
+  Z3_dec_ref(z->ctx, z->zero1);
+  for (unsigned w = 0; w <= 128; w++)
+    if (z->bv[w])
+      Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bv[w]));
+  Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->arr_sort));
+  Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bool_sort));
+  Z3_solver_dec_ref(z->ctx, z->qf);
+  Z3_solver_dec_ref(z->ctx, z->quant);
+  Z3_del_context(z->ctx);
+  free(z->tmp);
+  free(z->stack);
+  free(z->ups);
+  free(z->collect);
+  free(z->asserted);
+  free(z->bytes);
+  free(z->known);
+  free(z);
+}
+
+static const qs_stage_ops z3_ops = {"z3", z3_solve, z3_destroy};
+
+qs_stage *qs_z3_stage_new(qsolver *s) {
+  z3_stage *z = calloc(1, sizeof *z);
+  if (!z)
+    expr_oom();
+  z->base.ops = &z3_ops;
+  Z3_config cfg = Z3_mk_config();
+  z->ctx = Z3_mk_context_rc(cfg);
+  Z3_del_config(cfg);
+  Z3_set_error_handler(z->ctx, on_z3_error);
+  z->next_live = live_stages;
+  live_stages = z;
+  z->bool_sort = Z3_mk_bool_sort(z->ctx);
+  Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bool_sort));
+  z->arr_sort = Z3_mk_array_sort(z->ctx, bv_sort(z, 64), bv_sort(z, 8));
+  Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->arr_sort));
+  z->one1 = Z3_mk_unsigned_int64(z->ctx, 1, bv_sort(z, 1));
+  Z3_inc_ref(z->ctx, z->one1);
+  z->zero1 = Z3_mk_unsigned_int64(z->ctx, 0, bv_sort(z, 1));
+  Z3_inc_ref(z->ctx, z->zero1);
+  z->timeout_ms = s->opt.timeout_ms;
+  z->qf = new_solver(z);
+  z->quant = new_solver(z);
+  return &z->base;
+}
