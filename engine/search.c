@@ -1,0 +1,766 @@
+/*
+ * search.c — the searchers of search.h.
+ *
+ * Layout
+ *   Every live state has a slot: a small integer, recycled through a free stack, under which
+ *   the state pointer, its info and (for nurs:covnew) its last weight are stored. A hash map
+ *   (open addressing, linear probing, backward-shift deletion) takes a state pointer to its
+ *   slot; it is only ever probed, never iterated, so addresses cannot influence a choice.
+ *   Each sub-searcher (one per kind; several when interleaved) works on slots only:
+ *
+ *     dfs, bfs       a doubly linked list threaded through slot-indexed prev/next arrays:
+ *                    O(1) push at the back, unlink anywhere, front and back.
+ *     random-state   a dense array of slots with each slot's position: remove = move the
+ *                    last element into the hole (order inside the array does not matter).
+ *     nurs:covnew    the same dense array plus a sum tree over positions:
+ *
+ *                                   sum[1] = total
+ *                          sum[2]                 sum[3]
+ *                      sum[4]   sum[5]        sum[6]   sum[7]
+ *                      w(p0)    w(p1)         w(p2)    w(p3)      leaves: sum[tcap + pos]
+ *
+ *                    every inner node is recomputed as left + right along the path of a
+ *                    change (never patched with a difference), so a subtree of zero weights
+ *                    sums to exactly 0 and is never entered by the descent.
+ *     random-path    a full binary tree of nodes: a leaf per live state, an inner node per
+ *                    fork with live states on both sides. A fork turns the parent's leaf into
+ *                    an inner node over two new leaves (kid[0] the child, kid[1] the parent);
+ *                    a removal frees the leaf and splices out its parent, whose other kid
+ *                    takes its place. KLEE instead keeps one-child nodes and walks through
+ *                    them without a coin flip: the probabilities are the same, our walks are
+ *                    shorter.
+ *
+ *   Slot-indexed arrays are all sized by the slot capacity (a power of two), and so is the
+ *   random-path node pool (2 × slots: a full binary tree over n leaves has 2n − 1 nodes) and
+ *   the sum tree's leaf row: growing the slots grows everything at once, so no other
+ *   operation ever reallocates.
+ *
+ * Randomness: xoshiro256** per sub-searcher, seeded by splitmix64 from the searcher's seed
+ * and the sub-searcher's index; bounded integers by rejection (no modulo bias); random-path
+ * draws one 64-bit number per 64 coin flips, as KLEE does per 32.
+ */
+#include "engine/search.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/expr.h" /* expr_oom */
+
+#define NIL UINT32_MAX
+#define WEIGHT_MAX 1e200
+#define FIRST_SLOTS 64u
+
+/* ---- allocation and randomness ------------------------------------------------------ */
+
+static void *xrealloc(void *p, size_t n, size_t size) {
+  if (size && n > SIZE_MAX / size) expr_oom();
+  p = realloc(p, n && size ? n * size : 1);
+  if (!p) expr_oom();
+  return p;
+}
+
+typedef struct rng {
+  uint64_t s[4];
+} rng;
+
+static uint64_t splitmix64(uint64_t *x) {
+  uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static uint64_t rng_next(rng *r) { /* xoshiro256** */
+  uint64_t *s = r->s;
+  uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl(s[3], 45);
+  return result;
+}
+
+static uint64_t rng_below(rng *r, uint64_t n) { /* uniform in [0, n) */
+  assert(n > 0);
+  uint64_t reject_below = (0 - n) % n; /* 2^64 mod n: [this, 2^64) is a multiple of n long */
+  for (;;) {
+    uint64_t x = rng_next(r);
+    if (x >= reject_below) return x % n;
+  }
+}
+
+static double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1p-53; } /* [0, 1) */
+
+/* ---- sub-searchers ------------------------------------------------------------------ */
+
+typedef struct rp_node {
+  uint32_t parent, kid[2]; /* a free node chains the free list through kid[0] */
+  uint32_t slot;           /* a leaf's state; NIL for an inner node */
+} rp_node;
+
+typedef struct sub {
+  search_kind kind;
+  rng r;
+  uint64_t bits; /* random-path: unused coin flips, n_bits of them */
+  unsigned n_bits;
+  /* dfs, bfs */
+  uint32_t head, tail;
+  uint32_t *prev, *next;
+  /* random-state, covnew */
+  uint32_t *order, *pos; /* order[position] = slot; pos[slot] = position */
+  uint32_t n;
+  double *sum; /* covnew: 2 × tcap entries, sum[0] unused */
+  uint32_t tcap;
+  /* random-path */
+  rp_node *node;
+  uint32_t *leaf; /* leaf[slot] = its node */
+  uint32_t root, n_node, free_node;
+} sub;
+
+struct search {
+  sub *sub;
+  size_t n_sub, next_sub;
+  bool has_covnew;
+  search_hooks hooks;
+  /* slots */
+  void **state;
+  search_state_info *info;
+  double *weight; /* the last weight read, for covnew */
+  uint32_t *free_slot;
+  uint32_t cap_slot, n_slot, n_free, live; /* n_slot: slots ever handed out */
+  /* state pointer → slot */
+  void **key;
+  uint32_t *val;
+  size_t map_cap;
+  uint32_t group_parent; /* the parent of the forks since the last select or remove */
+  search_stats stats;
+};
+
+static void tree_set(sub *b, uint32_t pos, double w) {
+  size_t i = (size_t)b->tcap + pos;
+  b->sum[i] = w;
+  for (i >>= 1; i; i >>= 1) b->sum[i] = b->sum[2 * i] + b->sum[2 * i + 1];
+}
+
+static void tree_rebuild(sub *b) {
+  for (size_t i = b->tcap - 1; i >= 1; i--) b->sum[i] = b->sum[2 * i] + b->sum[2 * i + 1];
+}
+
+static void sub_grow(sub *b, uint32_t old_cap, uint32_t cap) {
+  switch (b->kind) {
+  case SEARCH_DFS:
+  case SEARCH_BFS:
+    b->prev = xrealloc(b->prev, cap, sizeof *b->prev);
+    b->next = xrealloc(b->next, cap, sizeof *b->next);
+    break;
+  case SEARCH_RANDOM_STATE:
+  case SEARCH_COVNEW:
+    b->order = xrealloc(b->order, cap, sizeof *b->order);
+    b->pos = xrealloc(b->pos, cap, sizeof *b->pos);
+    if (b->kind == SEARCH_COVNEW) {
+      double *sum = calloc(2 * (size_t)cap, sizeof *sum);
+      if (!sum) expr_oom();
+      if (b->sum) memcpy(sum + cap, b->sum + old_cap, old_cap * sizeof *sum);
+      free(b->sum);
+      b->sum = sum;
+      b->tcap = cap;
+      tree_rebuild(b);
+    }
+    break;
+  case SEARCH_RANDOM_PATH:
+    b->leaf = xrealloc(b->leaf, cap, sizeof *b->leaf);
+    b->node = xrealloc(b->node, 2 * (size_t)cap, sizeof *b->node);
+    break;
+  }
+}
+
+/* lists */
+
+static void list_push_back(sub *b, uint32_t slot) {
+  b->prev[slot] = b->tail;
+  b->next[slot] = NIL;
+  if (b->tail == NIL) b->head = slot;
+  else b->next[b->tail] = slot;
+  b->tail = slot;
+}
+
+static void list_unlink(sub *b, uint32_t slot) {
+  uint32_t p = b->prev[slot], n = b->next[slot];
+  if (p == NIL) b->head = n;
+  else b->next[p] = n;
+  if (n == NIL) b->tail = p;
+  else b->prev[n] = p;
+  b->prev[slot] = b->next[slot] = NIL;
+}
+
+/* dense arrays */
+
+static void array_push(sub *b, uint32_t slot, double w) {
+  b->pos[slot] = b->n;
+  b->order[b->n] = slot;
+  if (b->kind == SEARCH_COVNEW) tree_set(b, b->n, w);
+  b->n++;
+}
+
+static void array_remove(sub *b, uint32_t slot) {
+  uint32_t i = b->pos[slot], last = --b->n;
+  assert(i <= last && b->order[i] == slot);
+  if (i != last) {
+    uint32_t moved = b->order[last];
+    b->order[i] = moved;
+    b->pos[moved] = i;
+    if (b->kind == SEARCH_COVNEW) tree_set(b, i, b->sum[(size_t)b->tcap + last]);
+  }
+  if (b->kind == SEARCH_COVNEW) tree_set(b, last, 0.0);
+  b->pos[slot] = NIL;
+}
+
+static uint32_t covnew_pick(sub *b) {
+  assert(b->n > 0);
+  double total = b->sum[1];
+  if (!(total > 0)) return b->order[rng_below(&b->r, b->n)];
+  double r = rng_unit(&b->r) * total;
+  size_t i = 1;
+  /* invariant: sum[i] > 0. Rounding can leave r ≥ the sum of the side it heads for; testing
+   * the zero sides first means it still never ends on a leaf that weighs 0. */
+  while (i < b->tcap) {
+    double left = b->sum[2 * i], right = b->sum[2 * i + 1];
+    if (right == 0 || (left > 0 && r < left)) {
+      i = 2 * i;
+    } else {
+      r -= left;
+      i = 2 * i + 1;
+    }
+  }
+  uint32_t pos = (uint32_t)(i - b->tcap);
+  assert(pos < b->n && b->sum[i] > 0);
+  return b->order[pos];
+}
+
+/* the random-path tree */
+
+static uint32_t node_new(sub *b, uint32_t parent, uint32_t slot) {
+  uint32_t i = b->free_node;
+  if (i != NIL) b->free_node = b->node[i].kid[0];
+  else i = b->n_node++;
+  b->node[i] = (rp_node){.parent = parent, .kid = {NIL, NIL}, .slot = slot};
+  if (slot != NIL) b->leaf[slot] = i;
+  return i;
+}
+
+static void node_free(sub *b, uint32_t i) {
+  b->node[i] = (rp_node){.parent = NIL, .kid = {b->free_node, NIL}, .slot = NIL};
+  b->free_node = i;
+}
+
+static void rp_add(sub *b, uint32_t slot) {
+  uint32_t l = node_new(b, NIL, slot);
+  if (b->root == NIL) {
+    b->root = l;
+    return;
+  }
+  /* another initial state: it and everything before it hang under a new root */
+  uint32_t top = node_new(b, NIL, NIL);
+  b->node[top].kid[0] = l;
+  b->node[top].kid[1] = b->root;
+  b->node[l].parent = b->node[b->root].parent = top;
+  b->root = top;
+}
+
+static void rp_fork(sub *b, uint32_t parent, uint32_t child) {
+  uint32_t at = b->leaf[parent];
+  b->node[at].slot = NIL;
+  uint32_t c = node_new(b, at, child), p = node_new(b, at, parent);
+  b->node[at].kid[0] = c;
+  b->node[at].kid[1] = p;
+}
+
+static void rp_remove(sub *b, uint32_t slot) {
+  uint32_t l = b->leaf[slot], up = b->node[l].parent;
+  b->leaf[slot] = NIL;
+  node_free(b, l);
+  if (up == NIL) {
+    b->root = NIL;
+    return;
+  }
+  /* `up` has one live side left: splice it out, its other kid takes its place */
+  uint32_t other = b->node[up].kid[b->node[up].kid[0] == l ? 1 : 0], grand = b->node[up].parent;
+  b->node[other].parent = grand;
+  if (grand == NIL) b->root = other;
+  else b->node[grand].kid[b->node[grand].kid[0] == up ? 0 : 1] = other;
+  node_free(b, up);
+}
+
+static uint32_t rp_pick(sub *b) {
+  uint32_t i = b->root;
+  assert(i != NIL);
+  while (b->node[i].slot == NIL) {
+    if (!b->n_bits) {
+      b->bits = rng_next(&b->r);
+      b->n_bits = 64;
+    }
+    b->n_bits--;
+    i = b->node[i].kid[(b->bits >> b->n_bits) & 1];
+  }
+  return b->node[i].slot;
+}
+
+/* dispatch */
+
+static void sub_add(search *s, sub *b, uint32_t slot) {
+  switch (b->kind) {
+  case SEARCH_DFS:
+  case SEARCH_BFS: list_push_back(b, slot); break;
+  case SEARCH_RANDOM_STATE:
+  case SEARCH_COVNEW: array_push(b, slot, s->weight[slot]); break;
+  case SEARCH_RANDOM_PATH: rp_add(b, slot); break;
+  }
+}
+
+/* new_group: the first fork of `parent` since the last select or remove */
+static void sub_fork(search *s, sub *b, uint32_t parent, uint32_t child, bool new_group) {
+  switch (b->kind) {
+  case SEARCH_DFS: list_push_back(b, child); break;
+  case SEARCH_BFS:
+    if (new_group) {
+      list_unlink(b, parent);
+      list_push_back(b, parent);
+    }
+    list_push_back(b, child);
+    break;
+  case SEARCH_RANDOM_STATE: array_push(b, child, 0.0); break;
+  case SEARCH_COVNEW:
+    tree_set(b, b->pos[parent], s->weight[parent]);
+    array_push(b, child, s->weight[child]);
+    break;
+  case SEARCH_RANDOM_PATH: rp_fork(b, parent, child); break;
+  }
+}
+
+static void sub_remove(sub *b, uint32_t slot) {
+  switch (b->kind) {
+  case SEARCH_DFS:
+  case SEARCH_BFS: list_unlink(b, slot); break;
+  case SEARCH_RANDOM_STATE:
+  case SEARCH_COVNEW: array_remove(b, slot); break;
+  case SEARCH_RANDOM_PATH: rp_remove(b, slot); break;
+  }
+}
+
+static uint32_t sub_pick(sub *b) {
+  switch (b->kind) {
+  case SEARCH_DFS: return b->tail;
+  case SEARCH_BFS: return b->head;
+  case SEARCH_RANDOM_STATE: return b->order[rng_below(&b->r, b->n)];
+  case SEARCH_COVNEW: return covnew_pick(b);
+  case SEARCH_RANDOM_PATH: return rp_pick(b);
+  }
+  return NIL;
+}
+
+/* ---- slots and the pointer map ------------------------------------------------------ */
+
+static size_t map_home(const search *s, const void *p) {
+  uint64_t x = (uint64_t)(uintptr_t)p;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return (size_t)x & (s->map_cap - 1);
+}
+
+static uint32_t map_find(const search *s, const void *p) {
+  for (size_t i = map_home(s, p);; i = (i + 1) & (s->map_cap - 1)) {
+    if (!s->key[i]) return NIL;
+    if (s->key[i] == p) return s->val[i];
+  }
+}
+
+static void map_put(search *s, void *p, uint32_t slot) {
+  size_t i = map_home(s, p);
+  while (s->key[i]) i = (i + 1) & (s->map_cap - 1);
+  s->key[i] = p;
+  s->val[i] = slot;
+}
+
+static void map_erase(search *s, const void *p) {
+  size_t mask = s->map_cap - 1, i = map_home(s, p);
+  while (s->key[i] != p) {
+    assert(s->key[i]);
+    i = (i + 1) & mask;
+  }
+  /* backward shift: pull later entries of the probe run into the hole when their home
+   * lies outside the cyclic range (hole, entry] */
+  for (size_t j = (i + 1) & mask; s->key[j]; j = (j + 1) & mask) {
+    size_t h = map_home(s, s->key[j]);
+    bool stays = i <= j ? (i < h && h <= j) : (i < h || h <= j);
+    if (!stays) {
+      s->key[i] = s->key[j];
+      s->val[i] = s->val[j];
+      i = j;
+    }
+  }
+  s->key[i] = NULL;
+}
+
+static void grow_slots(search *s) {
+  uint32_t old = s->cap_slot, cap = old ? old * 2 : FIRST_SLOTS;
+  if (cap <= old || cap > UINT32_MAX / 4) expr_oom(); /* node indices must stay below NIL */
+  s->state = xrealloc(s->state, cap, sizeof *s->state);
+  s->info = xrealloc(s->info, cap, sizeof *s->info);
+  s->weight = xrealloc(s->weight, cap, sizeof *s->weight);
+  s->free_slot = xrealloc(s->free_slot, cap, sizeof *s->free_slot);
+  for (size_t k = 0; k < s->n_sub; k++) sub_grow(&s->sub[k], old, cap);
+  s->cap_slot = cap;
+  /* the map stays at most half full: 2 × cap ≥ 2 × live */
+  void **key = calloc(2 * (size_t)cap, sizeof *key);
+  uint32_t *val = xrealloc(NULL, 2 * (size_t)cap, sizeof *val);
+  if (!key) expr_oom();
+  void **old_key = s->key;
+  uint32_t *old_val = s->val;
+  size_t old_map = s->map_cap;
+  s->key = key;
+  s->val = val;
+  s->map_cap = 2 * (size_t)cap;
+  for (size_t i = 0; i < old_map; i++)
+    if (old_key[i]) map_put(s, old_key[i], old_val[i]);
+  free(old_key);
+  free(old_val);
+}
+
+/* Misuse by the caller (a state added twice, or removed or forked while not live) is a bug
+ * in the interpreter that would corrupt every structure here: it stops the program even
+ * where assertions are compiled out, since the check costs one probe we make anyway. */
+static void misuse(const char *what, const void *state) __attribute__((noreturn));
+static void misuse(const char *what, const void *state) {
+  fprintf(stderr, "symq: internal error: search: %s (state %p)\n", what, state);
+  abort();
+}
+
+static uint32_t slot_new(search *s, void *state, search_state_info info) {
+  if (!state) misuse("NULL state", state);
+  if (map_find(s, state) != NIL) misuse("state added twice", state);
+  uint32_t slot;
+  if (s->n_free) {
+    slot = s->free_slot[--s->n_free];
+  } else {
+    if (s->n_slot == s->cap_slot) grow_slots(s);
+    slot = s->n_slot++;
+  }
+  s->state[slot] = state;
+  s->info[slot] = info;
+  s->weight[slot] = 0.0;
+  map_put(s, state, slot);
+  if (++s->live > s->stats.peak_states) s->stats.peak_states = s->live;
+  return slot;
+}
+
+static uint32_t slot_of(const search *s, const void *state) {
+  uint32_t slot = state ? map_find(s, state) : NIL;
+  if (slot == NIL) misuse("state not live in the searcher", state);
+  return slot;
+}
+
+static void read_weight(search *s, uint32_t slot) {
+  double w = 1.0;
+  if (s->hooks.weight) {
+    s->stats.weight_reads++;
+    w = s->hooks.weight(s->state[slot], s->hooks.ctx);
+  }
+  if (!(w > 0)) w = 0.0; /* NaN too */
+  else if (w > WEIGHT_MAX) w = WEIGHT_MAX;
+  s->weight[slot] = w;
+}
+
+/* ---- the interface ------------------------------------------------------------------ */
+
+static const struct {
+  const char *name;
+  search_kind kind;
+} names[] = {
+    {"dfs", SEARCH_DFS},
+    {"bfs", SEARCH_BFS},
+    {"random-state", SEARCH_RANDOM_STATE},
+    {"random-path", SEARCH_RANDOM_PATH},
+    {"nurs:covnew", SEARCH_COVNEW},
+    {"covnew", SEARCH_COVNEW},
+};
+
+bool search_parse(const char *name, search_kind *out) {
+  if (!name) return false;
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    if (strcmp(name, names[i].name) == 0) {
+      *out = names[i].kind;
+      return true;
+    }
+  }
+  return false;
+}
+
+const char *search_kind_name(search_kind kind) {
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (names[i].kind == kind) return names[i].name;
+  return "?";
+}
+
+search *search_new(const search_kind *kinds, size_t n_kinds, uint64_t seed,
+                   const search_hooks *hooks) {
+  assert(kinds && n_kinds >= 1);
+  search *s = calloc(1, sizeof *s);
+  if (!s) expr_oom();
+  s->sub = calloc(n_kinds, sizeof *s->sub);
+  if (!s->sub) expr_oom();
+  s->n_sub = n_kinds;
+  if (hooks) s->hooks = *hooks;
+  s->group_parent = NIL;
+  uint64_t mix = seed;
+  for (size_t k = 0; k < n_kinds; k++) {
+    sub *b = &s->sub[k];
+    assert((unsigned)kinds[k] < SEARCH_NUM_KINDS);
+    b->kind = kinds[k];
+    for (int i = 0; i < 4; i++) b->r.s[i] = splitmix64(&mix); /* never all zero: bijection */
+    b->head = b->tail = b->root = b->free_node = NIL;
+    if (b->kind == SEARCH_COVNEW) s->has_covnew = true;
+  }
+  grow_slots(s);
+  return s;
+}
+
+void search_free(search *s) {
+  if (!s) return;
+  for (size_t k = 0; k < s->n_sub; k++) {
+    sub *b = &s->sub[k];
+    free(b->prev);
+    free(b->next);
+    free(b->order);
+    free(b->pos);
+    free(b->sum);
+    free(b->node);
+    free(b->leaf);
+  }
+  free(s->sub);
+  free(s->state);
+  free(s->info);
+  free(s->weight);
+  free(s->free_slot);
+  free(s->key);
+  free(s->val);
+  free(s);
+}
+
+void search_add_initial(search *s, void *state, search_state_info info) {
+  uint32_t slot = slot_new(s, state, info);
+  if (s->has_covnew) read_weight(s, slot);
+  for (size_t k = 0; k < s->n_sub; k++) sub_add(s, &s->sub[k], slot);
+  s->group_parent = NIL;
+  s->stats.adds++;
+}
+
+void search_fork(search *s, void *parent, void *child, search_state_info child_info) {
+  uint32_t p = slot_of(s, parent);
+  uint32_t c = slot_new(s, child, child_info);
+  s->info[p].depth = child_info.depth;
+  bool new_group = s->group_parent != p;
+  s->group_parent = p;
+  if (s->has_covnew) {
+    read_weight(s, p);
+    read_weight(s, c);
+  }
+  for (size_t k = 0; k < s->n_sub; k++) sub_fork(s, &s->sub[k], p, c, new_group);
+  s->stats.forks++;
+}
+
+void search_remove(search *s, void *state) {
+  uint32_t slot = slot_of(s, state);
+  for (size_t k = 0; k < s->n_sub; k++) sub_remove(&s->sub[k], slot);
+  map_erase(s, state);
+  s->state[slot] = NULL;
+  s->free_slot[s->n_free++] = slot;
+  s->live--;
+  s->group_parent = NIL;
+  s->stats.removes++;
+}
+
+void *search_select(search *s) {
+  s->group_parent = NIL;
+  if (!s->live) return NULL;
+  sub *b = &s->sub[s->next_sub];
+  s->next_sub = (s->next_sub + 1) % s->n_sub;
+  uint32_t slot = sub_pick(b);
+  assert(slot < s->n_slot && s->state[slot]);
+  s->stats.selects++;
+  return s->state[slot];
+}
+
+size_t search_count(const search *s) { return s->live; }
+
+void search_update(search *s, void *state) {
+  uint32_t slot = slot_of(s, state);
+  if (!s->has_covnew) return;
+  read_weight(s, slot);
+  for (size_t k = 0; k < s->n_sub; k++)
+    if (s->sub[k].kind == SEARCH_COVNEW) tree_set(&s->sub[k], s->sub[k].pos[slot], s->weight[slot]);
+}
+
+void search_update_weights(search *s) {
+  if (!s->has_covnew) return;
+  /* read in the order of the first covnew array, so the hook sees a deterministic order */
+  sub *first = NULL;
+  for (size_t k = 0; k < s->n_sub && !first; k++)
+    if (s->sub[k].kind == SEARCH_COVNEW) first = &s->sub[k];
+  for (uint32_t i = 0; i < first->n; i++) read_weight(s, first->order[i]);
+  for (size_t k = 0; k < s->n_sub; k++) {
+    sub *b = &s->sub[k];
+    if (b->kind != SEARCH_COVNEW) continue;
+    for (uint32_t i = 0; i < b->n; i++) b->sum[(size_t)b->tcap + i] = s->weight[b->order[i]];
+    tree_rebuild(b);
+  }
+}
+
+const search_state_info *search_info(const search *s, const void *state) {
+  uint32_t slot = state ? map_find(s, state) : NIL;
+  return slot == NIL ? NULL : &s->info[slot];
+}
+
+const search_stats *search_get_stats(const search *s) { return &s->stats; }
+
+/* ---- consistency check -------------------------------------------------------------- */
+
+#define CHECK_THAT(cond, ...)                                                                  \
+  do {                                                                                         \
+    if (!(cond)) {                                                                             \
+      fprintf(stderr, "search_check: ");                                                       \
+      fprintf(stderr, __VA_ARGS__);                                                            \
+      fputc('\n', stderr);                                                                     \
+      ok = false;                                                                              \
+      goto done;                                                                               \
+    }                                                                                          \
+  } while (0)
+
+bool search_check(const search *s) {
+  bool ok = true;
+  uint32_t n = s->n_slot;
+  unsigned char *is_free = calloc(n ? n : 1, 1), *seen = calloc(n ? n : 1, 1);
+  uint32_t *stack = malloc((4 * (size_t)s->cap_slot + 2) * sizeof *stack);
+  if (!is_free || !seen || !stack) expr_oom();
+
+  /* slots and the map */
+  CHECK_THAT(n <= s->cap_slot && s->n_free <= n, "slot counts %u/%u/%u", s->n_free, n,
+             s->cap_slot);
+  for (uint32_t i = 0; i < s->n_free; i++) {
+    uint32_t f = s->free_slot[i];
+    CHECK_THAT(f < n && !is_free[f], "free slot %u out of range or listed twice", f);
+    is_free[f] = 1;
+  }
+  CHECK_THAT(n - s->n_free == s->live, "live %u, slots in use %u", s->live, n - s->n_free);
+  for (uint32_t i = 0; i < n; i++) {
+    if (is_free[i]) {
+      CHECK_THAT(!s->state[i], "free slot %u holds a state", i);
+    } else {
+      CHECK_THAT(s->state[i] && map_find(s, s->state[i]) == i, "slot %u (id %" PRIu64
+                 ") not found through the map", i, s->info[i].id);
+      if (s->has_covnew) CHECK_THAT(s->weight[i] >= 0 && s->weight[i] <= WEIGHT_MAX, "weight");
+    }
+  }
+  size_t in_map = 0;
+  for (size_t i = 0; i < s->map_cap; i++) {
+    if (!s->key[i]) continue;
+    in_map++;
+    uint32_t v = s->val[i];
+    CHECK_THAT(v < n && !is_free[v] && s->state[v] == s->key[i], "map entry %zu stale", i);
+  }
+  CHECK_THAT(in_map == s->live, "map holds %zu, live %u", in_map, s->live);
+  CHECK_THAT(s->next_sub < s->n_sub, "round-robin index");
+
+  for (size_t k = 0; k < s->n_sub; k++) {
+    const sub *b = &s->sub[k];
+    const char *kn = search_kind_name(b->kind);
+    memset(seen, 0, n ? n : 1);
+    switch (b->kind) {
+    case SEARCH_DFS:
+    case SEARCH_BFS: {
+      uint32_t count = 0, prev = NIL;
+      for (uint32_t i = b->head; i != NIL; prev = i, i = b->next[i]) {
+        CHECK_THAT(i < n && !is_free[i] && !seen[i], "%s: list holds slot %u wrongly", kn, i);
+        CHECK_THAT(b->prev[i] == prev, "%s: prev link of slot %u", kn, i);
+        seen[i] = 1;
+        count++;
+      }
+      CHECK_THAT(b->tail == prev, "%s: tail", kn);
+      CHECK_THAT(count == s->live, "%s: list holds %u of %u states", kn, count, s->live);
+      break;
+    }
+    case SEARCH_RANDOM_STATE:
+    case SEARCH_COVNEW:
+      CHECK_THAT(b->n == s->live, "%s: array holds %u of %u states", kn, b->n, s->live);
+      for (uint32_t i = 0; i < b->n; i++) {
+        uint32_t slot = b->order[i];
+        CHECK_THAT(slot < n && !is_free[slot] && !seen[slot] && b->pos[slot] == i,
+                   "%s: position %u", kn, i);
+        seen[slot] = 1;
+      }
+      if (b->kind == SEARCH_COVNEW) {
+        CHECK_THAT(b->tcap == s->cap_slot, "%s: tree size", kn);
+        for (uint32_t i = 0; i < b->tcap; i++) {
+          double want = i < b->n ? s->weight[b->order[i]] : 0.0;
+          CHECK_THAT(b->sum[(size_t)b->tcap + i] == want, "%s: leaf %u is %g, want %g", kn, i,
+                     b->sum[(size_t)b->tcap + i], want);
+        }
+        for (size_t i = b->tcap - 1; i >= 1; i--)
+          CHECK_THAT(b->sum[i] == b->sum[2 * i] + b->sum[2 * i + 1], "%s: sum node %zu", kn, i);
+      }
+      break;
+    case SEARCH_RANDOM_PATH: {
+      uint32_t leaves = 0, nodes = 0, depth = 0;
+      if (b->root == NIL) {
+        CHECK_THAT(s->live == 0, "random-path: empty tree, %u states", s->live);
+      } else {
+        CHECK_THAT(b->node[b->root].parent == NIL, "random-path: root has a parent");
+        depth = 1;
+        stack[0] = b->root;
+        while (depth) {
+          uint32_t i = stack[--depth];
+          CHECK_THAT(i < b->n_node && nodes < 2 * s->live, "random-path: node %u", i);
+          nodes++;
+          const rp_node *x = &b->node[i];
+          if (x->slot != NIL) {
+            CHECK_THAT(x->kid[0] == NIL && x->kid[1] == NIL, "random-path: leaf with kids");
+            CHECK_THAT(x->slot < n && !is_free[x->slot] && !seen[x->slot] &&
+                           b->leaf[x->slot] == i,
+                       "random-path: leaf %u for slot %u", i, x->slot);
+            seen[x->slot] = 1;
+            leaves++;
+          } else {
+            for (int c = 0; c < 2; c++) {
+              CHECK_THAT(x->kid[c] != NIL && b->node[x->kid[c]].parent == i,
+                         "random-path: kid %d of node %u", c, i);
+              stack[depth++] = x->kid[c];
+            }
+          }
+        }
+      }
+      CHECK_THAT(leaves == s->live && nodes == (s->live ? 2 * s->live - 1 : 0),
+                 "random-path: %u leaves, %u nodes for %u states", leaves, nodes, s->live);
+      uint32_t free_nodes = 0;
+      for (uint32_t i = b->free_node; i != NIL; i = b->node[i].kid[0]) {
+        CHECK_THAT(i < b->n_node && free_nodes < b->n_node, "random-path: free list");
+        free_nodes++;
+      }
+      CHECK_THAT(free_nodes + nodes == b->n_node, "random-path: %u free + %u used of %u",
+                 free_nodes, nodes, b->n_node);
+      break;
+    }
+    }
+  }
+done:
+  free(is_free);
+  free(seen);
+  free(stack);
+  return ok;
+}
