@@ -5,11 +5,39 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/ktest.h"
+#include "engine/run.h"
 #include "engine/version.h"
+
+/* `symq ktest FILE...`: KLEE's ktest-tool listing of each file. */
+static int ktest_main(int argc, char **argv) {
+  if (argc < 3) {
+    fputs("usage: symq ktest FILE.ktest...\n", stderr);
+    return 2;
+  }
+  int rc = 0;
+  for (int k = 2; k < argc; k++) {
+    char err[512];
+    ktest *t = ktest_read(argv[k], err, sizeof err);
+    if (!t) {
+      fprintf(stderr, "symq: error: %s\n", err);
+      rc = 2;
+      continue;
+    }
+    ktest_print(stdout, t);
+    ktest_free(t);
+  }
+  return rc;
+}
 
 static void usage(FILE *f) {
   fputs("usage: symq COMMAND [options]\n"
         "commands:\n"
+        "  run [options] FILE.c|FILE.bc|FILE.ll [-- ARGS]\n"
+        "                     explore the program symbolically and write tests\n"
+        "                     ('symq run --help' lists the options)\n"
+
+        "  ktest FILE...      print ktest files, like KLEE's ktest-tool\n"
         "  version            print symq's version and the versions of its libraries\n"
         "  help               print this help\n",
         f);
@@ -30,6 +58,8 @@ int main(int argc, char **argv) {
     symq_print_version(stdout);
     return 0;
   }
+  if (strcmp(command, "run") == 0) return run_main(argc, argv);
+  if (strcmp(command, "ktest") == 0) return ktest_main(argc, argv);
   fprintf(stderr, "symq: error: unknown command '%s' (try 'symq help')\n", command);
   return 2;
 }

@@ -1,0 +1,63 @@
+/*
+ * interp — the forking interpreter: runs a decoded program from `main` symbolically,
+ * forking at every branch both of whose sides are feasible, and writes a test for every
+ * path that completes and for every error (KLEE's semantics: see shared/notes).
+ *
+ * Contract
+ *   - interp_run explores until no state is left, a limit is reached, or *interrupted
+ *     becomes non-zero; every test is written (through `out`) the moment its path ends, so
+ *     stopping at any point loses nothing already reported.
+ *   - Per-path problems (a bug found, an unsupported instruction or external call, a solver
+ *     `unknown`) end that path with a reason; they never stop the run.
+ *   - Returns 0, or -1 when the program cannot start at all (no `main`, an output failure);
+ *     then *error holds a one-line message (static storage or owned by the result).
+ */
+#ifndef SYMQ_INTERP_H
+#define SYMQ_INTERP_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/ir.h"
+#include "engine/output.h"
+#include "engine/search.h"
+#include "qsolver/qsolver.h"
+
+typedef struct interp_options {
+  const search_kind *search; /* searchers, interleaved; none = dfs */
+  size_t nsearch;
+  uint64_t seed;
+  double max_time_s;          /* 0 = no limit */
+  uint64_t max_instructions;  /* 0 = no limit */
+  uint64_t max_forks;         /* 0 = no limit; after it, branches follow one feasible side */
+  uint64_t max_memory_mb;     /* 0 = no limit; past it no more forks */
+  bool emit_all_errors;
+  int argc;                   /* the program's argv; argv[0] is its path */
+  const char *const *argv;
+  volatile sig_atomic_t *interrupted;
+  bool progress;              /* a live status line on stderr */
+  bool trace;                 /* every executed instruction on stderr */
+} interp_options;
+
+typedef struct interp_reason {
+  char *text;
+  uint64_t count;
+} interp_reason;
+
+typedef struct interp_result {
+  uint64_t completed_paths, error_paths, early_paths, tests, tests_lost;
+  uint64_t instructions, forks, states_max;
+  uint64_t concretized;       /* symbolic values made concrete (malloc sizes, lengths) */
+  bool exhausted;             /* every path ran to its end */
+  interp_reason *early_reasons; /* sorted by text */
+  size_t nearly_reasons;
+  uint64_t covered_lines, total_lines;
+  const char *error;          /* set when interp_run returns -1 */
+} interp_result;
+
+int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solver,
+               out_dir *out, interp_result *result);
+void interp_result_free(interp_result *r);
+
+#endif

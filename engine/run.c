@@ -1,0 +1,429 @@
+/*
+ * run.c — `symq run [options] FILE.c|FILE.bc|FILE.ll [-- ARGS]`: load and decode the
+ * program, explore it, and write the output directory (tests as paths end; info and
+ * stats.json at the start and the end). Bad usage or input: one line, exit status 2.
+ */
+#include "engine/run.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/bitcode.h"
+#include "engine/expr.h"
+#include "engine/interp.h"
+#include "engine/ir.h"
+#include "engine/memory.h"
+#include "engine/output.h"
+#include "engine/search.h"
+#include "engine/version.h"
+#include "qsolver/qsolver.h"
+
+enum { MAX_LIST = 64 };
+
+typedef struct run_options {
+  const char *input;
+  const char *output_dir;
+  search_kind search[MAX_LIST];
+  size_t nsearch;
+  const char *include_dirs[MAX_LIST];
+  size_t n_include_dirs;
+  const char *cflags[MAX_LIST];
+  size_t n_cflags;
+  uint64_t seed;
+  double max_time_s;
+  uint64_t max_instructions, max_forks, max_memory_mb;
+  unsigned solver_timeout_ms;
+  bool emit_all_errors, optimize, write_smt2s, trace;
+  int progress; /* -1: when stderr is a terminal */
+  int program_argc;
+  const char **program_argv;
+} run_options;
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig) {
+  (void)sig;
+  interrupted = 1;
+}
+
+static int usage_error(const char *fmt, const char *what) {
+  fputs("symq: error: ", stderr);
+  fprintf(stderr, fmt, what);
+  fputs(" (try 'symq run --help')\n", stderr);
+  return 2;
+}
+
+static void run_usage(FILE *f) {
+  fputs("usage: symq run [options] FILE.c|FILE.bc|FILE.ll [-- ARGS...]\n"
+        "  --output-dir=DIR        where tests go (default: symq-out-N, linked by symq-last)\n"
+        "  --search=NAME           dfs, bfs, random-state, random-path, nurs:covnew;\n"
+        "                          repeat to interleave (default: dfs)\n"
+        "  --seed=N                seed of the random searchers (default 0)\n"
+        "  --max-time=TIME         stop after TIME (e.g. 30, 30s, 5min, 1h)\n"
+        "  --max-instructions=N    stop after N instructions\n"
+        "  --max-forks=N           stop forking after N forks\n"
+        "  --max-memory=MB         stop forking above MB of memory\n"
+        "  --solver-timeout=TIME   per solver query (default 10s); a path whose query\n"
+        "                          times out ends early (alias --max-solver-time)\n"
+        "  --emit-all-errors       a test for every error, not one per location\n"
+        "  --optimize              optimize the bitcode before running it\n"
+        "  --write-smt2s           write every query Z3 sees to OUTDIR/smt2/\n"
+        "  --[no-]progress         a live status line on stderr (default: on a terminal)\n"
+        "  --trace                 print every executed instruction on stderr\n"
+        "  -I DIR, -D NAME[=VAL]   passed to clang when FILE is C\n",
+        f);
+}
+
+static bool parse_u64(const char *text, uint64_t *out) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(text, &end, 10);
+  if (errno || end == text || *end || text[0] == '-') return false;
+  *out = v;
+  return true;
+}
+
+/* KLEE-style durations: 30, 30s, 1.5min, 2h, 500ms. */
+static bool parse_duration(const char *text, double *seconds) {
+  char *end;
+  errno = 0;
+  double v = strtod(text, &end);
+  if (errno || end == text || v < 0) return false;
+  double unit = 1;
+  if (!*end || strcmp(end, "s") == 0) unit = 1;
+  else if (strcmp(end, "ms") == 0) unit = 0.001;
+  else if (strcmp(end, "min") == 0) unit = 60;
+  else if (strcmp(end, "h") == 0) unit = 3600;
+  else return false;
+  *seconds = v * unit;
+  return true;
+}
+
+/* Matches `--name=value` or `--name value`; returns the value, NULL if not this option. */
+static const char *option_value(int argc, char **argv, int *i, const char *name, bool *missing) {
+  size_t n = strlen(name);
+  const char *a = argv[*i];
+  if (strncmp(a, name, n) != 0) return NULL;
+  if (a[n] == '=') return a + n + 1;
+  if (a[n] != 0) return NULL;
+  if (*i + 1 >= argc) {
+    *missing = true;
+    return NULL;
+  }
+  return argv[++*i];
+}
+
+static int parse_options(int argc, char **argv, run_options *o) {
+  o->progress = -1;
+  o->solver_timeout_ms = 10000;
+  for (int i = 2; i < argc; i++) { /* argv[0] is symq, argv[1] is run */
+    const char *a = argv[i];
+    const char *v;
+    bool missing = false;
+    double seconds;
+    if (strcmp(a, "--") == 0) {
+      o->program_argc = argc - i - 1;
+      o->program_argv = (const char **)&argv[i + 1];
+      break;
+    }
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      run_usage(stdout);
+      return 1;
+    }
+    if (a[0] != '-') {
+      if (o->input) return usage_error("more than one input file ('%s')", a);
+      o->input = a;
+      continue;
+    }
+    if ((v = option_value(argc, argv, &i, "--output-dir", &missing))) {
+      o->output_dir = v;
+    } else if ((v = option_value(argc, argv, &i, "--search", &missing))) {
+      if (o->nsearch == MAX_LIST) return usage_error("too many --search options%s", "");
+      if (!search_parse(v, &o->search[o->nsearch]))
+        return usage_error("unknown search strategy '%s'", v);
+      o->nsearch++;
+    } else if ((v = option_value(argc, argv, &i, "--seed", &missing))) {
+      if (!parse_u64(v, &o->seed)) return usage_error("--seed takes a number, not '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--max-time", &missing))) {
+      if (!parse_duration(v, &o->max_time_s)) return usage_error("bad --max-time '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--max-instructions", &missing))) {
+      if (!parse_u64(v, &o->max_instructions)) return usage_error("bad --max-instructions '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--max-forks", &missing))) {
+      if (!parse_u64(v, &o->max_forks)) return usage_error("bad --max-forks '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--max-memory", &missing))) {
+      if (!parse_u64(v, &o->max_memory_mb)) return usage_error("bad --max-memory '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--solver-timeout", &missing)) ||
+               (v = option_value(argc, argv, &i, "--max-solver-time", &missing))) {
+      if (!parse_duration(v, &seconds) || seconds > 86400)
+        return usage_error("bad solver timeout '%s'", v);
+      o->solver_timeout_ms = (unsigned)(seconds * 1000);
+    } else if (strcmp(a, "--emit-all-errors") == 0) {
+      o->emit_all_errors = true;
+    } else if (strcmp(a, "--optimize") == 0) {
+      o->optimize = true;
+    } else if (strcmp(a, "--write-smt2s") == 0) {
+      o->write_smt2s = true;
+    } else if (strcmp(a, "--trace") == 0) {
+      o->trace = true;
+    } else if (strcmp(a, "--progress") == 0) {
+      o->progress = 1;
+    } else if (strcmp(a, "--no-progress") == 0) {
+      o->progress = 0;
+    } else if (strncmp(a, "-I", 2) == 0) {
+      const char *dir = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
+      if (!dir) return usage_error("%s needs a directory", a);
+      if (o->n_include_dirs == MAX_LIST) return usage_error("too many -I options%s", "");
+      o->include_dirs[o->n_include_dirs++] = dir;
+    } else if (strncmp(a, "-D", 2) == 0) {
+      const char *def = a[2] ? a : NULL;
+      if (!def) return usage_error("%s needs a definition: use -DNAME[=VALUE]", a);
+      if (o->n_cflags == MAX_LIST) return usage_error("too many -D options%s", "");
+      o->cflags[o->n_cflags++] = def;
+    } else if (missing) {
+      return usage_error("option '%s' needs a value", a);
+    } else {
+      return usage_error("unknown option '%s'", a);
+    }
+    if (missing) return usage_error("option '%s' needs a value", a);
+  }
+  if (!o->input) return usage_error("no input file%s", "");
+  return 0;
+}
+
+static double seconds_since(const struct timespec *t0) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void write_stats(out_dir *out, const run_options *o, const interp_result *r,
+                        const qsolver *solver, const ir_program *prog, double wall) {
+  out_json j;
+  out_json_init(&j);
+  out_json_object_begin(&j);
+  out_json_key(&j, "mode");
+  out_json_string(&j, "none");
+  out_json_key(&j, "search");
+  out_json_array_begin(&j);
+  if (!o->nsearch) out_json_string(&j, "dfs");
+  for (size_t k = 0; k < o->nsearch; k++) out_json_string(&j, search_kind_name(o->search[k]));
+  out_json_array_end(&j);
+  out_json_key(&j, "completed_paths");
+  out_json_uint(&j, r->completed_paths);
+  out_json_key(&j, "error_paths");
+  out_json_uint(&j, r->error_paths);
+  out_json_key(&j, "early_paths");
+  out_json_uint(&j, r->early_paths);
+  out_json_key(&j, "early_reasons");
+  out_json_object_begin(&j);
+  for (size_t k = 0; k < r->nearly_reasons; k++) {
+    out_json_key(&j, r->early_reasons[k].text);
+    out_json_uint(&j, r->early_reasons[k].count);
+  }
+  out_json_object_end(&j);
+  out_json_key(&j, "tests");
+  out_json_uint(&j, r->tests);
+  out_json_key(&j, "tests_lost");
+  out_json_uint(&j, r->tests_lost);
+  out_json_key(&j, "instructions");
+  out_json_uint(&j, r->instructions);
+  out_json_key(&j, "forks");
+  out_json_uint(&j, r->forks);
+  out_json_key(&j, "states_max");
+  out_json_uint(&j, r->states_max);
+  out_json_key(&j, "concretized");
+  out_json_uint(&j, r->concretized);
+
+  double solver_seconds = 0;
+  for (size_t k = 0; k < qs_stage_count(solver); k++) solver_seconds += qs_stage_at(solver, k)->seconds;
+  out_json_key(&j, "queries");
+  out_json_uint(&j, qs_stage_count(solver) ? qs_stage_at(solver, 0)->queries : 0);
+  out_json_key(&j, "queries_by_stage");
+  out_json_object_begin(&j);
+  for (size_t k = 0; k < qs_stage_count(solver); k++) {
+    const qs_stage_stats *st = qs_stage_at(solver, k);
+    out_json_key(&j, st->name);
+    out_json_object_begin(&j);
+    out_json_key(&j, "queries");
+    out_json_uint(&j, st->queries);
+    out_json_key(&j, "answered");
+    out_json_uint(&j, st->answered);
+    out_json_key(&j, "sat");
+    out_json_uint(&j, st->sat);
+    out_json_key(&j, "unsat");
+    out_json_uint(&j, st->unsat);
+    out_json_key(&j, "unknown");
+    out_json_uint(&j, st->unknown);
+    out_json_key(&j, "seconds");
+    out_json_double(&j, st->seconds);
+    out_json_object_end(&j);
+  }
+  out_json_object_end(&j);
+  out_json_key(&j, "solver_time_s");
+  out_json_double(&j, solver_seconds);
+  out_json_key(&j, "wall_time_s");
+  out_json_double(&j, wall);
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  out_json_key(&j, "peak_memory_mb");
+  out_json_uint(&j, (uint64_t)ru.ru_maxrss / 1024);
+  out_json_key(&j, "exhausted");
+  out_json_bool(&j, r->exhausted);
+  out_json_key(&j, "covered_lines");
+  out_json_uint(&j, r->covered_lines);
+  out_json_key(&j, "total_lines");
+  out_json_uint(&j, r->total_lines);
+  expr_stats es = expr_get_stats();
+  out_json_key(&j, "expressions");
+  out_json_object_begin(&j);
+  out_json_key(&j, "created");
+  out_json_uint(&j, es.created);
+  out_json_key(&j, "interned_hits");
+  out_json_uint(&j, es.interned_hits);
+  out_json_key(&j, "folded");
+  out_json_uint(&j, es.folded);
+  out_json_key(&j, "rewrites");
+  out_json_uint(&j, es.rewrites);
+  out_json_object_end(&j);
+  mem_stats ms = mem_get_stats();
+  out_json_key(&j, "memory");
+  out_json_object_begin(&j);
+  out_json_key(&j, "copies_on_write");
+  out_json_uint(&j, ms.copies_on_write);
+  out_json_key(&j, "symbolic_reads");
+  out_json_uint(&j, ms.symbolic_reads);
+  out_json_key(&j, "symbolic_writes");
+  out_json_uint(&j, ms.symbolic_writes);
+  out_json_object_end(&j);
+  out_json_key(&j, "decoded");
+  out_json_object_begin(&j);
+  out_json_key(&j, "instructions");
+  out_json_uint(&j, prog->stats.instructions);
+  out_json_key(&j, "unsupported_instructions");
+  out_json_uint(&j, prog->stats.unsupported);
+  out_json_object_end(&j);
+  out_json_object_end(&j);
+  if (out_write_stats(out, &j) != 0) fprintf(stderr, "symq: error: %s\n", out_error(out));
+  out_json_free(&j);
+}
+
+static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t end,
+                      const char *input) {
+  char version[128];
+  FILE *f = fmemopen(version, sizeof version, "w");
+  if (f) {
+    symq_print_version(f);
+    fclose(f);
+    version[strcspn(version, "\n")] = 0;
+  } else {
+    snprintf(version, sizeof version, "symq");
+  }
+  out_kv kv[] = {{"input", input}, {"mode", "none"}};
+  out_info info = {.argc = argc, .argv = (const char *const *)argv, .version = version,
+                   .start = start, .end = end, .kv = kv, .num_kv = 2};
+  return out_write_info(out, &info);
+}
+
+int run_main(int argc, char **argv) {
+  run_options o = {0};
+  int rc = parse_options(argc, argv, &o);
+  if (rc) return rc == 1 ? 0 : rc;
+
+  struct timespec t0;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  time_t start = time(NULL);
+
+  const char *includes[MAX_LIST + 1];
+  includes[0] = SYMQ_SOURCE_DIR "/runtime/include";
+  for (size_t k = 0; k < o.n_include_dirs; k++) includes[k + 1] = o.include_dirs[k];
+  bc_options bo = {.include_dirs = includes, .n_include_dirs = o.n_include_dirs + 1,
+                   .cflags = o.cflags, .n_cflags = o.n_cflags, .optimize = o.optimize};
+  bc_error berr = {0};
+  bc_module *module = bc_load(o.input, &bo, &berr);
+  if (!module) {
+    /* one line: it names the file and the first problem (clang's first diagnostic) */
+    fprintf(stderr, "%s\n", berr.message ? berr.message : "symq: error: cannot load input");
+    bc_error_clear(&berr);
+    return 2;
+  }
+  char *derr = NULL;
+  ir_program *prog = ir_decode(module->module, &derr);
+  bc_free(module);
+  if (!prog) {
+    fprintf(stderr, "symq: error: %s: %s\n", o.input, derr ? derr : "cannot decode");
+    free(derr);
+    return 2;
+  }
+  if (ir_find_function(prog, "main") == IR_NONE) {
+    fprintf(stderr, "symq: error: %s: no main function\n", o.input);
+    ir_free(prog);
+    return 2;
+  }
+
+  char err[512];
+  out_dir *out = out_open(o.output_dir, err, sizeof err);
+  if (!out) {
+    fprintf(stderr, "symq: error: %s\n", err);
+    ir_free(prog);
+    return 1;
+  }
+  if (out_warning(out)) fprintf(stderr, "symq: warning: %s\n", out_warning(out));
+  const char *program_path = o.input;
+  const char **pargv = calloc((size_t)o.program_argc + 2, sizeof *pargv);
+  if (!pargv) expr_oom();
+  pargv[0] = program_path;
+  for (int k = 0; k < o.program_argc; k++) pargv[k + 1] = o.program_argv[k];
+  out_set_args(out, o.program_argc + 1, pargv);
+  write_info(out, argc, argv, start, 0, o.input);
+  fprintf(stderr, "symq: output directory is \"%s\"\n", out_path(out));
+
+  qs_options qo = qs_default_options();
+  qo.timeout_ms = o.solver_timeout_ms;
+  char *smt2_dir = NULL;
+  if (o.write_smt2s) {
+    if (asprintf(&smt2_dir, "%s/smt2", out_path(out)) < 0) expr_oom();
+    qo.smt2_dir = smt2_dir;
+  }
+  qsolver *solver = qs_new(&qo);
+
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+
+  interp_options io = {.search = o.search, .nsearch = o.nsearch, .seed = o.seed,
+                       .max_time_s = o.max_time_s, .max_instructions = o.max_instructions,
+                       .max_forks = o.max_forks, .max_memory_mb = o.max_memory_mb,
+                       .emit_all_errors = o.emit_all_errors, .argc = o.program_argc + 1,
+                       .argv = pargv, .interrupted = &interrupted,
+                       .progress = o.progress < 0 ? isatty(STDERR_FILENO) : o.progress,
+                       .trace = o.trace};
+  interp_result result;
+  rc = interp_run(prog, &io, solver, out, &result);
+  if (rc != 0) {
+    fprintf(stderr, "symq: error: %s: %s\n", o.input, result.error);
+    rc = 2;
+  } else {
+    write_stats(out, &o, &result, solver, prog, seconds_since(&t0));
+    write_info(out, argc, argv, start, time(NULL), o.input);
+    printf("symq: done: total instructions = %" PRIu64 "\n", result.instructions);
+    printf("symq: done: completed paths = %" PRIu64 ", error paths = %" PRIu64
+           ", generated tests = %" PRIu64 "\n",
+           result.completed_paths, result.error_paths, result.tests);
+  }
+  interp_result_free(&result);
+  qs_free(solver);
+  free(smt2_dir);
+  free(pargv);
+  out_close(out);
+  ir_free(prog);
+  return rc;
+}

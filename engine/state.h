@@ -1,0 +1,70 @@
+/*
+ * state — one execution state: a call stack of frames with their registers, a memory
+ * space, the path condition and the symbolic inputs made so far.
+ *
+ * Contract
+ *   - A state owns a reference to every expression in its registers and path condition,
+ *     to every object its frames allocated, and to its symbolic inputs' objects and arrays.
+ *   - state_fork copies frames and registers (references) and the path condition, and
+ *     clones the memory space in O(1) (contents are copied on first write); forked states
+ *     never see each other's changes.
+ *   - Registers start NULL; the decoder guarantees a register is written before it is read
+ *     on every path (SSA), so reading NULL is an internal error.
+ */
+#ifndef SYMQ_STATE_H
+#define SYMQ_STATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/expr.h"
+#include "engine/memory.h"
+
+typedef struct state_frame {
+  uint32_t func;          /* ir function index */
+  uint32_t pc;            /* the instruction to execute; the call, while a callee runs */
+  expr **regs;            /* nregs, owned references or NULL */
+  uint32_t nregs;
+  mem_object **allocas;   /* the frame's stack objects, unbound when it returns */
+  uint32_t nallocas, cap_allocas;
+  mem_object *varargs;    /* the variadic arguments' area, or NULL */
+} state_frame;
+
+typedef struct state_symbolic {
+  mem_object *object;     /* owned reference */
+  expr_array *array;      /* owned reference */
+  char *name;             /* as the driver gave it: the ktest object's name */
+} state_symbolic;
+
+typedef struct state {
+  uint64_t id;
+  state_frame *frames;
+  uint32_t nframes, cap_frames;
+  mem_space *mem;
+  expr **pc;              /* the path condition: a conjunction */
+  size_t npc, cap_pc;
+  state_symbolic *symbolics;
+  size_t nsymbolics, cap_symbolics;
+  uint32_t depth;         /* forks on this path */
+  uint64_t instructions;  /* executed on this path */
+  uint64_t since_new_coverage; /* instructions since this path last covered a new one */
+} state;
+
+state *state_new(uint64_t id);
+state *state_fork(const state *s, uint64_t id);
+void state_free(state *s); /* NULL is allowed */
+
+static inline state_frame *state_top(state *s) { return &s->frames[s->nframes - 1]; }
+state_frame *state_push_frame(state *s, uint32_t func, uint32_t nregs);
+/* Pops the top frame: unbinds its stack objects from memory and releases its registers. */
+void state_pop_frame(state *s);
+/* Sets a register, releasing the old value; value is borrowed. */
+void state_set_reg(state_frame *f, uint32_t reg, expr *value);
+void state_frame_add_alloca(state_frame *f, mem_object *o); /* takes a reference */
+
+/* Adds a conjunct (borrowed; constant true is skipped). */
+void state_add_constraint(state *s, expr *c);
+void state_add_symbolic(state *s, mem_object *o, expr_array *a, const char *name);
+
+#endif
