@@ -522,6 +522,14 @@ static bool resolve(executor *ex, state *st, expr *address, uint64_t n, const me
     return false;
   }
   /* a forked `outside` state re-executes this access later, with o excluded */
+  if (outside) {
+    outside->pointer_forks = st->pointer_forks + 1;
+    if (ex->opt->max_pointer_objects && outside->pointer_forks >= ex->opt->max_pointer_objects) {
+      ex->result->exhausted = false;
+      end_early(ex, outside, "max-pointer-objects: a pointer may point into more objects");
+    }
+  }
+  st->pointer_forks = 0;
   *out = o;
   *offset = T(ex, expr_sub(address, base));
   return true;
@@ -1020,10 +1028,42 @@ static step call_function(executor *ex, state *st, const ir_inst *in, uint32_t c
   /* the arguments are read before the new frame exists (pushing it may move the stack) */
   expr **args = xrealloc(NULL, (given + 1) * sizeof *args);
   for (unsigned k = 0; k < given; k++) args[k] = T(ex, expr_ref(arg(ex, st, in, k + 1)));
+  /* byval: the callee's own copy of the caller's bytes, read before the frame exists */
+  const mem_object **byval_src = NULL;
+  expr **byval_offset = NULL;
+  if (fn->byval) {
+    byval_src = xrealloc(NULL, fn->nargs * sizeof *byval_src);
+    byval_offset = xrealloc(NULL, fn->nargs * sizeof *byval_offset);
+    for (uint32_t k = 0; k < fn->nargs; k++) {
+      if (!fn->byval[k]) continue;
+      if (!resolve(ex, st, args[k], fn->byval[k], &byval_src[k], &byval_offset[k])) {
+        free(args), free(byval_src), free(byval_offset);
+        return STEP_ENDED;
+      }
+    }
+  }
   mem_object *varargs = NULL;
   if (fn->is_vararg && given > fn->nargs)
     varargs = variadic_area(ex, st, &args[fn->nargs], given - fn->nargs);
+  for (uint32_t k = 0; fn->byval && k < fn->nargs; k++) {
+    if (!fn->byval[k]) continue;
+    uint64_t size = fn->byval[k];
+    mem_object *copy = new_object(ex, st, MEM_STACK, size, 16, fn->name, NULL);
+    for (uint64_t b = 0; b < size; b++) {
+      expr *from = T(ex, expr_add(byval_offset[k], C(ex, 64, b)));
+      mem_write(st->mem, copy, C(ex, 64, b), T(ex, mem_read(st->mem, byval_src[k], from, 1)));
+    }
+    args[k] = C(ex, 64, copy->address);
+    byval_src[k] = copy; /* kept to hand to the new frame below */
+  }
   state_frame *f = state_push_frame(st, callee, fn->nregs);
+  for (uint32_t k = 0; fn->byval && k < fn->nargs; k++) {
+    if (!fn->byval[k]) continue;
+    state_frame_add_alloca(f, (mem_object *)byval_src[k]);
+    mem_object_unref((mem_object *)byval_src[k]);
+  }
+  free(byval_src);
+  free(byval_offset);
   for (uint32_t k = 0; k < fn->nargs; k++) {
     expr *v = args[k];
     unsigned w = fn->reg_width[k];

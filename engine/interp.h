@@ -32,6 +32,7 @@ typedef struct interp_options {
   uint64_t max_instructions;  /* 0 = no limit */
   uint64_t max_forks;         /* 0 = no limit; after it, branches follow one feasible side */
   uint64_t max_memory_mb;     /* 0 = no limit; past it no more forks */
+  uint32_t max_pointer_objects; /* 0 = no limit: objects one symbolic pointer may fork into */
   bool emit_all_errors;
   int argc;                   /* the program's argv; argv[0] is its path */
   const char *const *argv;

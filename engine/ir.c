@@ -1110,6 +1110,16 @@ static void decode_function(dctx *c, uint32_t fi, LLVMValueRef f) {
     size_t r = vec_push(c, &c->reg_width, sizeof(uint16_t));
     VAT(c->reg_width, uint16_t, r) = (uint16_t)w;
   }
+  /* byval arguments: the callee gets its own copy (clang passes large structs this way) */
+  unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+  for (unsigned i = 0; i < fn->nargs && !fn->is_decl; i++) {
+    LLVMAttributeRef at = LLVMGetEnumAttributeAtIndex(f, i + 1, byval_kind);
+    if (!at) continue;
+    LLVMTypeRef t = LLVMGetTypeAttributeValue(at);
+    if (!t) t = LLVMGetElementType(LLVMTypeOf(LLVMGetParam(f, i)));
+    if (!fn->byval) fn->byval = xcalloc(c, fn->nargs, sizeof *fn->byval);
+    fn->byval[i] = alloc_size(c, t);
+  }
   /* Pass 1: number blocks and registers. */
   uint32_t nblocks = 0;
   for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
@@ -1282,6 +1292,7 @@ void ir_free(ir_program *p) {
   for (uint32_t i = 0; p->funcs && i < p->nfuncs; i++) {
     ir_function *fn = &p->funcs[i];
     free(fn->reg_width);
+    free(fn->byval);
     free(fn->blocks);
     free(fn->insts);
     free(fn->operands);
@@ -1406,6 +1417,8 @@ void ir_dump_function(FILE *f, const ir_program *p, const ir_function *fn) {
   fprintf(f, fn->ret_width ? "i%u" : "void", fn->ret_width);
   if (!fn->is_decl) fprintf(f, " regs=%u", fn->nregs);
   if (fn->file) fprintf(f, " file=%s:%u", fn->file, fn->line);
+  for (uint32_t a = 0; fn->byval && a < fn->nargs; a++)
+    if (fn->byval[a]) fprintf(f, " byval(%%%u)=%" PRIu64, a, fn->byval[a]);
   if (fn->unsupported) fprintf(f, " {unsupported: %s}", fn->unsupported);
   fprintf(f, "\n");
   for (uint32_t b = 0; b < fn->nblocks; b++) {

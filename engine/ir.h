@@ -214,6 +214,8 @@ typedef struct ir_function {
   bool is_intrinsic;       /* an llvm.* declaration; calls to it decode to their own opcode */
   const char *unsupported; /* an argument or the return has an unsupported type, or NULL */
   uint16_t *reg_width;     /* nregs */
+  uint64_t *byval;         /* NULL, or nargs sizes: argument k is a pointer to a `byval`
+                              copy of byval[k] bytes that the callee owns (0: not byval) */
   ir_block *blocks;        uint32_t nblocks;
   ir_inst *insts;          uint32_t ninsts;
   ir_operand *operands;    uint32_t noperands;

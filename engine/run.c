@@ -38,7 +38,7 @@ typedef struct run_options {
   size_t n_cflags;
   uint64_t seed;
   double max_time_s;
-  uint64_t max_instructions, max_forks, max_memory_mb;
+  uint64_t max_instructions, max_forks, max_memory_mb, max_pointer_objects;
   unsigned solver_timeout_ms;
   bool emit_all_errors, optimize, write_smt2s, trace;
   int progress; /* -1: when stderr is a terminal */
@@ -70,6 +70,7 @@ static void run_usage(FILE *f) {
         "  --max-instructions=N    stop after N instructions\n"
         "  --max-forks=N           stop forking after N forks\n"
         "  --max-memory=MB         stop forking above MB of memory\n"
+        "  --max-pointer-objects=N a symbolic pointer forks into at most N objects\n"
         "  --solver-timeout=TIME   per solver query (default 10s); a path whose query\n"
         "                          times out ends early (alias --max-solver-time)\n"
         "  --emit-all-errors       a test for every error, not one per location\n"
@@ -159,6 +160,9 @@ static int parse_options(int argc, char **argv, run_options *o) {
       if (!parse_u64(v, &o->max_forks)) return usage_error("bad --max-forks '%s'", v);
     } else if ((v = option_value(argc, argv, &i, "--max-memory", &missing))) {
       if (!parse_u64(v, &o->max_memory_mb)) return usage_error("bad --max-memory '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--max-pointer-objects", &missing))) {
+      if (!parse_u64(v, &o->max_pointer_objects) || o->max_pointer_objects > UINT32_MAX)
+        return usage_error("bad --max-pointer-objects '%s'", v);
     } else if ((v = option_value(argc, argv, &i, "--solver-timeout", &missing)) ||
                (v = option_value(argc, argv, &i, "--max-solver-time", &missing))) {
       if (!parse_duration(v, &seconds) || seconds > 86400)
@@ -402,6 +406,7 @@ int run_main(int argc, char **argv) {
   interp_options io = {.search = o.search, .nsearch = o.nsearch, .seed = o.seed,
                        .max_time_s = o.max_time_s, .max_instructions = o.max_instructions,
                        .max_forks = o.max_forks, .max_memory_mb = o.max_memory_mb,
+                       .max_pointer_objects = (uint32_t)o.max_pointer_objects,
                        .emit_all_errors = o.emit_all_errors, .argc = o.program_argc + 1,
                        .argv = pargv, .interrupted = &interrupted,
                        .progress = o.progress < 0 ? isatty(STDERR_FILENO) : o.progress,

@@ -61,6 +61,7 @@ state *state_fork(const state *s, uint64_t id) {
   d->depth = s->depth;
   d->instructions = s->instructions;
   d->since_new_coverage = s->since_new_coverage;
+  d->pointer_forks = s->pointer_forks;
   return d;
 }
 

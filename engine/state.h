@@ -49,6 +49,7 @@ typedef struct state {
   uint32_t depth;         /* forks on this path */
   uint64_t instructions;  /* executed on this path */
   uint64_t since_new_coverage; /* instructions since this path last covered a new one */
+  uint32_t pointer_forks;  /* objects already split off the access this state re-executes */
 } state;
 
 state *state_new(uint64_t id);
