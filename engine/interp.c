@@ -56,6 +56,10 @@ typedef struct executor {
   char **warned;             /* externals already warned about */
   size_t nwarned, cap_warned;
   uint8_t **covered;         /* per function, per instruction */
+  uint32_t **to_uncovered;   /* nurs:covnew: per function, per instruction, the distance in
+                                instructions to the nearest uncovered one (DIST_NONE: none) */
+  uint32_t **to_return;      /* … and to the function's return */
+  bool *distances_stale;     /* per function: its coverage changed since they were computed */
   struct timespec start;
   bool halted;               /* a limit or a signal: states left are ended early */
   const char *halt_reason;
@@ -211,6 +215,7 @@ static void cover(executor *ex, state *st) {
   uint8_t *bits = ex->covered[f->func];
   if (!bits[f->pc]) {
     bits[f->pc] = 1;
+    ex->distances_stale[f->func] = true;
     st->since_new_coverage = 0;
   } else {
     st->since_new_coverage++;
@@ -1613,14 +1618,99 @@ static bool start_main(executor *ex, state *st, uint32_t main_index) {
   return true;
 }
 
-/* nurs:covnew's weight, as KLEE computes it from the instructions a state has run since it
- * last covered a new one. (KLEE adds the distance to the nearest uncovered instruction;
- * symq does not compute that distance yet.) */
+/* ---- nurs:covnew ------------------------------------------------------------------------ */
+
+enum { DIST_NONE = UINT32_MAX };
+
+static uint32_t dist_add(uint32_t a, uint32_t b) {
+  return a == DIST_NONE || b == DIST_NONE || a > DIST_NONE - b ? DIST_NONE : a + b;
+}
+
+static uint32_t dist_min(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+/* Recomputes fn's two distance tables: backward relaxation over the CFG until nothing
+ * changes (the successors of a terminator are its edges' first instructions; a direct call
+ * to a defined function may also reach the callee's uncovered code, as far away as the
+ * callee's entry distance, however stale that one is). */
+static void compute_distances(executor *ex, uint32_t fi) {
+  const ir_function *fn = &ex->prog->funcs[fi];
+  uint32_t *dist = ex->to_uncovered[fi], *ret = ex->to_return[fi];
+  for (uint32_t k = 0; k < fn->ninsts; k++) {
+    dist[k] = ex->covered[fi][k] ? DIST_NONE : 0;
+    ret[k] = fn->insts[k].op == IR_RET ? 0 : DIST_NONE;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t k = fn->ninsts; k-- > 0;) {
+      const ir_inst *in = &fn->insts[k];
+      uint32_t best = dist[k], best_ret = ret[k];
+      uint32_t edges[2], nedges = 0;
+      const ir_case_group *groups = NULL;
+      uint32_t ngroups = 0;
+      switch (in->op) {
+      case IR_BR: edges[nedges++] = in->u.br.edge[0]; break;
+      case IR_CONDBR: edges[nedges++] = in->u.br.edge[0], edges[nedges++] = in->u.br.edge[1]; break;
+      case IR_SWITCH:
+        edges[nedges++] = in->u.sw.dflt;
+        groups = &fn->groups[in->u.sw.groups];
+        ngroups = in->u.sw.ngroups;
+        break;
+      case IR_RET: case IR_UNREACHABLE: case IR_TRAP: break;
+      default:
+        if (k + 1 < fn->ninsts) {
+          best = dist_min(best, dist_add(dist[k + 1], 1));
+          best_ret = dist_min(best_ret, dist_add(ret[k + 1], 1));
+        }
+        if (in->op == IR_CALL && in->u.call.func != IR_NONE) {
+          uint32_t callee = in->u.call.func;
+          if (!ex->prog->funcs[callee].is_decl && ex->prog->funcs[callee].ninsts)
+            best = dist_min(best, dist_add(ex->to_uncovered[callee][0], 1));
+        }
+        break;
+      }
+      for (uint32_t e = 0; e < nedges + ngroups; e++) {
+        uint32_t edge = e < nedges ? edges[e] : groups[e - nedges].edge;
+        uint32_t target = fn->blocks[fn->edges[edge].target].first;
+        best = dist_min(best, dist_add(dist[target], 1));
+        best_ret = dist_min(best_ret, dist_add(ret[target], 1));
+      }
+      if (best != dist[k] || best_ret != ret[k]) {
+        dist[k] = best, ret[k] = best_ret;
+        changed = true;
+      }
+    }
+  }
+  ex->distances_stale[fi] = false;
+}
+
+/* The distance from st to the nearest uncovered instruction: in the current function, or
+ * after returning to a caller (KLEE's min-dist-to-uncovered, along the call stack). */
+static uint32_t distance_to_uncovered(executor *ex, const state *st) {
+  uint32_t best = DIST_NONE, to_here = 0;
+  for (uint32_t k = st->nframes; k-- > 0;) {
+    const state_frame *f = &st->frames[k];
+    if (ex->distances_stale[f->func]) compute_distances(ex, f->func);
+    /* below the top, the frame resumes after its call */
+    uint32_t pc = k + 1 == st->nframes ? f->pc : f->pc + 1;
+    if (pc >= ex->prog->funcs[f->func].ninsts) break;
+    best = dist_min(best, dist_add(to_here, ex->to_uncovered[f->func][pc]));
+    to_here = dist_add(to_here, ex->to_return[f->func][pc]);
+    if (to_here == DIST_NONE) break;
+  }
+  return best;
+}
+
+/* nurs:covnew's weight, KLEE's formula: the inverse squares of the distance to uncovered
+ * code and of the instructions run since the state last covered something new. */
 static double coverage_weight(void *state_ptr, void *ctx) {
-  (void)ctx;
+  executor *ex = ctx;
   const state *st = state_ptr;
-  double inv = st->since_new_coverage > 1000 ? 1.0 / (double)(st->since_new_coverage - 1000) : 1.0;
-  return inv * inv + 1e-8;
+  uint32_t md2u = distance_to_uncovered(ex, st);
+  double inv_md2u = 1.0 / (md2u == DIST_NONE ? 10000.0 : (double)(md2u ? md2u : 1));
+  double inv_cov_new = 0;
+  if (st->since_new_coverage)
+    inv_cov_new = 1.0 / (double)(st->since_new_coverage > 1001 ? st->since_new_coverage - 1000 : 1);
+  return inv_cov_new * inv_cov_new + inv_md2u * inv_md2u;
 }
 
 /* ---- the loop ------------------------------------------------------------------------- */
@@ -1690,9 +1780,16 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   for (uint32_t k = 0; k < prog->nconsts; k++)
     ex.consts[k] = expr_const(prog->consts[k].width, prog->consts[k].value);
   ex.covered = xrealloc(NULL, (prog->nfuncs + 1) * sizeof *ex.covered);
+  ex.to_uncovered = xrealloc(NULL, (prog->nfuncs + 1) * sizeof *ex.to_uncovered);
+  ex.to_return = xrealloc(NULL, (prog->nfuncs + 1) * sizeof *ex.to_return);
+  ex.distances_stale = xrealloc(NULL, (prog->nfuncs + 1) * sizeof *ex.distances_stale);
   for (uint32_t k = 0; k < prog->nfuncs; k++) {
     ex.covered[k] = calloc(prog->funcs[k].ninsts + 1, 1);
-    if (!ex.covered[k]) expr_oom();
+    /* zero: before anything runs every instruction is uncovered, so every distance is 0 */
+    ex.to_uncovered[k] = calloc(prog->funcs[k].ninsts + 1, sizeof **ex.to_uncovered);
+    ex.to_return[k] = calloc(prog->funcs[k].ninsts + 1, sizeof **ex.to_return);
+    ex.distances_stale[k] = true;
+    if (!ex.covered[k] || !ex.to_uncovered[k] || !ex.to_return[k]) expr_oom();
   }
   const search_kind default_search[] = {SEARCH_DFS};
   search_hooks hooks = {.weight = coverage_weight, .ctx = &ex};
@@ -1726,8 +1823,15 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   free(ex.reported);
   for (size_t k = 0; k < ex.nwarned; k++) free(ex.warned[k]);
   free(ex.warned);
-  for (uint32_t k = 0; k < prog->nfuncs; k++) free(ex.covered[k]);
+  for (uint32_t k = 0; k < prog->nfuncs; k++) {
+    free(ex.covered[k]);
+    free(ex.to_uncovered[k]);
+    free(ex.to_return[k]);
+  }
   free(ex.covered);
+  free(ex.to_uncovered);
+  free(ex.to_return);
+  free(ex.distances_stale);
   free(ex.scratch);
   return rc;
 }
