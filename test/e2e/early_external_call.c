@@ -1,0 +1,19 @@
+/* A call to a function defined nowhere (not in the driver, not in symq's runtime) cannot be
+ * executed: the path ends early with the reason "unsupported: external call NAME" (KLEE's
+ * "partially completed" path, neither completed nor an error). As in KLEE, the early path
+ * still gets a test (with a .early file): x = 5 ends early, any other x completes.
+ * 1 completed + 1 early = 2 tests. (A name of our own, so that the libc model cannot
+ * supply it later.) */
+// EXPECT: completed=1 errors=0 early=1 tests=2
+// EXPECT-EARLY: unsupported: external call mystery_external
+// EXPECT-OBJECTS: x:4
+#include <klee/klee.h>
+
+int mystery_external(int v);
+
+int main(void) {
+  int x;
+  klee_make_symbolic(&x, sizeof x, "x");
+  if (x == 5) return mystery_external(x);
+  return 0;
+}
