@@ -41,6 +41,10 @@ must not start that way. Every driver needs exactly one EXPECT or EXPECT-REJECT 
         SUBSTRING when given), no `symq: done:` line. Excludes every other directive but ARGS.
   // ARGS: OPTION ...
         Extra symq options (shell words) put before the driver. --output-dir is the script's.
+  // SIGNAL: INT|TERM SECONDS
+        Send SIGINT or SIGTERM to symq SECONDS after it starts (a run that must be stopped:
+        it ends cleanly, every state left ends early with a test, stats.json is written).
+        Implies a limited run: exhausted is checked only if EXPECT gives it.
   // SEARCH-INVARIANT
         Also run once per --search strategy (dfs bfs random-state random-path nurs:covnew):
         every run must meet the expectations and give the same counts and the same multiset
@@ -62,6 +66,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -81,7 +86,8 @@ DONE_RE = re.compile(r"^symq: done: completed paths = (\d+), error paths = (\d+)
                      r"generated tests = (\d+)$")
 DIRECTIVE_RE = re.compile(r"^\s*//\s*([A-Z][A-Z0-9-]+)\s*(?::(.*))?$")
 KNOWN = {"EXPECT", "EXPECT-ERROR", "EXPECT-EARLY", "EXPECT-OBJECTS", "EXPECT-REJECT", "ARGS",
-         "SEARCH-INVARIANT"}
+         "SEARCH-INVARIANT", "SIGNAL"}
+SIGNALS = {"INT": signal.SIGINT, "TERM": signal.SIGTERM}
 EXPECT_KEYS = {"completed", "errors", "tests", "early", "exhausted", "exit"}
 RUN_TIMEOUT = 120
 
@@ -102,7 +108,7 @@ def parse_driver(path):
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     spec = {"expect": None, "reject": None, "errors": {}, "early": [], "objects": None,
-            "args": [], "invariant": False}
+            "args": [], "invariant": False, "signal": None}
     seen = set()
     directive_lines = set()
     raw_errors = []
@@ -116,7 +122,8 @@ def parse_driver(path):
             raise Bad(f"{where}: unknown directive {name}")
         directive_lines.add(num)
         value = (value or "").strip()
-        once = {"EXPECT", "EXPECT-REJECT", "EXPECT-OBJECTS", "ARGS", "SEARCH-INVARIANT"}
+        once = {"EXPECT", "EXPECT-REJECT", "EXPECT-OBJECTS", "ARGS", "SEARCH-INVARIANT",
+                "SIGNAL"}
         if name in once and name in seen:
             raise Bad(f"{where}: {name} given twice")
         seen.add(name)
@@ -191,6 +198,15 @@ def parse_driver(path):
             for a in spec["args"]:
                 if a.startswith("--output-dir"):
                     raise Bad(f"{where}: ARGS must not set --output-dir")
+        elif name == "SIGNAL":
+            words = value.split()
+            if len(words) != 2 or words[0] not in SIGNALS:
+                raise Bad(f"{where}: SIGNAL takes INT or TERM and a delay in seconds")
+            try:
+                delay = float(words[1])
+            except ValueError:
+                raise Bad(f"{where}: SIGNAL delay '{words[1]}' is not a number")
+            spec["signal"] = (SIGNALS[words[0]], delay)
         elif name == "SEARCH-INVARIANT":
             if value:
                 raise Bad(f"{where}: SEARCH-INVARIANT takes no value")
@@ -304,23 +320,34 @@ def strings_in(value):
 class Run:
     """One `symq run` and what it left behind."""
 
-    def __init__(self, symq, driver, options, keep, verbose):
+    def __init__(self, symq, driver, options, keep, verbose, send_signal=None):
         self.tmp = tempfile.mkdtemp(prefix="symq-e2e-")
         self.out = os.path.join(self.tmp, "out")
         self.keep = keep
         self.cmd = [symq, "run", f"--output-dir={self.out}", *options, driver]
         if verbose:
             print("  $ " + " ".join(shlex.quote(c) for c in self.cmd), flush=True)
+        p = subprocess.Popen(self.cmd, cwd=self.tmp, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
-            p = subprocess.run(self.cmd, cwd=self.tmp, stdin=subprocess.DEVNULL,
-                               capture_output=True, timeout=RUN_TIMEOUT)
+            out = None
+            if send_signal:
+                signum, delay = send_signal
+                try:  # a run that ends before the signal fails the driver's checks later
+                    out, err = p.communicate(timeout=delay)
+                except subprocess.TimeoutExpired:
+                    p.send_signal(signum)
+            if out is None:
+                out, err = p.communicate(timeout=RUN_TIMEOUT)
         except subprocess.TimeoutExpired:
+            p.kill()
+            p.communicate()
             self.cleanup()
             what = " ".join(options) or "default options"
             raise Bad(f"symq did not finish in {RUN_TIMEOUT}s ({what})")
         self.status = p.returncode
-        self.stdout = p.stdout.decode("utf-8", "replace")
-        self.stderr = p.stderr.decode("utf-8", "replace")
+        self.stdout = out.decode("utf-8", "replace")
+        self.stderr = err.decode("utf-8", "replace")
 
     def cleanup(self):
         if self.keep:
@@ -392,7 +419,8 @@ def collect(run, driver, spec, label):
             raise Bad(f"{label}: expected {k}={want}, got {k}={actual[k]} "
                       f"(completed={actual['completed']} errors={actual['errors']} "
                       f"tests={actual['tests']} early={actual['early']})")
-    limited = any(a.startswith(LIMIT_OPTIONS) for a in spec["args"])
+    limited = spec["signal"] is not None or any(a.startswith(LIMIT_OPTIONS)
+                                                for a in spec["args"])
     if "exhausted" in exp or not limited:
         want = exp.get("exhausted", True)
         if stats["exhausted"] is not want:
@@ -475,7 +503,7 @@ def collect(run, driver, spec, label):
 
 
 def run_checked(symq, driver, spec, options, label, keep, verbose):
-    run = Run(symq, driver, options, keep, verbose)
+    run = Run(symq, driver, options, keep, verbose, spec["signal"])
     try:
         return collect(run, driver, spec, label)
     except Bad:
