@@ -3,6 +3,7 @@
 and checks the outcome written in the driver itself.
 
     run_e2e.py SYMQ_BINARY [--filter NAME] [--keep] [--verbose] [-j N] [--timeout SECONDS]
+               [--valgrind]
 
 --filter NAME selects drivers by name (the file name without .c; shell wildcards allowed).
 Each symq run gets a fresh temporary directory as its cwd and `--output-dir=<tmp>/out`
@@ -90,6 +91,11 @@ KNOWN = {"EXPECT", "EXPECT-ERROR", "EXPECT-EARLY", "EXPECT-OBJECTS", "EXPECT-REJ
 SIGNALS = {"INT": signal.SIGINT, "TERM": signal.SIGTERM}
 EXPECT_KEYS = {"completed", "errors", "tests", "early", "exhausted", "exit"}
 RUN_TIMEOUT = 120
+# --valgrind: symq runs under memcheck; any error (or a definite leak) makes its exit status
+# VALGRIND_STATUS, which fails the driver's exit-status check.
+VALGRIND_STATUS = 99
+WRAPPER = []
+SLOWDOWN = 1.0
 
 
 class Bad(Exception):
@@ -324,7 +330,11 @@ class Run:
         self.tmp = tempfile.mkdtemp(prefix="symq-e2e-")
         self.out = os.path.join(self.tmp, "out")
         self.keep = keep
-        self.cmd = [symq, "run", f"--output-dir={self.out}", *options, driver]
+        extra = []
+        if WRAPPER and not any(o.startswith(("--solver-timeout", "--max-solver-time"))
+                               for o in options):
+            extra = ["--solver-timeout=600s"]  # Z3 is ~20x slower under valgrind
+        self.cmd = [*WRAPPER, symq, "run", f"--output-dir={self.out}", *extra, *options, driver]
         if verbose:
             print("  $ " + " ".join(shlex.quote(c) for c in self.cmd), flush=True)
         p = subprocess.Popen(self.cmd, cwd=self.tmp, stdin=subprocess.DEVNULL,
@@ -333,6 +343,7 @@ class Run:
             out = None
             if send_signal:
                 signum, delay = send_signal
+                delay *= SLOWDOWN
                 try:  # a run that ends before the signal fails the driver's checks later
                     out, err = p.communicate(timeout=delay)
                 except subprocess.TimeoutExpired:
@@ -524,7 +535,7 @@ def check_driver(symq, driver, keep, verbose):
             run.cleanup()
         return
     base = run_checked(symq, driver, spec, spec["args"], "default", keep, verbose)
-    if not spec["invariant"]:
+    if not spec["invariant"] or WRAPPER:  # under valgrind, the default run is the check
         return
     args = [a for a in spec["args"] if not a.startswith("--search")]
     first_dfs = None
@@ -556,8 +567,16 @@ def main():
     ap.add_argument("-j", type=int, default=1, help="drivers run in parallel (default 1)")
     ap.add_argument("--timeout", type=int, default=RUN_TIMEOUT,
                     help=f"seconds allowed per symq run (default {RUN_TIMEOUT})")
+    ap.add_argument("--valgrind", action="store_true",
+                    help="run symq under valgrind's memcheck: a memory error or a definite "
+                         "leak fails the driver; SEARCH-INVARIANT's extra runs are skipped")
     opts = ap.parse_args()
     RUN_TIMEOUT = opts.timeout
+    if opts.valgrind:
+        global WRAPPER, SLOWDOWN
+        WRAPPER = ["valgrind", "-q", f"--error-exitcode={VALGRIND_STATUS}", "--leak-check=full",
+                   "--errors-for-leak-kinds=definite,indirect", "--show-leak-kinds=definite"]
+        SLOWDOWN = 10.0
 
     symq = os.path.abspath(opts.symq)
     drivers = sorted(n[:-2] for n in os.listdir(HERE) if n.endswith(".c"))
