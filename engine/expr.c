@@ -11,6 +11,7 @@
  * too are pushed on an explicit stack, so a million-deep chain is freed in constant C stack.
  */
 #include "engine/expr.h"
+#include "engine/xalloc.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -39,31 +40,6 @@ static expr_stats stats;
 void expr_oom(void) {
   fputs("symq: fatal: out of memory\n", stderr);
   abort();
-}
-
-static void *xmalloc(size_t n) {
-  void *p = malloc(n ? n : 1);
-  if (!p) expr_oom();
-  return p;
-}
-
-static void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size ? size : 1);
-  if (!p) expr_oom();
-  return p;
-}
-
-static void *xrealloc(void *p, size_t n) {
-  p = realloc(p, n ? n : 1);
-  if (!p) expr_oom();
-  return p;
-}
-
-static char *xstrdup(const char *s) {
-  size_t n = strlen(s) + 1;
-  char *d = xmalloc(n);
-  memcpy(d, s, n);
-  return d;
 }
 
 static uint64_t mix(uint64_t h, uint64_t v) {

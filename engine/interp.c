@@ -27,6 +27,7 @@
 #include "engine/memory.h"
 #include "engine/search.h"
 #include "engine/state.h"
+#include "engine/xalloc.h"
 
 enum { FUNCTION_BASE = 0x10000, FUNCTION_STRIDE = 32, SLICE = 10000 };
 enum { NULL_PAGE = 0x10000 };
@@ -69,19 +70,6 @@ typedef struct executor {
   size_t nlive, cap_live;
   double next_progress;
 } executor;
-
-static void *xrealloc(void *p, size_t n) {
-  p = realloc(p, n ? n : 1);
-  if (!p) expr_oom();
-  return p;
-}
-
-static char *xstrdup(const char *s) {
-  size_t n = strlen(s) + 1;
-  char *d = xrealloc(NULL, n);
-  memcpy(d, s, n);
-  return d;
-}
 
 static char *xprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static char *xprintf(const char *fmt, ...) {

@@ -12,6 +12,7 @@
  * indexed symbolically pay for update lists, and they pay once per write.
  */
 #include "engine/memory.h"
+#include "engine/xalloc.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -49,25 +50,6 @@ struct mem_space {
 static mem_stats stats;
 
 mem_stats mem_get_stats(void) { return stats; }
-
-static void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size ? size : 1);
-  if (!p) expr_oom();
-  return p;
-}
-
-static void *xmalloc(size_t n) {
-  void *p = malloc(n ? n : 1);
-  if (!p) expr_oom();
-  return p;
-}
-
-static char *xstrdup(const char *s) {
-  size_t n = strlen(s) + 1;
-  char *d = xmalloc(n);
-  memcpy(d, s, n);
-  return d;
-}
 
 /* ---- addresses ---------------------------------------------------------------------- */
 

@@ -1,28 +1,10 @@
 /* state.c — execution states (contract in state.h). */
 #include "engine/state.h"
+#include "engine/xalloc.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void *xrealloc(void *p, size_t n) {
-  p = realloc(p, n ? n : 1);
-  if (!p) expr_oom();
-  return p;
-}
-
-static void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size ? size : 1);
-  if (!p) expr_oom();
-  return p;
-}
-
-static char *xstrdup(const char *s) {
-  size_t n = strlen(s) + 1;
-  char *d = xrealloc(NULL, n);
-  memcpy(d, s, n);
-  return d;
-}
 
 state *state_new(uint64_t id) {
   state *s = xcalloc(1, sizeof *s);
