@@ -609,10 +609,9 @@ static void return_value(executor *ex, state *st, const ir_inst *in, u128 value)
 
 enum { MAX_ALLOCATION = 1u << 30 };
 
-/* malloc/calloc: a fresh zeroed heap object (a symbolic size is made concrete). */
-static bool heap_allocate(executor *ex, state *st, const ir_inst *in, expr *size, bool zeroed,
-                          uint64_t *address) {
-  (void)zeroed; /* symq's heap memory starts zeroed either way: runs stay deterministic */
+/* malloc/calloc/realloc: a fresh heap object (a symbolic size is made concrete). Its bytes
+ * start zeroed, for calloc and malloc alike, so runs stay deterministic. */
+static bool heap_allocate(executor *ex, state *st, expr *size, uint64_t *address) {
   u128 n;
   if (!concretize(ex, st, size, &n)) return false;
   if (n > MAX_ALLOCATION) {
@@ -682,7 +681,7 @@ static step builtin_realloc(executor *ex, state *st, const ir_inst *in, expr *p,
     return STEP_ENDED;
   }
   uint64_t addr;
-  if (!heap_allocate(ex, st, in, size, false, &addr)) return STEP_ENDED;
+  if (!heap_allocate(ex, st, size, &addr)) return STEP_ENDED;
   if (addr && old) {
     const mem_object *fresh = mem_space_find(st->mem, addr);
     uint64_t n = old->capacity < fresh->capacity ? old->capacity : fresh->capacity;
@@ -733,7 +732,7 @@ static step builtin_make_symbolic(executor *ex, state *st, expr *ptr, expr *size
 static expr *fresh_int(executor *ex, state *st, expr *name_ptr) {
   mem_object *o = new_object(ex, st, MEM_GLOBAL, 4, 4, "klee_int", NULL);
   expr *addr = C(ex, 64, o->address);
-  expr *size = C(ex, 32 == 32 ? 64 : 64, 4);
+  expr *size = C(ex, 64, 4);
   builtin_make_symbolic(ex, st, addr, size, name_ptr);
   expr *v = T(ex, mem_read(st->mem, o, C(ex, 64, 0), 4));
   mem_object_unref(o);
@@ -782,10 +781,7 @@ static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char 
     expr *v = fresh_int(ex, st, A(2));
     state_add_constraint(st, T(ex, expr_sle(A(0), v)));
     state_add_constraint(st, T(ex, expr_slt(v, A(1))));
-    bool ok;
-    if (qs_check_sat(ex->solver, st->pc, st->npc) != QS_SAT) ok = false;
-    else ok = true;
-    if (!ok) {
+    if (qs_check_sat(ex->solver, st->pc, st->npc) != QS_SAT) {
       end_error(ex, st, "user", "invalid klee_range call (empty range)", NULL);
       *result = STEP_ENDED;
     } else {
@@ -826,12 +822,12 @@ static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char 
     *result = STEP_ENDED;
   } else if (IS("malloc") && nargs == 1) {
     uint64_t addr;
-    if (!heap_allocate(ex, st, in, A(0), false, &addr)) *result = STEP_ENDED;
+    if (!heap_allocate(ex, st, A(0), &addr)) *result = STEP_ENDED;
     else return_value(ex, st, in, addr);
   } else if (IS("calloc") && nargs == 2) {
     expr *n = T(ex, expr_mul(A(0), A(1)));
     uint64_t addr;
-    if (!heap_allocate(ex, st, in, n, true, &addr)) *result = STEP_ENDED;
+    if (!heap_allocate(ex, st, n, &addr)) *result = STEP_ENDED;
     else return_value(ex, st, in, addr);
   } else if (IS("realloc") && nargs == 2) {
     *result = builtin_realloc(ex, st, in, A(0), A(1));
@@ -1337,7 +1333,11 @@ static step exec_float(executor *ex, state *st, const ir_inst *in) {
       end_early(ex, st, "unsupported: symbolic floating point");
       return STEP_ENDED;
     }
-    if (is_fp_operand && !fp_value(o, &v[k])) return STEP_ENDED;
+    if (is_fp_operand) {
+      bool constant = fp_value(o, &v[k]);
+      assert(constant);
+      (void)constant;
+    }
   }
   unsigned w = in->width;
   expr *x = arg(ex, st, in, 0);
