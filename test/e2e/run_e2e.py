@@ -21,7 +21,8 @@ must not start that way. Every driver needs exactly one EXPECT or EXPECT-REJECT 
         completed_paths = completed, error_paths = errors (every path that ended in an
         error, reported or deduplicated), tests = tests, early_paths = early (default 0).
         exhausted defaults to true unless ARGS contains a limit (--max-time,
-        --max-instructions, --max-forks, --solver-timeout); then it is checked only if given.
+        --max-instructions, --max-forks, --max-memory, --max-pointer-objects, --solver-timeout,
+        or SIGNAL); then it is checked only if given.
         completed, errors and tests are required.
   // EXPECT-ERROR: KIND line=N|@MARK [count=N] [msg="SUBSTRING"]
         `count` (default 1) reported errors of kind KIND at that source line: files
@@ -76,7 +77,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 SEARCHES = ["dfs", "bfs", "random-state", "random-path", "nurs:covnew"]
-LIMIT_OPTIONS = ("--max-time", "--max-instructions", "--max-forks", "--solver-timeout")
+LIMIT_OPTIONS = ("--max-time", "--max-instructions", "--max-forks", "--max-memory",
+                 "--max-pointer-objects", "--solver-timeout")
 REQUIRED_STATS = ["mode", "completed_paths", "error_paths", "early_paths", "tests",
                   "instructions", "forks", "queries", "queries_by_stage", "solver_time_s",
                   "wall_time_s", "peak_memory_mb", "exhausted", "covered_lines",
