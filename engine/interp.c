@@ -210,12 +210,18 @@ static void cover(executor *ex, state *st) {
   }
 }
 
-/* Distinct (function, line) pairs: covered ones, or all of them. */
+/* Is fn part of symq's own runtime (whose lines are not the user's coverage)? */
+static bool is_runtime_function(const ir_function *fn) {
+  static const char runtime_dir[] = SYMQ_SOURCE_DIR "/runtime/";
+  return fn->file && strncmp(fn->file, runtime_dir, sizeof runtime_dir - 1) == 0;
+}
+
+/* Distinct (function, line) pairs of the user's code: covered ones, or all of them. */
 static uint64_t count_lines(const executor *ex, bool covered_only) {
   uint64_t total = 0;
   for (uint32_t fi = 0; fi < ex->prog->nfuncs; fi++) {
     const ir_function *fn = &ex->prog->funcs[fi];
-    if (fn->is_decl || !fn->ninsts) continue;
+    if (fn->is_decl || !fn->ninsts || is_runtime_function(fn)) continue;
     uint32_t max_line = 0;
     for (uint32_t k = 0; k < fn->ninsts; k++)
       if (fn->insts[k].line > max_line) max_line = fn->insts[k].line;
@@ -754,6 +760,34 @@ static step builtin_assume(executor *ex, state *st, expr *value) {
   return STEP_CONTINUE;
 }
 
+/* write(fd, buf, n) for fd 1 and 2: the program's output, on symq's stdout and stderr.
+ * Symbolic bytes are printed as one value the path allows (not added to the path). */
+static step builtin_write(executor *ex, state *st, const ir_inst *in, expr *fd, expr *buf,
+                          expr *count) {
+  u128 n, f;
+  if (!concretize(ex, st, count, &n) || !concretize(ex, st, fd, &f)) return STEP_ENDED;
+  if (f != 1 && f != 2) {
+    return_value(ex, st, in, (u128)-1);
+    return STEP_CONTINUE;
+  }
+  if (n == 0) {
+    return_value(ex, st, in, 0);
+    return STEP_CONTINUE;
+  }
+  const mem_object *o;
+  expr *offset;
+  if (!resolve(ex, st, buf, (uint64_t)n, &o, &offset)) return STEP_ENDED;
+  FILE *stream = f == 1 ? stdout : stderr;
+  for (uint64_t k = 0; k < n; k++) {
+    expr *byte = T(ex, mem_read(st->mem, o, T(ex, expr_add(offset, C(ex, 64, k))), 1));
+    u128 v;
+    if (!example_value(ex, st, byte, &v)) return STEP_ENDED;
+    fputc((int)v, stream);
+  }
+  return_value(ex, st, in, n);
+  return STEP_CONTINUE;
+}
+
 static bool valid_kind(const char *kind) {
   if (!kind[0] || kind[0] == '.') return false;
   for (const char *c = kind; *c; c++)
@@ -833,6 +867,8 @@ static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char 
     *result = builtin_realloc(ex, st, in, A(0), A(1));
   } else if (IS("free") && nargs == 1) {
     *result = builtin_free(ex, st, A(0));
+  } else if (IS("write") && nargs == 3) {
+    *result = builtin_write(ex, st, in, A(0), A(1), A(2));
   } else if (IS("klee_is_symbolic") && nargs == 1) {
     return_value(ex, st, in, !expr_is_const(A(0)));
   } else if (IS("klee_is_replay") || IS("symq_is_replay")) {

@@ -40,7 +40,7 @@ typedef struct run_options {
   double max_time_s;
   uint64_t max_instructions, max_forks, max_memory_mb, max_pointer_objects;
   unsigned solver_timeout_ms;
-  bool emit_all_errors, optimize, write_smt2s, trace;
+  bool emit_all_errors, optimize, write_smt2s, trace, no_runtime;
   int progress; /* -1: when stderr is a terminal */
   int program_argc;
   const char **program_argv;
@@ -74,6 +74,7 @@ static void run_usage(FILE *f) {
         "  --solver-timeout=TIME   per solver query (default 10s); a path whose query\n"
         "                          times out ends early (alias --max-solver-time)\n"
         "  --emit-all-errors       a test for every error, not one per location\n"
+        "  --libc=symq|none        link symq's runtime (libc model, SV-COMP functions) or not\n"
         "  --optimize              optimize the bitcode before running it\n"
         "  --write-smt2s           write every query Z3 sees to OUTDIR/smt2/\n"
         "  --[no-]progress         a live status line on stderr (default: on a terminal)\n"
@@ -168,6 +169,10 @@ static int parse_options(int argc, char **argv, run_options *o) {
       if (!parse_duration(v, &seconds) || seconds > 86400)
         return usage_error("bad solver timeout '%s'", v);
       o->solver_timeout_ms = (unsigned)(seconds * 1000);
+    } else if ((v = option_value(argc, argv, &i, "--libc", &missing))) {
+      if (strcmp(v, "none") == 0) o->no_runtime = true;
+      else if (strcmp(v, "symq") == 0 || strcmp(v, "klee") == 0) o->no_runtime = false;
+      else return usage_error("--libc takes symq (the default) or none, not '%s'", v);
     } else if (strcmp(a, "--emit-all-errors") == 0) {
       o->emit_all_errors = true;
     } else if (strcmp(a, "--optimize") == 0) {
@@ -347,8 +352,12 @@ int run_main(int argc, char **argv) {
   const char *includes[MAX_LIST + 1];
   includes[0] = SYMQ_SOURCE_DIR "/runtime/include";
   for (size_t k = 0; k < o.n_include_dirs; k++) includes[k + 1] = o.include_dirs[k];
+  /* symq's runtime (libc model, SV-COMP functions) when it was built */
+  const char *runtime[] = {SYMQ_RUNTIME_BC};
+  bool link_runtime = !o.no_runtime && access(SYMQ_RUNTIME_BC, R_OK) == 0;
   bc_options bo = {.include_dirs = includes, .n_include_dirs = o.n_include_dirs + 1,
-                   .cflags = o.cflags, .n_cflags = o.n_cflags, .optimize = o.optimize};
+                   .cflags = o.cflags, .n_cflags = o.n_cflags, .optimize = o.optimize,
+                   .link = runtime, .n_link = link_runtime ? 1 : 0};
   bc_error berr = {0};
   bc_module *module = bc_load(o.input, &bo, &berr);
   if (!module) {
