@@ -323,8 +323,9 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   out_json_free(&j);
 }
 
+/* info's key: value lines: what `symq replay` needs to rebuild the driver natively. */
 static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t end,
-                      const char *input) {
+                      const run_options *o) {
   char version[128];
   FILE *f = fmemopen(version, sizeof version, "w");
   if (f) {
@@ -334,10 +335,29 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
   } else {
     snprintf(version, sizeof version, "symq");
   }
-  out_kv kv[] = {{"input", input}, {"mode", "none"}};
+  char *input = realpath(o->input, NULL);
+  char *cwd = getcwd(NULL, 0);
+  /* the flags as given; relative -I directories are relative to `cwd` */
+  char *cflags = NULL;
+  size_t len = 0;
+  FILE *f2 = open_memstream(&cflags, &len);
+  if (!f2) expr_oom();
+  for (size_t k = 0; k < o->n_include_dirs; k++)
+    fprintf(f2, "%s-I%s", ftell(f2) ? " " : "", o->include_dirs[k]);
+  for (size_t k = 0; k < o->n_cflags; k++) fprintf(f2, "%s%s", ftell(f2) ? " " : "", o->cflags[k]);
+  fclose(f2);
+  out_kv kv[] = {{"input", input ? input : o->input},
+                 {"cwd", cwd ? cwd : ""},
+                 {"cflags", cflags},
+                 {"runtime", o->no_runtime ? "none" : "symq"},
+                 {"mode", "none"}};
   out_info info = {.argc = argc, .argv = (const char *const *)argv, .version = version,
-                   .start = start, .end = end, .kv = kv, .num_kv = 2};
-  return out_write_info(out, &info);
+                   .start = start, .end = end, .kv = kv, .num_kv = sizeof kv / sizeof *kv};
+  int rc = out_write_info(out, &info);
+  free(input);
+  free(cwd);
+  free(cflags);
+  return rc;
 }
 
 int run_main(int argc, char **argv) {
@@ -394,7 +414,7 @@ int run_main(int argc, char **argv) {
   pargv[0] = program_path;
   for (int k = 0; k < o.program_argc; k++) pargv[k + 1] = o.program_argv[k];
   out_set_args(out, o.program_argc + 1, pargv);
-  write_info(out, argc, argv, start, 0, o.input);
+  write_info(out, argc, argv, start, 0, &o);
   fprintf(stderr, "symq: output directory is \"%s\"\n", out_path(out));
 
   qs_options qo = qs_default_options();
@@ -427,7 +447,7 @@ int run_main(int argc, char **argv) {
     rc = 2;
   } else {
     write_stats(out, &o, &result, solver, prog, seconds_since(&t0));
-    write_info(out, argc, argv, start, time(NULL), o.input);
+    write_info(out, argc, argv, start, time(NULL), &o);
     printf("symq: done: total instructions = %" PRIu64 "\n", result.instructions);
     printf("symq: done: completed paths = %" PRIu64 ", error paths = %" PRIu64
            ", generated tests = %" PRIu64 "\n",
