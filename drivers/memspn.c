@@ -9,6 +9,7 @@
  */
 #include <klee/klee.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 #ifndef CAPACITY
 #define CAPACITY 10
@@ -25,12 +26,14 @@ size_t memspn(const char *s, size_t n, const char *chars, size_t nchars) {
   return i;
 }
 
+/* The paper's driver idiom: a buffer of symbolic size n + 1 (n ≤ CAPACITY), terminated. */
 int main(void) {
-  char s[CAPACITY];
   size_t n;
-  klee_make_symbolic(s, sizeof s, "s");
   klee_make_symbolic(&n, sizeof n, "n");
   klee_assume(n <= CAPACITY);
+  char *s = malloc(n + 1);
+  klee_make_symbolic(s, n + 1, "s");
+  s[n] = 0;
   size_t count = memspn(s, n, "a", 1);
   klee_assert(count <= n);
   return 0;

@@ -281,6 +281,10 @@ static uint32_t write_test(executor *ex, state *st) {
     const state_symbolic *sym = &st->symbolics[k];
     const expr_binding *b = expr_assignment_find(model, sym->array);
     uint32_t n = (uint32_t)sym->object->capacity;
+    u128 size; /* a symbolic-size object's bytes are truncated to its size in the model */
+    if (!expr_is_const(sym->object->size) &&
+        expr_eval(sym->object->size, model, 0, &size) == EXPR_EVAL_OK && size < n)
+      n = (uint32_t)size;
     uint8_t *bytes = calloc(n ? n : 1, 1);
     if (!bytes) expr_oom();
     if (b) memcpy(bytes, b->bytes, b->len < n ? b->len : n);
@@ -496,32 +500,34 @@ static bool resolve(executor *ex, state *st, expr *address, uint64_t n, const me
   if (!example_value(ex, st, address, &value)) return false;
   uint64_t addr = (uint64_t)value;
   const mem_object *o = mem_space_find(st->mem, addr);
-  if (expr_is_const(address)) {
-    if (!o || n > o->capacity || addr - o->address > o->capacity - n) {
-      memory_error(ex, st, addr);
-      return false;
-    }
-    *out = o;
-    *offset = C(ex, 64, addr - o->address);
-    return true;
-  }
+  bool fits = o && n <= o->capacity;
   expr *base = C(ex, 64, o ? o->address : 0);
   expr *in_bounds;
-  if (!o || n > o->capacity) {
+  if (!fits) {
     in_bounds = C(ex, 1, 0);
+  } else if (expr_is_const(address)) {
+    in_bounds = C(ex, 1, addr - o->address <= o->capacity - n);
   } else {
     expr *last = C(ex, 64, o->address + o->capacity - n);
     in_bounds = T(ex, expr_and(T(ex, expr_ule(base, address)), T(ex, expr_ule(address, last))));
   }
+  if (fits && !expr_is_const(o->size)) { /* a symbolic size: offset + n ≤ size as well */
+    expr *end = T(ex, expr_add(T(ex, expr_sub(address, base)), C(ex, 64, n)));
+    in_bounds = T(ex, expr_and(in_bounds, T(ex, expr_ule(end, o->size))));
+  }
   state *inside, *outside;
   if (!branch(ex, st, in_bounds, &inside, &outside)) return false;
   if (!inside) { /* st is out of o: report with the value that shows it */
-    state_add_constraint(st, T(ex, expr_eq(address, C(ex, 64, addr))));
+    if (!expr_is_const(address))
+      state_add_constraint(st, T(ex, expr_eq(address, C(ex, 64, addr))));
     memory_error(ex, st, addr);
     return false;
   }
-  /* a forked `outside` state re-executes this access later, with o excluded */
-  if (outside) {
+  if (outside && expr_is_const(address)) {
+    /* only the symbolic size can put a constant address out of bounds: report it there */
+    memory_error(ex, outside, addr);
+  } else if (outside) {
+    /* a forked `outside` state re-executes this access later, with o excluded */
     outside->pointer_forks = st->pointer_forks + 1;
     if (ex->opt->max_pointer_objects && outside->pointer_forks >= ex->opt->max_pointer_objects) {
       ex->result->exhausted = false;
@@ -615,18 +621,74 @@ static void return_value(executor *ex, state *st, const ir_inst *in, u128 value)
 
 enum { MAX_ALLOCATION = 1u << 30 };
 
-/* malloc/calloc/realloc: a fresh heap object (a symbolic size is made concrete). Its bytes
- * start zeroed, for calloc and malloc alike, so runs stay deterministic. */
-static bool heap_allocate(executor *ex, state *st, expr *size, uint64_t *address) {
-  u128 n;
-  if (!concretize(ex, st, size, &n)) return false;
-  if (n > MAX_ALLOCATION) {
-    warn_once(ex, "a heap allocation larger than 1 GiB", "returning NULL for");
-    *address = 0;
+/* The least m with size ≤ m on st, searched in [0, MAX_ALLOCATION]; false when the solver
+ * gave up (st ended). *bounded is false when size may exceed MAX_ALLOCATION. */
+static bool size_maximum(executor *ex, state *st, expr *size, uint64_t *out, bool *bounded) {
+  uint64_t lo = 0, hi = MAX_ALLOCATION;
+  bool must;
+  if (qs_must_be_true(ex->solver, st->pc, st->npc, T(ex, expr_ule(size, C(ex, 64, hi))), &must) ==
+      QS_UNKNOWN) {
+    end_solver_unknown(ex, st);
+    return false;
+  }
+  *bounded = must;
+  if (!must) return true;
+  while (lo < hi) { /* invariant: size ≤ hi on every path of st */
+    uint64_t mid = lo + (hi - lo) / 2;
+    expr *le = T(ex, expr_ule(size, C(ex, 64, mid)));
+    if (qs_must_be_true(ex->solver, st->pc, st->npc, le, &must) == QS_UNKNOWN) {
+      end_solver_unknown(ex, st);
+      return false;
+    }
+    if (must) hi = mid;
+    else lo = mid + 1;
+  }
+  *out = hi;
+  return true;
+}
+
+/* A new object of `size` bytes (a 64-bit expression). A constant size is that object; a
+ * symbolic size stays symbolic (pat-merge.md §8): the object's capacity is the largest size
+ * the path allows, or, when the size is unbounded, --capacity, with size ≤ capacity added to
+ * the path (counted in `capacity_bounded`). *out is NULL for a constant size over 1 GiB.
+ * Returns false when st ended. Objects start zeroed, so runs stay deterministic. */
+static bool allocate(executor *ex, state *st, mem_kind kind, expr *size, uint64_t align,
+                     const char *name, mem_object **out) {
+  *out = NULL;
+  if (expr_is_const(size)) {
+    if (size->u.value > MAX_ALLOCATION) return true;
+    *out = new_object(ex, st, kind, (uint64_t)size->u.value, align, name, NULL);
     return true;
   }
-  mem_object *o = new_object(ex, st, MEM_HEAP, (uint64_t)n, 16, "malloc", NULL);
-  *address = o->address;
+  uint64_t capacity;
+  bool bounded;
+  if (!size_maximum(ex, st, size, &capacity, &bounded)) return false;
+  if (!bounded) {
+    capacity = ex->opt->capacity;
+    expr *fits = T(ex, expr_ule(size, C(ex, 64, capacity)));
+    bool may;
+    if (qs_may_be_true(ex->solver, st->pc, st->npc, fits, &may) == QS_UNKNOWN) {
+      end_solver_unknown(ex, st);
+      return false;
+    }
+    if (!may) { /* larger than any capacity symq would back: as for a huge constant */
+      return true;
+    }
+    state_add_constraint(st, fits);
+    ex->result->capacity_bounded++;
+  }
+  uint64_t address = mem_allocator_take(&ex->alloc, kind, capacity, align);
+  *out = mem_object_new(ex->next_object_id++, address, capacity, size, kind, name);
+  mem_space_bind(st->mem, *out, NULL);
+  return true;
+}
+
+/* malloc/calloc/realloc: a fresh heap object; NULL for a size over 1 GiB (as KLEE). */
+static bool heap_allocate(executor *ex, state *st, expr *size, uint64_t *address) {
+  mem_object *o;
+  if (!allocate(ex, st, MEM_HEAP, size, 16, "malloc", &o)) return false;
+  if (!o) warn_once(ex, "a heap allocation larger than 1 GiB", "returning NULL for");
+  *address = o ? o->address : 0;
   mem_object_unref(o);
   return true;
 }
@@ -701,11 +763,23 @@ static step builtin_realloc(executor *ex, state *st, const ir_inst *in, expr *p,
   return STEP_CONTINUE;
 }
 
+/* klee_make_symbolic(p, size, name): the whole object at p becomes a fresh input array.
+ * size must be the object's size: a constant, or — for a symbolic-size object — an
+ * expression the path forces equal to it (the paper's `malloc(n + 1)` then
+ * `klee_make_symbolic(s, n + 1, "s")`). */
 static step builtin_make_symbolic(executor *ex, state *st, expr *ptr, expr *size, expr *name_ptr) {
-  u128 addr, n;
-  if (!concretize(ex, st, ptr, &addr) || !concretize(ex, st, size, &n)) return STEP_ENDED;
+  u128 addr;
+  if (!concretize(ex, st, ptr, &addr)) return STEP_ENDED;
   const mem_object *o = mem_space_find(st->mem, (uint64_t)addr);
-  if (!o || o->address != addr || o->capacity != n) {
+  bool size_ok = false;
+  if (o && o->address == addr) {
+    expr *same = T(ex, expr_eq(T(ex, expr_resize(size, 64, false)), o->size));
+    if (qs_must_be_true(ex->solver, st->pc, st->npc, same, &size_ok) == QS_UNKNOWN) {
+      end_solver_unknown(ex, st);
+      return STEP_ENDED;
+    }
+  }
+  if (!size_ok) {
     end_error(ex, st, "user", "wrong size given to klee_make_symbolic", NULL);
     return STEP_ENDED;
   }
@@ -721,8 +795,7 @@ static step builtin_make_symbolic(executor *ex, state *st, expr *ptr, expr *size
     free(unique);
     unique = xprintf("%s_%u", name, k);
   }
-  expr *array_size = C(ex, 64, n);
-  expr_array *a = expr_array_new(unique, array_size, (uint64_t)n, true, NULL);
+  expr_array *a = expr_array_new(unique, o->size, o->capacity, true, NULL);
   mem_object *object = mem_object_ref((mem_object *)o);
   mem_space_unbind(st->mem, object);
   mem_space_bind_symbolic(st->mem, object, a);
@@ -1134,16 +1207,15 @@ static step exec_ret(executor *ex, state *st, const ir_inst *in) {
 /* ---- memory instructions -------------------------------------------------------------- */
 
 static step exec_alloca(executor *ex, state *st, const ir_inst *in) {
-  u128 count;
-  if (!concretize(ex, st, arg(ex, st, in, 0), &count)) return STEP_ENDED;
-  u128 size = count * in->u.alloca.size;
-  if (size > MAX_ALLOCATION) {
+  expr *count = T(ex, expr_resize(arg(ex, st, in, 0), 64, false));
+  expr *size = T(ex, expr_mul(count, C(ex, 64, in->u.alloca.size)));
+  const ir_function *fn = fn_of(ex, state_top(st));
+  mem_object *o;
+  if (!allocate(ex, st, MEM_STACK, size, in->u.alloca.align, fn->name, &o)) return STEP_ENDED;
+  if (!o) {
     end_early(ex, st, "alloca larger than 1 GiB");
     return STEP_ENDED;
   }
-  const ir_function *fn = fn_of(ex, state_top(st));
-  mem_object *o = new_object(ex, st, MEM_STACK, (uint64_t)size, in->u.alloca.align, fn->name,
-                             NULL);
   state_frame_add_alloca(state_top(st), o);
   set_result(st, in, C(ex, 64, o->address));
   mem_object_unref(o);

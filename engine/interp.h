@@ -33,6 +33,8 @@ typedef struct interp_options {
   uint64_t max_forks;         /* 0 = no limit; after it, branches follow one feasible side */
   uint64_t max_memory_mb;     /* 0 = no limit; past it no more forks */
   uint32_t max_pointer_objects; /* 0 = no limit: objects one symbolic pointer may fork into */
+  uint64_t capacity;          /* bytes backing a symbolic-size allocation whose size is
+                                 unbounded on its path (pat-merge.md §8) */
   bool emit_all_errors;
   int argc;                   /* the program's argv; argv[0] is its path */
   const char *const *argv;
@@ -49,7 +51,8 @@ typedef struct interp_reason {
 typedef struct interp_result {
   uint64_t completed_paths, error_paths, early_paths, tests, tests_lost;
   uint64_t instructions, forks, states_max;
-  uint64_t concretized;       /* symbolic values made concrete (malloc sizes, lengths) */
+  uint64_t concretized;       /* symbolic values made concrete (lengths, addresses) */
+  uint64_t capacity_bounded;  /* symbolic sizes bounded by --capacity on their path */
   bool exhausted;             /* every path ran to its end */
   interp_reason *early_reasons; /* sorted by text */
   size_t nearly_reasons;

@@ -38,7 +38,7 @@ typedef struct run_options {
   size_t n_cflags;
   uint64_t seed;
   double max_time_s;
-  uint64_t max_instructions, max_forks, max_memory_mb, max_pointer_objects;
+  uint64_t max_instructions, max_forks, max_memory_mb, max_pointer_objects, capacity;
   unsigned solver_timeout_ms;
   bool emit_all_errors, optimize, write_smt2s, trace, no_runtime;
   int progress; /* -1: when stderr is a terminal */
@@ -71,6 +71,8 @@ static void run_usage(FILE *f) {
         "  --max-forks=N           stop forking after N forks\n"
         "  --max-memory=MB         stop forking above MB of memory\n"
         "  --max-pointer-objects=N a symbolic pointer forks into at most N objects\n"
+        "  --capacity=N            bytes backing a symbolic-size allocation whose size has\n"
+        "                          no bound on its path (default 100; the path gets size <= N)\n"
         "  --solver-timeout=TIME   per solver query (default 10s); a path whose query\n"
         "                          times out ends early (alias --max-solver-time)\n"
         "  --emit-all-errors       a test for every error, not one per location\n"
@@ -125,6 +127,7 @@ static const char *option_value(int argc, char **argv, int *i, const char *name,
 static int parse_options(int argc, char **argv, run_options *o) {
   o->progress = -1;
   o->solver_timeout_ms = 10000;
+  o->capacity = 100;
   for (int i = 2; i < argc; i++) { /* argv[0] is symq, argv[1] is run */
     const char *a = argv[i];
     const char *v;
@@ -161,6 +164,9 @@ static int parse_options(int argc, char **argv, run_options *o) {
       if (!parse_u64(v, &o->max_forks)) return usage_error("bad --max-forks '%s'", v);
     } else if ((v = option_value(argc, argv, &i, "--max-memory", &missing))) {
       if (!parse_u64(v, &o->max_memory_mb)) return usage_error("bad --max-memory '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--capacity", &missing))) {
+      if (!parse_u64(v, &o->capacity) || o->capacity > (1u << 30))
+        return usage_error("--capacity takes a number of bytes up to 1 GiB, not '%s'", v);
     } else if ((v = option_value(argc, argv, &i, "--max-pointer-objects", &missing))) {
       if (!parse_u64(v, &o->max_pointer_objects) || o->max_pointer_objects > UINT32_MAX)
         return usage_error("bad --max-pointer-objects '%s'", v);
@@ -249,6 +255,8 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   out_json_uint(&j, r->states_max);
   out_json_key(&j, "concretized");
   out_json_uint(&j, r->concretized);
+  out_json_key(&j, "capacity_bounded");
+  out_json_uint(&j, r->capacity_bounded);
 
   double solver_seconds = 0;
   for (size_t k = 0; k < qs_stage_count(solver); k++) solver_seconds += qs_stage_at(solver, k)->seconds;
@@ -436,6 +444,7 @@ int run_main(int argc, char **argv) {
                        .max_time_s = o.max_time_s, .max_instructions = o.max_instructions,
                        .max_forks = o.max_forks, .max_memory_mb = o.max_memory_mb,
                        .max_pointer_objects = (uint32_t)o.max_pointer_objects,
+                       .capacity = o.capacity,
                        .emit_all_errors = o.emit_all_errors, .argc = o.program_argc + 1,
                        .argv = pargv, .interrupted = &interrupted,
                        .progress = o.progress < 0 ? isatty(STDERR_FILENO) : o.progress,
