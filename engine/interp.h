@@ -24,6 +24,9 @@
 #include "engine/search.h"
 #include "qsolver/qsolver.h"
 
+typedef enum interp_merge { INTERP_MERGE_NONE, INTERP_MERGE_CFG } interp_merge;
+typedef enum interp_merge_loops { INTERP_LOOPS_SIZE, INTERP_LOOPS_SYMBOLIC } interp_merge_loops;
+
 typedef struct interp_options {
   const search_kind *search; /* searchers, interleaved; none = dfs */
   size_t nsearch;
@@ -35,6 +38,11 @@ typedef struct interp_options {
   uint32_t max_pointer_objects; /* 0 = no limit: objects one symbolic pointer may fork into */
   uint64_t capacity;          /* bytes backing a symbolic-size allocation whose size is
                                  unbounded on its path (pat-merge.md §8) */
+  interp_merge merge;         /* none: plain forking; cfg: standard merging of regions */
+  interp_merge_loops merge_loops; /* which loops open regions: size-dependent or any */
+  bool tests_per_merge_all;   /* a test for every constituent path before a merge */
+  bool validate_merges;       /* check every merged state against its constituents */
+  bool dump_tree;             /* write each region's execution tree (DOT, SVG) */
   bool emit_all_errors;
   int argc;                   /* the program's argv; argv[0] is its path */
   const char *const *argv;
@@ -57,6 +65,11 @@ typedef struct interp_result {
   interp_reason *early_reasons; /* sorted by text */
   size_t nearly_reasons;
   uint64_t covered_lines, total_lines;
+  /* merging */
+  uint64_t regions_opened, regions_released, merges, merged_states, merge_tests;
+  uint64_t validation_failures;
+  interp_reason *skipped_reasons; /* regions not opened, by reason; sorted */
+  size_t nskipped_reasons;
   const char *error;          /* set when interp_run returns -1 */
 } interp_result;
 

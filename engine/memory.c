@@ -421,3 +421,17 @@ bool mem_read_concrete(mem_space *s, const mem_object *o, uint64_t offset, uint8
   }
   return true;
 }
+
+bool mem_shares_contents(const mem_space *a, const mem_space *b, const mem_object *o) {
+  size_t i = entry_index(a, o), j = entry_index(b, o);
+  return i != SIZE_MAX && j != SIZE_MAX &&
+         a->entries->items[i].content == b->entries->items[j].content;
+}
+
+bool mem_same_objects(const mem_space *a, const mem_space *b) {
+  if (a->entries == b->entries) return true;
+  if (a->entries->count != b->entries->count) return false;
+  for (size_t i = 0; i < a->entries->count; i++)
+    if (a->entries->items[i].object != b->entries->items[i].object) return false;
+  return true;
+}

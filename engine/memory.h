@@ -94,6 +94,12 @@ void mem_write(mem_space *s, const mem_object *o, expr *offset, expr *value);
 bool mem_read_concrete(mem_space *s, const mem_object *o, uint64_t offset, uint8_t *out,
                        size_t n);
 
+/* Whether a and b hold o's bytes in the very same content (shared since a fork, neither
+ * written since): then they are equal without a look at any byte. */
+bool mem_shares_contents(const mem_space *a, const mem_space *b, const mem_object *o);
+/* Whether a and b have exactly the same objects bound. */
+bool mem_same_objects(const mem_space *a, const mem_space *b);
+
 /* Counters for stats.json. */
 typedef struct mem_stats {
   uint64_t copies_on_write, symbolic_reads, symbolic_writes, views_built;

@@ -41,6 +41,9 @@ typedef struct run_options {
   uint64_t max_instructions, max_forks, max_memory_mb, max_pointer_objects, capacity;
   unsigned solver_timeout_ms;
   bool emit_all_errors, optimize, write_smt2s, trace, no_runtime;
+  interp_merge merge;
+  interp_merge_loops merge_loops;
+  bool tests_per_merge_one, validate_merges, dump_tree;
   int progress; /* -1: when stderr is a terminal */
   int program_argc;
   const char **program_argv;
@@ -75,6 +78,14 @@ static void run_usage(FILE *f) {
         "                          no bound on its path (default 100; the path gets size <= N)\n"
         "  --solver-timeout=TIME   per solver query (default 10s); a path whose query\n"
         "                          times out ends early (alias --max-solver-time)\n"
+        "  --merge=none|cfg        plain forking (default), or standard state merging of\n"
+        "                          the regions below\n"
+        "  --merge-loops=size|symbolic  loops that open a merge region: those whose branch\n"
+        "                          depends on a symbolic size (default), or any symbolic one\n"
+        "  --tests-per-merge=all|one  a test for every path merged (default) or only for\n"
+        "                          the merged state, as KLEE does\n"
+        "  --validate-merges       check every merged state against its constituents\n"
+        "  --dump-tree             write each region's execution tree (regionN.dot, .svg)\n"
         "  --emit-all-errors       a test for every error, not one per location\n"
         "  --libc=symq|none        link symq's runtime (libc model, SV-COMP functions) or not\n"
         "  --optimize              optimize the bitcode before running it\n"
@@ -179,6 +190,22 @@ static int parse_options(int argc, char **argv, run_options *o) {
       if (strcmp(v, "none") == 0) o->no_runtime = true;
       else if (strcmp(v, "symq") == 0 || strcmp(v, "klee") == 0) o->no_runtime = false;
       else return usage_error("--libc takes symq (the default) or none, not '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--merge", &missing))) {
+      if (strcmp(v, "none") == 0) o->merge = INTERP_MERGE_NONE;
+      else if (strcmp(v, "cfg") == 0) o->merge = INTERP_MERGE_CFG;
+      else return usage_error("--merge takes none or cfg, not '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--merge-loops", &missing))) {
+      if (strcmp(v, "size") == 0) o->merge_loops = INTERP_LOOPS_SIZE;
+      else if (strcmp(v, "symbolic") == 0) o->merge_loops = INTERP_LOOPS_SYMBOLIC;
+      else return usage_error("--merge-loops takes size or symbolic, not '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--tests-per-merge", &missing))) {
+      if (strcmp(v, "all") == 0) o->tests_per_merge_one = false;
+      else if (strcmp(v, "one") == 0) o->tests_per_merge_one = true;
+      else return usage_error("--tests-per-merge takes all or one, not '%s'", v);
+    } else if (strcmp(a, "--validate-merges") == 0) {
+      o->validate_merges = true;
+    } else if (strcmp(a, "--dump-tree") == 0) {
+      o->dump_tree = true;
     } else if (strcmp(a, "--emit-all-errors") == 0) {
       o->emit_all_errors = true;
     } else if (strcmp(a, "--optimize") == 0) {
@@ -224,7 +251,7 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   out_json_init(&j);
   out_json_object_begin(&j);
   out_json_key(&j, "mode");
-  out_json_string(&j, "none");
+  out_json_string(&j, o->merge == INTERP_MERGE_CFG ? "cfg" : "none");
   out_json_key(&j, "search");
   out_json_array_begin(&j);
   if (!o->nsearch) out_json_string(&j, "dfs");
@@ -297,6 +324,28 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   out_json_uint(&j, r->covered_lines);
   out_json_key(&j, "total_lines");
   out_json_uint(&j, r->total_lines);
+  out_json_key(&j, "merge");
+  out_json_object_begin(&j);
+  out_json_key(&j, "regions_opened");
+  out_json_uint(&j, r->regions_opened);
+  out_json_key(&j, "regions_released");
+  out_json_uint(&j, r->regions_released);
+  out_json_key(&j, "regions_skipped");
+  out_json_object_begin(&j);
+  for (size_t k = 0; k < r->nskipped_reasons; k++) {
+    out_json_key(&j, r->skipped_reasons[k].text);
+    out_json_uint(&j, r->skipped_reasons[k].count);
+  }
+  out_json_object_end(&j);
+  out_json_key(&j, "merges");
+  out_json_uint(&j, r->merges);
+  out_json_key(&j, "merged_states");
+  out_json_uint(&j, r->merged_states);
+  out_json_key(&j, "merge_tests");
+  out_json_uint(&j, r->merge_tests);
+  out_json_key(&j, "validation_failures");
+  out_json_uint(&j, r->validation_failures);
+  out_json_object_end(&j);
   expr_stats es = expr_get_stats();
   out_json_key(&j, "expressions");
   out_json_object_begin(&j);
@@ -358,7 +407,7 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
                  {"cwd", cwd ? cwd : ""},
                  {"cflags", cflags},
                  {"runtime", o->no_runtime ? "none" : "symq"},
-                 {"mode", "none"}};
+                 {"mode", o->merge == INTERP_MERGE_CFG ? "cfg" : "none"}};
   out_info info = {.argc = argc, .argv = (const char *const *)argv, .version = version,
                    .start = start, .end = end, .kv = kv, .num_kv = sizeof kv / sizeof *kv};
   int rc = out_write_info(out, &info);
@@ -444,7 +493,9 @@ int run_main(int argc, char **argv) {
                        .max_time_s = o.max_time_s, .max_instructions = o.max_instructions,
                        .max_forks = o.max_forks, .max_memory_mb = o.max_memory_mb,
                        .max_pointer_objects = (uint32_t)o.max_pointer_objects,
-                       .capacity = o.capacity,
+                       .capacity = o.capacity, .merge = o.merge, .merge_loops = o.merge_loops,
+                       .tests_per_merge_all = !o.tests_per_merge_one,
+                       .validate_merges = o.validate_merges, .dump_tree = o.dump_tree,
                        .emit_all_errors = o.emit_all_errors, .argc = o.program_argc + 1,
                        .argv = pargv, .interrupted = &interrupted,
                        .progress = o.progress < 0 ? isatty(STDERR_FILENO) : o.progress,
@@ -461,6 +512,11 @@ int run_main(int argc, char **argv) {
     printf("symq: done: completed paths = %" PRIu64 ", error paths = %" PRIu64
            ", generated tests = %" PRIu64 "\n",
            result.completed_paths, result.error_paths, result.tests);
+    if (result.validation_failures) {
+      fprintf(stderr, "symq: error: %" PRIu64 " merged states failed validation\n",
+              result.validation_failures);
+      rc = 1;
+    }
   }
   interp_result_free(&result);
   qs_free(solver);

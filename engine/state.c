@@ -44,6 +44,10 @@ state *state_fork(const state *s, uint64_t id) {
   d->instructions = s->instructions;
   d->since_new_coverage = s->since_new_coverage;
   d->pointer_forks = s->pointer_forks;
+  d->region = s->region;
+  d->leaf = s->leaf;
+  d->prev_block = s->prev_block;
+  d->manual_nesting = s->manual_nesting;
   return d;
 }
 

@@ -50,6 +50,12 @@ typedef struct state {
   uint64_t instructions;  /* executed on this path */
   uint64_t since_new_coverage; /* instructions since this path last covered a new one */
   uint32_t pointer_forks;  /* objects already split off the access this state re-executes */
+  /* merging (owned by the interpreter; a fork shares its parent's region and leaf) */
+  void *region;            /* the merge region this state runs in, or NULL */
+  void *leaf;              /* its leaf in the region's execution tree */
+  uint32_t prev_block;     /* the block the last edge came from (an exit edge's source) */
+  uint32_t manual_nesting; /* merge_begin calls not yet closed inside a manual region */
+  bool paused;             /* waiting at a region's exit (not in the searcher) */
 } state;
 
 state *state_new(uint64_t id);
