@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/compare.h"
 #include "engine/ktest.h"
 #include "engine/run.h"
 #include "engine/version.h"
@@ -37,6 +38,8 @@ static void usage(FILE *f) {
         "                     explore the program symbolically and write tests\n"
         "                     ('symq run --help' lists the options)\n"
 
+        "  compare DRIVER.c [--modes=none,cfg] [--max-time=T] [--capacity=N]\n"
+        "                     run DRIVER in each merging mode and print one table\n"
         "  ktest FILE...      print ktest files, like KLEE's ktest-tool\n"
         "  version            print symq's version and the versions of its libraries\n"
         "  help               print this help\n",
@@ -60,6 +63,7 @@ int main(int argc, char **argv) {
   }
   if (strcmp(command, "run") == 0) return run_main(argc, argv);
   if (strcmp(command, "ktest") == 0) return ktest_main(argc, argv);
+  if (strcmp(command, "compare") == 0) return compare_main(argc, argv);
   fprintf(stderr, "symq: error: unknown command '%s' (try 'symq help')\n", command);
   return 2;
 }

@@ -1,0 +1,260 @@
+/*
+ * compare.c — `symq compare DRIVER [--modes=none,cfg] [--max-time=T] [--capacity=N]
+ * [--output-dir=DIR] [-- RUN-OPTIONS]`: runs the driver once per merging mode, each in its own
+ * `symq run` process (so that no counter or cache carries over from one mode to the next),
+ * then `symq cov` on each output for the GCov line coverage of the replayed tests, and prints
+ * one table — mode, wall time, completed paths, merged states, queries, solver time, tests,
+ * coverage — also written as compare.csv and compare.md in the output directory.
+ */
+#include "engine/compare.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "engine/expr.h"
+#include "engine/xalloc.h"
+
+extern char **environ;
+
+enum { MAX_MODES = 8, MAX_EXTRA = 32 };
+
+typedef struct mode_result {
+  const char *mode;
+  bool ok;
+  double wall, solver, completed, merged, queries, tests, coverage;
+  bool has_coverage;
+} mode_result;
+
+/* Runs argv (argv[0] a path) with stdout and stderr sent to log_path; returns the exit status,
+ * or -1 when it could not start. */
+static int run_child(char *const *argv, const char *log_path) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  pid_t pid;
+  int rc = posix_spawn(&pid, argv[0], &actions, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) return -1;
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static char *read_file(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *text = NULL;
+  size_t len = 0, cap = 0, n;
+  char buf[4096];
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+    if (len + n + 1 > cap) text = xrealloc(text, cap = 2 * (len + n + 1));
+    memcpy(text + len, buf, n);
+    len += n;
+  }
+  fclose(f);
+  if (!text) text = xcalloc(1, 1);
+  text[len] = 0;
+  return text;
+}
+
+/* The number after `"key": ` (the first occurrence; stats.json's keys used here are unique). */
+static bool json_number(const char *json, const char *key, double *out) {
+  char pattern[128];
+  snprintf(pattern, sizeof pattern, "\"%s\": ", key);
+  const char *at = json ? strstr(json, pattern) : NULL;
+  if (!at) return false;
+  char *end;
+  *out = strtod(at + strlen(pattern), &end);
+  return end != at + strlen(pattern);
+}
+
+static void usage(FILE *f) {
+  fputs("usage: symq compare DRIVER.c [--modes=none,cfg] [--max-time=T] [--capacity=N]\n"
+        "                    [--output-dir=DIR] [-- MORE symq run OPTIONS]\n"
+        "Runs DRIVER once per merging mode and prints mode, wall time, completed paths,\n"
+        "merged states, queries, solver time, tests and GCov line coverage; the table is\n"
+        "also written as DIR/compare.csv and DIR/compare.md (DIR: symq-compare-N).\n",
+        f);
+}
+
+static char *make_output_dir(const char *given) {
+  if (given) {
+    if (mkdir(given, 0777) != 0 && errno != EEXIST) return NULL;
+    return xstrdup(given);
+  }
+  for (unsigned k = 0; k < 100000; k++) {
+    char name[64];
+    snprintf(name, sizeof name, "symq-compare-%u", k);
+    if (mkdir(name, 0777) == 0) return xstrdup(name);
+    if (errno != EEXIST) return NULL;
+  }
+  return NULL;
+}
+
+static void print_table(FILE *f, const mode_result *r, size_t n, bool markdown) {
+  const char *sep = markdown ? " | " : "  ";
+  if (markdown) fputs("| ", f);
+  fprintf(f, "%-5s%s%9s%s%9s%s%13s%s%9s%s%9s%s%7s%s%9s", "mode", sep, "wall (s)", sep, "completed",
+          sep, "merged states", sep, "queries", sep, "solver (s)", sep, "tests", sep, "coverage");
+  fputs(markdown ? " |\n|---|---:|---:|---:|---:|---:|---:|---:|\n" : "\n", f);
+  for (size_t k = 0; k < n; k++) {
+    if (markdown) fputs("| ", f);
+    if (!r[k].ok) {
+      fprintf(f, "%-5s%s(failed: see %s/run.log)", r[k].mode, sep, r[k].mode);
+      fputs(markdown ? " |||||||\n" : "\n", f);
+      continue;
+    }
+    char coverage[16];
+    if (r[k].has_coverage) snprintf(coverage, sizeof coverage, "%.1f%%", r[k].coverage);
+    else snprintf(coverage, sizeof coverage, "n/a");
+    fprintf(f, "%-5s%s%9.2f%s%9.0f%s%13.0f%s%9.0f%s%9.2f%s%7.0f%s%9s", r[k].mode, sep, r[k].wall,
+            sep, r[k].completed, sep, r[k].merged, sep, r[k].queries, sep, r[k].solver, sep,
+            r[k].tests, sep, coverage);
+    fputs(markdown ? " |\n" : "\n", f);
+  }
+}
+
+int compare_main(int argc, char **argv) {
+  const char *driver = NULL, *modes_text = "none,cfg", *output_dir = NULL;
+  char *extra[MAX_EXTRA];
+  size_t nextra = 0;
+  for (int i = 2; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      usage(stdout);
+      return 0;
+    }
+    if (strcmp(a, "--") == 0) {
+      for (i++; i < argc && nextra < MAX_EXTRA; i++) extra[nextra++] = argv[i];
+      break;
+    }
+    if (strncmp(a, "--modes=", 8) == 0) modes_text = a + 8;
+    else if (strncmp(a, "--output-dir=", 13) == 0) output_dir = a + 13;
+    else if ((strncmp(a, "--max-time=", 11) == 0 || strncmp(a, "--capacity=", 11) == 0) &&
+             nextra < MAX_EXTRA)
+      extra[nextra++] = argv[i];
+    else if (a[0] == '-') {
+      fprintf(stderr, "symq: error: compare: unknown option '%s' (try 'symq compare --help')\n", a);
+      return 2;
+    } else if (driver) {
+      fprintf(stderr, "symq: error: compare: more than one driver ('%s')\n", a);
+      return 2;
+    } else driver = a;
+  }
+  if (!driver) {
+    usage(stderr);
+    return 2;
+  }
+  if (access(driver, R_OK) != 0) {
+    fprintf(stderr, "symq: error: compare: %s: %s\n", driver, strerror(errno));
+    return 2;
+  }
+  char *modes_copy = xstrdup(modes_text);
+  const char *modes[MAX_MODES];
+  size_t nmodes = 0;
+  for (char *save = NULL, *m = strtok_r(modes_copy, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
+    if (strcmp(m, "none") != 0 && strcmp(m, "cfg") != 0) {
+      fprintf(stderr, "symq: error: compare: unknown mode '%s' (modes: none, cfg)\n", m);
+      free(modes_copy);
+      return 2;
+    }
+    if (nmodes < MAX_MODES) modes[nmodes++] = m;
+  }
+  char *dir = make_output_dir(output_dir);
+  if (!dir) {
+    fprintf(stderr, "symq: error: compare: cannot create the output directory: %s\n", strerror(errno));
+    free(modes_copy);
+    return 1;
+  }
+  char *self = realpath("/proc/self/exe", NULL);
+  if (!self) self = xstrdup(argv[0]);
+
+  mode_result results[MAX_MODES];
+  for (size_t k = 0; k < nmodes; k++) {
+    mode_result *r = &results[k];
+    memset(r, 0, sizeof *r);
+    r->mode = modes[k];
+    char *out = NULL, *log = NULL, *merge = NULL, *out_opt = NULL;
+    if (asprintf(&out, "%s/%s", dir, modes[k]) < 0 || asprintf(&log, "%s/%s.log", dir, modes[k]) < 0 ||
+        asprintf(&merge, "--merge=%s", modes[k]) < 0 || asprintf(&out_opt, "--output-dir=%s", out) < 0)
+      expr_oom();
+    char *args[MAX_EXTRA + 8];
+    size_t na = 0;
+    args[na++] = self;
+    args[na++] = "run";
+    args[na++] = "--no-progress";
+    args[na++] = merge;
+    args[na++] = out_opt;
+    for (size_t e = 0; e < nextra; e++) args[na++] = extra[e];
+    args[na++] = (char *)driver;
+    args[na] = NULL;
+    fprintf(stderr, "symq: compare: running %s mode\n", modes[k]);
+    int status = run_child(args, log);
+    char *stats_path = NULL;
+    if (asprintf(&stats_path, "%s/stats.json", out) < 0) expr_oom();
+    char *json = status == 0 ? read_file(stats_path) : NULL;
+    r->ok = json && json_number(json, "wall_time_s", &r->wall) &&
+            json_number(json, "completed_paths", &r->completed) &&
+            json_number(json, "queries", &r->queries) &&
+            json_number(json, "solver_time_s", &r->solver) && json_number(json, "tests", &r->tests) &&
+            json_number(json, "merged_states", &r->merged);
+    free(json);
+    if (r->ok) { /* coverage: replay the tests natively with gcov (symq cov) */
+      char *cov_log = NULL;
+      if (asprintf(&cov_log, "%s/%s.cov.log", dir, modes[k]) < 0) expr_oom();
+      char *cov_args[] = {self, "cov", out, NULL};
+      if (run_child(cov_args, cov_log) == 0) {
+        json = read_file(stats_path);
+        r->has_coverage = json_number(json, "line_percent", &r->coverage);
+        free(json);
+      }
+      free(cov_log);
+    } else {
+      fprintf(stderr, "symq: compare: %s mode failed (exit status %d): see %s\n", modes[k],
+              status, log);
+    }
+    free(stats_path);
+    free(out), free(log), free(merge), free(out_opt);
+  }
+  print_table(stdout, results, nmodes, false);
+  char *csv_path = NULL, *md_path = NULL;
+  if (asprintf(&csv_path, "%s/compare.csv", dir) < 0 || asprintf(&md_path, "%s/compare.md", dir) < 0)
+    expr_oom();
+  FILE *csv = fopen(csv_path, "w"), *md = fopen(md_path, "w");
+  if (csv) {
+    fputs("mode,wall_s,completed_paths,merged_states,queries,solver_s,tests,line_coverage_percent\n", csv);
+    for (size_t k = 0; k < nmodes; k++) {
+      const mode_result *r = &results[k];
+      if (!r->ok) {
+        fprintf(csv, "%s,,,,,,,\n", r->mode);
+        continue;
+      }
+      fprintf(csv, "%s,%.3f,%.0f,%.0f,%.0f,%.3f,%.0f,", r->mode, r->wall, r->completed, r->merged,
+              r->queries, r->solver, r->tests);
+      if (r->has_coverage) fprintf(csv, "%.1f", r->coverage);
+      fputc('\n', csv);
+    }
+    fclose(csv);
+  }
+  if (md) {
+    fprintf(md, "# symq compare: %s\n\n", driver);
+    print_table(md, results, nmodes, true);
+    fclose(md);
+  }
+  fprintf(stderr, "symq: compare: tables in %s and %s\n", csv_path, md_path);
+  int rc = 0;
+  for (size_t k = 0; k < nmodes; k++)
+    if (!results[k].ok) rc = 1;
+  free(csv_path), free(md_path), free(self), free(dir), free(modes_copy);
+  return rc;
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Scaling benchmark of merging: memspn-family drivers at growing capacities under
+--merge=none and --merge=cfg, measured in the same run. Prints wall time, completed paths,
+merged states and the time ratio none/cfg (above 1: merging is faster), writes
+bench_merge.csv and, when gnuplot is installed (Debian: gnuplot-nox), bench_merge.png —
+time against capacity, one line per driver and mode.
+
+    eval/bench_merge.py SYMQ_BINARY [--capacities 10,50,100,200] [--drivers memspn,memspn_twice]
+                        [--max-time 300] [--out DIR]
+
+A run that hits --max-time is marked '>' and its time is a lower bound."""
+import argparse
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DRIVERS = os.path.join(os.path.dirname(HERE), "drivers")
+
+
+def run(symq, driver, capacity, mode, max_time):
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "out")
+        p = subprocess.run([symq, "run", "--no-progress", "--libc=none", f"--merge={mode}",
+                            f"--max-time={max_time}s", f"-DCAPACITY={capacity}",
+                            f"--output-dir={out}", os.path.join(DRIVERS, driver + ".c")],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if p.returncode != 0:
+            sys.exit(f"bench_merge: {driver} {mode} capacity {capacity} failed:\n{p.stderr}")
+        with open(os.path.join(out, "stats.json")) as f:
+            s = json.load(f)
+    return {"wall": s["wall_time_s"], "paths": s["completed_paths"], "done": s["exhausted"],
+            "merged": s["merge"]["merged_states"], "queries": s["queries"]}
+
+
+def plot(rows, out_dir):
+    if not shutil.which("gnuplot"):
+        print("bench_merge: gnuplot not found (apt-get install gnuplot-nox): no plot")
+        return
+    series = sorted({(r["driver"], r["mode"]) for r in rows})
+    data = os.path.join(out_dir, "bench_merge.dat")
+    with open(data, "w") as f:
+        for d, m in series:
+            f.write(f"# {d} {m}\n")
+            for r in rows:
+                if r["driver"] == d and r["mode"] == m:
+                    f.write(f"{r['capacity']} {r['wall']}\n")
+            f.write("\n\n")
+    png = os.path.join(out_dir, "bench_merge.png")
+    plots = ", ".join(f"'{data}' index {i} with linespoints title '{d} ({m})'"
+                      for i, (d, m) in enumerate(series))
+    script = (f"set terminal png size 900,600; set output '{png}';"
+              "set xlabel 'capacity (bytes)'; set ylabel 'wall time (s)'; set key top left;"
+              f"set logscale y; set title 'symq: time against capacity'; plot {plots}")
+    subprocess.run(["gnuplot", "-e", script], check=True)
+    print(f"bench_merge: plot in {png}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("symq")
+    ap.add_argument("--capacities", default="10,50,100,200")
+    ap.add_argument("--drivers", default="memspn,memspn_twice")
+    ap.add_argument("--max-time", type=int, default=300)
+    ap.add_argument("--out", default=".")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    rows = []
+    print(f"{'driver':<14} {'cap':>4} {'mode':<5} {'wall s':>9} {'paths':>6} {'merged':>7} "
+          f"{'queries':>8} {'none/cfg':>9}")
+    for driver in args.drivers.split(","):
+        for cap in (int(c) for c in args.capacities.split(",")):
+            res = {m: run(args.symq, driver, cap, m, args.max_time) for m in ("none", "cfg")}
+            ratio = res["none"]["wall"] / res["cfg"]["wall"] if res["cfg"]["wall"] else 0
+            for m in ("none", "cfg"):
+                r = res[m]
+                wall = ("" if r["done"] else ">") + f"{r['wall']:.2f}"
+                print(f"{driver:<14} {cap:>4} {m:<5} {wall:>9} {r['paths']:>6} {r['merged']:>7} "
+                      f"{r['queries']:>8} {f'{ratio:.2f}' if m == 'cfg' else '':>9}")
+                rows.append({"driver": driver, "capacity": cap, "mode": m, **r})
+    with open(os.path.join(args.out, "bench_merge.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=["driver", "capacity", "mode", "wall", "paths", "done",
+                                          "merged", "queries"])
+        w.writeheader()
+        w.writerows(rows)
+    plot(rows, args.out)
+
+
+if __name__ == "__main__":
+    main()
