@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""--validate-merges on every driver: each drivers/*.c (at -DCAPACITY=4) and each
+test/e2e/*.c runs with --merge=cfg --validate-merges --merge-loops=symbolic (every loop with a
+symbolic branch opens a region) and with --merge=none; the CFG run must succeed with no merged
+state failing validation, and both must report the same errors (kind and line).
+
+    validate_all.py SYMQ_BINARY [--filter GLOB]
+
+Drivers that must be rejected, signalled or timed are skipped (nothing to merge there).
+Prints one line per driver and a final `N passed, N failed`."""
+import argparse
+import fnmatch
+import glob
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def drivers():
+    for path in sorted(glob.glob(os.path.join(ROOT, "drivers", "*.c"))):
+        yield path, ["-DCAPACITY=4"]
+    for path in sorted(glob.glob(os.path.join(ROOT, "test", "e2e", "*.c"))):
+        with open(path) as f:
+            text = f.read()
+        if re.search(r"^// (EXPECT-REJECT|SIGNAL)", text, re.M) or "--max-time" in text:
+            continue
+        args = re.findall(r"^// ARGS: (.*)$", text, re.M)
+        extra = [a for a in shlex.split(args[0]) if not a.startswith("--merge")] if args else []
+        yield path, extra
+
+
+def run(symq, path, extra, merge):
+    with tempfile.TemporaryDirectory(prefix="symq-validate-") as tmp:
+        out = os.path.join(tmp, "out")
+        p = subprocess.run([symq, "run", "--no-progress", *merge, f"--output-dir={out}", *extra,
+                            path], capture_output=True, text=True, timeout=600)
+        if p.returncode != 0:
+            raise RuntimeError(f"{' '.join(merge)}: exit status {p.returncode}: "
+                               f"{(p.stderr.strip().splitlines() or [''])[-1]}")
+        with open(os.path.join(out, "stats.json")) as f:
+            stats = json.load(f)
+        errors = set()
+        for err in glob.glob(os.path.join(out, "*.err")):
+            with open(err) as f:
+                line = re.search(r"^Line: (\d+)$", f.read(), re.M)
+            errors.add((os.path.basename(err).split(".")[1], int(line.group(1)) if line else 0))
+    return stats, errors
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("symq")
+    ap.add_argument("--filter")
+    opts = ap.parse_args()
+    passed = failed = merges = 0
+    for path, extra in drivers():
+        name = os.path.relpath(path, ROOT)
+        if opts.filter and not fnmatch.fnmatchcase(name, opts.filter):
+            continue
+        try:
+            cfg, cfg_errors = run(opts.symq, path, extra,
+                                  ["--merge=cfg", "--validate-merges", "--merge-loops=symbolic"])
+            _, none_errors = run(opts.symq, path, extra, ["--merge=none"])
+            problems = []
+            if cfg["merge"]["validation_failures"]:
+                problems.append(f"{cfg['merge']['validation_failures']} merges failed validation")
+            if cfg_errors != none_errors:
+                problems.append(f"errors differ: none {sorted(none_errors)} cfg {sorted(cfg_errors)}")
+        except (RuntimeError, subprocess.TimeoutExpired) as e:
+            problems = [str(e)]
+            cfg = None
+        if problems:
+            failed += 1
+            print(f"FAIL {name}: " + "; ".join(problems), flush=True)
+        else:
+            passed += 1
+            merges += cfg["merge"]["merges"]
+            print(f"PASS {name}: {cfg['merge']['merges']} merges", flush=True)
+    if passed and not merges:
+        failed += 1
+        print("FAIL: nothing was merged: the check would not notice a broken merge")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
