@@ -1211,11 +1211,20 @@ static expr *fresh_int(executor *ex, state *st, expr *name_ptr) {
   return v;
 }
 
-static step builtin_assume(executor *ex, state *st, expr *value) {
+/* klee_assume(c): c joins the path; a c that cannot hold is an error (user), as in KLEE.
+ * __VERIFIER_assume(c) (silent): the SV-COMP rules say assume(false) never returns, so such
+ * a path just ends, with no test and no error (KLEE's Test-Comp runtime: klee_silent_exit). */
+static step builtin_assume(executor *ex, state *st, expr *value, bool silent) {
   expr *cond = T(ex, expr_ne(value, C(ex, value->width, 0)));
   bool may_true, may_false;
   if (!feasible_sides(ex, st, cond, &may_true, &may_false)) {
     end_solver_unknown(ex, st);
+    return STEP_ENDED;
+  }
+  if (!may_true && silent) {
+    ex->result->early_paths++;
+    remember_reason(ex, "__VERIFIER_assume: the assumption cannot hold");
+    end_state(ex, st);
     return STEP_ENDED;
   }
   if (!may_true) {
@@ -1273,8 +1282,10 @@ static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char 
   *result = STEP_CONTINUE;
   if ((IS("klee_make_symbolic") || IS("symq_make_symbolic")) && nargs == 3) {
     *result = builtin_make_symbolic(ex, st, A(0), A(1), A(2));
-  } else if ((IS("klee_assume") || IS("symq_assume") || IS("__VERIFIER_assume")) && nargs == 1) {
-    *result = builtin_assume(ex, st, A(0));
+  } else if ((IS("klee_assume") || IS("symq_assume")) && nargs == 1) {
+    *result = builtin_assume(ex, st, A(0), false);
+  } else if (IS("__VERIFIER_assume") && nargs == 1) {
+    *result = builtin_assume(ex, st, A(0), true);
   } else if ((IS("klee_int") || IS("symq_int")) && nargs == 1) {
     set_result(st, in, fresh_int(ex, st, A(0)));
   } else if ((IS("klee_range") || IS("symq_range")) && nargs == 3) {

@@ -22,6 +22,7 @@
 #include "engine/memory.h"
 #include "engine/output.h"
 #include "engine/search.h"
+#include "engine/testcomp.h"
 #include "engine/version.h"
 #include "qsolver/qsolver.h"
 
@@ -44,6 +45,8 @@ typedef struct run_options {
   interp_merge merge;
   interp_merge_loops merge_loops;
   bool tests_per_merge_one, validate_merges, dump_tree;
+  bool testcomp;
+  const char *testcomp_property;
   int progress; /* -1: when stderr is a terminal */
   int program_argc;
   const char **program_argv;
@@ -87,6 +90,8 @@ static void run_usage(FILE *f) {
         "  --validate-merges       check every merged state against its constituents\n"
         "  --dump-tree             write each region's execution tree (regionN.dot, .svg)\n"
         "  --emit-all-errors       a test for every error, not one per location\n"
+        "  --testcomp              also write OUTDIR/test-suite (Test-Comp format 1.1)\n"
+        "  --testcomp-property=PRP its <specification> (default: coverage-branches)\n"
         "  --libc=symq|none        link symq's runtime (libc model, SV-COMP functions) or not\n"
         "  --optimize              optimize the bitcode before running it\n"
         "  --write-smt2s           write every query Z3 sees to OUTDIR/smt2/\n"
@@ -202,6 +207,11 @@ static int parse_options(int argc, char **argv, run_options *o) {
       if (strcmp(v, "all") == 0) o->tests_per_merge_one = false;
       else if (strcmp(v, "one") == 0) o->tests_per_merge_one = true;
       else return usage_error("--tests-per-merge takes all or one, not '%s'", v);
+    } else if (strcmp(a, "--testcomp") == 0) {
+      o->testcomp = true;
+    } else if ((v = option_value(argc, argv, &i, "--testcomp-property", &missing))) {
+      o->testcomp = true;
+      o->testcomp_property = v;
     } else if (strcmp(a, "--validate-merges") == 0) {
       o->validate_merges = true;
     } else if (strcmp(a, "--dump-tree") == 0) {
@@ -422,6 +432,14 @@ int run_main(int argc, char **argv) {
   int rc = parse_options(argc, argv, &o);
   if (rc) return rc == 1 ? 0 : rc;
 
+  char *testcomp_spec = NULL; /* read first: a bad .prp path is a usage error */
+  if (o.testcomp_property) {
+    char terr[512];
+    if (!(testcomp_spec = testcomp_read_spec(o.testcomp_property, terr, sizeof terr))) {
+      fprintf(stderr, "symq: error: %s\n", terr);
+      return 2;
+    }
+  }
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   time_t start = time(NULL);
@@ -508,6 +526,13 @@ int run_main(int argc, char **argv) {
   } else {
     write_stats(out, &o, &result, solver, prog, seconds_since(&t0));
     write_info(out, argc, argv, start, time(NULL), &o);
+    if (o.testcomp) { /* before the done lines: the last line on stdout stays the summary */
+      char terr[512];
+      if (testcomp_write_suite(out_path(out), o.input, testcomp_spec, terr, sizeof terr) != 0) {
+        fprintf(stderr, "symq: error: test suite: %s\n", terr);
+        rc = 1;
+      }
+    }
     printf("symq: done: total instructions = %" PRIu64 "\n", result.instructions);
     printf("symq: done: completed paths = %" PRIu64 ", error paths = %" PRIu64
            ", generated tests = %" PRIu64 "\n",
@@ -519,6 +544,7 @@ int run_main(int argc, char **argv) {
     }
   }
   interp_result_free(&result);
+  free(testcomp_spec);
   qs_free(solver);
   free(smt2_dir);
   free(pargv);

@@ -333,9 +333,10 @@ class Run:
         self.out = os.path.join(self.tmp, "out")
         self.keep = keep
         extra = []
-        if WRAPPER and not any(o.startswith(("--solver-timeout", "--max-solver-time"))
-                               for o in options):
-            extra = ["--solver-timeout=600s"]  # Z3 is ~20x slower under valgrind
+        if not any(o.startswith(("--solver-timeout", "--max-solver-time")) for o in options):
+            # an outcome must not depend on how loaded the machine is: the default timeout
+            # (10 s) could turn a slow but decidable query into an early path
+            extra = ["--solver-timeout=600s" if WRAPPER else "--solver-timeout=120s"]
         self.cmd = [*WRAPPER, symq, "run", f"--output-dir={self.out}", *extra, *options, driver]
         if verbose:
             print("  $ " + " ".join(shlex.quote(c) for c in self.cmd), flush=True)

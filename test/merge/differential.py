@@ -72,7 +72,8 @@ def generate(rng):
 
 def run(symq, source, mode, tmp):
     out = os.path.join(tmp, mode)
-    args = [symq, "run", "--no-progress", f"--merge={mode}", f"--output-dir={out}", source]
+    args = [symq, "run", "--no-progress", "--solver-timeout=120s", f"--merge={mode}",
+            f"--output-dir={out}", source]
     if mode == "cfg":
         args.insert(3, "--validate-merges")
     p = subprocess.run(args, capture_output=True, text=True, timeout=600)
