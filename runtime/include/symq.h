@@ -14,6 +14,10 @@ extern "C" {
 
 /* Makes the whole object at `addr` (exactly `size` bytes, as allocated) symbolic. */
 void symq_make_symbolic(void *addr, size_t size, const char *name);
+/* A buffer whose size and contents are both symbolic, the size at most `capacity` bytes:
+ * returns the buffer and stores its size in *size. Two ktest objects: NAME.size, then NAME
+ * (as many bytes as the size). */
+void *symq_symbolic_buffer(size_t capacity, size_t *size, const char *name);
 /* Adds `condition` to the path; a condition that cannot hold is an error (user). */
 void symq_assume(long condition);
 /* A symbolic int in [lo, hi). */
