@@ -215,7 +215,7 @@ int compare_main(int argc, char **argv) {
       char *cov_args[] = {self, "cov", out, NULL};
       if (run_child(cov_args, cov_log) == 0) {
         json = read_file(stats_path);
-        r->has_coverage = json_number(json, "line_percent", &r->coverage);
+        r->has_coverage = json_number(json, "lines_percent", &r->coverage);
         free(json);
       }
       free(cov_log);

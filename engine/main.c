@@ -7,6 +7,7 @@
 
 #include "engine/compare.h"
 #include "engine/ktest.h"
+#include "engine/replay.h"
 #include "engine/run.h"
 #include "engine/version.h"
 
@@ -38,6 +39,11 @@ static void usage(FILE *f) {
         "                     explore the program symbolically and write tests\n"
         "                     ('symq run --help' lists the options)\n"
 
+        "  replay OUTDIR [--sanitize] [--timeout S] [--cc CC]\n"
+        "                     rebuild the driver natively and replay every test of OUTDIR,\n"
+        "                     checking that each error reproduces\n"
+        "  cov OUTDIR         replay the tests with gcov: line and branch coverage of the\n"
+        "                     driver (OUTDIR/coverage/index.html, stats.json \"gcov\")\n"
         "  compare DRIVER.c [--modes=none,cfg] [--max-time=T] [--capacity=N]\n"
         "                     run DRIVER in each merging mode and print one table\n"
         "  ktest FILE...      print ktest files, like KLEE's ktest-tool\n"
@@ -64,6 +70,8 @@ int main(int argc, char **argv) {
   if (strcmp(command, "run") == 0) return run_main(argc, argv);
   if (strcmp(command, "ktest") == 0) return ktest_main(argc, argv);
   if (strcmp(command, "compare") == 0) return compare_main(argc, argv);
+  if (strcmp(command, "replay") == 0) return replay_main(argc, argv);
+  if (strcmp(command, "cov") == 0) return cov_main(argc, argv);
   fprintf(stderr, "symq: error: unknown command '%s' (try 'symq help')\n", command);
   return 2;
 }

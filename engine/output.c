@@ -695,15 +695,25 @@ void out_json_double(out_json *j, double v) {
     out_json_null(j);
     return;
   }
-  char text[40];
+  char text[64];
   for (int prec = 1; prec <= 17; prec++) {
     snprintf(text, sizeof text, "%.*g", prec, v);
-    for (char *p = text; *p; p++) /* a locale's decimal comma */
-      if (*p == ',')
-        *p = '.';
     if (strtod(text, NULL) == v || prec == 17)
       break;
   }
+  /* %g writes 100 as 1e+02: for ordinary magnitudes prefer the fewest decimals that read
+   * back exactly (90.0, 0.25, 1234.5) */
+  double mag = fabs(v);
+  if (strchr(text, 'e') && mag >= 1e-4 && mag < 1e15) {
+    for (int decimals = 0; decimals <= 17; decimals++) {
+      snprintf(text, sizeof text, "%.*f", decimals, v);
+      if (strtod(text, NULL) == v)
+        break;
+    }
+  }
+  for (char *p = text; *p; p++) /* a locale's decimal comma */
+    if (*p == ',')
+      *p = '.';
   if (!strpbrk(text, ".e"))
     strcat(text, ".0");
   j_value(j);

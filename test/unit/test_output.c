@@ -568,7 +568,26 @@ static int remove_tree(const char *path) {
   return unlink(path);
 }
 
+/* Doubles read back exactly, in plain decimals for ordinary magnitudes (100.0, not 1e+02). */
+static void test_json_doubles(void) {
+  static const struct { double v; const char *text; } cases[] = {
+      {100.0, "100.0"}, {90.0, "90.0"}, {0.25, "0.25"}, {1234.5, "1234.5"}, {1e20, "1e+20"},
+      {1e-7, "1e-07"}, {-3.0, "-3.0"}, {0.0, "0.0"}, {56.25, "56.25"}};
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    out_json j;
+    out_json_init(&j);
+    out_json_array_begin(&j);
+    out_json_double(&j, cases[k].v);
+    out_json_array_end(&j);
+    char want[64];
+    snprintf(want, sizeof want, "[\n  %s\n]\n", cases[k].text);
+    CHECK_EQ_STR(out_json_text(&j, NULL), want);
+    out_json_free(&j);
+  }
+}
+
 int main(void) {
+  test_json_doubles();
   if (!mkdtemp(tmpdir) || chdir(tmpdir) < 0) {
     perror(tmpdir);
     return EXIT_FAILURE;
