@@ -647,6 +647,63 @@ static bool merge_compatible(const state *a, const state *b) {
   return mem_same_objects(a->mem, b->mem);
 }
 
+/* Merging along the execution tree (pat-merge.md §1): per tree node, how many of the group's
+ * states lie below it, and which state sits at it. A node's disjunction is the OR, over its
+ * children that hold members, of (the child's condition ∧ the child's disjunction); its value
+ * is an ite on the children's own conditions — no guard at all where only one child holds
+ * members, since the merged pc already implies that child's condition. */
+typedef struct tree_merge {
+  const merge_tree *tree;
+  uint32_t *below;   /* per node id: group members in its subtree */
+  int32_t *member;   /* per node id: the group index of the state at this leaf, or -1 */
+} tree_merge;
+
+/* Prepares the tree walk for a group; false when it cannot apply (two members on one leaf,
+ * or a member off the tree), and then the flat construction over the tails is used. */
+static bool tree_merge_init(tree_merge *tm, const region *r, state *const *group, size_t n) {
+  const merge_tree *t = r->tree;
+  tm->tree = t;
+  tm->below = xcalloc(t->count, sizeof *tm->below);
+  tm->member = xrealloc(NULL, t->count * sizeof *tm->member);
+  for (uint32_t k = 0; k < t->count; k++) tm->member[k] = -1;
+  for (size_t j = 0; j < n; j++) {
+    const merge_node *leaf = group[j]->leaf;
+    if (!leaf || leaf->id >= t->count || t->nodes[leaf->id] != leaf || tm->member[leaf->id] >= 0 ||
+        leaf->first_child)
+      return false;
+    tm->member[leaf->id] = (int32_t)j;
+    for (; leaf; leaf = leaf->parent) tm->below[leaf->id]++;
+  }
+  return true;
+}
+
+static void tree_merge_free(tree_merge *tm) {
+  free(tm->below);
+  free(tm->member);
+}
+
+static expr *tree_disjunction(executor *ex, const tree_merge *tm, const merge_node *node) {
+  if (tm->member[node->id] >= 0) return C(ex, 1, 1);
+  expr *any = C(ex, 1, 0);
+  for (const merge_node *c = node->first_child; c; c = c->next_sibling)
+    if (tm->below[c->id])
+      any = T(ex, expr_or(any, T(ex, expr_and(c->cond, tree_disjunction(ex, tm, c)))));
+  return any;
+}
+
+static expr *tree_value(executor *ex, const tree_merge *tm, const merge_node *node,
+                        expr *const *vals) {
+  if (tm->member[node->id] >= 0) return vals[tm->member[node->id]];
+  const merge_node *held[64];
+  size_t nheld = 0;
+  for (const merge_node *c = node->first_child; c; c = c->next_sibling)
+    if (tm->below[c->id] && nheld < 64) held[nheld++] = c;
+  expr *v = tree_value(ex, tm, held[nheld - 1], vals);
+  for (size_t k = nheld - 1; k-- > 0;)
+    v = T(ex, expr_ite(held[k]->cond, tree_value(ex, tm, held[k], vals), v));
+  return v;
+}
+
 typedef struct merged_value { /* for --validate-merges */
   expr *merged;
   expr **parts;
@@ -688,6 +745,9 @@ static state *merge_group(executor *ex, const region *r, state *const *group, si
     tails[j] = region_tail(ex, r, group[j]);
     any = T(ex, expr_or(any, tails[j]));
   }
+  tree_merge tm;
+  bool along_tree = tree_merge_init(&tm, r, group, n);
+  if (along_tree) any = tree_disjunction(ex, &tm, r->tree->root);
   state *m = state_fork(group[0], ex->next_state_id++);
   while (m->npc > r->entry_npc) expr_unref(m->pc[--m->npc]);
   state_add_constraint(m, any);
@@ -703,7 +763,9 @@ static state *merge_group(executor *ex, const region *r, state *const *group, si
       }
       if (same) continue;
       /* a register some path never set is dead here (SSA: every use is dominated by a def) */
-      expr *merged = missing ? NULL : ite_chain(ex, tails, vals, n);
+      expr *merged = missing ? NULL
+                     : along_tree ? tree_value(ex, &tm, r->tree->root, vals)
+                                  : ite_chain(ex, tails, vals, n);
       state_set_reg(f, reg, merged);
       if (merged && ex->opt->validate_merges) {
         if (nvalues == cap_values) values = xrealloc(values, (cap_values = 2 * cap_values + 8) * sizeof *values);
@@ -726,7 +788,8 @@ static state *merge_group(executor *ex, const region *r, state *const *group, si
         same &= vals[j] == vals[0];
       }
       if (same) continue;
-      expr *merged = ite_chain(ex, tails, vals, n);
+      expr *merged = along_tree ? tree_value(ex, &tm, r->tree->root, vals)
+                                : ite_chain(ex, tails, vals, n);
       mem_write(m->mem, o, at, merged);
       if (ex->opt->validate_merges) {
         if (nvalues == cap_values) values = xrealloc(values, (cap_values = 2 * cap_values + 8) * sizeof *values);
@@ -745,6 +808,8 @@ static state *merge_group(executor *ex, const region *r, state *const *group, si
   m->paused = false;
   m->pointer_forks = 0;
   if (ex->opt->validate_merges) validate_merge(ex, m, group, tails, n, values, nvalues);
+  if (along_tree) ex->result->merges_along_tree++;
+  tree_merge_free(&tm);
   for (size_t v = 0; v < nvalues; v++) free(values[v].parts);
   free(values);
   free(tails);

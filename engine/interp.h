@@ -67,6 +67,7 @@ typedef struct interp_result {
   uint64_t covered_lines, total_lines;
   /* merging */
   uint64_t regions_opened, regions_released, merges, merged_states, merge_tests;
+  uint64_t merges_along_tree; /* merges built along the execution tree (not flat) */
   uint64_t validation_failures;
   interp_reason *skipped_reasons; /* regions not opened, by reason; sorted */
   size_t nskipped_reasons;

@@ -351,6 +351,8 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   out_json_uint(&j, r->merges);
   out_json_key(&j, "merged_states");
   out_json_uint(&j, r->merged_states);
+  out_json_key(&j, "merges_along_tree");
+  out_json_uint(&j, r->merges_along_tree);
   out_json_key(&j, "merge_tests");
   out_json_uint(&j, r->merge_tests);
   out_json_key(&j, "validation_failures");
