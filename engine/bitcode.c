@@ -260,7 +260,7 @@ static bool compile_c(LLVMContextRef ctx, const char *path, const bc_options *op
   snprintf(errf, sizeof errf, "%s/clang.stderr", dir);
 
   size_t ninc = opts ? opts->n_include_dirs : 0, nfl = opts ? opts->n_cflags : 0;
-  size_t nargs = 16 + 2 * ninc + nfl;
+  size_t nargs = 18 + 2 * ninc + nfl;
   const char **argv = calloc(nargs, sizeof *argv);
   bool ok = false;
   if (!argv) {
@@ -275,6 +275,16 @@ static bool compile_c(LLVMContextRef ctx, const char *path, const bc_options *op
   argv[a++] = "-O0";
   argv[a++] = "-Xclang";
   argv[a++] = "-disable-O0-optnone";
+  /* Library calls stay calls to symq's libc model (runtime/lib). Without -fno-builtin clang
+   * turns memcpy/memset/memmove/bzero calls into intrinsics, whose symbolic lengths the
+   * executor concretizes, where the model's loop forks once per feasible length (KLEE
+   * lowers the intrinsics to such a loop); it also keeps --optimize from rewriting calls
+   * (printf into puts). __NO_CTYPE makes glibc's isdigit(c) & co. calls to the model's
+   * functions instead of reads of the __ctype_b_loc table. _FORTIFY_SOURCE and __OPTIMIZE__
+   * need nothing: at -O0 glibc neither fortifies nor inlines. The caller's flags come after
+   * these, so a -U or -D of theirs wins. */
+  argv[a++] = "-fno-builtin";
+  argv[a++] = "-D__NO_CTYPE";
   for (size_t i = 0; i < ninc; i++) {
     argv[a++] = "-I";
     argv[a++] = opts->include_dirs[i];

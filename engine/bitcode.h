@@ -2,7 +2,8 @@
  * bitcode — turns the user's input into one linked, verified and prepared LLVM module: the
  * only part of symq besides ir.c that talks to LLVM.
  *
- *   .c / .i  compiled by clang-14 (-emit-llvm -c -g -O0 -Xclang -disable-O0-optnone, plus
+ *   .c / .i  compiled by clang-14 (-emit-llvm -c -g -O0 -Xclang -disable-O0-optnone
+ *            -fno-builtin -D__NO_CTYPE, so that libc calls reach symq's model, plus
  *            the caller's include directories and flags) into a temporary .bc, removed after
  *   .bc      parsed (LLVMParseBitcodeInContext2)
  *   .ll      parsed (LLVMParseIRInContext)

@@ -1,5 +1,6 @@
-/* llvm.memcpy, llvm.memset and llvm.memmove (clang emits the intrinsics for memcpy/memset/
- * memmove calls, array initialisers and struct assignment) on symbolic and concrete bytes,
+/* memcpy, memset and memmove — the intrinsics clang emits for array initialisers and struct
+ * assignment, and the libc model's functions that the calls reach (symq compiles drivers with
+ * -fno-builtin) — on symbolic and concrete bytes,
  * including overlapping moves in both directions. All lengths are concrete. Everything is
  * checked by asserts that must hold on every path; the only fork is the final branch on a
  * moved symbolic byte: 2 completed paths. */
