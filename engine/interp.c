@@ -709,6 +709,16 @@ typedef struct merged_value { /* for --validate-merges */
   expr **parts;
 } merged_value;
 
+/* Records a merged value with its constituents' values, for validate_merge. */
+static void keep_merged_value(merged_value **values, size_t *n, size_t *cap, expr *merged,
+                              expr *const *parts, size_t nparts) {
+  if (*n == *cap) *values = xrealloc(*values, (*cap = 2 * *cap + 8) * sizeof **values);
+  (*values)[*n].merged = merged;
+  (*values)[*n].parts = xrealloc(NULL, nparts * sizeof *parts);
+  memcpy((*values)[*n].parts, parts, nparts * sizeof *parts);
+  (*n)++;
+}
+
 /* Checks Theorem 3.8's statement for a merge: each constituent's pc implies the merged pc,
  * the merged pc implies some constituent's, and under constituent j every merged value
  * equals its value there. */
@@ -768,10 +778,7 @@ static state *merge_group(executor *ex, const region *r, state *const *group, si
                                   : ite_chain(ex, tails, vals, n);
       state_set_reg(f, reg, merged);
       if (merged && ex->opt->validate_merges) {
-        if (nvalues == cap_values) values = xrealloc(values, (cap_values = 2 * cap_values + 8) * sizeof *values);
-        values[nvalues].merged = merged;
-        values[nvalues].parts = xrealloc(NULL, n * sizeof *vals);
-        memcpy(values[nvalues++].parts, vals, n * sizeof *vals);
+        keep_merged_value(&values, &nvalues, &cap_values, merged, vals, n);
       }
     }
   }
@@ -792,10 +799,7 @@ static state *merge_group(executor *ex, const region *r, state *const *group, si
                                 : ite_chain(ex, tails, vals, n);
       mem_write(m->mem, o, at, merged);
       if (ex->opt->validate_merges) {
-        if (nvalues == cap_values) values = xrealloc(values, (cap_values = 2 * cap_values + 8) * sizeof *values);
-        values[nvalues].merged = merged;
-        values[nvalues].parts = xrealloc(NULL, n * sizeof *vals);
-        memcpy(values[nvalues++].parts, vals, n * sizeof *vals);
+        keep_merged_value(&values, &nvalues, &cap_values, merged, vals, n);
       }
     }
   }
