@@ -886,6 +886,7 @@ static step builtin_assume(executor *ex, state *st, expr *value, bool silent) {
     return STEP_ENDED;
   }
   if (may_false) add_constraint(ex, st, cond);
+  merge_note_assume(ex->merge, cond);
   return STEP_CONTINUE;
 }
 
@@ -1643,6 +1644,7 @@ static step execute(executor *ex, state *st) {
     const mem_object *o;
     expr *offset;
     if (!resolve_write(ex, st, arg(ex, st, in, 1), in->u.mem.bytes, &o, &offset)) return STEP_ENDED;
+    merge_note_store(ex->merge, offset, arg(ex, st, in, 0));
     store(ex, st, o, offset, arg(ex, st, in, 0), in->u.mem.bytes);
     break;
   }
