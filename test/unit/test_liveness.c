@@ -5,13 +5,10 @@
  * phi's source is live at the end of its own predecessor; a value dies after its last use;
  * the loop bound stays live around the loop; only the returned value is live at `ret`.
  */
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "check.h"
-#include "engine/bitcode.h"
-#include "engine/ir.h"
+#include "decode_source.h"
 #include "merge/liveness.h"
 
 /* registers: s=0 n=1 unused=2 i=3 more=4 p=5 c=6 next=7 isa=8 r=9
@@ -48,28 +45,9 @@ static const struct {
 };
 
 int main(void) {
-  char dir[] = "/tmp/symq-test-liveness-XXXXXX";
-  if (!mkdtemp(dir)) {
-    perror("mkdtemp");
-    return 1;
-  }
-  char path[256];
-  snprintf(path, sizeof path, "%s/count.ll", dir);
-  FILE *f = fopen(path, "w");
-  fputs(source, f);
-  fclose(f);
-  bc_error err = {0};
-  bc_module *m = bc_load(path, NULL, &err);
-  unlink(path);
-  rmdir(dir);
-  CHECK(m != NULL);
-  if (!m) {
-    fprintf(stderr, "%s\n", err.message);
-    bc_error_clear(&err);
-    return check_exit();
-  }
-  ir_program *p = ir_decode(m->module, NULL);
-  bc_free(m);
+  ir_program *p = decode_source("count.ll", source);
+  CHECK(p != NULL);
+  if (!p) return check_exit();
   const ir_function *fn = &p->funcs[ir_find_function(p, "count")];
   CHECK_EQ_U64(fn->nregs, 10);
   CHECK_EQ_U64(fn->ninsts, 10);
