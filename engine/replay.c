@@ -15,7 +15,8 @@
  *   assert        glibc's "Assertion `…' failed" and SIGABRT, at the .err's line (or, for an
  *                 __assert_fail called by hand with another line, with the .err's expression)
  *   abort         SIGABRT (abort, klee_abort) or SIGILL/SIGTRAP (a trap)
- *   reach_error   the replay library's reach_error status
+ *   reach_error   the replay library's reach_error status, or (a driver that defines
+ *                 reach_error itself) an assertion failure or SIGABRT
  *   user          the library's "assumption violated" status (a klee_assume that is false
  *                 natively too), or its report_error status with kind "user"
  *   any KIND      the library's report_error status with that kind (klee_report_error,
@@ -902,7 +903,8 @@ static char *mismatch_reason(const test_case *t, const observed *o, bool sanitiz
   }
   bool ok;
   if (strcmp(k, "abort") == 0) ok = is_signal(o, SIGABRT, SIGILL, SIGTRAP);
-  else if (strcmp(k, "reach_error") == 0) ok = o->kind == OBS_REACH;
+  else if (strcmp(k, "reach_error") == 0) /* or the driver's own reach_error, then abort() */
+    ok = o->kind == OBS_REACH || o->kind == OBS_ASSERT || is_signal(o, SIGABRT, SIGABRT, SIGABRT);
   else if (strcmp(k, "user") == 0) ok = o->kind == OBS_ASSUME;
   else if (strcmp(k, "div") == 0) ok = is_signal(o, SIGFPE, SIGFPE, SIGFPE);
   else if (strcmp(k, "ptr") == 0) ok = is_signal(o, SIGSEGV, SIGBUS, SIGBUS);
