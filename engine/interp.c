@@ -215,10 +215,13 @@ static state *fork_state(executor *ex, state *st) {
   return child;
 }
 
-static bool may_fork(const executor *ex) {
-  if (ex->opt->max_forks && ex->result->forks >= ex->opt->max_forks) return false;
-  if (ex->opt->max_memory_mb && peak_memory_mb() >= ex->opt->max_memory_mb) return false;
-  return !ex->halted;
+/* NULL when st may fork, else the limit that forbids it (a reason for dropped_reasons). */
+static const char *fork_forbidden(const executor *ex) {
+  if (ex->opt->max_forks && ex->result->forks >= ex->opt->max_forks)
+    return "max-forks: a feasible side was not explored";
+  if (ex->opt->max_memory_mb && peak_memory_mb() >= ex->opt->max_memory_mb)
+    return "max-memory: a feasible side was not explored";
+  return ex->halted ? "halted: a feasible side was not explored" : NULL;
 }
 
 /* ---- coverage ------------------------------------------------------------------------- */
@@ -266,24 +269,33 @@ static uint64_t count_lines(const executor *ex, bool covered_only) {
 
 /* ---- ending paths --------------------------------------------------------------------- */
 
-static void remember_reason(executor *ex, const char *reason) {
-  interp_result *r = ex->result;
-  size_t lo = 0, hi = r->nearly_reasons;
+/* Counts `reason` in a sorted reason list. */
+static void count_reason(interp_reason **list, size_t *n, const char *reason) {
+  size_t lo = 0, hi = *n;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
-    int c = strcmp(r->early_reasons[mid].text, reason);
+    int c = strcmp((*list)[mid].text, reason);
     if (c == 0) {
-      r->early_reasons[mid].count++;
+      (*list)[mid].count++;
       return;
     }
     if (c < 0) lo = mid + 1;
     else hi = mid;
   }
-  r->early_reasons = xrealloc(r->early_reasons, (r->nearly_reasons + 1) * sizeof *r->early_reasons);
-  memmove(&r->early_reasons[lo + 1], &r->early_reasons[lo],
-          (r->nearly_reasons - lo) * sizeof *r->early_reasons);
-  r->early_reasons[lo] = (interp_reason){xstrdup(reason), 1};
-  r->nearly_reasons++;
+  *list = xrealloc(*list, (*n + 1) * sizeof **list);
+  memmove(&(*list)[lo + 1], &(*list)[lo], (*n - lo) * sizeof **list);
+  (*list)[lo] = (interp_reason){xstrdup(reason), 1};
+  (*n)++;
+}
+
+static void remember_reason(executor *ex, const char *reason) {
+  count_reason(&ex->result->early_reasons, &ex->result->nearly_reasons, reason);
+}
+
+/* A feasible alternative was given up without its path ending: the run is not exhaustive. */
+static void remember_dropped(executor *ex, const char *reason) {
+  ex->result->exhausted = false;
+  count_reason(&ex->result->dropped_reasons, &ex->result->ndropped_reasons, reason);
 }
 
 /* Writes the state's test: one ktest object per symbolic input, bytes from a model of its
@@ -345,6 +357,7 @@ static void complete_path(executor *ex, state *st) {
 
 static void end_early(executor *ex, state *st, const char *reason) {
   ex->result->early_paths++;
+  ex->result->exhausted = false;
   remember_reason(ex, reason);
   uint32_t id = write_test(ex, st);
   if (id) out_write_test_file(ex->out, id, "early", reason);
@@ -460,8 +473,9 @@ static bool branch(executor *ex, state *st, expr *cond, state **on_true, state *
     return false;
   }
   bool cut = false;
-  if (may_true && may_false && !may_fork(ex)) {
-    ex->result->exhausted = false;
+  const char *forbidden;
+  if (may_true && may_false && (forbidden = fork_forbidden(ex))) {
+    remember_dropped(ex, forbidden);
     may_false = false;
     cut = true;
   }
@@ -495,12 +509,25 @@ static bool example_value(executor *ex, state *st, expr *e, u128 *out) {
   return true;
 }
 
-/* Makes e concrete on st: picks a value and adds e == value to the path (counted). */
-static bool concretize(executor *ex, state *st, expr *e, u128 *out) {
+/* Makes e concrete on st: picks a value and adds e == value to the path (counted). When e
+ * could take another value there, those paths are given up: `what` says why, in
+ * dropped_reasons. Returns false when st ended (the solver gave up). */
+static bool concretize(executor *ex, state *st, expr *e, const char *what, u128 *out) {
   if (!example_value(ex, st, e, out)) return false;
   if (!expr_is_const(e)) {
     ex->result->concretized++;
-    add_constraint(ex, st, T(ex, expr_eq(e, C(ex, e->width, *out))));
+    expr *pinned = T(ex, expr_eq(e, C(ex, e->width, *out)));
+    bool unique;
+    if (qs_must_be_true(ex->solver, st->pc, st->npc, pinned, &unique) == QS_UNKNOWN) {
+      end_solver_unknown(ex, st);
+      return false;
+    }
+    if (!unique) {
+      char *reason = xprintf("concretized: %s (other values not explored)", what);
+      remember_dropped(ex, reason);
+      free(reason);
+    }
+    add_constraint(ex, st, pinned);
   }
   return true;
 }
@@ -991,7 +1018,6 @@ static bool resolve(executor *ex, state *st, expr *address, uint64_t n, const me
     /* a forked `outside` state re-executes this access later, with o excluded */
     outside->pointer_forks = st->pointer_forks + 1;
     if (ex->opt->max_pointer_objects && outside->pointer_forks >= ex->opt->max_pointer_objects) {
-      ex->result->exhausted = false;
       end_early(ex, outside, "max-pointer-objects: a pointer may point into more objects");
     }
   }
@@ -1135,6 +1161,12 @@ static bool allocate(executor *ex, state *st, mem_kind kind, expr *size, uint64_
     if (!may) { /* larger than any capacity symq would back: as for a huge constant */
       return true;
     }
+    bool must;
+    if (qs_must_be_true(ex->solver, st->pc, st->npc, fits, &must) == QS_UNKNOWN) {
+      end_solver_unknown(ex, st);
+      return false;
+    }
+    if (!must) remember_dropped(ex, "capacity: a larger symbolic size was not explored");
     add_constraint(ex, st, fits);
     ex->result->capacity_bounded++;
   }
@@ -1231,7 +1263,7 @@ static step builtin_realloc(executor *ex, state *st, const ir_inst *in, expr *p,
  * `klee_make_symbolic(s, n + 1, "s")`). */
 static step builtin_make_symbolic(executor *ex, state *st, expr *ptr, expr *size, expr *name_ptr) {
   u128 addr;
-  if (!concretize(ex, st, ptr, &addr)) return STEP_ENDED;
+  if (!concretize(ex, st, ptr, "klee_make_symbolic's pointer", &addr)) return STEP_ENDED;
   const mem_object *o = mem_space_find(st->mem, (uint64_t)addr);
   bool size_ok = false;
   if (o && o->address == addr) {
@@ -1291,8 +1323,7 @@ static step builtin_assume(executor *ex, state *st, expr *value, bool silent) {
     return STEP_ENDED;
   }
   if (!may_true && silent) {
-    ex->result->early_paths++;
-    remember_reason(ex, "__VERIFIER_assume: the assumption cannot hold");
+    ex->result->quiet_paths++;
     end_state(ex, st);
     return STEP_ENDED;
   }
@@ -1309,7 +1340,9 @@ static step builtin_assume(executor *ex, state *st, expr *value, bool silent) {
 static step builtin_write(executor *ex, state *st, const ir_inst *in, expr *fd, expr *buf,
                           expr *count) {
   u128 n, f;
-  if (!concretize(ex, st, count, &n) || !concretize(ex, st, fd, &f)) return STEP_ENDED;
+  if (!concretize(ex, st, count, "write's length", &n) ||
+      !concretize(ex, st, fd, "write's file descriptor", &f))
+    return STEP_ENDED;
   if (f != 1 && f != 2) {
     return_value(ex, st, in, (u128)-1);
     return STEP_CONTINUE;
@@ -1393,8 +1426,7 @@ static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char 
     complete_path(ex, st);
     *result = STEP_ENDED;
   } else if (IS("klee_silent_exit")) {
-    ex->result->early_paths++;
-    remember_reason(ex, "klee_silent_exit");
+    ex->result->quiet_paths++;
     end_state(ex, st);
     *result = STEP_ENDED;
   } else if (IS("malloc") && nargs == 1) {
@@ -1537,8 +1569,9 @@ static step exec_switch(executor *ex, state *st, const ir_inst *in) {
   uint32_t nstates = 1;
   states[0] = st;
   for (uint32_t k = 1; k < nfeasible; k++) {
-    if (!may_fork(ex)) {
-      ex->result->exhausted = false;
+    const char *forbidden = fork_forbidden(ex);
+    if (forbidden) {
+      remember_dropped(ex, forbidden);
       break;
     }
     states[nstates] = fork_state(ex, st);
@@ -1731,7 +1764,8 @@ static expr *gep_address(executor *ex, state *st, const ir_inst *in) {
 /* memcpy, memmove, memset: a symbolic length is made concrete (counted). */
 static step exec_memory_intrinsic(executor *ex, state *st, const ir_inst *in) {
   u128 len;
-  if (!concretize(ex, st, arg(ex, st, in, 2), &len)) return STEP_ENDED;
+  if (!concretize(ex, st, arg(ex, st, in, 2), "a memcpy/memmove/memset length", &len))
+    return STEP_ENDED;
   if (len == 0) return STEP_CONTINUE;
   const mem_object *dst;
   expr *dst_offset;
@@ -2129,7 +2163,7 @@ static step execute(executor *ex, state *st) {
   case IR_STACKSAVE: set_result(st, in, C(ex, 64, state_top(st)->nallocas)); break;
   case IR_STACKRESTORE: {
     u128 keep;
-    if (!concretize(ex, st, arg(ex, st, in, 0), &keep)) return STEP_ENDED;
+    if (!concretize(ex, st, arg(ex, st, in, 0), "llvm.stackrestore", &keep)) return STEP_ENDED;
     state_frame *f = state_top(st);
     while (f->nallocas > keep) {
       mem_object *o = f->allocas[--f->nallocas];
@@ -2354,7 +2388,6 @@ static void run_loop(executor *ex) {
     if (ex->opt->progress) progress_line(ex, false);
   }
   if (ex->halted) {
-    ex->result->exhausted = false;
     while (ex->nlive) end_early(ex, ex->live[ex->nlive - 1], ex->halt_reason);
   }
   if (ex->opt->progress) progress_line(ex, true);
@@ -2454,4 +2487,8 @@ void interp_result_free(interp_result *r) {
   free(r->early_reasons);
   r->early_reasons = NULL;
   r->nearly_reasons = 0;
+  for (size_t k = 0; k < r->ndropped_reasons; k++) free(r->dropped_reasons[k].text);
+  free(r->dropped_reasons);
+  r->dropped_reasons = NULL;
+  r->ndropped_reasons = 0;
 }
