@@ -1234,6 +1234,21 @@ static step builtin_free(executor *ex, state *st, expr *p) {
   return STEP_CONTINUE;
 }
 
+/* calloc(n, size): NULL when n * size overflows size_t, as glibc; else zeroed memory. */
+static step builtin_calloc(executor *ex, state *st, const ir_inst *in, expr *n, expr *size) {
+  expr *wide = T(ex, expr_mul(T(ex, expr_zext(n, 128)), T(ex, expr_zext(size, 128))));
+  expr *fits = T(ex, expr_ule(wide, C(ex, 128, UINT64_MAX)));
+  state *ok, *overflow;
+  if (!branch(ex, st, fits, &ok, &overflow)) return STEP_ENDED;
+  if (overflow) return_value(ex, overflow, in, 0);
+  if (!ok) return STEP_CONTINUE; /* overflow is st */
+  if (overflow) state_top(overflow)->pc++; /* a forked state, past the call */
+  uint64_t addr;
+  if (!heap_allocate(ex, st, T(ex, expr_mul(n, size)), &addr)) return STEP_ENDED;
+  return_value(ex, st, in, addr);
+  return overflow ? STEP_YIELD : STEP_CONTINUE;
+}
+
 static step builtin_realloc(executor *ex, state *st, const ir_inst *in, expr *p, expr *size) {
   uint64_t old_addr;
   if (!single_value(ex, st, p, &old_addr)) return STEP_ENDED;
@@ -1380,6 +1395,9 @@ static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char 
                          step *result) {
   unsigned nargs = in->nops - 1u;
 #define A(k) arg(ex, st, in, (k) + 1)
+/* a size_t argument: 64 bits, whatever width the program declared it with (verification
+ * tasks declare `void *calloc(unsigned, unsigned)`) */
+#define SIZE(k) T(ex, expr_resize(A(k), 64, false))
 #define IS(n) (strcmp(name, n) == 0)
   *result = STEP_CONTINUE;
   if ((IS("klee_make_symbolic") || IS("symq_make_symbolic")) && nargs == 3) {
@@ -1392,8 +1410,8 @@ static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char 
     set_result(st, in, fresh_int(ex, st, A(0)));
   } else if ((IS("klee_range") || IS("symq_range")) && nargs == 3) {
     expr *v = fresh_int(ex, st, A(2));
-    add_constraint(ex, st, T(ex, expr_sle(A(0), v)));
-    add_constraint(ex, st, T(ex, expr_slt(v, A(1))));
+    add_constraint(ex, st, T(ex, expr_sle(T(ex, expr_resize(A(0), 32, true)), v)));
+    add_constraint(ex, st, T(ex, expr_slt(v, T(ex, expr_resize(A(1), 32, true)))));
     if (qs_check_sat(ex->solver, st->pc, st->npc) != QS_SAT) {
       end_error(ex, st, "user", "invalid klee_range call (empty range)", NULL);
       *result = STEP_ENDED;
@@ -1431,15 +1449,12 @@ static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char 
     *result = STEP_ENDED;
   } else if (IS("malloc") && nargs == 1) {
     uint64_t addr;
-    if (!heap_allocate(ex, st, A(0), &addr)) *result = STEP_ENDED;
+    if (!heap_allocate(ex, st, SIZE(0), &addr)) *result = STEP_ENDED;
     else return_value(ex, st, in, addr);
   } else if (IS("calloc") && nargs == 2) {
-    expr *n = T(ex, expr_mul(A(0), A(1)));
-    uint64_t addr;
-    if (!heap_allocate(ex, st, n, &addr)) *result = STEP_ENDED;
-    else return_value(ex, st, in, addr);
+    *result = builtin_calloc(ex, st, in, SIZE(0), SIZE(1));
   } else if (IS("realloc") && nargs == 2) {
-    *result = builtin_realloc(ex, st, in, A(0), A(1));
+    *result = builtin_realloc(ex, st, in, A(0), SIZE(1));
   } else if (IS("free") && nargs == 1) {
     *result = builtin_free(ex, st, A(0));
   } else if (IS("write") && nargs == 3) {
@@ -1478,8 +1493,9 @@ static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char 
     return false;
   }
 #undef A
+#undef SIZE
 #undef IS
-  if (*result == STEP_CONTINUE) state_top(st)->pc++;
+  if (*result == STEP_CONTINUE || *result == STEP_YIELD) state_top(st)->pc++;
   return true;
 }
 
