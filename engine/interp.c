@@ -982,26 +982,67 @@ static void memory_error(executor *ex, state *st, uint64_t addr) {
  * and the offset (a borrowed expression) — forking first, when the address may also lie
  * elsewhere, a state that re-executes the access with this object excluded. Returns false
  * when st has ended (a memory error, or the solver gave up). */
+/* Whether [address, address + n) lies inside o (a 1-bit expression). */
+static expr *inside_object(executor *ex, const mem_object *o, expr *address, uint64_t n) {
+  if (n > o->capacity) return C(ex, 1, 0);
+  expr *base = C(ex, 64, o->address);
+  expr *last = C(ex, 64, o->address + o->capacity - n);
+  expr *in = T(ex, expr_and(T(ex, expr_ule(base, address)), T(ex, expr_ule(address, last))));
+  if (!expr_is_const(o->size)) { /* a symbolic size: offset + n ≤ size as well */
+    expr *end = T(ex, expr_add(T(ex, expr_sub(address, base)), C(ex, 64, n)));
+    in = T(ex, expr_and(in, T(ex, expr_ule(end, o->size))));
+  }
+  return in;
+}
+
+/* The solver's first example of a symbolic address may lie in no object although others
+ * would (a global g[4] indexed by i > 2: the example may be i = 2^31). Then KLEE's rule
+ * applies: find an address the path allows inside some object, so that every object the
+ * pointer may point into gets its fork before the out-of-bounds case. *value is replaced by
+ * such an address when there is one. False when st ended (the solver gave up). */
+static bool address_in_some_object(executor *ex, state *st, expr *address, uint64_t n,
+                                   u128 *value) {
+  expr *anywhere = C(ex, 1, 0);
+  for (size_t k = 0; k < mem_space_count(st->mem); k++)
+    anywhere = T(ex, expr_or(anywhere, inside_object(ex, mem_space_object_at(st->mem, k),
+                                                     address, n)));
+  bool may;
+  if (qs_may_be_true(ex->solver, st->pc, st->npc, anywhere, &may) == QS_UNKNOWN) {
+    end_solver_unknown(ex, st);
+    return false;
+  }
+  if (!may) return true;
+  expr **pc = xrealloc(NULL, (st->npc + 1) * sizeof *pc);
+  memcpy(pc, st->pc, st->npc * sizeof *pc);
+  pc[st->npc] = anywhere;
+  qs_status status = qs_get_value(ex->solver, pc, st->npc + 1, address, value);
+  free(pc);
+  if (status != QS_SAT) {
+    end_solver_unknown(ex, st);
+    return false;
+  }
+  return true;
+}
+
 static bool resolve(executor *ex, state *st, expr *address, uint64_t n, const mem_object **out,
                     expr **offset) {
   u128 value;
   if (!example_value(ex, st, address, &value)) return false;
+  const mem_object *o = mem_space_find(st->mem, (uint64_t)value);
+  if (!expr_is_const(address) && (!o || n > o->capacity)) {
+    if (!address_in_some_object(ex, st, address, n, &value)) return false;
+    o = mem_space_find(st->mem, (uint64_t)value);
+  }
   uint64_t addr = (uint64_t)value;
-  const mem_object *o = mem_space_find(st->mem, addr);
   bool fits = o && n <= o->capacity;
   expr *base = C(ex, 64, o ? o->address : 0);
   expr *in_bounds;
   if (!fits) {
     in_bounds = C(ex, 1, 0);
-  } else if (expr_is_const(address)) {
+  } else if (expr_is_const(address) && expr_is_const(o->size)) {
     in_bounds = C(ex, 1, addr - o->address <= o->capacity - n);
   } else {
-    expr *last = C(ex, 64, o->address + o->capacity - n);
-    in_bounds = T(ex, expr_and(T(ex, expr_ule(base, address)), T(ex, expr_ule(address, last))));
-  }
-  if (fits && !expr_is_const(o->size)) { /* a symbolic size: offset + n ≤ size as well */
-    expr *end = T(ex, expr_add(T(ex, expr_sub(address, base)), C(ex, 64, n)));
-    in_bounds = T(ex, expr_and(in_bounds, T(ex, expr_ule(end, o->size))));
+    in_bounds = inside_object(ex, o, address, n);
   }
   state *inside, *outside;
   if (!branch(ex, st, in_bounds, &inside, &outside)) return false;
