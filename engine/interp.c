@@ -52,6 +52,13 @@ typedef struct region {
   struct region *next;        /* the executor's list of open regions */
 } region;
 
+/* One call the program's life cycle makes with the stack empty: function(arg). */
+typedef struct lifecycle_step {
+  uint32_t func;
+  bool has_arg;
+  uint64_t arg;
+} lifecycle_step;
+
 typedef struct reported_error {
   uint32_t func, inst;
   char *message;
@@ -93,6 +100,11 @@ typedef struct executor {
   uint32_t next_region_id;
   expr_array **size_arrays;  /* arrays a symbolic allocation size reads: "size" taint */
   size_t nsize_arrays, cap_size_arrays;
+  /* the program's life cycle, as natively: each step runs when the stack empties */
+  lifecycle_step *steps;     /* atexit(dtor)…, ctor…, main, exit(main's value) */
+  uint32_t nsteps, main_step;
+  uint64_t argv_address, envp_address;
+  bool bad_globals;          /* some global's initializer could not be decoded */
 } executor;
 
 static char *xprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -1024,6 +1036,19 @@ static bool address_in_some_object(executor *ex, state *st, expr *address, uint6
   return true;
 }
 
+/* A global whose initializer symq could not decode has unknown contents, not zeros: an
+ * access to it ends the path early with the decoder's reason. (Globals are the first
+ * objects made, so object id k + 1 is global k.) */
+static bool undecodable_global(executor *ex, state *st, const mem_object *o) {
+  if (o->kind != MEM_GLOBAL || o->id == 0 || o->id > ex->prog->nglobals) return false;
+  const ir_global *gl = &ex->prog->globals[o->id - 1];
+  if (ex->globals[o->id - 1] != o || !gl->unsupported) return false;
+  char *reason = xprintf("unsupported: initializer of global %s: %s", gl->name, gl->unsupported);
+  end_early(ex, st, reason);
+  free(reason);
+  return true;
+}
+
 static bool resolve(executor *ex, state *st, expr *address, uint64_t n, const mem_object **out,
                     expr **offset) {
   u128 value;
@@ -1063,6 +1088,7 @@ static bool resolve(executor *ex, state *st, expr *address, uint64_t n, const me
     }
   }
   st->pointer_forks = 0;
+  if (ex->bad_globals && undecodable_global(ex, st, o)) return false;
   *out = o;
   *offset = T(ex, expr_sub(address, base));
   return true;
@@ -1771,15 +1797,45 @@ static step exec_call(executor *ex, state *st, const ir_inst *in) {
   return call_function(ex, st, in, callee);
 }
 
+static void push_main(executor *ex, state *st);
+
+/* Pushes life-cycle step k on st's empty stack; `value` is main's (for exit), or NULL. */
+static void push_step(executor *ex, state *st, uint32_t k, expr *value) {
+  st->lifecycle = k;
+  if (k == ex->main_step) {
+    push_main(ex, st);
+    return;
+  }
+  const lifecycle_step *planned = &ex->steps[k];
+  const ir_function *fn = &ex->prog->funcs[planned->func];
+  state_frame *f = state_push_frame(st, planned->func, fn->nregs);
+  f->pc = 0;
+  for (uint32_t a = 0; a < fn->nargs; a++) { /* exit(status), atexit(fn); constructors: () */
+    expr *v = a > 0 || !planned->has_arg ? C(ex, fn->reg_width[a], 0)
+              : k > ex->main_step     ? (value ? value : C(ex, 32, 0))
+                                      : C(ex, 64, planned->arg);
+    unsigned w = fn->reg_width[a];
+    state_set_reg(f, a, v->width == w ? v : T(ex, expr_resize(v, w, false)));
+  }
+}
+
+/* The stack is empty: the life cycle's next call (the next constructor, main, then exit
+ * with main's value, which runs the atexit handlers and destructors), or the path's end. */
+static step next_lifecycle_step(executor *ex, state *st, expr *value) {
+  if (st->lifecycle + 1 >= ex->nsteps) {
+    complete_path(ex, st);
+    return STEP_ENDED;
+  }
+  push_step(ex, st, st->lifecycle + 1, value);
+  return STEP_CONTINUE;
+}
+
 static step exec_ret(executor *ex, state *st, const ir_inst *in) {
   expr *value = in->nops ? T(ex, expr_ref(arg(ex, st, in, 0))) : NULL;
   state_frame *f = state_top(st);
   for (uint32_t k = 0; k < f->nallocas; k++) remember_dead(ex, f->allocas[k]);
   state_pop_frame(st);
-  if (st->nframes == 0) {
-    complete_path(ex, st);
-    return STEP_ENDED;
-  }
+  if (st->nframes == 0) return next_lifecycle_step(ex, st, value);
   const ir_inst *call = current_inst(ex, st);
   if (call->dst != IR_NONE && value) {
     unsigned w = call->width;
@@ -1887,6 +1943,18 @@ static step exec_division(executor *ex, state *st, const ir_inst *in, expr *a, e
   if (!ok) return STEP_ENDED;
   set_result(st, in, T(ex, expr_binary(binary_kind(in->op), a, b)));
   return zero ? STEP_YIELD : STEP_CONTINUE;
+}
+
+/* Shifts: an amount of at least the width forks an error state (KLEE checks it by default;
+ * it is undefined in C and poison in LLVM). */
+static step exec_shift(executor *ex, state *st, const ir_inst *in, expr *a, expr *b) {
+  expr *fits = T(ex, expr_ult(b, C(ex, b->width, b->width)));
+  state *ok, *over;
+  if (!branch(ex, st, fits, &ok, &over)) return STEP_ENDED;
+  if (over) end_error(ex, over, "overshift", "overshift error", NULL);
+  if (!ok) return STEP_ENDED;
+  set_result(st, in, T(ex, expr_binary(binary_kind(in->op), a, b)));
+  return over ? STEP_YIELD : STEP_CONTINUE;
 }
 
 static expr *sign_of(executor *ex, expr *v) { return T(ex, expr_extract(v, v->width - 1, 1)); }
@@ -2111,7 +2179,10 @@ static step execute(executor *ex, state *st) {
   step result = STEP_CONTINUE;
   switch ((ir_opcode)in->op) {
   case IR_NOP: break;
-  case IR_ADD: case IR_SUB: case IR_MUL: case IR_SHL: case IR_LSHR: case IR_ASHR:
+  case IR_SHL: case IR_LSHR: case IR_ASHR:
+    result = exec_shift(ex, st, in, arg(ex, st, in, 0), arg(ex, st, in, 1));
+    break;
+  case IR_ADD: case IR_SUB: case IR_MUL:
   case IR_AND: case IR_OR: case IR_XOR:
     set_result(st, in, T(ex, expr_binary(binary_kind(in->op), arg(ex, st, in, 0), arg(ex, st, in, 1))));
     break;
@@ -2259,6 +2330,7 @@ static void bind_globals(executor *ex, state *st) {
     ex->globals[g] = mem_object_new(ex->next_object_id++, address, gl->size, NULL, MEM_GLOBAL,
                                     gl->name);
     ex->globals[g]->read_only = gl->is_const;
+    if (gl->unsupported) ex->bad_globals = true;
   }
   for (uint32_t g = 0; g < p->nglobals; g++) {
     const ir_global *gl = &p->globals[g];
@@ -2276,13 +2348,8 @@ static void bind_globals(executor *ex, state *st) {
   }
 }
 
-/* main(argc, argv, envp): argv's strings and array as read-only-free objects, envp empty. */
-static bool start_main(executor *ex, state *st, uint32_t main_index) {
-  const ir_function *fn = &ex->prog->funcs[main_index];
-  state_frame *f = state_push_frame(st, main_index, fn->nregs);
-  f->pc = 0;
-  if (fn->nargs == 0) return true;
-  if (fn->nargs > 3) return false;
+/* main's argv (its strings and array) and an empty envp, as objects of the initial state. */
+static void bind_arguments(executor *ex, state *st) {
   int argc = ex->opt->argc;
   mem_object *array = new_object(ex, st, MEM_GLOBAL, 8 * ((uint64_t)argc + 1), 8, "argv", NULL);
   for (int k = 0; k < argc; k++) {
@@ -2292,10 +2359,83 @@ static bool start_main(executor *ex, state *st, uint32_t main_index) {
     mem_write(st->mem, array, C(ex, 64, 8 * (uint64_t)k), C(ex, 64, s->address));
     mem_object_unref(s);
   }
-  state_set_reg(f, 0, C(ex, fn->reg_width[0], (u128)argc));
-  if (fn->nargs >= 2) state_set_reg(f, 1, C(ex, 64, array->address));
-  if (fn->nargs >= 3) state_set_reg(f, 2, C(ex, 64, 0));
+  mem_object *envp = new_object(ex, st, MEM_GLOBAL, 8, 8, "envp", NULL); /* { NULL } */
+  ex->argv_address = array->address;
+  ex->envp_address = envp->address;
   mem_object_unref(array);
+  mem_object_unref(envp);
+  release_scratch(ex);
+}
+
+/* main(argc, argv, envp) on st's empty stack. */
+static void push_main(executor *ex, state *st) {
+  uint32_t main_index = ex->steps[ex->main_step].func;
+  const ir_function *fn = &ex->prog->funcs[main_index];
+  state_frame *f = state_push_frame(st, main_index, fn->nregs);
+  f->pc = 0;
+  if (fn->nargs >= 1) state_set_reg(f, 0, C(ex, fn->reg_width[0], (u128)ex->opt->argc));
+  if (fn->nargs >= 2) state_set_reg(f, 1, C(ex, 64, ex->argv_address));
+  if (fn->nargs >= 3) state_set_reg(f, 2, C(ex, 64, ex->envp_address));
+}
+
+/* The functions of llvm.global_ctors or llvm.global_dtors ({i32 priority, ptr fn, ptr
+ * data} each), by increasing priority (array order among equals). */
+static uint32_t structors(const executor *ex, const char *name, uint32_t **out) {
+  *out = NULL;
+  uint32_t g = ir_find_global(ex->prog, name);
+  if (g == IR_NONE || ex->prog->globals[g].is_decl) return 0;
+  const ir_global *gl = &ex->prog->globals[g];
+  enum { ENTRY = 24 };
+  uint32_t n = 0;
+  uint32_t *funcs = xrealloc(NULL, (gl->size / ENTRY + 1) * sizeof *funcs);
+  uint32_t *prio = xrealloc(NULL, (gl->size / ENTRY + 1) * sizeof *prio);
+  for (uint32_t r = 0; r < gl->nrelocs; r++) {
+    const ir_reloc *rel = &gl->relocs[r];
+    if (!rel->is_function || rel->offset % ENTRY != 8) continue;
+    uint32_t p = 0;
+    memcpy(&p, gl->init + rel->offset - 8, sizeof p);
+    uint32_t k = n++; /* insertion: stable by priority */
+    while (k > 0 && prio[k - 1] > p) {
+      funcs[k] = funcs[k - 1], prio[k] = prio[k - 1];
+      k--;
+    }
+    funcs[k] = rel->target, prio[k] = p;
+  }
+  free(prio);
+  *out = funcs;
+  return n;
+}
+
+/* The life cycle, as glibc runs a program: destructors registered first with atexit (so
+ * they run after the program's own handlers, highest priority first), constructors by
+ * priority, main, then exit(main's value) — the libc model's exit runs the atexit
+ * handlers. Without the model (--libc=none) there is neither atexit nor exit to call. */
+static void plan_lifecycle(executor *ex, uint32_t main_index) {
+  uint32_t *ctors, *dtors;
+  uint32_t nctors = structors(ex, "llvm.global_ctors", &ctors);
+  uint32_t ndtors = structors(ex, "llvm.global_dtors", &dtors);
+  uint32_t atexit_fn = ir_find_function(ex->prog, "atexit");
+  uint32_t exit_fn = ir_find_function(ex->prog, "exit");
+  bool has_atexit = atexit_fn != IR_NONE && !ex->prog->funcs[atexit_fn].is_decl;
+  bool has_exit = exit_fn != IR_NONE && !ex->prog->funcs[exit_fn].is_decl;
+  if (ndtors && !has_atexit) warn_once(ex, "(no atexit to register them)", "destructors not run");
+  ex->steps = xrealloc(NULL, (ndtors + nctors + 2) * sizeof *ex->steps);
+  for (uint32_t k = 0; has_atexit && k < ndtors; k++)
+    ex->steps[ex->nsteps++] = (lifecycle_step){atexit_fn, true, function_address(dtors[k])};
+  for (uint32_t k = 0; k < nctors; k++) ex->steps[ex->nsteps++] = (lifecycle_step){ctors[k], false, 0};
+  ex->main_step = ex->nsteps;
+  ex->steps[ex->nsteps++] = (lifecycle_step){main_index, false, 0};
+  if (has_exit) ex->steps[ex->nsteps++] = (lifecycle_step){exit_fn, true, 0};
+  free(ctors);
+  free(dtors);
+}
+
+/* Starts st at the first step of the life cycle. */
+static bool start_program(executor *ex, state *st, uint32_t main_index) {
+  if (ex->prog->funcs[main_index].nargs > 3) return false;
+  plan_lifecycle(ex, main_index);
+  bind_arguments(ex, st);
+  push_step(ex, st, 0, NULL);
   release_scratch(ex);
   return true;
 }
@@ -2487,7 +2627,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   state *initial = state_new(ex.next_state_id++);
   bind_globals(&ex, initial);
   int rc = 0;
-  if (!start_main(&ex, initial, main_index)) {
+  if (!start_program(&ex, initial, main_index)) {
     result->error = "main takes more than three parameters";
     state_free(initial);
     rc = -1;
@@ -2531,6 +2671,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   free(ex.to_uncovered);
   free(ex.to_return);
   free(ex.distances_stale);
+  free(ex.steps);
   free(ex.scratch);
   return rc;
 }
