@@ -371,13 +371,15 @@ static void cells_add(qs_cells *c, const expr_array *a, uint64_t index) {
     qs_idmap_put(&c->map, key, 0);
 }
 
-/* Every cell a closed formula reads under m. */
-static void cells_of(qs_cells *c, expr *e, const expr_assignment *m) {
+/* Every cell of an array read through a bound variable that a closed formula reads under
+ * m: the only cells that select instances and that duplication could overwrite. */
+static void cells_of(const qs_quant *q, qs_cells *c, expr *e, const expr_assignment *m) {
   walker w = {0};
   walk_push(&w, e);
   for (expr *x; (x = walk_next(&w));) {
     uint64_t idx;
-    if (x->kind == EXPR_READ && !x->has_bvar && eval_u64(x->kid[0], m, &idx))
+    if (x->kind == EXPR_READ && !x->has_bvar &&
+        has_array(q->qarrays, q->nqarrays, x->u.read.array) && eval_u64(x->kid[0], m, &idx))
       for (unsigned b = 0; b < x->width / 8u; b++)
         cells_add(c, x->u.read.array, idx + b);
   }
@@ -487,7 +489,7 @@ size_t qs_quant_repair_query(const qs_quant *q, const expr_assignment *m,
   for (size_t i = 0; i < q->nqf; i++) {
     u128 v;
     if (expr_eval(q->qf[i], m, QUANT_RANGE_MAX, &v) == EXPR_EVAL_OK && !v)
-      cells_of(conflicts, q->qf[i], m);
+      cells_of(q, conflicts, q->qf[i], m);
   }
   for (size_t k = 0; k < q->ncl; k++) {
     const qclause *c = &q->cl[k];
@@ -498,7 +500,7 @@ size_t qs_quant_repair_query(const qs_quant *q, const expr_assignment *m,
       expr *inst = at_value(c, c->body, i);
       u128 v;
       if (expr_eval(inst, m, QUANT_RANGE_MAX, &v) == EXPR_EVAL_OK && !v)
-        cells_of(conflicts, inst, m);
+        cells_of(q, conflicts, inst, m);
       expr_unref(inst);
     }
   }

@@ -61,7 +61,8 @@ expr_assignment *qs_quant_duplicate(const qs_quant *q, const expr_assignment *m,
 
 /* The repair query for a model m that fails the query: the stripped formulas, plus the
  * instantiations (at concrete i) of each clause whose reads through i touch a conflict cell
- * — a cell read by a violated conjunct or by a violated instance of a clause — plus every
+ * — a cell of an array read through i, read by a violated conjunct or by a violated
+ * instance of a clause — plus every
  * array not read through a bound variable fixed to its bytes in m. The conflict cells are
  * added to `conflicts`. Returns the count; *out is new. */
 size_t qs_quant_repair_query(const qs_quant *q, const expr_assignment *m,

@@ -51,8 +51,10 @@ static const char *status_name(qs_status s) {
 /* Accepts model m (owned) as the answer if it satisfies the whole query. */
 static bool accept_model(const qs_quant *q, const qs_req *rq, expr_assignment *m,
                          qs_ans *ans) {
-  if (!m || !qs_quant_holds(q, m))
+  if (!m || !qs_quant_holds(q, m)) {
+    expr_assignment_free(m);
     return false;
+  }
   ans->status = QS_SAT;
   if (rq->want_model)
     ans->model = m;
