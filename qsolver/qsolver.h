@@ -106,9 +106,9 @@ const char *qs_last_reason(const qsolver *s);
  * Per stage: requests that entered it, those it answered itself (the rest it forwarded),
  * the answers it gave by status, formulas it dropped (constant, independence) and the time
  * spent in the stage itself, excluding the stages after it. Stage names: "constant",
- * "independence", "validity_cache", "cex_cache", "quantified", "z3"; a stage switched off is
- * absent. (The quantified stage forwards every query, so its own counts stay near zero;
- * its real counters are qs_quant_stats.) */
+ * "independence", "validity_cache", "cex_cache", "quantified_procedure", "z3"; a stage
+ * switched off is absent. (The quantified stage forwards every query it gets, so its own
+ * "answered" stays 0; what it did is in qs_quant_stats.) */
 typedef struct qs_stage_stats {
   const char *name;
   uint64_t queries, answered, sat, unsat, unknown, formulas_dropped;

@@ -324,7 +324,7 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
 
 static void quant_destroy(qs_stage *st) { free(st); }
 
-static const qs_stage_ops quant_ops = {"quantified", quant_solve, quant_destroy};
+static const qs_stage_ops quant_ops = {"quantified_procedure", quant_solve, quant_destroy};
 
 qs_stage *qs_quant_stage_new(qsolver *s) {
   (void)s;

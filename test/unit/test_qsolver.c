@@ -773,7 +773,7 @@ static void test_solve_and_stats(void) {
   expr_assignment_free(r.model);
   CHECK_EQ_U64(qs_stage_count(s), 6);
   CHECK_EQ_STR(qs_stage_at(s, 0)->name, "constant");
-  CHECK_EQ_STR(qs_stage_at(s, 4)->name, "quantified");
+  CHECK_EQ_STR(qs_stage_at(s, 4)->name, "quantified_procedure");
   CHECK_EQ_STR(qs_stage_at(s, 5)->name, "z3");
   CHECK(qs_stage_at(s, 6) == NULL);
   char *buf = NULL;
