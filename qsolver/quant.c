@@ -446,20 +446,24 @@ expr_assignment *qs_quant_duplicate(const qs_quant *q, const expr_assignment *m,
 
 /* ---- repair -------------------------------------------------------------------------------- */
 
-/* Does some read through i of clause c, at i = v, touch a cell of `cells` under m? */
+/* Does some read through i of clause c, at i = v, touch a cell of `cells` under m? When
+ * `touched` is given, every cell those reads touch is added to it. */
 static bool instance_touches(const qclause *c, uint64_t v, const expr_assignment *m,
-                             const qs_cells *cells) {
-  for (size_t r = 0; r < c->nqreads; r++) {
+                             const qs_cells *cells, qs_cells *touched) {
+  bool hit = false;
+  for (size_t r = 0; r < c->nqreads && (touched || !hit); r++) {
     expr *qr = c->qreads[r];
     expr *index = at_value(c, qr->kid[0], v);
     uint64_t idx;
     bool ok = eval_u64(index, m, &idx);
     expr_unref(index);
-    for (unsigned b = 0; ok && b < qr->width / 8u; b++)
-      if (qs_cells_has(cells, qr->u.read.array, idx + b))
-        return true;
+    for (unsigned b = 0; ok && b < qr->width / 8u; b++) {
+      hit |= qs_cells_has(cells, qr->u.read.array, idx + b);
+      if (touched)
+        cells_add(touched, qr->u.read.array, idx + b);
+    }
   }
-  return false;
+  return hit;
 }
 
 /* Constraints fixing the bytes of a to their values in m, 8 bytes at a time. */
@@ -508,15 +512,18 @@ size_t qs_quant_repair_query(const qs_quant *q, const expr_assignment *m,
   size_t n = 0, cap = 0;
   for (size_t i = 0; i < nstripped; i++)
     push_expr(&v, &n, &cap, expr_ref(stripped[i]));
-  /* The instantiations that constrain a conflict cell. */
+  /* The instantiations that constrain a conflict cell. The cells they read are constrained
+   * explicitly by the repair query too: they join the set after the selection. */
+  qs_cells *added = qs_cells_new();
   for (size_t k = 0; k < q->ncl; k++) {
     const qclause *c = &q->cl[k];
     uint64_t lo, hi;
     if (!clause_range(c, m, &lo, &hi))
       continue;
     for (uint64_t i = lo; i <= hi && i >= lo; i++) {
-      if (!instance_touches(c, i, m, conflicts))
+      if (!instance_touches(c, i, m, conflicts, NULL))
         continue;
+      instance_touches(c, i, m, conflicts, added);
       expr *t = expr_const(c->bvar->width, i);
       expr *inst = instantiate(c, t);
       expr_unref(t);
@@ -526,6 +533,10 @@ size_t qs_quant_repair_query(const qs_quant *q, const expr_assignment *m,
         push_expr(&v, &n, &cap, inst);
     }
   }
+  for (size_t i = 0; i < added->map.cap; i++)
+    if (added->map.keys[i])
+      qs_idmap_put(&conflicts->map, added->map.keys[i] - 1, 0);
+  qs_cells_free(added);
   /* Everything not read through a bound variable keeps its value in m. */
   for (size_t i = 0; i < q->narrays; i++) {
     expr_array *a = q->arrays[i];

@@ -63,8 +63,10 @@ expr_assignment *qs_quant_duplicate(const qs_quant *q, const expr_assignment *m,
  * instantiations (at concrete i) of each clause whose reads through i touch a conflict cell
  * — a cell of an array read through i, read by a violated conjunct or by a violated
  * instance of a clause — plus every
- * array not read through a bound variable fixed to its bytes in m. The conflict cells are
- * added to `conflicts`. Returns the count; *out is new. */
+ * array not read through a bound variable fixed to its bytes in m. The conflict cells and
+ * the cells the added instantiations read (all that the repair query constrains explicitly,
+ * which duplication must then leave alone) are added to `conflicts`. Returns the count;
+ * *out is new. */
 size_t qs_quant_repair_query(const qs_quant *q, const expr_assignment *m,
                              expr *const *stripped, size_t nstripped, expr ***out,
                              qs_cells *conflicts);

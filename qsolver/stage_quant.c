@@ -102,8 +102,9 @@ static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, 
   qs_ans ra;
   solve_formulas(qs, repair, nrepair, true, rq, &ra);
   if (ra.status == QS_SAT) {
-    expr_assignment *fixed = qs_quant_duplicate(q, ra.model, conflicts);
-    if (accept_model(q, rq, fixed, ans))
+    /* The repaired model as it is, then duplicated around the cells it constrains. */
+    if (accept_model(q, rq, expr_assignment_copy(ra.model), ans) ||
+        accept_model(q, rq, qs_quant_duplicate(q, ra.model, conflicts), ans))
       answered = QS_QSTEP_REPAIR;
   }
   qs_ans_clear(&ra);

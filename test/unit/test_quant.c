@@ -7,7 +7,7 @@
  *     gives a model of the query. (Our copy of the paper lost its formulas; the query is
  *     rebuilt from the prose: ∀x∈[1,k]. a[x] ≠ 0, a[j] = 5, 1 ≤ j ≤ k ≤ 5.)
  *   - The same query through the chain: answered before any fallback, model checked; a
- *     variant that strip alone proves unsat.
+ *     variant that strip alone proves unsat; a counting loop only repair can answer.
  *   - A seeded family of memspn-shaped queries (pat-merge.md §5: both loop exits, K up to
  *     200, sat and unsat questions over them; a third of them strlen's loop instead), every answer cross-checked with Z3 on an
  *     expansion this file builds itself, every model checked against the whole query, run
@@ -240,6 +240,35 @@ static void test_example_in_chain(void) {
   group_end();
 }
 
+/* A counting loop, ∀i∈[1,K]. a[i] = a[i−1] + 1 with a[j] = 150 for some 1 ≤ j < K, 5 ≤ K ≤ 10:
+ * strip leaves the cells between its instances free, and duplication makes them all equal,
+ * so neither can give a model; repair adds the instances at the conflict cells and succeeds
+ * (checked against the whole query, and by Z3 on the expansion). */
+static void test_repair_in_chain(void) {
+  group_begin();
+  expr_array *A = arr("a", 16, true), *KA = arr("K", 8, true), *J = arr("j", 8, true);
+  expr *k = word(KA), *j = word(J);
+  expr *x = K(expr_bvar_fresh(64, "x"));
+  expr *prev = byte_at(A, K(expr_add(x, k64((uint64_t)-1))));
+  expr *body = K(expr_eq(byte_at(A, x), K(expr_add(prev, k8(1)))));
+  expr *f[6] = {K(expr_forall(x, k64(1), k, body)), K(expr_ule(k, k64(10))),
+                K(expr_ule(k64(5), k)), K(expr_ule(k64(1), j)), K(expr_ult(j, k)),
+                K(expr_eq(byte_at(A, j), k8(150)))};
+  qs_options o = qs_default_options();
+  o.validate_quantified = true;
+  qsolver *s = qs_new(&o);
+  expr_array *arrays[3] = {A, KA, J};
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, f, 6, arrays, 3, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(f, 6, m));
+  const qs_quant_stats *q = qs_quant_stats_of(s);
+  CHECK_EQ_U64(q->answered[QS_QSTEP_REPAIR], 1);
+  CHECK_EQ_U64(q->disagreements, 0);
+  expr_assignment_free(m);
+  qs_free(s);
+  group_end();
+}
+
 /* ---- the memspn family ------------------------------------------------------------------------- */
 
 static uint64_t rng;
@@ -430,6 +459,7 @@ int main(void) {
   test_has_forall();
   test_paper_examples();
   test_example_in_chain();
+  test_repair_in_chain();
   test_fallbacks();
   test_memspn_family();
   free(pool);
