@@ -58,12 +58,13 @@ typedef struct qs_options {
 
 typedef struct qsolver qsolver;
 
-/* Every stage on, a 10 s timeout (also for quantified queries), fallback both (a path whose query takes longer ends as unknown instead
- * of stalling the run), no dumps. */
+/* Every stage on, a 10 s timeout for both kinds of query (a path whose query takes longer
+ * ends as unknown instead of stalling the run), fallback both, no validation, no dumps. */
 qs_options qs_default_options(void);
 qsolver *qs_new(const qs_options *opt /* NULL = qs_default_options() */);
 void qs_free(qsolver *s); /* NULL is allowed */
-/* Changes the per-query timeout for the queries that follow (0 = no limit). */
+/* Changes the per-query timeout for the queries that follow (0 = no limit); the timeout of
+ * quantified queries (quant_timeout_ms) stays as qs_new set it. */
 void qs_set_timeout(qsolver *s, unsigned timeout_ms);
 
 /* ---- the primitive request ---------------------------------------------------------------
@@ -118,10 +119,12 @@ typedef struct qs_stage_stats {
 size_t qs_stage_count(const qsolver *s);
 const qs_stage_stats *qs_stage_at(const qsolver *s, size_t i); /* in chain order */
 const qs_stage_stats *qs_stats(const qsolver *s, const char *name); /* NULL when absent */
+
 /* ---- the quantified stage's counters (stats.json's "quantified") ----------------------
  * queries: requests holding a forall that reached the stage; answered[step]: those each
- * step answered (sat or unsat; a step answers only with a model that satisfies the whole
- * query, or with an unsat that is final); unknown: those none answered; seconds[step]:
+ * step answered, sat or unsat (strip, duplicate, repair and the expansion answer sat only
+ * with a model that satisfies the whole query under evaluation; Z3's fallback answer is
+ * taken as Z3 gives it); unknown: those none answered; seconds[step]:
  * time spent in each step, including the Z3 calls it made; disagreements: answers that
  * --validate-qsolver found contradicted by Z3 on the expanded query. */
 typedef enum qs_qstep {
