@@ -46,7 +46,7 @@ typedef struct run_options {
   interp_merge_loops merge_loops;
   bool tests_per_merge_one, validate_merges, dump_tree;
   qs_fallback qsolver_fallback;
-  bool validate_qsolver;
+  bool validate_qsolver, no_qsolver_procedure;
   int qsolver_timeout_ms; /* -1: the --solver-timeout */
   bool testcomp;
   const char *testcomp_property;
@@ -95,6 +95,7 @@ static void run_usage(FILE *f) {
         "                          (strip, duplicate, repair) could not: the bounded\n"
         "                          expansion, Z3's MBQI, or the expansion then Z3 (default)\n"
         "  --qsolver-timeout=TIME  Z3's limit on a quantified query (default: --solver-timeout)\n"
+        "  --qsolver-procedure=on|off  off: quantified queries go to Z3 alone (for eval/)\n"
         "  --validate-qsolver      re-check every quantified answer with Z3 on the expanded\n"
         "                          query; a disagreement is reported and fails the run\n"
         "  --dump-tree             write each region's execution tree (regionN.dot, .svg)\n"
@@ -211,6 +212,10 @@ static int parse_options(int argc, char **argv, run_options *o) {
       else if (strcmp(v, "expand") == 0) o->qsolver_fallback = QS_FALLBACK_EXPAND;
       else if (strcmp(v, "z3") == 0) o->qsolver_fallback = QS_FALLBACK_Z3;
       else return usage_error("--qsolver-fallback takes expand, z3 or both, not '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--qsolver-procedure", &missing))) {
+      if (strcmp(v, "on") == 0) o->no_qsolver_procedure = false;
+      else if (strcmp(v, "off") == 0) o->no_qsolver_procedure = true;
+      else return usage_error("--qsolver-procedure takes on or off, not '%s'", v);
     } else if (strcmp(a, "--validate-qsolver") == 0) {
       o->validate_qsolver = true;
     } else if ((v = option_value(argc, argv, &i, "--libc", &missing))) {
@@ -550,6 +555,7 @@ int run_main(int argc, char **argv) {
       o.qsolver_timeout_ms < 0 ? o.solver_timeout_ms : (unsigned)o.qsolver_timeout_ms;
   qo.fallback = o.qsolver_fallback;
   qo.validate_quantified = o.validate_qsolver;
+  qo.quantified = !o.no_qsolver_procedure;
   char *smt2_dir = NULL;
   if (o.write_smt2s) {
     if (asprintf(&smt2_dir, "%s/smt2", out_path(out)) < 0) expr_oom();
