@@ -163,9 +163,11 @@ static expr *intern(expr *t) {
   e->refcount = 1;
   e->id = next_node_id++;
   e->has_bvar = t->kind == EXPR_BVAR;
+  e->has_forall = t->kind == EXPR_FORALL;
   for (unsigned i = 0; i < e->nkids; i++) {
     e->kid[i]->refcount++;
     e->has_bvar |= e->kid[i]->has_bvar;
+    e->has_forall |= e->kid[i]->has_forall;
   }
   if (e->kind == EXPR_FORALL) /* the body's only bound variable is its own (expr.h) */
     e->has_bvar = e->kid[1]->has_bvar || e->kid[2]->has_bvar;

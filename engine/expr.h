@@ -84,6 +84,7 @@ struct expr {
   uint16_t width;
   uint8_t nkids;
   bool has_bvar;     /* mentions a bound variable not bound inside it */
+  bool has_forall;   /* is or contains a forall (update lists aside: they hold terms) */
   uint32_t refcount;
   uint64_t id;       /* creation order, never reused */
   uint64_t hash;     /* structural */

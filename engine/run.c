@@ -45,6 +45,9 @@ typedef struct run_options {
   interp_merge merge;
   interp_merge_loops merge_loops;
   bool tests_per_merge_one, validate_merges, dump_tree;
+  qs_fallback qsolver_fallback;
+  bool validate_qsolver, no_qsolver_procedure;
+  int qsolver_timeout_ms; /* -1: the --solver-timeout */
   bool testcomp;
   const char *testcomp_property;
   int progress; /* -1: when stderr is a terminal */
@@ -88,6 +91,13 @@ static void run_usage(FILE *f) {
         "  --tests-per-merge=all|one  a test for every path merged (default) or only for\n"
         "                          the merged state, as KLEE does\n"
         "  --validate-merges       check every merged state against its constituents\n"
+        "  --qsolver-fallback=expand|z3|both  what answers a quantified query the procedure\n"
+        "                          (strip, duplicate, repair) could not: the bounded\n"
+        "                          expansion, Z3's MBQI, or the expansion then Z3 (default)\n"
+        "  --qsolver-timeout=TIME  Z3's limit on a quantified query (default: --solver-timeout)\n"
+        "  --qsolver-procedure=on|off  off: quantified queries go to Z3 alone (for eval/)\n"
+        "  --validate-qsolver      re-check every quantified answer with Z3 on the expanded\n"
+        "                          query; a disagreement is reported and fails the run\n"
         "  --dump-tree             write each region's execution tree (regionN.dot, .svg)\n"
         "  --emit-all-errors       a test for every error, not one per location\n"
         "  --testcomp              also write OUTDIR/test-suite (Test-Comp format 1.1)\n"
@@ -143,6 +153,8 @@ static const char *option_value(int argc, char **argv, int *i, const char *name,
 static int parse_options(int argc, char **argv, run_options *o) {
   o->progress = -1;
   o->solver_timeout_ms = 10000;
+  o->qsolver_fallback = QS_FALLBACK_BOTH;
+  o->qsolver_timeout_ms = -1;
   o->capacity = 100;
   for (int i = 2; i < argc; i++) { /* argv[0] is symq, argv[1] is run */
     const char *a = argv[i];
@@ -191,6 +203,21 @@ static int parse_options(int argc, char **argv, run_options *o) {
       if (!parse_duration(v, &seconds) || seconds > 86400)
         return usage_error("bad solver timeout '%s'", v);
       o->solver_timeout_ms = (unsigned)(seconds * 1000);
+    } else if ((v = option_value(argc, argv, &i, "--qsolver-timeout", &missing))) {
+      if (!parse_duration(v, &seconds) || seconds > 86400)
+        return usage_error("bad --qsolver-timeout '%s'", v);
+      o->qsolver_timeout_ms = (int)(seconds * 1000);
+    } else if ((v = option_value(argc, argv, &i, "--qsolver-fallback", &missing))) {
+      if (strcmp(v, "both") == 0) o->qsolver_fallback = QS_FALLBACK_BOTH;
+      else if (strcmp(v, "expand") == 0) o->qsolver_fallback = QS_FALLBACK_EXPAND;
+      else if (strcmp(v, "z3") == 0) o->qsolver_fallback = QS_FALLBACK_Z3;
+      else return usage_error("--qsolver-fallback takes expand, z3 or both, not '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--qsolver-procedure", &missing))) {
+      if (strcmp(v, "on") == 0) o->no_qsolver_procedure = false;
+      else if (strcmp(v, "off") == 0) o->no_qsolver_procedure = true;
+      else return usage_error("--qsolver-procedure takes on or off, not '%s'", v);
+    } else if (strcmp(a, "--validate-qsolver") == 0) {
+      o->validate_qsolver = true;
     } else if ((v = option_value(argc, argv, &i, "--libc", &missing))) {
       if (strcmp(v, "none") == 0) o->no_runtime = true;
       else if (strcmp(v, "symq") == 0 || strcmp(v, "klee") == 0) o->no_runtime = false;
@@ -282,6 +309,33 @@ static void print_verdict(const interp_result *r) {
   printf("\n");
 }
 
+/* "quantified": the quantified stage's counters, under the names qsolver.h gives. */
+static void write_quantified_stats(out_json *j, const qs_quant_stats *q) {
+  out_json_key(j, "quantified");
+  out_json_object_begin(j);
+  out_json_key(j, "queries");
+  out_json_uint(j, q->queries);
+  out_json_key(j, "answered");
+  out_json_object_begin(j);
+  for (int k = 0; k < QS_QSTEP_COUNT; k++) {
+    out_json_key(j, qs_qstep_name((qs_qstep)k));
+    out_json_uint(j, q->answered[k]);
+  }
+  out_json_object_end(j);
+  out_json_key(j, "unknown");
+  out_json_uint(j, q->unknown);
+  out_json_key(j, "seconds");
+  out_json_object_begin(j);
+  for (int k = 0; k < QS_QSTEP_COUNT; k++) {
+    out_json_key(j, qs_qstep_name((qs_qstep)k));
+    out_json_double(j, q->seconds[k]);
+  }
+  out_json_object_end(j);
+  out_json_key(j, "disagreements");
+  out_json_uint(j, q->disagreements);
+  out_json_object_end(j);
+}
+
 static void write_stats(out_dir *out, const run_options *o, const interp_result *r,
                         const qsolver *solver, const ir_program *prog, double wall) {
   out_json j;
@@ -356,6 +410,7 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
     out_json_object_end(&j);
   }
   out_json_object_end(&j);
+  write_quantified_stats(&j, qs_quant_stats_of(solver));
   out_json_key(&j, "solver_time_s");
   out_json_double(&j, solver_seconds);
   out_json_key(&j, "wall_time_s");
@@ -510,6 +565,11 @@ int run_main(int argc, char **argv) {
 
   qs_options qo = qs_default_options();
   qo.timeout_ms = o.solver_timeout_ms;
+  qo.quant_timeout_ms =
+      o.qsolver_timeout_ms < 0 ? o.solver_timeout_ms : (unsigned)o.qsolver_timeout_ms;
+  qo.fallback = o.qsolver_fallback;
+  qo.validate_quantified = o.validate_qsolver;
+  qo.quantified = !o.no_qsolver_procedure;
   char *smt2_dir = NULL;
   if (o.write_smt2s) {
     if (asprintf(&smt2_dir, "%s/smt2", out_path(out)) < 0) expr_oom();
@@ -554,6 +614,12 @@ int run_main(int argc, char **argv) {
            ", generated tests = %" PRIu64 "\n",
            result.completed_paths, result.error_paths, result.tests);
     print_verdict(&result);
+    uint64_t disagreements = qs_quant_stats_of(solver)->disagreements;
+    if (disagreements) {
+      fprintf(stderr, "symq: error: %" PRIu64 " quantified answers disagreed with Z3 on the "
+              "expanded query\n", disagreements);
+      rc = 1;
+    }
     if (result.merge.validation_failures) {
       fprintf(stderr, "symq: error: %" PRIu64 " merged states failed validation\n",
               result.merge.validation_failures);

@@ -196,8 +196,10 @@ void qs_forward(qs_stage *st, const qs_req *rq, qs_ans *ans) {
 /* ---- assembly --------------------------------------------------------------------------- */
 
 qs_options qs_default_options(void) {
-  return (qs_options){.timeout_ms = 10000, .independence = true, .validity_cache = true,
-                      .cex_cache = true, .smt2_dir = NULL};
+  return (qs_options){.timeout_ms = 10000, .quant_timeout_ms = 10000, .quantified = true,
+                      .fallback = QS_FALLBACK_BOTH, .validate_quantified = false,
+                      .independence = true, .validity_cache = true, .cex_cache = true,
+                      .smt2_dir = NULL};
 }
 
 static void add_stage(qsolver *s, qs_stage *st) {
@@ -223,7 +225,9 @@ qsolver *qs_new(const qs_options *opt) {
   s->last_reason = "";
   /* The chain. Cheap syntactic answers first; independence before the caches so that they
    * key on the sliced sets, which recur far more often than whole path conditions; the
-   * exact-match cache before the subset/model search; Z3 last. */
+   * exact-match cache before the subset/model search; the quantified procedure after the
+   * caches (a cached model or unsat core answers a quantified query as well) and just in
+   * front of Z3, which it calls for each quantifier-free query it builds; Z3 last. */
   add_stage(s, qs_constant_stage_new(s));
   if (s->opt.independence)
     add_stage(s, qs_independence_stage_new(s));
@@ -231,6 +235,8 @@ qsolver *qs_new(const qs_options *opt) {
     add_stage(s, qs_validity_stage_new(s));
   if (s->opt.cex_cache)
     add_stage(s, qs_cex_stage_new(s));
+  if (s->opt.quantified)
+    add_stage(s, qs_quant_stage_new(s));
   add_stage(s, qs_z3_stage_new(s));
   return s;
 }
@@ -376,6 +382,15 @@ const char *qs_last_reason(const qsolver *s) { return s->last_reason; }
 /* ---- counters ----------------------------------------------------------------------------- */
 
 size_t qs_stage_count(const qsolver *s) { return s->nstages; }
+
+const char *qs_qstep_name(qs_qstep step) {
+  static const char *const names[QS_QSTEP_COUNT] = {"strip", "duplicate", "repair",
+                                                     "fallback_expand", "fallback_z3"};
+  assert(step < QS_QSTEP_COUNT);
+  return names[step];
+}
+
+const qs_quant_stats *qs_quant_stats_of(const qsolver *s) { return &s->quant; }
 
 const qs_stage_stats *qs_stage_at(const qsolver *s, size_t i) {
   return i < s->nstages ? &s->stages[i]->stats : NULL;

@@ -2,7 +2,11 @@
  * qsolver — symq's solver front: a chain of stages behind one small interface, assembled in
  * one place (qs_new):
  *
- *   constant → independence → validity cache → counterexample cache → Z3
+ *   constant → independence → validity cache → counterexample cache → quantified → Z3
+ *
+ * The quantified stage (qsolver/quant.h) answers queries holding a `forall` with the
+ * paper's procedure (strip, duplicate, repair) and falls back to the bounded expansion
+ * and/or Z3's MBQI; quantifier-free queries pass through it untouched.
  *
  * Contract
  *   - Formulas are width-1 `expr *`, BORROWED for the duration of a call. The solver keeps
@@ -33,8 +37,18 @@
 
 typedef enum qs_status { QS_SAT, QS_UNSAT, QS_UNKNOWN } qs_status;
 
+/* What answers a quantified query the procedure could not: the bounded expansion
+ * ⋀_{i=lo..max} (i in range → φ(i)) solved quantifier-free, Z3's MBQI on the query itself,
+ * or the expansion first and Z3 when the expansion is too large or times out. */
+typedef enum qs_fallback { QS_FALLBACK_BOTH, QS_FALLBACK_EXPAND, QS_FALLBACK_Z3 } qs_fallback;
+
 typedef struct qs_options {
   unsigned timeout_ms;   /* per query that reaches Z3; 0 = no limit */
+  unsigned quant_timeout_ms; /* per query with a forall that reaches Z3 (MBQI); 0 = none */
+  bool quantified;       /* the quantified stage; off: every ∀ query goes to Z3 alone */
+  qs_fallback fallback;
+  bool validate_quantified; /* re-check every answer of the quantified stage with Z3 on
+                               the expanded query; disagreements are counted and printed */
   bool independence;     /* the optional stages, so that eval/ can measure each one */
   bool validity_cache;
   bool cex_cache;
@@ -44,12 +58,13 @@ typedef struct qs_options {
 
 typedef struct qsolver qsolver;
 
-/* Every stage on, a 10 s timeout (a path whose query takes longer ends as unknown instead
- * of stalling the run), no dumps. */
+/* Every stage on, a 10 s timeout for both kinds of query (a path whose query takes longer
+ * ends as unknown instead of stalling the run), fallback both, no validation, no dumps. */
 qs_options qs_default_options(void);
 qsolver *qs_new(const qs_options *opt /* NULL = qs_default_options() */);
 void qs_free(qsolver *s); /* NULL is allowed */
-/* Changes the per-query timeout for the queries that follow (0 = no limit). */
+/* Changes the per-query timeout for the queries that follow (0 = no limit); the timeout of
+ * quantified queries (quant_timeout_ms) stays as qs_new set it. */
 void qs_set_timeout(qsolver *s, unsigned timeout_ms);
 
 /* ---- the primitive request ---------------------------------------------------------------
@@ -92,7 +107,9 @@ const char *qs_last_reason(const qsolver *s);
  * Per stage: requests that entered it, those it answered itself (the rest it forwarded),
  * the answers it gave by status, formulas it dropped (constant, independence) and the time
  * spent in the stage itself, excluding the stages after it. Stage names: "constant",
- * "independence", "validity_cache", "cex_cache", "z3"; a stage switched off is absent. */
+ * "independence", "validity_cache", "cex_cache", "quantified_procedure", "z3"; a stage
+ * switched off is absent. (The quantified stage forwards every query it gets, so its own
+ * "answered" stays 0; what it did is in qs_quant_stats.) */
 typedef struct qs_stage_stats {
   const char *name;
   uint64_t queries, answered, sat, unsat, unknown, formulas_dropped;
@@ -102,6 +119,26 @@ typedef struct qs_stage_stats {
 size_t qs_stage_count(const qsolver *s);
 const qs_stage_stats *qs_stage_at(const qsolver *s, size_t i); /* in chain order */
 const qs_stage_stats *qs_stats(const qsolver *s, const char *name); /* NULL when absent */
+
+/* ---- the quantified stage's counters (stats.json's "quantified") ----------------------
+ * queries: requests holding a forall that reached the stage; answered[step]: those each
+ * step answered, sat or unsat (strip, duplicate, repair and the expansion answer sat only
+ * with a model that satisfies the whole query under evaluation; Z3's fallback answer is
+ * taken as Z3 gives it); unknown: those none answered; seconds[step]:
+ * time spent in each step, including the Z3 calls it made; disagreements: answers that
+ * --validate-qsolver found contradicted by Z3 on the expanded query. */
+typedef enum qs_qstep {
+  QS_QSTEP_STRIP, QS_QSTEP_DUPLICATE, QS_QSTEP_REPAIR, QS_QSTEP_FALLBACK_EXPAND,
+  QS_QSTEP_FALLBACK_Z3, QS_QSTEP_COUNT
+} qs_qstep;
+typedef struct qs_quant_stats {
+  uint64_t queries, answered[QS_QSTEP_COUNT], unknown, disagreements;
+  double seconds[QS_QSTEP_COUNT];
+} qs_quant_stats;
+/* "strip", "duplicate", "repair", "fallback_expand", "fallback_z3". */
+const char *qs_qstep_name(qs_qstep step);
+const qs_quant_stats *qs_quant_stats_of(const qsolver *s); /* all zero when the stage is off */
+
 /* One JSON object {"constant": {"queries": …, …}, …} in chain order, no trailing newline. */
 void qs_write_stats_json(FILE *f, const qsolver *s);
 

@@ -59,6 +59,7 @@ struct qsolver {
   qs_stage *stages[QS_MAX_STAGES];
   size_t nstages;
   const char *last_reason;
+  qs_quant_stats quant; /* kept by the quantified stage */
 };
 
 /* The stages, each in its own file; qs_new assembles them. */
@@ -66,6 +67,7 @@ qs_stage *qs_constant_stage_new(qsolver *s);
 qs_stage *qs_independence_stage_new(qsolver *s);
 qs_stage *qs_validity_stage_new(qsolver *s);
 qs_stage *qs_cex_stage_new(qsolver *s);
+qs_stage *qs_quant_stage_new(qsolver *s);
 qs_stage *qs_z3_stage_new(qsolver *s);
 
 void qs_stage_run(qs_stage *st, const qs_req *rq, qs_ans *ans);

@@ -20,7 +20,8 @@
  *     (never reused) and cleared between queries when it grows large.
  *
  * Solving: two solvers, one for quantifier-free queries and one for quantified ones, each
- * reset after every query and both carrying the "timeout" parameter. Both are Z3's simple
+ * reset after every query and each carrying its own "timeout" parameter (timeout_ms,
+ * quant_timeout_ms). Both are Z3's simple
  * solver (the SMT core, MBQI on by default): the QF_ABV tactic gives up on constant arrays
  * as "incomplete", and the default solver's preprocessing made eval/bench_qsolver 3-4× slower.
  * Keeping them apart lets either be tuned without touching the other. unknown and timeout
@@ -73,7 +74,8 @@ struct z3_stage {
   char errmsg[160];
   char reason[200];
   uint64_t dumped;
-  unsigned timeout_ms; /* the value the solvers carry */
+  unsigned timeout_ms;       /* the value the quantifier-free solver carries */
+  unsigned quant_timeout_ms; /* … and the quantified one (qs_options.quant_timeout_ms) */
   z3_stage *next_live;
 };
 
@@ -622,10 +624,10 @@ static void set_timeout(z3_stage *z, Z3_solver s, unsigned ms) {
   Z3_params_dec_ref(z->ctx, p);
 }
 
-static Z3_solver new_solver(z3_stage *z) {
+static Z3_solver new_solver(z3_stage *z, unsigned timeout_ms) {
   Z3_solver s = Z3_mk_simple_solver(z->ctx);
   Z3_solver_inc_ref(z->ctx, s);
-  set_timeout(z, s, z->timeout_ms);
+  set_timeout(z, s, timeout_ms);
   return s;
 }
 
@@ -636,7 +638,10 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   if (z->timeout_ms != z->base.solver->opt.timeout_ms) {
     z->timeout_ms = z->base.solver->opt.timeout_ms;
     set_timeout(z, z->qf, z->timeout_ms);
-    set_timeout(z, z->quant, z->timeout_ms);
+  }
+  if (z->quant_timeout_ms != z->base.solver->opt.quant_timeout_ms) {
+    z->quant_timeout_ms = z->base.solver->opt.quant_timeout_ms;
+    set_timeout(z, z->quant, z->quant_timeout_ms);
   }
   bool quantified = false;
   QS_RESERVE(z->asserted, z->asserted_cap, rq->n);
@@ -741,7 +746,8 @@ qs_stage *qs_z3_stage_new(qsolver *s) {
   z->zero1 = Z3_mk_unsigned_int64(z->ctx, 0, bv_sort(z, 1));
   Z3_inc_ref(z->ctx, z->zero1);
   z->timeout_ms = s->opt.timeout_ms;
-  z->qf = new_solver(z);
-  z->quant = new_solver(z);
+  z->quant_timeout_ms = s->opt.quant_timeout_ms;
+  z->qf = new_solver(z, z->timeout_ms);
+  z->quant = new_solver(z, z->quant_timeout_ms);
   return &z->base;
 }

@@ -88,6 +88,27 @@ REQUIRED_STATS = ["mode", "completed_paths", "error_paths", "early_paths", "drop
                   "total_lines"]
 INT_STATS = ["completed_paths", "error_paths", "early_paths", "tests", "instructions",
              "forks", "queries"]
+QUANTIFIED_STEPS = ["strip", "duplicate", "repair", "fallback_expand", "fallback_z3"]
+
+
+def check_quantified(label, stats):
+    """stats.json's "quantified" object has exactly the names scripts rely on, and no
+    quantified answer disagreed with Z3 on the expanded query (when validated)."""
+    q = stats.get("quantified")
+    if not isinstance(q, dict):
+        raise Bad(f"{label}: stats.json lacks the quantified object")
+    for k in ("queries", "answered", "seconds", "disagreements"):
+        if k not in q:
+            raise Bad(f"{label}: stats.json quantified lacks {k}")
+    for k in ("answered", "seconds"):
+        if sorted(q[k]) != sorted(QUANTIFIED_STEPS):
+            raise Bad(f"{label}: stats.json quantified.{k} has {sorted(q[k])}")
+    if sum(q["answered"].values()) > q["queries"]:
+        raise Bad(f"{label}: stats.json quantified answers more than its queries")
+    if q["disagreements"]:
+        raise Bad(f"{label}: {q['disagreements']} quantified answers disagreed with Z3")
+
+
 DONE_RE = re.compile(r"^symq: done: completed paths = (\d+), error paths = (\d+), "
                      r"generated tests = (\d+)$")
 VERDICT_RE = re.compile(r"^symq: done: exploration (complete|incomplete: (\d+) paths? ended early"
@@ -414,6 +435,7 @@ def collect(run, driver, spec, label):
     for k in INT_STATS:
         if not isinstance(stats[k], int) or isinstance(stats[k], bool):
             raise Bad(f"{label}: stats.json {k} is not an integer")
+    check_quantified(label, stats)
     if not os.path.isfile(os.path.join(out, "info")):
         raise Bad(f"{label}: no info file")
 

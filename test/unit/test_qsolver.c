@@ -771,10 +771,11 @@ static void test_solve_and_stats(void) {
     CHECK(b && b->len == 3 && b->bytes[2] == 9);
   }
   expr_assignment_free(r.model);
-  CHECK_EQ_U64(qs_stage_count(s), 5);
+  CHECK_EQ_U64(qs_stage_count(s), 6);
   CHECK_EQ_STR(qs_stage_at(s, 0)->name, "constant");
-  CHECK_EQ_STR(qs_stage_at(s, 4)->name, "z3");
-  CHECK(qs_stage_at(s, 5) == NULL);
+  CHECK_EQ_STR(qs_stage_at(s, 4)->name, "quantified_procedure");
+  CHECK_EQ_STR(qs_stage_at(s, 5)->name, "z3");
+  CHECK(qs_stage_at(s, 6) == NULL);
   char *buf = NULL;
   size_t len = 0;
   FILE *mf = open_memstream(&buf, &len);

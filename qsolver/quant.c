@@ -1,0 +1,602 @@
+/*
+ * quant.c — the pieces of the quantified procedure (contract in quant.h): analysing a query
+ * into conjuncts and clauses, stripping, duplicating, building the repair query and the
+ * expansion. No solving happens here; stage_quant.c drives the solver.
+ */
+#include "qsolver/quant.h"
+
+#include "qsolver/stage.h"
+
+#include <assert.h>
+
+/* Evaluation of a range longer than this is not attempted (duplicate, repair), and the
+ * check of a whole query treats such a forall as not holding (expr_eval_all_true). */
+#define QUANT_RANGE_MAX ((uint64_t)1 << 16)
+/* Trigger terms instantiated per clause by strip. */
+#define QUANT_TRIGGERS_MAX 64
+/* Arrays larger than this are not fixed by repair (the fixing would dwarf the query). */
+#define QUANT_FIX_BYTES_MAX 4096
+
+typedef struct qclause {
+  expr *forall, *bvar, *lo, *hi, *body; /* borrowed */
+  expr **qreads;                        /* reads in body whose index mentions bvar */
+  size_t nqreads, qreads_cap;
+} qclause;
+
+/* A read in a quantifier-free conjunct: the array and its (closed) index. */
+typedef struct plain_read {
+  expr_array *array;
+  expr *index;
+  unsigned nbytes;
+} plain_read;
+
+struct qs_quant {
+  expr *const *f;
+  size_t n;
+  expr **qf; /* borrowed conjuncts */
+  size_t nqf, qf_cap;
+  qclause *cl;
+  size_t ncl, cl_cap;
+  bool nested;
+  expr **foralls; /* every distinct forall node, borrowed */
+  size_t nforalls, foralls_cap;
+  expr_array **arrays; /* every array of the query, borrowed */
+  size_t narrays, arrays_cap;
+  expr_array **qarrays; /* arrays read through a bound variable */
+  size_t nqarrays, qarrays_cap;
+  plain_read *reads; /* reads of the quantifier-free conjuncts */
+  size_t nreads, reads_cap;
+};
+
+/* ---- small helpers ---------------------------------------------------------------------- */
+
+static void push_expr(expr ***v, size_t *n, size_t *cap, expr *e) {
+  qs_reserve((void **)v, cap, *n + 1, sizeof **v);
+  (*v)[(*n)++] = e;
+}
+
+static bool has_array(expr_array *const *v, size_t n, const expr_array *a) {
+  for (size_t i = 0; i < n; i++)
+    if (v[i] == a)
+      return true;
+  return false;
+}
+
+void qs_formulas_free(expr **f, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    expr_unref(f[i]);
+  free(f);
+}
+
+/* Visits every node of the DAGs under roots once (update lists' terms included). */
+typedef struct walker {
+  qs_idmap seen;
+  expr **stack;
+  size_t n, cap;
+} walker;
+
+static void walk_push(walker *w, expr *e) {
+  uint64_t dummy;
+  if (qs_idmap_get(&w->seen, e->id, &dummy))
+    return;
+  qs_idmap_put(&w->seen, e->id, 0);
+  push_expr(&w->stack, &w->n, &w->cap, e);
+}
+
+/* Pops the next node, pushing its kids; NULL when done. */
+static expr *walk_next(walker *w) {
+  if (!w->n)
+    return NULL;
+  expr *e = w->stack[--w->n];
+  for (unsigned k = 0; k < e->nkids; k++)
+    walk_push(w, e->kid[k]);
+  if (e->kind == EXPR_READ)
+    for (expr_update *u = e->u.read.updates; u; u = u->next) {
+      walk_push(w, u->index);
+      walk_push(w, u->value);
+    }
+  return e;
+}
+
+static void walk_free(walker *w) {
+  qs_idmap_free(&w->seen);
+  free(w->stack);
+}
+
+static bool eval_u64(expr *e, const expr_assignment *m, uint64_t *out) {
+  u128 v;
+  if (expr_eval(e, m, QUANT_RANGE_MAX, &v) != EXPR_EVAL_OK)
+    return false;
+  *out = (uint64_t)v;
+  return true;
+}
+
+/* e with the clause's bound variable replaced by t (new reference). */
+static expr *at_term(const qclause *c, expr *e, expr *t) {
+  return expr_substitute(e, &c->bvar, &t, 1);
+}
+
+static expr *at_value(const qclause *c, expr *e, uint64_t v) {
+  expr *t = expr_const(c->bvar->width, v);
+  expr *r = at_term(c, e, t);
+  expr_unref(t);
+  return r;
+}
+
+/* ¬(lo ≤ t ≤ hi) ∨ φ(t): implied by the clause for any term t. */
+static expr *instantiate(const qclause *c, expr *t) {
+  expr *ge = expr_ule(c->lo, t), *le = expr_ule(t, c->hi);
+  expr *in = expr_and(ge, le);
+  expr *body = at_term(c, c->body, t);
+  expr *r = expr_implies(in, body);
+  expr_unref(ge);
+  expr_unref(le);
+  expr_unref(in);
+  expr_unref(body);
+  return r;
+}
+
+/* The range of a clause under m, when it is non-empty and short enough to walk. */
+static bool clause_range(const qclause *c, const expr_assignment *m, uint64_t *lo,
+                         uint64_t *hi) {
+  return eval_u64(c->lo, m, lo) && eval_u64(c->hi, m, hi) && *lo <= *hi &&
+         *hi - *lo < QUANT_RANGE_MAX;
+}
+
+/* ---- analysis ----------------------------------------------------------------------------- */
+
+static void add_conjunct(qs_quant *q, expr *e) {
+  if (e->width == 1 && e->kind == EXPR_AND) {
+    add_conjunct(q, e->kid[0]);
+    add_conjunct(q, e->kid[1]);
+    return;
+  }
+  if (!e->has_forall) {
+    push_expr(&q->qf, &q->nqf, &q->qf_cap, e);
+    return;
+  }
+  if (e->kind != EXPR_FORALL) {
+    q->nested = true;
+    return;
+  }
+  qs_reserve((void **)&q->cl, &q->cl_cap, q->ncl + 1, sizeof *q->cl);
+  qclause *c = &q->cl[q->ncl++];
+  *c = (qclause){.forall = e, .bvar = e->kid[0], .lo = e->kid[1], .hi = e->kid[2],
+                 .body = e->kid[3]};
+  walker w = {0};
+  walk_push(&w, c->body);
+  for (expr *x; (x = walk_next(&w));) {
+    if (x->kind != EXPR_READ || !x->kid[0]->has_bvar)
+      continue;
+    push_expr(&c->qreads, &c->nqreads, &c->qreads_cap, x);
+    if (!has_array(q->qarrays, q->nqarrays, x->u.read.array)) {
+      QS_RESERVE(q->qarrays, q->qarrays_cap, q->nqarrays + 1);
+      q->qarrays[q->nqarrays++] = x->u.read.array;
+    }
+  }
+  walk_free(&w);
+}
+
+qs_quant *qs_quant_new(expr *const *f, size_t n) {
+  qs_quant *q = calloc(1, sizeof *q);
+  if (!q)
+    expr_oom();
+  q->f = f;
+  q->n = n;
+  for (size_t i = 0; i < n; i++) {
+    add_conjunct(q, f[i]);
+    expr_collect_arrays(f[i], &q->arrays, &q->narrays, &q->arrays_cap);
+  }
+  walker w = {0};
+  for (size_t i = 0; i < n; i++)
+    if (f[i]->has_forall)
+      walk_push(&w, f[i]);
+  for (expr *x; (x = walk_next(&w));)
+    if (x->kind == EXPR_FORALL)
+      push_expr(&q->foralls, &q->nforalls, &q->foralls_cap, x);
+  walk_free(&w);
+  /* The reads of the quantifier-free conjuncts: where triggers come from. */
+  w = (walker){0};
+  for (size_t i = 0; i < q->nqf; i++)
+    walk_push(&w, q->qf[i]);
+  for (expr *x; (x = walk_next(&w));)
+    if (x->kind == EXPR_READ && !x->has_bvar && has_array(q->qarrays, q->nqarrays,
+                                                           x->u.read.array)) {
+      QS_RESERVE(q->reads, q->reads_cap, q->nreads + 1);
+      q->reads[q->nreads++] = (plain_read){x->u.read.array, x->kid[0], x->width / 8u};
+    }
+  walk_free(&w);
+  return q;
+}
+
+void qs_quant_free(qs_quant *q) {
+  if (!q)
+    return;
+  for (size_t i = 0; i < q->ncl; i++)
+    free(q->cl[i].qreads);
+  free(q->cl);
+  free(q->qf);
+  free(q->foralls);
+  free(q->arrays);
+  free(q->qarrays);
+  free(q->reads);
+  free(q);
+}
+
+bool qs_quant_strippable(const qs_quant *q) { return !q->nested && q->ncl > 0; }
+
+bool qs_quant_holds(const qs_quant *q, const expr_assignment *m) {
+  return expr_eval_all_true(q->f, q->n, m);
+}
+
+size_t qs_quant_forall_count(const qs_quant *q) { return q->nforalls; }
+expr *qs_quant_forall_at(const qs_quant *q, size_t k) { return q->foralls[k]; }
+expr *const *qs_quant_qf(const qs_quant *q, size_t *n) {
+  *n = q->nqf;
+  return q->qf;
+}
+
+/* ---- strip -------------------------------------------------------------------------------- */
+
+/* The term t with pattern(t) = target, for an index pattern built from the bound variable by
+ * adding constants and changing width; NULL otherwise. Any t is sound (instantiations are
+ * guarded), so width changes are inverted loosely. */
+static expr *invert_index(expr *pattern, expr *target) {
+  expr *t = expr_ref(target);
+  while (pattern->kind != EXPR_BVAR) {
+    expr *next = NULL, *r = NULL;
+    switch (pattern->kind) {
+    case EXPR_ADD:
+      if (pattern->kid[0]->kind == EXPR_CONST && !pattern->kid[0]->has_bvar) {
+        r = expr_sub(t, pattern->kid[0]);
+        next = pattern->kid[1];
+      } else if (pattern->kid[1]->kind == EXPR_CONST) {
+        r = expr_sub(t, pattern->kid[1]);
+        next = pattern->kid[0];
+      }
+      break;
+    case EXPR_ZEXT:
+    case EXPR_SEXT:
+      r = expr_extract(t, 0, pattern->kid[0]->width);
+      next = pattern->kid[0];
+      break;
+    case EXPR_EXTRACT:
+      if (pattern->u.extract.lo == 0) {
+        r = expr_zext(t, pattern->kid[0]->width);
+        next = pattern->kid[0];
+      }
+      break;
+    default:
+      break;
+    }
+    expr_unref(t);
+    if (!next) {
+      expr_unref(r);
+      return NULL;
+    }
+    t = r;
+    pattern = next;
+  }
+  return t;
+}
+
+size_t qs_quant_strip(const qs_quant *q, expr ***out) {
+  expr **v = NULL;
+  size_t n = 0, cap = 0;
+  for (size_t i = 0; i < q->nqf; i++)
+    push_expr(&v, &n, &cap, expr_ref(q->qf[i]));
+  expr **terms = NULL;
+  size_t nterms = 0, terms_cap = 0;
+  for (size_t k = 0; k < q->ncl; k++) {
+    const qclause *c = &q->cl[k];
+    nterms = 0;
+    push_expr(&terms, &nterms, &terms_cap, expr_ref(c->lo));
+    push_expr(&terms, &nterms, &terms_cap, expr_ref(c->hi));
+    /* Triggers: a read of the same array elsewhere, at the index this clause reads at i. */
+    for (size_t r = 0; r < c->nqreads && nterms < QUANT_TRIGGERS_MAX; r++) {
+      expr *qr = c->qreads[r];
+      for (size_t p = 0; p < q->nreads && nterms < QUANT_TRIGGERS_MAX; p++) {
+        if (q->reads[p].array != qr->u.read.array)
+          continue;
+        for (unsigned b = 0; b < q->reads[p].nbytes && nterms < QUANT_TRIGGERS_MAX; b++) {
+          expr *off = expr_const(64, b), *at = expr_add(q->reads[p].index, off);
+          expr *t = invert_index(qr->kid[0], at);
+          expr_unref(off);
+          expr_unref(at);
+          if (!t)
+            continue;
+          bool dup = false;
+          for (size_t j = 0; j < nterms && !dup; j++)
+            dup = terms[j] == t;
+          if (dup)
+            expr_unref(t);
+          else
+            push_expr(&terms, &nterms, &terms_cap, t);
+        }
+      }
+    }
+    for (size_t j = 0; j < nterms; j++) {
+      expr *inst = instantiate(c, terms[j]);
+      if (expr_is_true(inst))
+        expr_unref(inst);
+      else
+        push_expr(&v, &n, &cap, inst);
+      expr_unref(terms[j]);
+    }
+  }
+  free(terms);
+  *out = v;
+  return n;
+}
+
+/* ---- cells --------------------------------------------------------------------------------- */
+
+/* Cells are keyed by array id and byte index; indices past an array's capacity are never
+ * bound by a model, so they are never cells. */
+struct qs_cells {
+  qs_idmap map;
+};
+
+static bool cell_key(const expr_array *a, uint64_t index, uint64_t *key) {
+  if (index >= a->capacity || index >= ((uint64_t)1 << 40))
+    return false;
+  *key = ((uint64_t)a->id << 40) | index;
+  return true;
+}
+
+qs_cells *qs_cells_new(void) {
+  qs_cells *c = calloc(1, sizeof *c);
+  if (!c)
+    expr_oom();
+  return c;
+}
+
+void qs_cells_free(qs_cells *c) {
+  if (!c)
+    return;
+  qs_idmap_free(&c->map);
+  free(c);
+}
+
+bool qs_cells_has(const qs_cells *c, const expr_array *a, uint64_t index) {
+  uint64_t key, dummy;
+  return c && cell_key(a, index, &key) && qs_idmap_get(&c->map, key, &dummy);
+}
+
+size_t qs_cells_count(const qs_cells *c) { return c ? c->map.count : 0; }
+
+static void cells_add(qs_cells *c, const expr_array *a, uint64_t index) {
+  uint64_t key;
+  if (cell_key(a, index, &key))
+    qs_idmap_put(&c->map, key, 0);
+}
+
+/* Every cell of an array read through a bound variable that a closed formula reads under
+ * m: the only cells that select instances and that duplication could overwrite. */
+static void cells_of(const qs_quant *q, qs_cells *c, expr *e, const expr_assignment *m) {
+  walker w = {0};
+  walk_push(&w, e);
+  for (expr *x; (x = walk_next(&w));) {
+    uint64_t idx;
+    if (x->kind == EXPR_READ && !x->has_bvar &&
+        has_array(q->qarrays, q->nqarrays, x->u.read.array) && eval_u64(x->kid[0], m, &idx))
+      for (unsigned b = 0; b < x->width / 8u; b++)
+        cells_add(c, x->u.read.array, idx + b);
+  }
+  walk_free(&w);
+}
+
+/* ---- duplicate ----------------------------------------------------------------------------- */
+
+/* The bytes of a in m as a writable buffer of its full capacity (bound first if needed). */
+static uint8_t *writable_bytes(expr_assignment *m, expr_array *a) {
+  const expr_binding *b = expr_assignment_find(m, a);
+  if (!b || b->len < a->capacity) {
+    uint8_t *buf = calloc(a->capacity ? a->capacity : 1, 1);
+    if (!buf)
+      expr_oom();
+    if (b)
+      memcpy(buf, b->bytes, b->len);
+    expr_assignment_set(m, a, buf, a->capacity);
+    free(buf);
+    b = expr_assignment_find(m, a);
+  }
+  return b->bytes;
+}
+
+expr_assignment *qs_quant_duplicate(const qs_quant *q, const expr_assignment *m,
+                                    const qs_cells *skip) {
+  expr_assignment *out = m ? expr_assignment_copy(m) : expr_assignment_new();
+  for (size_t k = 0; k < q->ncl; k++) {
+    const qclause *c = &q->cl[k];
+    uint64_t lo, hi;
+    if (!clause_range(c, m, &lo, &hi))
+      continue;
+    for (size_t r = 0; r < c->nqreads; r++) {
+      expr *qr = c->qreads[r];
+      expr_array *a = qr->u.read.array;
+      if (a->init)
+        continue;
+      /* The value read at i = lo, as the model (before any copying) has it. */
+      expr *first = at_value(c, qr, lo);
+      u128 value;
+      bool ok = expr_eval(first, m, QUANT_RANGE_MAX, &value) == EXPR_EVAL_OK;
+      expr_unref(first);
+      if (!ok)
+        continue;
+      unsigned nbytes = qr->width / 8u;
+      for (uint64_t i = lo + 1; i <= hi && i > lo; i++) {
+        expr *index = at_value(c, qr->kid[0], i);
+        uint64_t idx;
+        ok = eval_u64(index, m, &idx);
+        expr_unref(index);
+        if (!ok)
+          continue;
+        for (unsigned b = 0; b < nbytes; b++) {
+          uint64_t cell = idx + b;
+          if (cell >= a->capacity || qs_cells_has(skip, a, cell))
+            continue;
+          writable_bytes(out, a)[cell] = (uint8_t)(value >> (8 * b));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/* ---- repair -------------------------------------------------------------------------------- */
+
+/* Does some read through i of clause c, at i = v, touch a cell of `cells` under m? When
+ * `touched` is given, every cell those reads touch is added to it. */
+static bool instance_touches(const qclause *c, uint64_t v, const expr_assignment *m,
+                             const qs_cells *cells, qs_cells *touched) {
+  bool hit = false;
+  for (size_t r = 0; r < c->nqreads && (touched || !hit); r++) {
+    expr *qr = c->qreads[r];
+    expr *index = at_value(c, qr->kid[0], v);
+    uint64_t idx;
+    bool ok = eval_u64(index, m, &idx);
+    expr_unref(index);
+    for (unsigned b = 0; ok && b < qr->width / 8u; b++) {
+      hit |= qs_cells_has(cells, qr->u.read.array, idx + b);
+      if (touched)
+        cells_add(touched, qr->u.read.array, idx + b);
+    }
+  }
+  return hit;
+}
+
+/* Constraints fixing the bytes of a to their values in m, 8 bytes at a time. */
+static void fix_array(expr ***v, size_t *n, size_t *cap, expr_array *a,
+                      const expr_assignment *m) {
+  const expr_binding *b = expr_assignment_find(m, a);
+  for (uint64_t at = 0; at < a->capacity; at += 8) {
+    unsigned nb = a->capacity - at < 8 ? (unsigned)(a->capacity - at) : 8;
+    u128 value = 0;
+    for (unsigned k = 0; k < nb; k++)
+      if (b && at + k < b->len)
+        value |= (u128)b->bytes[at + k] << (8 * k);
+    expr *idx = expr_const(64, at);
+    expr *rd = expr_read_le(a, NULL, idx, nb);
+    expr *val = expr_const(8 * nb, value);
+    push_expr(v, n, cap, expr_eq(rd, val));
+    expr_unref(idx);
+    expr_unref(rd);
+    expr_unref(val);
+  }
+}
+
+size_t qs_quant_repair_query(const qs_quant *q, const expr_assignment *m,
+                             expr *const *stripped, size_t nstripped, expr ***out,
+                             qs_cells *conflicts) {
+  /* Conflicts: the cells read by violated conjuncts and violated instances. */
+  for (size_t i = 0; i < q->nqf; i++) {
+    u128 v;
+    if (expr_eval(q->qf[i], m, QUANT_RANGE_MAX, &v) == EXPR_EVAL_OK && !v)
+      cells_of(q, conflicts, q->qf[i], m);
+  }
+  for (size_t k = 0; k < q->ncl; k++) {
+    const qclause *c = &q->cl[k];
+    uint64_t lo, hi;
+    if (!clause_range(c, m, &lo, &hi))
+      continue;
+    for (uint64_t i = lo; i <= hi && i >= lo; i++) {
+      expr *inst = at_value(c, c->body, i);
+      u128 v;
+      if (expr_eval(inst, m, QUANT_RANGE_MAX, &v) == EXPR_EVAL_OK && !v)
+        cells_of(q, conflicts, inst, m);
+      expr_unref(inst);
+    }
+  }
+  expr **v = NULL;
+  size_t n = 0, cap = 0;
+  for (size_t i = 0; i < nstripped; i++)
+    push_expr(&v, &n, &cap, expr_ref(stripped[i]));
+  /* The instantiations that constrain a conflict cell. The cells they read are constrained
+   * explicitly by the repair query too: they join the set after the selection. */
+  qs_cells *added = qs_cells_new();
+  for (size_t k = 0; k < q->ncl; k++) {
+    const qclause *c = &q->cl[k];
+    uint64_t lo, hi;
+    if (!clause_range(c, m, &lo, &hi))
+      continue;
+    for (uint64_t i = lo; i <= hi && i >= lo; i++) {
+      if (!instance_touches(c, i, m, conflicts, NULL))
+        continue;
+      instance_touches(c, i, m, conflicts, added);
+      expr *t = expr_const(c->bvar->width, i);
+      expr *inst = instantiate(c, t);
+      expr_unref(t);
+      if (expr_is_true(inst))
+        expr_unref(inst);
+      else
+        push_expr(&v, &n, &cap, inst);
+    }
+  }
+  for (size_t i = 0; i < added->map.cap; i++)
+    if (added->map.keys[i])
+      qs_idmap_put(&conflicts->map, added->map.keys[i] - 1, 0);
+  qs_cells_free(added);
+  /* Everything not read through a bound variable keeps its value in m. */
+  for (size_t i = 0; i < q->narrays; i++) {
+    expr_array *a = q->arrays[i];
+    if (!a->init && a->capacity <= QUANT_FIX_BYTES_MAX &&
+        !has_array(q->qarrays, q->nqarrays, a))
+      fix_array(&v, &n, &cap, a, m);
+  }
+  *out = v;
+  return n;
+}
+
+/* ---- expansion ----------------------------------------------------------------------------- */
+
+size_t qs_quant_upper_candidates(const qs_quant *q, expr *hi, uint64_t *out, size_t max) {
+  size_t n = 0;
+  for (size_t i = 0; i < q->nqf && n < max; i++) {
+    expr *e = q->qf[i];
+    if (e->kind == EXPR_ULE && e->kid[0] == hi && e->kid[1]->kind == EXPR_CONST)
+      out[n++] = (uint64_t)e->kid[1]->u.value;
+    else if (e->kind == EXPR_ULT && e->kid[0] == hi && e->kid[1]->kind == EXPR_CONST &&
+             e->kid[1]->u.value > 0)
+      out[n++] = (uint64_t)e->kid[1]->u.value - 1;
+    else if (e->kind == EXPR_EQ && e->kid[1] == hi && e->kid[0]->kind == EXPR_CONST)
+      out[n++] = (uint64_t)e->kid[0]->u.value;
+  }
+  return n;
+}
+
+size_t qs_quant_expand(const qs_quant *q, const uint64_t *low, const uint64_t *high,
+                       expr ***out) {
+  expr **to = calloc(q->nforalls ? q->nforalls : 1, sizeof *to);
+  if (!to)
+    expr_oom();
+  for (size_t k = 0; k < q->nforalls; k++) {
+    expr *fa = q->foralls[k];
+    qclause c = {.forall = fa, .bvar = fa->kid[0], .lo = fa->kid[1], .hi = fa->kid[2],
+                 .body = fa->kid[3]};
+    expr *conj = expr_true();
+    for (uint64_t i = low[k]; i <= high[k] && i >= low[k]; i++) {
+      expr *t = expr_const(c.bvar->width, i);
+      expr *inst = instantiate(&c, t);
+      expr *next = expr_and(conj, inst);
+      expr_unref(t);
+      expr_unref(inst);
+      expr_unref(conj);
+      conj = next;
+      if (i == UINT64_MAX)
+        break;
+    }
+    to[k] = conj;
+  }
+  expr **v = malloc((q->n ? q->n : 1) * sizeof *v);
+  if (!v)
+    expr_oom();
+  for (size_t i = 0; i < q->n; i++)
+    v[i] = q->f[i]->has_forall ? expr_substitute(q->f[i], q->foralls, to, q->nforalls)
+                               : expr_ref(q->f[i]);
+  for (size_t k = 0; k < q->nforalls; k++)
+    expr_unref(to[k]);
+  free(to);
+  *out = v;
+  return q->n;
+}

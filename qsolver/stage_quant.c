@@ -1,0 +1,332 @@
+/*
+ * stage_quant.c — the quantified stage: the paper's procedure (quant.h) run in front of Z3.
+ *
+ * A request without a forall is forwarded untouched. One with a forall goes through
+ *   strip → duplicate → repair   (when every forall is a top-level clause)
+ *   fallback: expand and/or Z3   (qs_options.fallback)
+ * and each answer is counted under the step that gave it (qsolver->quant). Every
+ * quantifier-free query a step builds is forwarded to Z3 as a request of its own.
+ *
+ * What makes an answer final: strip's unsat (the stripped query is implied by the query);
+ * a model that satisfies the whole query under evaluation (each forall expanded over the
+ * model's range); the expansion's answer, which is equivalent to the query once the range
+ * of every forall is proved bounded by the query's quantifier-free conjuncts; Z3's own answer
+ * on the quantified query. Anything else — a timeout, unknown, an expansion too large —
+ * leaves the query unknown, with the reason.
+ *
+ * --validate-qsolver: every answer not from the expansion is re-solved by Z3 on the
+ * expansion (or, when no bounded expansion exists, on the quantified query); a sat/unsat
+ * contradiction is counted in `disagreements` and printed.
+ */
+#include "qsolver/quant.h"
+#include "qsolver/stage.h"
+
+#include <assert.h>
+#include <inttypes.h>
+
+/* Instances the expansion may have in all (sum of the forall ranges). */
+#define EXPAND_MAX ((uint64_t)4096)
+
+typedef struct quant_stage {
+  qs_stage base;
+  char reason[240];
+} quant_stage;
+
+static qs_quant_stats *stats_of(quant_stage *qs) { return &qs->base.solver->quant; }
+
+/* Forwards a quantifier-free (or, for Z3, any) conjunction as a request of its own. */
+static void solve_formulas(quant_stage *qs, expr *const *f, size_t n, bool want_model,
+                           const qs_req *orig, qs_ans *ans) {
+  qs_req rq = {.f = f, .n = n, .assumed = 0, .want_model = want_model,
+               .arrays = orig->arrays, .narrays = orig->narrays};
+  qs_forward(&qs->base, &rq, ans);
+}
+
+static const char *status_name(qs_status s) {
+  return s == QS_SAT ? "sat" : s == QS_UNSAT ? "unsat" : "unknown";
+}
+
+/* ---- the procedure ------------------------------------------------------------------------- */
+
+/* Accepts model m (owned) as the answer if it satisfies the whole query. */
+static bool accept_model(const qs_quant *q, const qs_req *rq, expr_assignment *m,
+                         qs_ans *ans) {
+  if (!m || !qs_quant_holds(q, m)) {
+    expr_assignment_free(m);
+    return false;
+  }
+  ans->status = QS_SAT;
+  if (rq->want_model)
+    ans->model = m;
+  else
+    expr_assignment_free(m);
+  return true;
+}
+
+/* Strip, duplicate, repair. Returns the step that answered, or QS_QSTEP_COUNT. */
+static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, qs_ans *ans) {
+  qs_quant_stats *stats = stats_of(qs);
+  double t0 = qs_now();
+  expr **stripped = NULL;
+  size_t nstripped = qs_quant_strip(q, &stripped);
+  qs_ans sa;
+  solve_formulas(qs, stripped, nstripped, true, rq, &sa);
+  qs_qstep answered = QS_QSTEP_COUNT;
+  expr_assignment *m = NULL, *dup = NULL;
+  if (sa.status == QS_UNSAT) {
+    ans->status = QS_UNSAT;
+    answered = QS_QSTEP_STRIP;
+  } else if (sa.status == QS_SAT) {
+    m = sa.model;
+    sa.model = NULL;
+    if (accept_model(q, rq, expr_assignment_copy(m), ans))
+      answered = QS_QSTEP_STRIP;
+  }
+  qs_ans_clear(&sa);
+  stats->seconds[QS_QSTEP_STRIP] += qs_now() - t0;
+  if (answered != QS_QSTEP_COUNT || !m)
+    goto done;
+
+  t0 = qs_now();
+  dup = qs_quant_duplicate(q, m, NULL);
+  if (accept_model(q, rq, expr_assignment_copy(dup), ans))
+    answered = QS_QSTEP_DUPLICATE;
+  stats->seconds[QS_QSTEP_DUPLICATE] += qs_now() - t0;
+  if (answered != QS_QSTEP_COUNT)
+    goto done;
+
+  t0 = qs_now();
+  qs_cells *conflicts = qs_cells_new();
+  expr **repair = NULL;
+  size_t nrepair = qs_quant_repair_query(q, dup, stripped, nstripped, &repair, conflicts);
+  qs_ans ra;
+  solve_formulas(qs, repair, nrepair, true, rq, &ra);
+  if (ra.status == QS_SAT) {
+    /* The repaired model as it is, then duplicated around the cells it constrains. */
+    if (accept_model(q, rq, expr_assignment_copy(ra.model), ans) ||
+        accept_model(q, rq, qs_quant_duplicate(q, ra.model, conflicts), ans))
+      answered = QS_QSTEP_REPAIR;
+  }
+  qs_ans_clear(&ra);
+  qs_formulas_free(repair, nrepair);
+  qs_cells_free(conflicts);
+  stats->seconds[QS_QSTEP_REPAIR] += qs_now() - t0;
+
+done:
+  expr_assignment_free(m);
+  expr_assignment_free(dup);
+  qs_formulas_free(stripped, nstripped);
+  return answered;
+}
+
+/* ---- the expansion ------------------------------------------------------------------------- */
+
+/* Is hi ≤ bound in every model of the quantifier-free conjuncts? QS_UNKNOWN on a timeout. */
+static qs_status bounded_by(quant_stage *qs, const qs_quant *q, const qs_req *rq, expr *hi,
+                            uint64_t bound) {
+  size_t nqf;
+  expr *const *qf = qs_quant_qf(q, &nqf);
+  expr **f = qs_xrealloc(NULL, (nqf + 1) * sizeof *f);
+  memcpy(f, qf, nqf * sizeof *f);
+  expr *b = expr_const(hi->width, bound);
+  f[nqf] = expr_ugt(hi, b);
+  qs_ans a;
+  solve_formulas(qs, f, nqf + 1, false, rq, &a);
+  qs_status st = a.status;
+  qs_ans_clear(&a);
+  expr_unref(f[nqf]);
+  expr_unref(b);
+  free(f);
+  return st == QS_UNSAT ? QS_SAT : st == QS_SAT ? QS_UNSAT : QS_UNKNOWN;
+}
+
+/* The least proved upper bound of hi within [low, low + budget), by the syntactic candidates
+ * first and a binary search otherwise. False when none exists or the solver gave up. */
+static bool upper_bound(quant_stage *qs, const qs_quant *q, const qs_req *rq, expr *hi,
+                        uint64_t low, uint64_t budget, uint64_t *out) {
+  uint64_t cand[8];
+  size_t nc = qs_quant_upper_candidates(q, hi, cand, 8);
+  bool found = false;
+  for (size_t i = 0; i < nc; i++)
+    if (cand[i] >= low && cand[i] - low < budget && (!found || cand[i] < *out) &&
+        bounded_by(qs, q, rq, hi, cand[i]) == QS_SAT) {
+      *out = cand[i];
+      found = true;
+    }
+  if (found)
+    return true;
+  if (hi->kind == EXPR_CONST) {
+    *out = (uint64_t)hi->u.value;
+    return *out >= low ? *out - low < budget : (*out = low, true);
+  }
+  uint64_t top = low + budget - 1;
+  if (top < low || bounded_by(qs, q, rq, hi, top) != QS_SAT)
+    return false;
+  /* hi ≤ top is proved; find the least proved bound in [low, top]. (A bound below low
+   * means an empty range; low itself is then as good as any.) */
+  uint64_t a = low, b = top;
+  while (a < b) {
+    uint64_t mid = a + (b - a) / 2;
+    qs_status st = bounded_by(qs, q, rq, hi, mid);
+    if (st == QS_UNKNOWN)
+      break; /* keep the bound proved so far */
+    if (st == QS_SAT)
+      b = mid;
+    else
+      a = mid + 1;
+  }
+  *out = b;
+  return true;
+}
+
+/* The expanded query (count returned, *out new), or 0 with the reason when no bounded
+ * expansion of at most EXPAND_MAX instances is proved. */
+static size_t expansion(quant_stage *qs, const qs_quant *q, const qs_req *rq, expr ***out,
+                        const char **why) {
+  size_t nfa = qs_quant_forall_count(q);
+  uint64_t *low = qs_xrealloc(NULL, nfa * sizeof *low), *high = qs_xrealloc(NULL, nfa * sizeof *high);
+  uint64_t used = 0;
+  size_t n = 0;
+  *why = "";
+  for (size_t k = 0; k < nfa; k++) {
+    expr *fa = qs_quant_forall_at(q, k), *lo = fa->kid[1], *hi = fa->kid[2];
+    low[k] = lo->kind == EXPR_CONST ? (uint64_t)lo->u.value : 0;
+    if (!upper_bound(qs, q, rq, hi, low[k], EXPAND_MAX - used, &high[k])) {
+      *why = "no bounded expansion within 4096 instances";
+      goto out;
+    }
+    used += high[k] >= low[k] ? high[k] - low[k] + 1 : 0;
+  }
+  n = qs_quant_expand(q, low, high, out);
+out:
+  free(low);
+  free(high);
+  return n;
+}
+
+/* ---- the stage ----------------------------------------------------------------------------- */
+
+static void set_unknown(quant_stage *qs, qs_ans *ans, const char *what, const char *detail) {
+  qs_ans_clear(ans);
+  snprintf(qs->reason, sizeof qs->reason, "quantified: %s%s%s", what, *detail ? ": " : "",
+           detail);
+  ans->status = QS_UNKNOWN;
+  ans->reason = qs->reason;
+}
+
+/* The expansion fallback; true when it answered. */
+static bool fallback_expand(quant_stage *qs, const qs_quant *q, const qs_req *rq, qs_ans *ans,
+                            char *why, size_t why_size) {
+  expr **ex = NULL;
+  const char *reason;
+  size_t n = expansion(qs, q, rq, &ex, &reason);
+  if (!n) {
+    snprintf(why, why_size, "%s", reason);
+    return false;
+  }
+  qs_ans ea;
+  solve_formulas(qs, ex, n, rq->want_model, rq, &ea);
+  qs_formulas_free(ex, n);
+  bool ok = ea.status == QS_UNSAT || (ea.status == QS_SAT && !rq->want_model);
+  if (ea.status == QS_SAT && rq->want_model) {
+    ok = accept_model(q, rq, ea.model, ans);
+    ea.model = NULL;
+    if (!ok)
+      snprintf(why, why_size, "the expansion's model fails the query");
+  } else if (ea.status == QS_UNKNOWN) {
+    snprintf(why, why_size, "expansion: %s", ea.reason);
+  }
+  if (ok)
+    ans->status = ea.status;
+  qs_ans_clear(&ea);
+  return ok;
+}
+
+/* Z3 on the query itself: its answer is taken as it is, model included (as the chain did
+ * before this stage existed). Its model cannot always be checked by evaluation: a forall
+ * over a range far past the arrays' capacity (hi = K − 1 with K = 0) is true in Z3's model
+ * (a constant array) but not on the capacity bytes the model keeps. */
+static bool fallback_z3(quant_stage *qs, const qs_req *rq, qs_ans *ans, char *why,
+                        size_t why_size) {
+  qs_forward(&qs->base, rq, ans);
+  if (ans->status != QS_UNKNOWN)
+    return true;
+  snprintf(why, why_size, "z3: %s", ans->reason);
+  qs_ans_clear(ans);
+  return false;
+}
+
+/* --validate-qsolver: Z3 on the expansion (else on the query) must not contradict. */
+static void validate(quant_stage *qs, const qs_quant *q, const qs_req *rq, qs_qstep step,
+                     qs_status answer) {
+  if (step == QS_QSTEP_FALLBACK_EXPAND)
+    return; /* that answer is Z3's on the expansion already */
+  expr **ex = NULL;
+  const char *why;
+  size_t n = expansion(qs, q, rq, &ex, &why);
+  qs_ans va;
+  if (n)
+    solve_formulas(qs, ex, n, false, rq, &va);
+  else
+    solve_formulas(qs, rq->f, rq->n, false, rq, &va);
+  qs_formulas_free(ex, n);
+  if (va.status != QS_UNKNOWN && va.status != answer) {
+    stats_of(qs)->disagreements++;
+    fprintf(stderr,
+            "symq: error: qsolver disagreement: %s answered %s, z3 on the %s query %s\n",
+            qs_qstep_name(step), status_name(answer), n ? "expanded" : "quantified",
+            status_name(va.status));
+  }
+  qs_ans_clear(&va);
+}
+
+static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
+  quant_stage *qs = (quant_stage *)st;
+  bool quantified = false;
+  for (size_t i = 0; i < rq->n && !quantified; i++)
+    quantified = rq->f[i]->has_forall;
+  if (!quantified) {
+    qs_forward(st, rq, ans);
+    return;
+  }
+  const qs_options *opt = &st->solver->opt;
+  qs_quant_stats *stats = stats_of(qs);
+  stats->queries++;
+  qs_quant *q = qs_quant_new(rq->f, rq->n);
+  qs_qstep step = qs_quant_strippable(q) ? procedure(qs, q, rq, ans) : QS_QSTEP_COUNT;
+  char why_expand[200] = "", why_z3[200] = "";
+  if (step == QS_QSTEP_COUNT && opt->fallback != QS_FALLBACK_Z3) {
+    double t0 = qs_now();
+    if (fallback_expand(qs, q, rq, ans, why_expand, sizeof why_expand))
+      step = QS_QSTEP_FALLBACK_EXPAND;
+    stats->seconds[QS_QSTEP_FALLBACK_EXPAND] += qs_now() - t0;
+  }
+  if (step == QS_QSTEP_COUNT && opt->fallback != QS_FALLBACK_EXPAND) {
+    double t0 = qs_now();
+    if (fallback_z3(qs, rq, ans, why_z3, sizeof why_z3))
+      step = QS_QSTEP_FALLBACK_Z3;
+    stats->seconds[QS_QSTEP_FALLBACK_Z3] += qs_now() - t0;
+  }
+  if (step == QS_QSTEP_COUNT) {
+    stats->unknown++;
+    set_unknown(qs, ans, *why_expand ? why_expand : why_z3, *why_expand ? why_z3 : "");
+  } else {
+    stats->answered[step]++;
+    if (opt->validate_quantified)
+      validate(qs, q, rq, step, ans->status);
+  }
+  qs_quant_free(q);
+}
+
+static void quant_destroy(qs_stage *st) { free(st); }
+
+static const qs_stage_ops quant_ops = {"quantified_procedure", quant_solve, quant_destroy};
+
+qs_stage *qs_quant_stage_new(qsolver *s) {
+  (void)s;
+  quant_stage *qs = calloc(1, sizeof *qs);
+  if (!qs)
+    expr_oom();
+  qs->base.ops = &quant_ops;
+  return &qs->base;
+}

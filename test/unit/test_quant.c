@@ -1,0 +1,470 @@
+/*
+ * test_quant.c — the quantified procedure (qsolver/quant.h, stage_quant.c).
+ *
+ *   - The paper's Examples 5.1–5.3, each step's outcome asserted on the paper's models:
+ *     strip's model satisfies the stripped query but not the query; duplication breaks a
+ *     quantifier-free clause; repair finds the conflict cell, and duplicating around it
+ *     gives a model of the query. (Our copy of the paper lost its formulas; the query is
+ *     rebuilt from the prose: ∀x∈[1,k]. a[x] ≠ 0, a[j] = 5, 1 ≤ j ≤ k ≤ 5.)
+ *   - The same query through the chain: answered before any fallback, model checked; a
+ *     variant that strip alone proves unsat; a counting loop only repair can answer.
+ *   - A seeded family of memspn-shaped queries (pat-merge.md §5: both loop exits, K up to
+ *     200, sat and unsat questions over them; a third of them strlen's loop instead), every answer cross-checked with Z3 on an
+ *     expansion this file builds itself, every model checked against the whole query, run
+ *     with --validate-qsolver on (0 disagreements).
+ *   - The fallbacks: a forall under an `or` (not strippable) goes to the expansion, or to
+ *     Z3 with fallback=z3; an unbounded range with fallback=expand is unknown, with a reason.
+ *   - Quantifier-free queries pass through untouched; has_forall; no leaks.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "engine/expr.h"
+#include "qsolver/qsolver.h"
+#include "qsolver/quant.h"
+
+/* ---- references released at the end of a group ---------------------------------------------- */
+
+static expr **pool;
+static size_t npool, cap_pool;
+static expr_array **apool;
+static size_t napool, cap_apool;
+static size_t live_nodes, live_arrays;
+
+static expr *K(expr *e) {
+  if (npool == cap_pool) {
+    cap_pool = cap_pool ? 2 * cap_pool : 512;
+    pool = realloc(pool, cap_pool * sizeof *pool);
+    if (!pool) abort();
+  }
+  return pool[npool++] = e;
+}
+
+static expr_array *arr(const char *name, uint64_t capacity, bool input) {
+  expr *size = expr_const(64, capacity);
+  expr_array *a = expr_array_new(name, size, capacity, input, NULL);
+  expr_unref(size);
+  if (napool == cap_apool) {
+    cap_apool = cap_apool ? 2 * cap_apool : 32;
+    apool = realloc(apool, cap_apool * sizeof *apool);
+    if (!apool) abort();
+  }
+  return apool[napool++] = a;
+}
+
+static void group_begin(void) {
+  live_nodes = expr_live_count();
+  live_arrays = expr_live_arrays();
+}
+
+static void group_end(void) {
+  size_t leaked_before = check_failed;
+  for (size_t i = 0; i < npool; i++) expr_unref(pool[i]);
+  for (size_t i = 0; i < napool; i++) expr_array_unref(apool[i]);
+  npool = napool = 0;
+  CHECK_EQ_U64(expr_live_count(), live_nodes);
+  CHECK_EQ_U64(expr_live_arrays(), live_arrays);
+  if (check_failed != leaked_before) fprintf(stderr, "    (leak in the group just run)\n");
+}
+
+static expr *k64(uint64_t v) { return K(expr_const(64, v)); }
+static expr *k8(uint64_t v) { return K(expr_const(8, v)); }
+static expr *byte_at(expr_array *a, expr *index) { return K(expr_read(a, NULL, index)); }
+static expr *word(expr_array *a) { return K(expr_read_le(a, NULL, k64(0), 8)); }
+
+static void set_word(expr_assignment *m, expr_array *a, uint64_t v) {
+  uint8_t b[8];
+  for (int i = 0; i < 8; i++) b[i] = (uint8_t)(v >> (8 * i));
+  expr_assignment_set(m, a, b, 8);
+}
+
+static uint64_t get_word(const expr_assignment *m, expr_array *a) {
+  const expr_binding *b = expr_assignment_find(m, a);
+  uint64_t v = 0;
+  for (int i = 7; b && i >= 0; i--) v = v << 8 | ((size_t)i < b->len ? b->bytes[i] : 0);
+  return v;
+}
+
+static unsigned get_byte(const expr_assignment *m, expr_array *a, uint64_t i) {
+  const expr_binding *b = expr_assignment_find(m, a);
+  return b && i < b->len ? b->bytes[i] : 0;
+}
+
+static uint64_t before_fallback(const qs_quant_stats *q) {
+  return q->answered[QS_QSTEP_STRIP] + q->answered[QS_QSTEP_DUPLICATE] +
+         q->answered[QS_QSTEP_REPAIR];
+}
+
+/* ---- the paper's Examples 5.1–5.3 -------------------------------------------------------------- */
+
+typedef struct example {
+  expr_array *a, *k, *j;
+  expr *f[5];
+} example;
+
+/* ∀x∈[1,k]. a[x] ≠ 0, k ≤ 5, 1 ≤ j, j ≤ k, a[j] = 5. */
+static example build_example(void) {
+  example e;
+  e.a = arr("a", 8, true);
+  e.k = arr("k", 8, true);
+  e.j = arr("j", 8, true);
+  expr *x = K(expr_bvar_fresh(64, "x"));
+  expr *k = word(e.k), *j = word(e.j);
+  e.f[0] = K(expr_forall(x, k64(1), k, K(expr_ne(byte_at(e.a, x), k8(0)))));
+  e.f[1] = K(expr_ule(k, k64(5)));
+  e.f[2] = K(expr_ule(k64(1), j));
+  e.f[3] = K(expr_ule(j, k));
+  e.f[4] = K(expr_eq(byte_at(e.a, j), k8(5)));
+  return e;
+}
+
+static expr_assignment *example_model(const example *e, uint64_t k, uint64_t j,
+                                      const uint8_t a[8]) {
+  expr_assignment *m = expr_assignment_new();
+  set_word(m, e->k, k);
+  set_word(m, e->j, j);
+  expr_assignment_set(m, e->a, a, 8);
+  return m;
+}
+
+static void test_paper_examples(void) {
+  group_begin();
+  example e = build_example();
+  CHECK(e.f[0]->kind == EXPR_FORALL);
+  qs_quant *q = qs_quant_new(e.f, 5);
+  CHECK(qs_quant_strippable(q));
+
+  /* Example 5.1 — strip. The model k=4, j=2, a[1..4] = 1,5,0,7 satisfies the stripped
+   * query (the instances at 1, at k and at the trigger j all hold) but not the query. */
+  expr **w = NULL;
+  size_t nw = qs_quant_strip(q, &w);
+  static const uint8_t a1[8] = {0, 1, 5, 0, 7, 0, 0, 0};
+  expr_assignment *m1 = example_model(&e, 4, 2, a1);
+  CHECK(expr_eval_all_true(w, nw, m1));
+  CHECK(!qs_quant_holds(q, m1));
+  /* The bound lemma (the instance at i = k) is in the stripped query: a[4] = 0 breaks it. */
+  static const uint8_t a1b[8] = {0, 1, 5, 0, 0, 0, 0, 0};
+  expr_assignment *m1b = example_model(&e, 4, 2, a1b);
+  CHECK(!expr_eval_all_true(w, nw, m1b));
+  expr_assignment_free(m1b);
+  /* The e-matching instance at the trigger j: with j = 3 and a[3] = 0 the stripped query
+   * fails even though a[j] = 5 is dropped from the model's concern. */
+  static const uint8_t a1c[8] = {0, 1, 0, 0, 7, 0, 0, 0};
+  expr_assignment *m1c = example_model(&e, 4, 3, a1c);
+  CHECK(!expr_eval_all_true(w, nw, m1c));
+  expr_assignment_free(m1c);
+
+  /* Example 5.2 — duplicate: a[1] = 1 is copied to a[2..4]; the ∀ now holds, but a[j] = 5
+   * (j = 2) is violated. */
+  expr_assignment *m2 = qs_quant_duplicate(q, m1, NULL);
+  CHECK_EQ_U64(get_byte(m2, e.a, 1), 1);
+  CHECK_EQ_U64(get_byte(m2, e.a, 2), 1);
+  CHECK_EQ_U64(get_byte(m2, e.a, 3), 1);
+  CHECK_EQ_U64(get_byte(m2, e.a, 4), 1);
+  CHECK(expr_eval_all_true(e.f, 1, m2));
+  CHECK(!expr_eval_all_true(e.f + 4, 1, m2));
+  CHECK(!qs_quant_holds(q, m2));
+  /* The Appendix's remark: from a different strip model (j = 1) duplication succeeds. */
+  static const uint8_t a1d[8] = {0, 5, 0, 0, 5, 0, 0, 0};
+  expr_assignment *m1d = example_model(&e, 4, 1, a1d);
+  CHECK(expr_eval_all_true(w, nw, m1d));
+  expr_assignment *m2d = qs_quant_duplicate(q, m1d, NULL);
+  CHECK(qs_quant_holds(q, m2d));
+  expr_assignment_free(m1d);
+  expr_assignment_free(m2d);
+
+  /* Example 5.3 — repair: the violated clause a[j] = 5 reads cell a[2]; the instance x = 2
+   * reads it too and is added; k and j are fixed to 4 and 2; a is solved afresh; the
+   * duplication then skips a[2], and the result satisfies the query. */
+  qs_cells *conflicts = qs_cells_new();
+  expr **r = NULL;
+  size_t nr = qs_quant_repair_query(q, m2, w, nw, &r, conflicts);
+  CHECK_EQ_U64(qs_cells_count(conflicts), 1);
+  CHECK(qs_cells_has(conflicts, e.a, 2));
+  CHECK(nr > nw);
+  qs_options o = qs_default_options();
+  o.quantified = false; /* the repair query is quantifier-free: plain Z3 */
+  qsolver *s = qs_new(&o);
+  expr_array *all[3] = {e.a, e.k, e.j};
+  expr_assignment *m3 = NULL;
+  CHECK_EQ_U64(qs_get_model(s, r, nr, all, 3, &m3), QS_SAT);
+  if (m3) {
+    CHECK_EQ_U64(get_word(m3, e.k), 4);
+    CHECK_EQ_U64(get_word(m3, e.j), 2);
+    CHECK_EQ_U64(get_byte(m3, e.a, 2), 5);
+    expr_assignment *m4 = qs_quant_duplicate(q, m3, conflicts);
+    CHECK_EQ_U64(get_byte(m4, e.a, 2), 5);
+    CHECK_EQ_U64(get_byte(m4, e.a, 3), get_byte(m3, e.a, 1));
+    CHECK_EQ_U64(get_byte(m4, e.a, 4), get_byte(m3, e.a, 1));
+    CHECK(qs_quant_holds(q, m4));
+    expr_assignment_free(m4);
+  }
+  expr_assignment_free(m3);
+  qs_free(s);
+  qs_formulas_free(r, nr);
+  qs_cells_free(conflicts);
+  expr_assignment_free(m1);
+  expr_assignment_free(m2);
+  qs_formulas_free(w, nw);
+  qs_quant_free(q);
+  group_end();
+}
+
+/* The example through the chain, and a variant that strip proves unsat. */
+static void test_example_in_chain(void) {
+  group_begin();
+  example e = build_example();
+  qsolver *s = qs_new(NULL);
+  expr_array *all[3] = {e.a, e.k, e.j};
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, e.f, 5, all, 3, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(e.f, 5, m));
+  expr_assignment_free(m);
+  const qs_quant_stats *qst = qs_quant_stats_of(s);
+  CHECK_EQ_U64(qst->queries, 1);
+  CHECK_EQ_U64(before_fallback(qst), 1);
+  /* a[j] = 0 with j in [1, k]: the instance at the trigger j says a[j] ≠ 0. */
+  expr *g[5] = {e.f[0], e.f[1], e.f[2], e.f[3], K(expr_eq(byte_at(e.a, word(e.j)), k8(0)))};
+  uint64_t stripped = qst->answered[QS_QSTEP_STRIP];
+  CHECK_EQ_U64(qs_check_sat(s, g, 5), QS_UNSAT);
+  CHECK_EQ_U64(qst->answered[QS_QSTEP_STRIP], stripped + 1);
+  CHECK_EQ_U64(qst->answered[QS_QSTEP_FALLBACK_EXPAND] + qst->answered[QS_QSTEP_FALLBACK_Z3],
+               0);
+  /* Quantifier-free queries pass through untouched. */
+  expr *qf[2] = {e.f[1], e.f[2]};
+  CHECK_EQ_U64(qs_check_sat(s, qf, 2), QS_SAT);
+  CHECK_EQ_U64(qst->queries, 2);
+  qs_free(s);
+  group_end();
+}
+
+/* A counting loop, ∀i∈[1,K]. a[i] = a[i−1] + 1 with a[j] = 150 for some 1 ≤ j < K, 5 ≤ K ≤ 10:
+ * strip leaves the cells between its instances free, and duplication makes them all equal,
+ * so neither can give a model; repair adds the instances at the conflict cells and succeeds
+ * (checked against the whole query, and by Z3 on the expansion). */
+static void test_repair_in_chain(void) {
+  group_begin();
+  expr_array *A = arr("a", 16, true), *KA = arr("K", 8, true), *J = arr("j", 8, true);
+  expr *k = word(KA), *j = word(J);
+  expr *x = K(expr_bvar_fresh(64, "x"));
+  expr *prev = byte_at(A, K(expr_add(x, k64((uint64_t)-1))));
+  expr *body = K(expr_eq(byte_at(A, x), K(expr_add(prev, k8(1)))));
+  expr *f[6] = {K(expr_forall(x, k64(1), k, body)), K(expr_ule(k, k64(10))),
+                K(expr_ule(k64(5), k)), K(expr_ule(k64(1), j)), K(expr_ult(j, k)),
+                K(expr_eq(byte_at(A, j), k8(150)))};
+  qs_options o = qs_default_options();
+  o.validate_quantified = true;
+  qsolver *s = qs_new(&o);
+  expr_array *arrays[3] = {A, KA, J};
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, f, 6, arrays, 3, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(f, 6, m));
+  const qs_quant_stats *q = qs_quant_stats_of(s);
+  CHECK_EQ_U64(q->answered[QS_QSTEP_REPAIR], 1);
+  CHECK_EQ_U64(q->disagreements, 0);
+  expr_assignment_free(m);
+  qs_free(s);
+  group_end();
+}
+
+/* ---- the memspn family ------------------------------------------------------------------------- */
+
+static uint64_t rng;
+static unsigned rnd(unsigned n) {
+  rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (unsigned)((rng >> 33) % n);
+}
+
+/* The test's own expansion of ∀i∈[1,K]. φ(i) with K ≤ max: ⋀_{i=1..max} (i ≤ K → φ(i)). */
+static expr *expand_by_hand(expr *fa, uint64_t max) {
+  expr *i = fa->kid[0], *k = fa->kid[2], *body = fa->kid[3];
+  expr *all = expr_true();
+  for (uint64_t v = 1; v <= max; v++) {
+    expr *c = expr_const(64, v);
+    expr *inst = expr_substitute(body, &i, &c, 1);
+    expr *in = expr_ule(c, k);
+    expr *imp = expr_implies(in, inst);
+    expr *next = expr_and(all, imp);
+    expr_unref(c);
+    expr_unref(inst);
+    expr_unref(in);
+    expr_unref(imp);
+    expr_unref(all);
+    all = next;
+  }
+  return K(all);
+}
+
+typedef struct family_totals {
+  unsigned queries, sat, unsat, models;
+} family_totals;
+
+/* One merged memspn exit over a buffer s of size n ≤ max: pc and extra question. */
+static void family_case(qsolver *s, qsolver *plain, family_totals *t) {
+  unsigned max = 1 + rnd(200);
+  uint8_t c = (uint8_t)('a' + rnd(3));
+  expr_array *S = arr("s", max + 1, true), *N = arr("n", 8, true), *KA = arr("K", 8, false);
+  expr *n = word(N), *k = word(KA);
+  expr *i = K(expr_bvar_fresh(64, "i"));
+  /* memspn's loop (s[i-1] = c) or strlen's (s[i-1] ≠ 0, which leaves room for other
+   * constraints on the cells and so for duplication to break them). */
+  bool strlen_loop = rnd(3) == 0;
+  expr *cell = byte_at(S, K(expr_add(i, k64((uint64_t)-1))));
+  expr *body = K(strlen_loop ? expr_ne(cell, k8(0)) : expr_eq(cell, k8(c)));
+  expr *all = K(expr_forall(i, k64(1), k, body));
+  bool exit_short = rnd(2);
+  expr *f[6];
+  size_t nf = 0;
+  f[nf++] = all;
+  f[nf++] = K(expr_ule(n, k64(max)));
+  if (exit_short) { /* K < n, s[K] ≠ c */
+    f[nf++] = K(expr_ult(k, n));
+    f[nf++] = K(strlen_loop ? expr_eq(byte_at(S, k), k8(0)) : expr_ne(byte_at(S, k), k8(c)));
+  } else { /* K = n */
+    f[nf++] = K(expr_eq(k, n));
+  }
+  /* The question: sat or unsat, about a cell the ∀ may or may not cover. */
+  unsigned j = rnd(max + 1);
+  switch (rnd(4)) {
+  case 0: /* s[j] ≠ c while K > j: unsat */
+    f[nf++] = K(expr_ult(k64(j), k));
+    f[nf++] = K(expr_ne(byte_at(S, k64(j)), k8(c)));
+    break;
+  case 1: /* s[j] ≠ c, nothing else: sat (K ≤ j) */
+    f[nf++] = K(expr_ne(byte_at(S, k64(j)), k8(c)));
+    break;
+  case 2: /* K = j exactly */
+    f[nf++] = K(expr_eq(k, k64(j)));
+    break;
+  default: /* a second exit value: K ≥ j and s[j] = c+1 */
+    f[nf++] = K(expr_ule(k64(j), k));
+    f[nf++] = K(expr_eq(byte_at(S, k64(j)), k8((uint8_t)(c + 1))));
+    break;
+  }
+  expr_array *arrays[3] = {S, N, KA};
+  expr_assignment *m = NULL;
+  qs_status got = qs_get_model(s, f, nf, arrays, 3, &m);
+  /* The cross-check: Z3 alone on this file's expansion. */
+  expr *g[6];
+  memcpy(g, f, nf * sizeof *g);
+  g[0] = expand_by_hand(all, max);
+  qs_status want = qs_check_sat(plain, g, nf);
+  CHECK(want != QS_UNKNOWN);
+  CHECK_EQ_U64(got, want);
+  t->queries++;
+  if (got == QS_SAT) {
+    t->sat++;
+    CHECK(m != NULL);
+    if (m) {
+      t->models++;
+      CHECK(expr_eval_all_true(f, nf, m)); /* the test's model satisfies the full query */
+    }
+  } else if (got == QS_UNSAT) {
+    t->unsat++;
+  }
+  expr_assignment_free(m);
+}
+
+static void test_memspn_family(void) {
+  group_begin();
+  qs_options o = qs_default_options();
+  o.validate_quantified = true;
+  qsolver *s = qs_new(&o);
+  qs_options p = qs_default_options();
+  p.quantified = false;
+  qsolver *plain = qs_new(&p);
+  rng = 20231;
+  family_totals t = {0};
+  for (int r = 0; r < 60; r++) family_case(s, plain, &t);
+  const qs_quant_stats *q = qs_quant_stats_of(s);
+  printf("memspn family: %u queries (%u sat, %u unsat); answered by strip %llu, duplicate %llu,"
+         " repair %llu, expansion %llu, z3 %llu, unknown %llu\n",
+         t.queries, t.sat, t.unsat, (unsigned long long)q->answered[QS_QSTEP_STRIP],
+         (unsigned long long)q->answered[QS_QSTEP_DUPLICATE],
+         (unsigned long long)q->answered[QS_QSTEP_REPAIR],
+         (unsigned long long)q->answered[QS_QSTEP_FALLBACK_EXPAND],
+         (unsigned long long)q->answered[QS_QSTEP_FALLBACK_Z3],
+         (unsigned long long)q->unknown);
+  CHECK(t.sat > 0 && t.unsat > 0);
+  CHECK_EQ_U64(t.models, t.sat);
+  CHECK(q->queries > 0 && q->queries <= t.queries); /* the caches answer a few first */
+  CHECK_EQ_U64(q->disagreements, 0);
+  CHECK_EQ_U64(q->unknown, 0);
+  /* The procedure's purpose: nearly every query is answered before any fallback. */
+  CHECK(before_fallback(q) * 100 >= 95 * q->queries);
+  qs_free(plain);
+  qs_free(s);
+  group_end();
+}
+
+/* ---- fallbacks ------------------------------------------------------------------------------- */
+
+static void test_fallbacks(void) {
+  group_begin();
+  expr_array *S = arr("s", 16, true), *KA = arr("K", 8, false), *B = arr("b", 1, true);
+  expr *k = word(KA), *b = K(expr_read(B, NULL, k64(0)));
+  expr *i = K(expr_bvar_fresh(64, "i"));
+  expr *all = K(expr_forall(i, k64(1), k, K(expr_eq(byte_at(S, i), k8('x')))));
+  /* (∀ ∨ b = 1) ∧ b = 0 ∧ K ≤ 10 ∧ K ≥ 3 ∧ s[2] = 'y': unsat; the forall is not a clause. */
+  expr *f[5] = {K(expr_or(all, K(expr_eq(b, k8(1))))), K(expr_eq(b, k8(0))),
+                K(expr_ule(k, k64(10))), K(expr_ule(k64(3), k)),
+                K(expr_eq(byte_at(S, k64(2)), k8('y')))};
+  qs_options o = qs_default_options();
+  qsolver *s = qs_new(&o);
+  CHECK_EQ_U64(qs_check_sat(s, f, 5), QS_UNSAT);
+  CHECK_EQ_U64(qs_quant_stats_of(s)->answered[QS_QSTEP_FALLBACK_EXPAND], 1);
+  /* Without s[2] = 'y' it is sat, and the model holds. */
+  expr_array *arrays[3] = {S, KA, B};
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, f, 4, arrays, 3, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(f, 4, m));
+  expr_assignment_free(m);
+  CHECK_EQ_U64(qs_quant_stats_of(s)->answered[QS_QSTEP_FALLBACK_EXPAND], 2);
+  qs_free(s);
+  o.fallback = QS_FALLBACK_Z3;
+  s = qs_new(&o);
+  CHECK_EQ_U64(qs_check_sat(s, f, 5), QS_UNSAT);
+  CHECK_EQ_U64(qs_quant_stats_of(s)->answered[QS_QSTEP_FALLBACK_Z3], 1);
+  CHECK_EQ_U64(qs_quant_stats_of(s)->answered[QS_QSTEP_FALLBACK_EXPAND], 0);
+  qs_free(s);
+  /* No bound on K at all: no bounded expansion, and expand alone says unknown. */
+  o.fallback = QS_FALLBACK_EXPAND;
+  s = qs_new(&o);
+  expr *g[2] = {f[0], f[1]};
+  CHECK_EQ_U64(qs_check_sat(s, g, 2), QS_UNKNOWN);
+  CHECK(strstr(qs_last_reason(s), "no bounded expansion") != NULL);
+  CHECK_EQ_U64(qs_quant_stats_of(s)->unknown, 1);
+  qs_free(s);
+  group_end();
+}
+
+static void test_has_forall(void) {
+  group_begin();
+  expr_array *S = arr("s", 4, true);
+  expr *i = K(expr_bvar_fresh(64, "i"));
+  expr *all = K(expr_forall(i, k64(0), k64(3), K(expr_ne(byte_at(S, i), k8(0)))));
+  expr *x = K(expr_eq(byte_at(S, k64(0)), k8(1)));
+  CHECK(all->has_forall && !all->has_bvar);
+  CHECK(K(expr_and(x, all))->has_forall);
+  CHECK(K(expr_not(all))->has_forall);
+  CHECK(!x->has_forall);
+  CHECK(!all->kid[3]->has_forall);
+  group_end();
+}
+
+int main(void) {
+  size_t nodes = expr_live_count(), arrays = expr_live_arrays();
+  test_has_forall();
+  test_paper_examples();
+  test_example_in_chain();
+  test_repair_in_chain();
+  test_fallbacks();
+  test_memspn_family();
+  free(pool);
+  free(apool);
+  CHECK_EQ_U64(expr_live_count(), nodes);
+  CHECK_EQ_U64(expr_live_arrays(), arrays);
+  return check_exit();
+}
