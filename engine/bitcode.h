@@ -14,10 +14,12 @@
  * the source stays a branch: a path per outcome, `__builtin_unreachable()` reached is an
  * error, and loops keep the shape merge regions are found on. KLEE also runs simplifycfg,
  * which folds small diamonds into selects: BC_PIPELINE_KLEE does the same, and then path
- * counts match KLEE's (on libtasn1's asn1_get_length_der 124 paths become KLEE's 70; on
- * drivers/memspn_ab.c 190 become 13). It is not the default because it changes what a run
- * reports on code as written (errors at __builtin_unreachable vanish, paths fold into one)
- * and loop shapes the merge regions rely on. `optimize` runs a heavier pipeline, or the
+ * counts match KLEE's (issue 14 measured 124 paths against KLEE's 70 on a libtasn1 length
+ * decoder, equal with simplifycfg; drivers/libtasn1/get_length_der.c at CAP=10 goes from
+ * 70 paths to 40, drivers/memspn_ab.c from 190 to 13, the other bundled drivers
+ * unchanged). It is not the default because it changes what a run reports on code as
+ * written (errors at __builtin_unreachable vanish, paths fold into one; 20 e2e drivers
+ * change) and the loop shapes merge regions rely on. `optimize` runs a heavier pipeline, or the
  * caller gives its own pipeline text (atomics are lowered before it). `optnone` is
  * stripped first, or the new pass manager would skip those functions. A module that names
  * no data layout (a hand-written .ll) gets x86-64's, the only target symq runs, so that
