@@ -1,7 +1,7 @@
-/* APR apr_collapse_spaces and apr_cpystrn: a string of symbolic length n <= CAP with its
- * white space removed, and copied into a buffer of symbolic size. Checks that the result
- * has no space left, is no longer than the input, and that apr_cpystrn truncates to the
- * buffer and returns the end of what it copied. */
+/* APR apr_collapse_spaces and apr_cpystrn: a string of symbolic length n <= CAP (its bytes
+ * may hold an earlier NUL) with its white space removed, and copied into a buffer of
+ * symbolic size. Checks that the result has no space left, is no longer than the input,
+ * and that apr_cpystrn truncates to the buffer and returns the end of what it copied. */
 #include <ctype.h>
 #include <string.h>
 
@@ -20,6 +20,7 @@ int main(void) {
   klee_make_symbolic(&size, sizeof size, "size");
   klee_assume((size >= 1) & (size <= CAP + 1));
   char *cend = apr_cpystrn(copy, s, size);
-  klee_assert(*cend == 0 && (size_t)(cend - copy) == (n < size - 1 ? n : size - 1));
+  size_t slen = strlen(s);
+  klee_assert(*cend == 0 && (size_t)(cend - copy) == (slen < size - 1 ? slen : size - 1));
   return 0;
 }

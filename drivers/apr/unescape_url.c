@@ -16,7 +16,7 @@ int main(void) {
   klee_assert(rc == APR_SUCCESS || rc == APR_NOTFOUND || rc == APR_BADCH ||
               rc == APR_EINVAL);
   if (rc == APR_SUCCESS || rc == APR_NOTFOUND) {
-    klee_assert(need <= n + 1);
+    klee_assert(need <= strlen(s) + 1 && strlen(s) <= n);
     klee_assert(apr_unescape_url(out, s, APR_ESCAPE_STRING, NULL, NULL, 1, &wrote) == rc);
     klee_assert(wrote == need);
   }

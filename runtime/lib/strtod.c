@@ -20,7 +20,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,12 +238,10 @@ static const char *parse_hex(const char *s, const fp_format *f, fp_result *r) {
   uint64_t q = 0;
   int sticky = 0;
   long e = 0;
-  int any = 0;
   for (;; s++) {
     int v = hex_value((unsigned char)*s);
     if (v < 0) break;
     v = digit_value(v);
-    any = 1;
     if (q >> 60) e += 4, sticky |= v != 0;
     else q = q << 4 | (uint64_t)v;
   }
@@ -253,12 +250,10 @@ static const char *parse_hex(const char *s, const fp_format *f, fp_result *r) {
       int v = hex_value((unsigned char)*s);
       if (v < 0) break;
       v = digit_value(v);
-      any = 1;
-      if (q >> 60) sticky |= v != 0;
+        if (q >> 60) sticky |= v != 0;
       else q = q << 4 | (uint64_t)v, e -= 4;
     }
   }
-  (void)any;
   long x;
   const char *after;
   if (lower((unsigned char)*s) == 'p' && (after = parse_exponent(s + 1, &x))) {
@@ -459,7 +454,7 @@ static float to_float(const fp_result *r) {
   return v;
 }
 
-WEAK double strtod(const char *restrict nptr, char **restrict endptr) {
+static double convert_double(const char *nptr, char **endptr) {
   fp_result r;
   int use_fast;
   double fast = 0;
@@ -470,6 +465,12 @@ WEAK double strtod(const char *restrict nptr, char **restrict endptr) {
   if (use_fast) return r.negative ? -fast : fast;
   return to_double(&r);
 }
+
+WEAK double strtod(const char *restrict nptr, char **restrict endptr) {
+  return convert_double(nptr, endptr);
+}
+
+WEAK double atof(const char *nptr) { return convert_double(nptr, NULL); }
 
 WEAK float strtof(const char *restrict nptr, char **restrict endptr) {
   fp_result r;
@@ -481,15 +482,4 @@ WEAK float strtof(const char *restrict nptr, char **restrict endptr) {
   if (r.range_error) errno = ERANGE;
   if (use_fast) return r.negative ? -(float)fast : (float)fast;
   return to_float(&r);
-}
-
-WEAK double atof(const char *nptr) {
-  fp_result r;
-  int use_fast;
-  double fast = 0;
-  char *end;
-  parse_float(nptr, &end, &f64, &r, &use_fast, &fast);
-  if (r.range_error) errno = ERANGE;
-  if (use_fast) return r.negative ? -fast : fast;
-  return to_double(&r);
 }
