@@ -3,7 +3,8 @@
 #   $SYMQ_REAL_CACHE/<lib>/src/      the unpacked upstream sources (apt-get source)
 #   $SYMQ_REAL_CACHE/<lib>/lib.bc    every needed file as LLVM bitcode, linked (for symq run)
 #   $SYMQ_REAL_CACHE/<lib>/cov/      the same files built with gcc --coverage (for replay)
-#   $SYMQ_REAL_CACHE/<lib>/env       INCLUDES= and CFLAGS= the drivers are compiled with
+#   $SYMQ_REAL_CACHE/<lib>/env       INCLUDES= and CFLAGS= the drivers are compiled with,
+#                                    COVER= the sources coverage counts
 # SYMQ_REAL_CACHE defaults to ~/.cache/symq-real. A package the registry does not serve is
 # skipped with a message and exit status 3 (eval/real/run skips that library).
 set -eu
@@ -62,6 +63,8 @@ build_files() {
     bcs+=("$WORK/bc/$base.bc")
   done
   $LLVM_LINK "${bcs[@]}" -o "$WORK/lib.bc"
-  printf 'INCLUDES=%q\nCFLAGS=%q\nSRC=%q\n' "$INCLUDES" "$defs" "$WORK/src" > "$WORK/env"
+  # COVER: the files whose lines count in coverage (default: all of the library's sources)
+  printf 'INCLUDES=%q\nCFLAGS=%q\nSRC=%q\nCOVER=%q\n' "$INCLUDES" "$defs" "$WORK/src" \
+    "${COVER:-$WORK/src}" > "$WORK/env"
   say "built $WORK/lib.bc and $WORK/cov/*.o from $# files"
 }
