@@ -6,6 +6,7 @@
 #define WGET_DRIVER_COMMON_H
 
 #include "wget.h"
+#include "utils.h" /* xfree */
 
 #include <klee/klee.h>
 

@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <locale.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "model.h"
 
@@ -63,3 +64,6 @@ WEAK struct lconv *localeconv(void) {
   };
   return &c;
 }
+
+/* MB_CUR_MAX expands to this call: the "C" locale's characters are single bytes. */
+WEAK size_t __ctype_get_mb_cur_max(void) { return 1; }

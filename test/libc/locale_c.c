@@ -1,9 +1,11 @@
 /* <locale.h>: only "C" exists ("POSIX" and "" name it too, the environment being empty);
  * setlocale and newlocale succeed for it and fail for anything else, localeconv describes
- * it, uselocale/duplocale/freelocale accept it. */
+ * it, uselocale/duplocale/freelocale accept it, and MB_CUR_MAX (__ctype_get_mb_cur_max)
+ * is 1. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <locale.h>
+#include <stdlib.h>
 
 #include "harness.h"
 
@@ -37,6 +39,7 @@ int main(void) {
     check_str("xx_YY", setlocale(categories[k], "xx_YY.UTF-8"));
   }
   check_str("bad category", setlocale(99, "C"));
+  check_uint("MB_CUR_MAX", MB_CUR_MAX);
   show_lconv();
   locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
   check_bool("newlocale C", c != (locale_t)0);
