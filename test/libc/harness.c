@@ -263,6 +263,11 @@ void __symq_unsupported_scanf_conversion(void) {
   record("unsupported: scanf conversion");
   _exit(EXIT_UNSUPPORTED);
 }
+void __symq_unsupported_nl_langinfo_item(void);
+void __symq_unsupported_nl_langinfo_item(void) {
+  record("unsupported: nl_langinfo item");
+  _exit(EXIT_UNSUPPORTED);
+}
 void __symq_unsupported_strtod_symbolic_digits(void);
 void __symq_unsupported_strtod_symbolic_digits(void) {
   record("unsupported: strtod symbolic digits");
