@@ -1,24 +1,8 @@
-/* What every APR driver shares: the KLEE idiom for a string of symbolic length (n symbolic
- * and assumed <= CAP, a CAP+1-byte buffer made symbolic, s[n] = 0). The APIs driven need no
- * pool. */
+/* What every APR driver shares: strings of symbolic length (../symbolic_string.h). The APIs
+ * driven need no pool. */
 #ifndef APR_DRIVER_COMMON_H
 #define APR_DRIVER_COMMON_H
 
-#include <stddef.h>
-
-#include <klee/klee.h>
-
-#ifndef CAP
-#define CAP 10
-#endif
-
-static size_t symbolic_string(char *s, const char *size_name, const char *name) {
-  size_t n;
-  klee_make_symbolic(&n, sizeof n, size_name);
-  klee_assume(n <= CAP);
-  klee_make_symbolic(s, CAP + 1, name);
-  s[n] = 0;
-  return n;
-}
+#include "../symbolic_string.h"
 
 #endif

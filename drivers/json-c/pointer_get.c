@@ -7,7 +7,7 @@
 
 int main(void) {
   char s[CAP + 1];
-  symbolic_string(s, "s");
+  json_symbolic_string(s, "s");
   struct json_object *doc = json_tokener_parse("{\"a\":[10,20],\"b~c\":{\"d/e\":true},\"\":1}");
   klee_assert(doc != NULL);
   struct json_object *res = NULL;

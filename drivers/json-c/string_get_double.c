@@ -10,7 +10,7 @@
 
 int main(void) {
   char s[CAP + 1];
-  symbolic_string(s, "s");
+  json_symbolic_string(s, "s");
   struct json_object *obj = json_object_new_string(s);
   double parsed;
   errno = 0;

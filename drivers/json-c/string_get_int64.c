@@ -9,7 +9,7 @@
 
 int main(void) {
   char s[CAP + 1];
-  symbolic_string(s, "s");
+  json_symbolic_string(s, "s");
   int64_t parsed;
   if (json_parse_int64(s, &parsed) == 0) {
     struct json_object *obj = json_object_new_string(s);

@@ -8,7 +8,7 @@
 
 int main(void) {
   char s[CAP + 1];
-  size_t n = symbolic_string(s, "s");
+  size_t n = json_symbolic_string(s, "s");
   struct json_object *obj = json_object_new_string_len(s, (int)n);
   size_t len;
   const char *text = json_object_to_json_string_length(obj, JSON_C_TO_STRING_PLAIN, &len);

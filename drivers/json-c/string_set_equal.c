@@ -8,12 +8,8 @@
 
 int main(void) {
   char s[CAP + 1], t[CAP + 1];
-  size_t n = symbolic_string(s, "s");
-  size_t m;
-  klee_make_symbolic(&m, sizeof m, "m");
-  klee_assume(m <= CAP);
-  klee_make_symbolic(t, sizeof t, "t");
-  t[m] = 0;
+  size_t n = json_symbolic_string(s, "s");
+  size_t m = symbolic_string(t, "m", "t");
   struct json_object *a = json_object_new_string_len(s, (int)n);
   klee_assert(json_object_set_string_len(a, t, (int)m));
   struct json_object *b = json_object_new_string(t);

@@ -8,7 +8,7 @@
 
 int main(void) {
   char s[CAP + 1];
-  size_t n = symbolic_string(s, "s");
+  size_t n = json_symbolic_string(s, "s");
   struct json_tokener *tok = json_tokener_new();
   struct json_object *obj = json_tokener_parse_ex(tok, s, (int)n + 1);
   enum json_tokener_error err = json_tokener_get_error(tok);
