@@ -19,8 +19,8 @@
  * 70 paths to 40, drivers/memspn_ab.c from 190 to 13, the other bundled drivers
  * unchanged). It is not the default because it changes what a run reports on code as
  * written (errors at __builtin_unreachable vanish, paths fold into one; 20 e2e drivers
- * change) and the loop shapes merge regions rely on. `optimize` runs a heavier pipeline, or the
- * caller gives its own pipeline text (atomics are lowered before it). `optnone` is
+ * change) and the loop shapes merge regions rely on. `optimize` runs a heavier pipeline,
+ * or the caller gives its own pipeline text (atomics are lowered before it). `optnone` is
  * stripped first, or the new pass manager would skip those functions. A module that names
  * no data layout (a hand-written .ll) gets x86-64's, the only target symq runs, so that
  * its struct layout agrees with clang's and with the runtime it is linked to.

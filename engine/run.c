@@ -460,8 +460,8 @@ int run_main(int argc, char **argv) {
   const char *runtime[] = {SYMQ_RUNTIME_BC};
   bool link_runtime = !o.no_runtime && access(SYMQ_RUNTIME_BC, R_OK) == 0;
   bc_options bo = {.include_dirs = includes, .n_include_dirs = o.n_include_dirs + 1,
-                   .cflags = o.cflags, .n_cflags = o.n_cflags, .optimize = o.optimize, .passes = o.passes,
-                   .link = runtime, .n_link = link_runtime ? 1 : 0};
+                   .cflags = o.cflags, .n_cflags = o.n_cflags, .optimize = o.optimize,
+                   .passes = o.passes, .link = runtime, .n_link = link_runtime ? 1 : 0};
   bc_error berr = {0};
   bc_module *module = bc_load(o.input, &bo, &berr);
   if (!module) {
