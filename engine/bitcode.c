@@ -401,7 +401,10 @@ bool bc_run_passes(LLVMModuleRef m, const char *passes, const char *name, bc_err
   LLVMPassBuilderOptionsSetSLPVectorization(po, 0);
   LLVMPassBuilderOptionsSetLoopInterleaving(po, 0);
   LLVMPassBuilderOptionsSetLoopUnrolling(po, 0);
-  LLVMErrorRef e = LLVMRunPasses(m, passes, NULL, po);
+  /* Atomics first, whatever the pipeline: the interpreter runs one thread and decodes no
+   * cmpxchg, atomicrmw or fence. */
+  LLVMErrorRef e = LLVMRunPasses(m, "loweratomic", NULL, po);
+  if (!e) e = LLVMRunPasses(m, passes, NULL, po);
   LLVMDisposePassBuilderOptions(po);
   if (e) {
     char *msg = LLVMGetErrorMessage(e); /* consumes e */
@@ -410,6 +413,13 @@ bool bc_run_passes(LLVMModuleRef m, const char *passes, const char *name, bc_err
     return false;
   }
   return true;
+}
+
+const char *bc_pipeline_named(const char *name) {
+  if (strcmp(name, "mem2reg") == 0) return BC_PIPELINE_DEFAULT;
+  if (strcmp(name, "klee") == 0) return BC_PIPELINE_KLEE;
+  if (strcmp(name, "O1") == 0) return BC_PIPELINE_OPTIMIZE;
+  return name;
 }
 
 /* ---- the whole sequence --------------------------------------------------------------- */

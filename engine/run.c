@@ -42,6 +42,7 @@ typedef struct run_options {
   uint64_t max_instructions, max_forks, max_memory_mb, max_pointer_objects, capacity;
   unsigned solver_timeout_ms;
   bool emit_all_errors, optimize, write_smt2s, trace, no_runtime;
+  const char *passes; /* --passes: NULL keeps bitcode's default pipeline */
   interp_merge merge;
   interp_merge_loops merge_loops;
   bool tests_per_merge_one, validate_merges, dump_tree;
@@ -104,6 +105,10 @@ static void run_usage(FILE *f) {
         "  --testcomp-property=PRP its <specification> (default: coverage-branches)\n"
         "  --libc=symq|none        link symq's runtime (libc model, SV-COMP functions) or not\n"
         "  --optimize              optimize the bitcode before running it\n"
+        "  --passes=PIPELINE       LLVM passes run on the linked bitcode: mem2reg (the\n"
+        "                          default: every branch stays a branch), klee (also\n"
+        "                          simplifycfg, as KLEE does: KLEE's path counts), O1, or\n"
+        "                          any pipeline text opt-14 --passes accepts\n"
         "  --write-smt2s           write every query Z3 sees to OUTDIR/smt2/\n"
         "  --[no-]progress         a live status line on stderr (default: on a terminal)\n"
         "  --trace                 print every executed instruction on stderr\n"
@@ -245,6 +250,8 @@ static int parse_options(int argc, char **argv, run_options *o) {
       o->dump_tree = true;
     } else if (strcmp(a, "--emit-all-errors") == 0) {
       o->emit_all_errors = true;
+    } else if ((v = option_value(argc, argv, &i, "--passes", &missing))) {
+      o->passes = bc_pipeline_named(v);
     } else if (strcmp(a, "--optimize") == 0) {
       o->optimize = true;
     } else if (strcmp(a, "--write-smt2s") == 0) {
@@ -523,7 +530,7 @@ int run_main(int argc, char **argv) {
   bool link_runtime = !o.no_runtime && access(SYMQ_RUNTIME_BC, R_OK) == 0;
   bc_options bo = {.include_dirs = includes, .n_include_dirs = o.n_include_dirs + 1,
                    .cflags = o.cflags, .n_cflags = o.n_cflags, .optimize = o.optimize,
-                   .link = runtime, .n_link = link_runtime ? 1 : 0};
+                   .passes = o.passes, .link = runtime, .n_link = link_runtime ? 1 : 0};
   bc_error berr = {0};
   bc_module *module = bc_load(o.input, &bo, &berr);
   if (!module) {

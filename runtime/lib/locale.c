@@ -6,9 +6,11 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <langinfo.h>
 #include <limits.h>
 #include <locale.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "model.h"
 
@@ -62,4 +64,48 @@ WEAK struct lconv *localeconv(void) {
     .int_p_sign_posn = CHAR_MAX, .int_n_sign_posn = CHAR_MAX,
   };
   return &c;
+}
+
+/* MB_CUR_MAX expands to this call: the "C" locale's characters are single bytes. */
+WEAK size_t __ctype_get_mb_cur_max(void) { return 1; }
+
+/* Defined nowhere: calling it ends the path with "unsupported: external call NAME". */
+void __symq_unsupported_nl_langinfo_item(void);
+
+/* glibc's "C" locale answers to nl_langinfo; the items a program asks for (the public ones
+ * of <langinfo.h>). An internal item (_NL_...) ends the path as unsupported rather than
+ * answering something glibc would not. */
+WEAK char *nl_langinfo(nl_item item) {
+  static const char *const days[] = {"Sunday", "Monday", "Tuesday", "Wednesday",
+                                     "Thursday", "Friday", "Saturday"};
+  static const char *const months[] = {"January", "February", "March", "April", "May",
+                                       "June", "July", "August", "September", "October",
+                                       "November", "December"};
+  static char abbrev[4];
+  const char *full = NULL;
+  if (item >= DAY_1 && item <= DAY_7) return (char *)days[item - DAY_1];
+  if (item >= MON_1 && item <= MON_12) return (char *)months[item - MON_1];
+  if (item >= ABDAY_1 && item <= ABDAY_7) full = days[item - ABDAY_1];
+  if (item >= ABMON_1 && item <= ABMON_12) full = months[item - ABMON_1];
+  if (full) {
+    abbrev[0] = full[0], abbrev[1] = full[1], abbrev[2] = full[2], abbrev[3] = 0;
+    return abbrev;
+  }
+  switch (item) {
+  case CODESET: return (char *)"ANSI_X3.4-1968";
+  case RADIXCHAR: return (char *)".";
+  case THOUSEP: return (char *)"";
+  case D_T_FMT: return (char *)"%a %b %e %H:%M:%S %Y";
+  case D_FMT: return (char *)"%m/%d/%y";
+  case T_FMT: return (char *)"%H:%M:%S";
+  case T_FMT_AMPM: return (char *)"%I:%M:%S %p";
+  case AM_STR: return (char *)"AM";
+  case PM_STR: return (char *)"PM";
+  case ERA: case ERA_D_FMT: case ALT_DIGITS: case ERA_D_T_FMT: case ERA_T_FMT:
+    return (char *)"";
+  case YESEXPR: return (char *)"^[yY]";
+  case NOEXPR: return (char *)"^[nN]";
+  case CRNCYSTR: return (char *)"-";
+  default: __symq_unsupported_nl_langinfo_item(); return (char *)"";
+  }
 }

@@ -236,6 +236,7 @@ void symq_merge_begin(void) {}
 void symq_merge_end(void) {}
 unsigned klee_is_replay(void) { return 1; }
 unsigned klee_is_symbolic(uintptr_t n) { return (void)n, 0; }
+int klee_get_value_i32(int v) { return v; }
 
 /* The model's __*_chk functions report a failed check with message "buffer overflow
  * detected (...)" where glibc calls __chk_fail: natively, do what glibc does (its message
@@ -251,7 +252,7 @@ void klee_report_error(const char *file, int line, const char *message, const ch
   _exit(EXIT_REPORT);
 }
 
-/* The model's way of ending a path as unsupported (see format.c, scan.c). */
+/* The model's way of ending a path as unsupported (see format.c, scan.c, strtod.c). */
 void __symq_unsupported_printf_positional_arguments(void);
 void __symq_unsupported_printf_positional_arguments(void) {
   record("unsupported: printf positional arguments");
@@ -260,6 +261,16 @@ void __symq_unsupported_printf_positional_arguments(void) {
 void __symq_unsupported_scanf_conversion(void);
 void __symq_unsupported_scanf_conversion(void) {
   record("unsupported: scanf conversion");
+  _exit(EXIT_UNSUPPORTED);
+}
+void __symq_unsupported_nl_langinfo_item(void);
+void __symq_unsupported_nl_langinfo_item(void) {
+  record("unsupported: nl_langinfo item");
+  _exit(EXIT_UNSUPPORTED);
+}
+void __symq_unsupported_strtod_symbolic_digits(void);
+void __symq_unsupported_strtod_symbolic_digits(void) {
+  record("unsupported: strtod symbolic digits");
   _exit(EXIT_UNSUPPORTED);
 }
 

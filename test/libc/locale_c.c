@@ -1,9 +1,12 @@
 /* <locale.h>: only "C" exists ("POSIX" and "" name it too, the environment being empty);
  * setlocale and newlocale succeed for it and fail for anything else, localeconv describes
- * it, uselocale/duplocale/freelocale accept it. */
+ * it, uselocale/duplocale/freelocale accept it, and MB_CUR_MAX (__ctype_get_mb_cur_max)
+ * is 1, and nl_langinfo answers every public item as glibc's "C" locale does. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <langinfo.h>
 #include <locale.h>
+#include <stdlib.h>
 
 #include "harness.h"
 
@@ -37,6 +40,20 @@ int main(void) {
     check_str("xx_YY", setlocale(categories[k], "xx_YY.UTF-8"));
   }
   check_str("bad category", setlocale(99, "C"));
+  check_uint("MB_CUR_MAX", MB_CUR_MAX);
+  static const nl_item items[] = {CODESET, RADIXCHAR, THOUSEP, D_T_FMT, D_FMT, T_FMT,
+                                  T_FMT_AMPM, AM_STR, PM_STR, ERA, ERA_D_FMT, ALT_DIGITS,
+                                  ERA_D_T_FMT, ERA_T_FMT, YESEXPR, NOEXPR, CRNCYSTR};
+  for (unsigned k = 0; k < sizeof items / sizeof items[0]; k++)
+    check_str("nl_langinfo", nl_langinfo(items[k]));
+  for (nl_item i = 0; i < 7; i++) {
+    check_str("day", nl_langinfo(DAY_1 + i));
+    check_str("abday", nl_langinfo(ABDAY_1 + i));
+  }
+  for (nl_item i = 0; i < 12; i++) {
+    check_str("mon", nl_langinfo(MON_1 + i));
+    check_str("abmon", nl_langinfo(ABMON_1 + i));
+  }
   show_lconv();
   locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
   check_bool("newlocale C", c != (locale_t)0);
