@@ -1238,15 +1238,18 @@ static bool binds_substituted(const subst_ctx *s, const expr *forall) {
 }
 
 static expr *rebuild(subst_ctx *s, expr *e, expr **k) {
+  if (e->kind != EXPR_READ) return expr_with_kids(e, k);
+  expr_update *ups = subst_updates(s, e->u.read.updates);
+  expr *r = expr_read_le(e->u.read.array, ups, k[0], e->width / 8);
+  expr_update_unref(ups);
+  return r;
+}
+
+expr *expr_with_kids(expr *e, expr *const *k) {
   switch (e->kind) {
   case EXPR_CONST:
   case EXPR_BVAR: return expr_ref(e);
-  case EXPR_READ: {
-    expr_update *ups = subst_updates(s, e->u.read.updates);
-    expr *r = expr_read_le(e->u.read.array, ups, k[0], e->width / 8);
-    expr_update_unref(ups);
-    return r;
-  }
+  case EXPR_READ: return expr_read_le(e->u.read.array, e->u.read.updates, k[0], e->width / 8);
   case EXPR_FORALL: return expr_forall(k[0], k[1], k[2], k[3]);
   case EXPR_NOT: return expr_not(k[0]);
   case EXPR_ZEXT: return expr_zext(k[0], e->width);
