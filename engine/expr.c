@@ -1324,6 +1324,29 @@ static void add_array(expr_array *a, expr_array ***out, size_t *count, size_t *c
   (*out)[(*count)++] = a;
 }
 
+size_t expr_dag_size(expr *const *roots, size_t n) {
+  walk w = {0};
+  size_t size = 0;
+  for (size_t i = 0; i < n; i++) walk_push(&w, roots[i], TAG_EXPR);
+  while (w.count) {
+    uintptr_t item = w.stack[--w.count];
+    size++;
+    if ((item & TAG_MASK) == TAG_UPDATE) {
+      const expr_update *u = (const expr_update *)(item & ~(uintptr_t)TAG_MASK);
+      walk_push(&w, u->index, TAG_EXPR);
+      walk_push(&w, u->value, TAG_EXPR);
+      walk_push(&w, u->next, TAG_UPDATE);
+      continue;
+    }
+    const expr *e = (const expr *)item;
+    if (e->kind == EXPR_READ) walk_push(&w, e->u.read.updates, TAG_UPDATE);
+    for (unsigned i = 0; i < e->nkids; i++) walk_push(&w, e->kid[i], TAG_EXPR);
+  }
+  ptr_map_free(&w.seen);
+  free(w.stack);
+  return size;
+}
+
 void expr_collect_arrays(expr *e, expr_array ***out, size_t *count, size_t *cap) {
   walk w = {0};
   walk_push(&w, e, TAG_EXPR);

@@ -216,6 +216,9 @@ expr *expr_with_kids(expr *e, expr *const *kids);
  * simplifying constructors. */
 expr *expr_substitute(expr *e, expr *const *from, expr *const *to, size_t n);
 
+/* The distinct nodes (and update-list entries) reachable from roots[0..n): a DAG's size. */
+size_t expr_dag_size(expr *const *roots, size_t n);
+
 /* Collects the distinct arrays e reads (through reads, update lists and array sizes),
  * appended to *out (borrowed pointers) in first-seen order, skipping those already there. */
 void expr_collect_arrays(expr *e, expr_array ***out, size_t *count, size_t *cap);
