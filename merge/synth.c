@@ -12,10 +12,16 @@ enum { ALIKE_BUDGET = 100000, MAX_PAIRS_TRIED = 4 };
 
 /* ---- alike up to constants --------------------------------------------------------------- */
 
+/* c + x: x at an offset. x and c + x are alike (x as 0 + x): an index that simplified from
+ * 0 + x to x in one iteration still lines up with c + x in the others. */
+static bool is_offset(const expr *e) { return e->kind == EXPR_ADD && e->kid[0]->kind == EXPR_CONST; }
+
 static bool alike(const expr *a, const expr *b, size_t *budget) {
   if (a == b) return true;
   if (*budget == 0) return false;
   (*budget)--;
+  if (is_offset(a) != is_offset(b))
+    return is_offset(a) ? alike(a->kid[1], b, budget) : alike(a, b->kid[1], budget);
   if (a->kind != b->kind || a->width != b->width || a->nkids != b->nkids) return false;
   switch (a->kind) {
   case EXPR_CONST: return true;
@@ -84,8 +90,22 @@ static expr *affine(const fit *f, const expr *c1, const expr *c2) {
   return t;
 }
 
+static expr *build(const fit *f, expr *a, expr *b);
+
+/* (c_a + x_a, x_b) or (x_a, c_b + x_b): the offsets c_a and 0 (or 0 and c_b) as a template. */
+static expr *build_offset(const fit *f, expr *a, expr *b) {
+  bool left = is_offset(a);
+  expr *zero = expr_const(a->width, 0);
+  expr *c = left ? affine(f, a->kid[0], zero) : affine(f, zero, b->kid[0]);
+  expr *x = left ? build(f, a->kid[1], b) : build(f, a, b->kid[1]);
+  expr *r = c && x ? expr_add(c, x) : NULL;
+  expr_unref(zero), expr_unref(c), expr_unref(x);
+  return r;
+}
+
 static expr *build(const fit *f, expr *a, expr *b) {
   if (a == b) return expr_ref(a);
+  if (is_offset(a) != is_offset(b)) return build_offset(f, a, b);
   if (a->kind == EXPR_CONST) return affine(f, a, b);
   expr *kids[4] = {NULL, NULL, NULL, NULL};
   bool ok = true;
