@@ -1324,13 +1324,15 @@ static void add_array(expr_array *a, expr_array ***out, size_t *count, size_t *c
   (*out)[(*count)++] = a;
 }
 
-size_t expr_dag_size(expr *const *roots, size_t n) {
+/* Visits every node reachable from roots once (through reads' update lists too, and through
+ * array sizes when `sizes`); update-list entries count in *visited. */
+static void walk_dag(expr *const *roots, size_t n, bool sizes, void (*visit)(const expr *, void *),
+                     void *arg, size_t *visited) {
   walk w = {0};
-  size_t size = 0;
   for (size_t i = 0; i < n; i++) walk_push(&w, roots[i], TAG_EXPR);
   while (w.count) {
     uintptr_t item = w.stack[--w.count];
-    size++;
+    (*visited)++;
     if ((item & TAG_MASK) == TAG_UPDATE) {
       const expr_update *u = (const expr_update *)(item & ~(uintptr_t)TAG_MASK);
       walk_push(&w, u->index, TAG_EXPR);
@@ -1339,36 +1341,37 @@ size_t expr_dag_size(expr *const *roots, size_t n) {
       continue;
     }
     const expr *e = (const expr *)item;
-    if (e->kind == EXPR_READ) walk_push(&w, e->u.read.updates, TAG_UPDATE);
+    if (visit) visit(e, arg);
+    if (e->kind == EXPR_READ) {
+      if (sizes) walk_push(&w, e->u.read.array->size, TAG_EXPR);
+      walk_push(&w, e->u.read.updates, TAG_UPDATE);
+    }
     for (unsigned i = 0; i < e->nkids; i++) walk_push(&w, e->kid[i], TAG_EXPR);
   }
   ptr_map_free(&w.seen);
   free(w.stack);
+}
+
+size_t expr_dag_size(expr *const *roots, size_t n) {
+  size_t size = 0;
+  walk_dag(roots, n, false, NULL, NULL, &size);
   return size;
 }
 
+typedef struct array_list {
+  expr_array ***out;
+  size_t *count, *cap;
+} array_list;
+
+static void collect_array(const expr *e, void *arg) {
+  array_list *l = arg;
+  if (e->kind == EXPR_READ) add_array(e->u.read.array, l->out, l->count, l->cap);
+}
+
 void expr_collect_arrays(expr *e, expr_array ***out, size_t *count, size_t *cap) {
-  walk w = {0};
-  walk_push(&w, e, TAG_EXPR);
-  while (w.count) {
-    uintptr_t item = w.stack[--w.count];
-    if ((item & TAG_MASK) == TAG_UPDATE) {
-      const expr_update *u = (const expr_update *)(item & ~(uintptr_t)TAG_MASK);
-      walk_push(&w, u->index, TAG_EXPR);
-      walk_push(&w, u->value, TAG_EXPR);
-      walk_push(&w, u->next, TAG_UPDATE);
-      continue;
-    }
-    const expr *n = (const expr *)item;
-    if (n->kind == EXPR_READ) {
-      add_array(n->u.read.array, out, count, cap);
-      walk_push(&w, n->u.read.array->size, TAG_EXPR);
-      walk_push(&w, n->u.read.updates, TAG_UPDATE);
-    }
-    for (unsigned i = 0; i < n->nkids; i++) walk_push(&w, n->kid[i], TAG_EXPR);
-  }
-  ptr_map_free(&w.seen);
-  free(w.stack);
+  array_list l = {out, count, cap};
+  size_t visited = 0;
+  walk_dag(&e, 1, true, collect_array, &l, &visited);
 }
 
 static const char *const kind_names[EXPR_KIND_COUNT] = {

@@ -48,36 +48,29 @@ static void reasons_json(out_json *j, const char *key, const merge_reasons *r) {
   out_json_object_end(j);
 }
 
+static void uint_json(out_json *j, const char *key, uint64_t v) {
+  out_json_key(j, key);
+  out_json_uint(j, v);
+}
+
 void merge_stats_json(out_json *j, const merge_stats *s) {
   out_json_object_begin(j);
-  out_json_key(j, "regions_opened");
-  out_json_uint(j, s->regions_opened);
-  out_json_key(j, "regions_released");
-  out_json_uint(j, s->regions_released);
+  uint_json(j, "regions_opened", s->regions_opened);
+  uint_json(j, "regions_released", s->regions_released);
   reasons_json(j, "regions_skipped", &s->skipped);
   reasons_json(j, "regions_hash_invalid", &s->hash_invalid);
-  out_json_key(j, "merges");
-  out_json_uint(j, s->merges);
-  out_json_key(j, "merged_states");
-  out_json_uint(j, s->merged_states);
-  out_json_key(j, "merges_along_tree");
-  out_json_uint(j, s->merges_along_tree);
-  out_json_key(j, "merge_tests");
-  out_json_uint(j, s->merge_tests);
-  out_json_key(j, "validation_failures");
-  out_json_uint(j, s->validation_failures);
-  out_json_key(j, "merged_pc_nodes");
-  out_json_uint(j, s->merged_pc_nodes);
+  uint_json(j, "merges", s->merges);
+  uint_json(j, "merged_states", s->merged_states);
+  uint_json(j, "merges_along_tree", s->merges_along_tree);
+  uint_json(j, "merge_tests", s->merge_tests);
+  uint_json(j, "validation_failures", s->validation_failures);
+  uint_json(j, "merged_pc_nodes", s->merged_pc_nodes);
   out_json_key(j, "pat");
   out_json_object_begin(j);
-  out_json_key(j, "regions_merged");
-  out_json_uint(j, s->pat_regions);
-  out_json_key(j, "merges");
-  out_json_uint(j, s->pat_merges);
-  out_json_key(j, "merged_states");
-  out_json_uint(j, s->pat_merged_states);
-  out_json_key(j, "quantified_constraints");
-  out_json_uint(j, s->pat_quantified);
+  uint_json(j, "regions_merged", s->pat_regions);
+  uint_json(j, "merges", s->pat_merges);
+  uint_json(j, "merged_states", s->pat_merged_states);
+  uint_json(j, "quantified_constraints", s->pat_quantified);
   reasons_json(j, "fallbacks", &s->pat_fallbacks);
   out_json_object_end(j);
   out_json_object_end(j);
