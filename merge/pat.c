@@ -183,7 +183,7 @@ static const char *status_reason(pat_status s) {
 
 /* The partitions of a partitioned group: one state per partition with a formula pattern;
  * every other member (alone in its partition, or in one without a formula pattern) is merged
- * the CFG way with the others left, so PAT never leaves more states than CFG would. */
+ * the CFG way with the others left, so that no member resumes unmerged for want of a pattern. */
 static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
                                state *const *group, size_t n, const member_path *paths,
                                const pat_partitioning *parts, state **out) {

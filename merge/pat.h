@@ -11,7 +11,8 @@
  *      every differing register and memory byte a template t(K) when one fits the members'
  *      values at their counts, otherwise ite(K = m_1, x_1, ite(…, x_k)) (counts are distinct);
  *   4. members left without a formula pattern, or alone in their partition, are merged the
- *      CFG way, together (so PAT never leaves more states than CFG).
+ *      CFG way, together. A group with several partitions resumes as several states (one per
+ *      partition, as the paper does), where CFG merging would resume one.
  * The whole group falls back to CFG merging when the tree's hash is invalid or there is no
  * regular partitioning within the limits; every fallback is counted by reason. K is noted as
  * a symbolic size, so a loop over a merged result opens a region of its own. With
