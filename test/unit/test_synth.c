@@ -187,6 +187,15 @@ static bool fits(expr *t, expr *i, uint64_t at, expr *want) {
   return ok;
 }
 
+/* A template fits the points, and at `at` it gives `want` (consumed). */
+#define CHECK_FIT(points, n, i, at, want)                                                  \
+  do {                                                                                      \
+    expr *fit_t_ = synth_fit(points, n, i), *fit_want_ = (want);                           \
+    CHECK(fit_t_ != NULL);                                                                  \
+    if (fit_t_) CHECK(fits(fit_t_, i, at, fit_want_));                                      \
+    expr_unref(fit_t_), expr_unref(fit_want_);                                              \
+  } while (0)
+
 static void test_fit_arithmetic(void) {
   expr *i = expr_bvar_fresh(64, "i");
   expr *zero = c64(0);
@@ -198,13 +207,7 @@ static void test_fit_arithmetic(void) {
   /* width 8, slope 3 wrapping past 255: 250, 253, 0, 3 at 1..4 */
   uint64_t wrap[] = {250, 253, 0, 3};
   for (int k = 0; k < 4; k++) p[k] = (synth_point){(uint64_t)k + 1, eq_x(x8, 8, wrap[k])};
-  expr *t = synth_fit(p, 4, i);
-  CHECK(t != NULL);
-  if (t) {
-    expr *at = c64(5), *v = synth_at(t, i, at), *want = eq_x(x8, 8, 6);
-    CHECK_EQ_PTR(v, want);
-    expr_unref(at), expr_unref(v), expr_unref(want), expr_unref(t);
-  }
+  CHECK_FIT(p, 4, i, 5, eq_x(x8, 8, 6));
   free_points(p, 4);
 
   /* not affine: 0, 1, 3 */
@@ -215,13 +218,7 @@ static void test_fit_arithmetic(void) {
 
   /* gaps of 2 (counts 0, 2, 4) with slope 3: 2a ≡ 6 has two solutions mod 2^64 */
   for (int k = 0; k < 3; k++) p[k] = (synth_point){2 * (uint64_t)k, eq_x(x64, 64, 1 + 6 * (uint64_t)k)};
-  t = synth_fit(p, 3, i);
-  CHECK(t != NULL);
-  if (t) {
-    expr *at = c64(1), *v = synth_at(t, i, at), *want = eq_x(x64, 64, 4);
-    CHECK_EQ_PTR(v, want);
-    expr_unref(at), expr_unref(v), expr_unref(want), expr_unref(t);
-  }
+  CHECK_FIT(p, 3, i, 1, eq_x(x64, 64, 4));
   free_points(p, 3);
 
   /* a point given twice with different expressions: no function of i */
@@ -235,7 +232,7 @@ static void test_fit_arithmetic(void) {
   p[0] = (synth_point){1, eq_x(x64, 64, 5)};
   p[1] = (synth_point){2, expr_ref(p[0].e)};
   p[2] = (synth_point){9, expr_ref(p[0].e)};
-  t = synth_fit(p, 3, i);
+  expr *t = synth_fit(p, 3, i);
   CHECK_EQ_PTR(t, p[0].e);
   expr_unref(t);
   t = synth_fit(p + 2, 1, i);
@@ -258,23 +255,12 @@ static void test_fit_arithmetic(void) {
     p[k] = (synth_point){(uint64_t)k + 1, eq_x(rd, 8, (uint64_t)k + 6)};
     expr_unref(idx), expr_unref(rd);
   }
-  t = synth_fit(p, 4, i);
-  CHECK(t != NULL);
-  if (t) {
-    expr *at = c64(30), *v = synth_at(t, i, at);
-    expr *idx = c64(60), *rd = expr_read(ya, NULL, idx), *want = eq_x(rd, 8, 35);
-    CHECK_EQ_PTR(v, want);
-    expr_unref(at), expr_unref(v), expr_unref(idx), expr_unref(rd), expr_unref(want), expr_unref(t);
-  }
+  expr *sixty = c64(60), *rd60 = expr_read(ya, NULL, sixty);
+  CHECK_FIT(p, 4, i, 30, eq_x(rd60, 8, 35));
+  expr_unref(sixty), expr_unref(rd60);
   free_points(p, 4);
   for (int k = 0; k < 5; k++) p[k] = (synth_point){(uint64_t)k * 7, c64(4 * (uint64_t)k * 7 + 1)};
-  t = synth_fit(p, 5, i);
-  CHECK(t != NULL);
-  if (t) {
-    expr *at = c64(100), *v = synth_at(t, i, at), *want = c64(401);
-    CHECK_EQ_PTR(v, want);
-    expr_unref(at), expr_unref(v), expr_unref(want), expr_unref(t);
-  }
+  CHECK_FIT(p, 5, i, 100, c64(401));
   free_points(p, 5);
 
   /* an index K + i that simplified to K at i = 0: still one template */
@@ -285,12 +271,8 @@ static void test_fit_arithmetic(void) {
     expr_unref(off), expr_unref(idx), expr_unref(rd);
   }
   CHECK(p[0].e->kid[1]->kid[0] == K || p[0].e->kid[0]->kid[0] == K); /* read at K itself */
-  t = synth_fit(p, 2, i); /* only the two points that do not line up syntactically */
-  CHECK(t != NULL);
-  if (t) {
-    CHECK(fits(t, i, 2, p[2].e));
-    expr_unref(t);
-  }
+  /* only the two points that do not line up syntactically */
+  CHECK_FIT(p, 2, i, 2, expr_ref(p[2].e));
   free_points(p, 3);
 
   expr_unref(cap);
