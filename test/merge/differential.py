@@ -10,14 +10,14 @@ whose body mixes byte comparisons, accumulators, early breaks and assertions tha
 some paths, followed by checks on the loop's results. Prints one line per program and a final
 `N passed, N failed`; exit status 1 on any failure."""
 import argparse
-import glob
 import json
 import os
 import random
-import re
 import subprocess
 import sys
 import tempfile
+
+import outdir
 
 HEADER = """#include <klee/klee.h>
 #include <stdlib.h>
@@ -82,13 +82,7 @@ def run(symq, source, mode, tmp):
                            f"{(p.stderr.strip().splitlines() or [''])[-1]}")
     with open(os.path.join(out, "stats.json")) as f:
         stats = json.load(f)
-    errors = set()
-    for err in glob.glob(os.path.join(out, "*.err")):
-        kind = os.path.basename(err).split(".")[1]
-        with open(err) as f:
-            line = re.search(r"^Line: (\d+)$", f.read(), re.M)
-        errors.add((kind, int(line.group(1)) if line else 0))
-    return stats, errors
+    return stats, outdir.errors(out)
 
 
 def main():

@@ -25,6 +25,8 @@ import subprocess
 import sys
 import tempfile
 
+import outdir
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -42,12 +44,7 @@ def run(symq, driver, mode, capacity, *extra):
         raise RuntimeError(f"{mode} at {capacity}: exit {p.returncode}: {p.stderr.strip()[-300:]}")
     with open(os.path.join(out, "stats.json")) as f:
         stats = json.load(f)
-    errors = set()
-    for err in glob.glob(os.path.join(out, "*.err")):
-        with open(err) as f:
-            line = re.search(r"^Line: (\d+)$", f.read(), re.M)
-        errors.add((os.path.basename(err).split(".")[1], int(line.group(1)) if line else 0))
-    return out, stats, errors
+    return out, stats, outdir.errors(out)
 
 
 def merged_pcs(out):

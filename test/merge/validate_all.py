@@ -20,6 +20,8 @@ import subprocess
 import sys
 import tempfile
 
+import outdir
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MODES = ("cfg", "pat")
 
@@ -49,11 +51,7 @@ def run(symq, path, extra, merge):
                                f"{(p.stderr.strip().splitlines() or [''])[-1]}")
         with open(os.path.join(out, "stats.json")) as f:
             stats = json.load(f)
-        errors = set()
-        for err in glob.glob(os.path.join(out, "*.err")):
-            with open(err) as f:
-                line = re.search(r"^Line: (\d+)$", f.read(), re.M)
-            errors.add((os.path.basename(err).split(".")[1], int(line.group(1)) if line else 0))
+        errors = outdir.errors(out)
     return stats, errors
 
 
