@@ -50,6 +50,8 @@ def plot(rows, out_dir):
         print("bench_merge: gnuplot not found (apt-get install gnuplot-nox): no plot")
         return
     series = sorted({(r["driver"], r["mode"]) for r in rows})
+    caps = sorted({r["capacity"] for r in rows})
+    xrange = f"set xrange [{caps[0] - 1}:{caps[-1] + 1}];"  # one capacity: not an empty range
     for measure, label in MEASURES.items():
         data = os.path.join(out_dir, f"bench_merge_{measure}.dat")
         with open(data, "w") as f:
@@ -62,7 +64,7 @@ def plot(rows, out_dir):
         png = os.path.join(out_dir, f"bench_merge_{measure}.png")
         plots = ", ".join(f"'{data}' index {i} with linespoints title '{d} ({m})'"
                           for i, (d, m) in enumerate(series))
-        script = (f"set terminal png size 900,600; set output '{png}';"
+        script = (f"set terminal png size 900,600; set output '{png}'; {xrange}"
                   f"set xlabel 'capacity (bytes)'; set ylabel '{label}'; set key top left;"
                   f"set logscale y; set title 'symq: {label} against capacity'; plot {plots}")
         subprocess.run(["gnuplot", "-e", script], check=True)
