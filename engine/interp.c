@@ -36,6 +36,13 @@ enum { NULL_PAGE = 0x10000 };
 /* ENDED: the state is gone; PAUSED: it waits at a merge region's exit, out of the searcher. */
 typedef enum step { STEP_CONTINUE, STEP_YIELD, STEP_ENDED, STEP_PAUSED } step;
 
+/* One call the program's life cycle makes with the stack empty: function(arg). */
+typedef struct lifecycle_step {
+  uint32_t func;
+  bool has_arg;
+  uint64_t arg;
+} lifecycle_step;
+
 typedef struct reported_error {
   uint32_t func, inst;
   char *message;
@@ -72,6 +79,11 @@ typedef struct executor {
   size_t nlive, cap_live;
   double next_progress;
   merge_ctx *merge;          /* merge regions (merge/region.h) */
+  /* the program's life cycle, as natively: each step runs when the stack empties */
+  lifecycle_step *steps;     /* atexit(dtor)…, ctor…, main, exit(main's value) */
+  uint32_t nsteps, main_step;
+  uint64_t argv_address, envp_address;
+  bool bad_globals;          /* some global's initializer could not be decoded */
 } executor;
 
 static char *xprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -194,10 +206,13 @@ static state *fork_state(executor *ex, state *st) {
   return child;
 }
 
-static bool may_fork(const executor *ex) {
-  if (ex->opt->max_forks && ex->result->forks >= ex->opt->max_forks) return false;
-  if (ex->opt->max_memory_mb && peak_memory_mb() >= ex->opt->max_memory_mb) return false;
-  return !ex->halted;
+/* NULL when st may fork, else the limit that forbids it (a reason for dropped_reasons). */
+static const char *fork_forbidden(const executor *ex) {
+  if (ex->opt->max_forks && ex->result->forks >= ex->opt->max_forks)
+    return "max-forks: a feasible side was not explored";
+  if (ex->opt->max_memory_mb && peak_memory_mb() >= ex->opt->max_memory_mb)
+    return "max-memory: a feasible side was not explored";
+  return ex->halted ? "halted: a feasible side was not explored" : NULL;
 }
 
 /* ---- coverage ------------------------------------------------------------------------- */
@@ -245,24 +260,33 @@ static uint64_t count_lines(const executor *ex, bool covered_only) {
 
 /* ---- ending paths --------------------------------------------------------------------- */
 
-static void remember_reason(executor *ex, const char *reason) {
-  interp_result *r = ex->result;
-  size_t lo = 0, hi = r->nearly_reasons;
+/* Counts `reason` in a sorted reason list. */
+static void count_reason(interp_reason **list, size_t *n, const char *reason) {
+  size_t lo = 0, hi = *n;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
-    int c = strcmp(r->early_reasons[mid].text, reason);
+    int c = strcmp((*list)[mid].text, reason);
     if (c == 0) {
-      r->early_reasons[mid].count++;
+      (*list)[mid].count++;
       return;
     }
     if (c < 0) lo = mid + 1;
     else hi = mid;
   }
-  r->early_reasons = xrealloc(r->early_reasons, (r->nearly_reasons + 1) * sizeof *r->early_reasons);
-  memmove(&r->early_reasons[lo + 1], &r->early_reasons[lo],
-          (r->nearly_reasons - lo) * sizeof *r->early_reasons);
-  r->early_reasons[lo] = (interp_reason){xstrdup(reason), 1};
-  r->nearly_reasons++;
+  *list = xrealloc(*list, (*n + 1) * sizeof **list);
+  memmove(&(*list)[lo + 1], &(*list)[lo], (*n - lo) * sizeof **list);
+  (*list)[lo] = (interp_reason){xstrdup(reason), 1};
+  (*n)++;
+}
+
+static void remember_reason(executor *ex, const char *reason) {
+  count_reason(&ex->result->early_reasons, &ex->result->nearly_reasons, reason);
+}
+
+/* A feasible alternative was given up without its path ending: the run is not exhaustive. */
+static void remember_dropped(executor *ex, const char *reason) {
+  ex->result->exhausted = false;
+  count_reason(&ex->result->dropped_reasons, &ex->result->ndropped_reasons, reason);
 }
 
 /* Writes the state's test: one ktest object per symbolic input, bytes from a model of its
@@ -322,6 +346,7 @@ static void complete_path(executor *ex, state *st) {
 
 static void end_early(executor *ex, state *st, const char *reason) {
   ex->result->early_paths++;
+  ex->result->exhausted = false;
   remember_reason(ex, reason);
   uint32_t id = write_test(ex, st);
   if (id) out_write_test_file(ex->out, id, "early", reason);
@@ -447,8 +472,9 @@ static bool branch_on(executor *ex, state *st, expr *cond, const ir_inst *br, st
     return false;
   }
   bool cut = false;
-  if (may_true && may_false && !may_fork(ex)) {
-    ex->result->exhausted = false;
+  const char *forbidden;
+  if (may_true && may_false && (forbidden = fork_forbidden(ex))) {
+    remember_dropped(ex, forbidden);
     may_false = false;
     cut = true;
   }
@@ -486,12 +512,25 @@ static bool example_value(executor *ex, state *st, expr *e, u128 *out) {
   return true;
 }
 
-/* Makes e concrete on st: picks a value and adds e == value to the path (counted). */
-static bool concretize(executor *ex, state *st, expr *e, u128 *out) {
+/* Makes e concrete on st: picks a value and adds e == value to the path (counted). When e
+ * could take another value there, those paths are given up: `what` says why, in
+ * dropped_reasons. Returns false when st ended (the solver gave up). */
+static bool concretize(executor *ex, state *st, expr *e, const char *what, u128 *out) {
   if (!example_value(ex, st, e, out)) return false;
   if (!expr_is_const(e)) {
     ex->result->concretized++;
-    add_constraint(ex, st, T(ex, expr_eq(e, C(ex, e->width, *out))));
+    expr *pinned = T(ex, expr_eq(e, C(ex, e->width, *out)));
+    bool unique;
+    if (qs_must_be_true(ex->solver, st->pc, st->npc, pinned, &unique) == QS_UNKNOWN) {
+      end_solver_unknown(ex, st);
+      return false;
+    }
+    if (!unique) {
+      char *reason = xprintf("concretized: %s (other values not explored)", what);
+      remember_dropped(ex, reason);
+      free(reason);
+    }
+    add_constraint(ex, st, pinned);
   }
   return true;
 }
@@ -540,26 +579,80 @@ static void memory_error(executor *ex, state *st, uint64_t addr) {
  * and the offset (a borrowed expression) — forking first, when the address may also lie
  * elsewhere, a state that re-executes the access with this object excluded. Returns false
  * when st has ended (a memory error, or the solver gave up). */
+/* Whether [address, address + n) lies inside o (a 1-bit expression). */
+static expr *inside_object(executor *ex, const mem_object *o, expr *address, uint64_t n) {
+  if (n > o->capacity) return C(ex, 1, 0);
+  expr *base = C(ex, 64, o->address);
+  expr *last = C(ex, 64, o->address + o->capacity - n);
+  expr *in = T(ex, expr_and(T(ex, expr_ule(base, address)), T(ex, expr_ule(address, last))));
+  if (!expr_is_const(o->size)) { /* a symbolic size: offset + n ≤ size as well */
+    expr *end = T(ex, expr_add(T(ex, expr_sub(address, base)), C(ex, 64, n)));
+    in = T(ex, expr_and(in, T(ex, expr_ule(end, o->size))));
+  }
+  return in;
+}
+
+/* The solver's first example of a symbolic address may lie in no object although others
+ * would (a global g[4] indexed by i > 2: the example may be i = 2^31). Then KLEE's rule
+ * applies: find an address the path allows inside some object, so that every object the
+ * pointer may point into gets its fork before the out-of-bounds case. *value is replaced by
+ * such an address when there is one. False when st ended (the solver gave up). */
+static bool address_in_some_object(executor *ex, state *st, expr *address, uint64_t n,
+                                   u128 *value) {
+  expr *anywhere = C(ex, 1, 0);
+  for (size_t k = 0; k < mem_space_count(st->mem); k++)
+    anywhere = T(ex, expr_or(anywhere, inside_object(ex, mem_space_object_at(st->mem, k),
+                                                     address, n)));
+  bool may;
+  if (qs_may_be_true(ex->solver, st->pc, st->npc, anywhere, &may) == QS_UNKNOWN) {
+    end_solver_unknown(ex, st);
+    return false;
+  }
+  if (!may) return true;
+  expr **pc = xrealloc(NULL, (st->npc + 1) * sizeof *pc);
+  memcpy(pc, st->pc, st->npc * sizeof *pc);
+  pc[st->npc] = anywhere;
+  qs_status status = qs_get_value(ex->solver, pc, st->npc + 1, address, value);
+  free(pc);
+  if (status != QS_SAT) {
+    end_solver_unknown(ex, st);
+    return false;
+  }
+  return true;
+}
+
+/* A global whose initializer symq could not decode has unknown contents, not zeros: an
+ * access to it ends the path early with the decoder's reason. (Globals are the first
+ * objects made, so object id k + 1 is global k.) */
+static bool undecodable_global(executor *ex, state *st, const mem_object *o) {
+  if (o->kind != MEM_GLOBAL || o->id == 0 || o->id > ex->prog->nglobals) return false;
+  const ir_global *gl = &ex->prog->globals[o->id - 1];
+  if (ex->globals[o->id - 1] != o || !gl->unsupported) return false;
+  char *reason = xprintf("unsupported: initializer of global %s: %s", gl->name, gl->unsupported);
+  end_early(ex, st, reason);
+  free(reason);
+  return true;
+}
+
 static bool resolve(executor *ex, state *st, expr *address, uint64_t n, const mem_object **out,
                     expr **offset) {
   u128 value;
   if (!example_value(ex, st, address, &value)) return false;
+  const mem_object *o = mem_space_find(st->mem, (uint64_t)value);
+  if (!expr_is_const(address) && (!o || n > o->capacity)) {
+    if (!address_in_some_object(ex, st, address, n, &value)) return false;
+    o = mem_space_find(st->mem, (uint64_t)value);
+  }
   uint64_t addr = (uint64_t)value;
-  const mem_object *o = mem_space_find(st->mem, addr);
   bool fits = o && n <= o->capacity;
   expr *base = C(ex, 64, o ? o->address : 0);
   expr *in_bounds;
   if (!fits) {
     in_bounds = C(ex, 1, 0);
-  } else if (expr_is_const(address)) {
+  } else if (expr_is_const(address) && expr_is_const(o->size)) {
     in_bounds = C(ex, 1, addr - o->address <= o->capacity - n);
   } else {
-    expr *last = C(ex, 64, o->address + o->capacity - n);
-    in_bounds = T(ex, expr_and(T(ex, expr_ule(base, address)), T(ex, expr_ule(address, last))));
-  }
-  if (fits && !expr_is_const(o->size)) { /* a symbolic size: offset + n ≤ size as well */
-    expr *end = T(ex, expr_add(T(ex, expr_sub(address, base)), C(ex, 64, n)));
-    in_bounds = T(ex, expr_and(in_bounds, T(ex, expr_ule(end, o->size))));
+    in_bounds = inside_object(ex, o, address, n);
   }
   state *inside, *outside;
   if (!branch(ex, st, in_bounds, &inside, &outside)) return false;
@@ -576,11 +669,11 @@ static bool resolve(executor *ex, state *st, expr *address, uint64_t n, const me
     /* a forked `outside` state re-executes this access later, with o excluded */
     outside->pointer_forks = st->pointer_forks + 1;
     if (ex->opt->max_pointer_objects && outside->pointer_forks >= ex->opt->max_pointer_objects) {
-      ex->result->exhausted = false;
       end_early(ex, outside, "max-pointer-objects: a pointer may point into more objects");
     }
   }
   st->pointer_forks = 0;
+  if (ex->bad_globals && undecodable_global(ex, st, o)) return false;
   *out = o;
   *offset = T(ex, expr_sub(address, base));
   return true;
@@ -720,6 +813,12 @@ static bool allocate(executor *ex, state *st, mem_kind kind, expr *size, uint64_
     if (!may) { /* larger than any capacity symq would back: as for a huge constant */
       return true;
     }
+    bool must;
+    if (qs_must_be_true(ex->solver, st->pc, st->npc, fits, &must) == QS_UNKNOWN) {
+      end_solver_unknown(ex, st);
+      return false;
+    }
+    if (!must) remember_dropped(ex, "capacity: a larger symbolic size was not explored");
     add_constraint(ex, st, fits);
     ex->result->capacity_bounded++;
   }
@@ -787,6 +886,21 @@ static step builtin_free(executor *ex, state *st, expr *p) {
   return STEP_CONTINUE;
 }
 
+/* calloc(n, size): NULL when n * size overflows size_t, as glibc; else zeroed memory. */
+static step builtin_calloc(executor *ex, state *st, const ir_inst *in, expr *n, expr *size) {
+  expr *wide = T(ex, expr_mul(T(ex, expr_zext(n, 128)), T(ex, expr_zext(size, 128))));
+  expr *fits = T(ex, expr_ule(wide, C(ex, 128, UINT64_MAX)));
+  state *ok, *overflow;
+  if (!branch(ex, st, fits, &ok, &overflow)) return STEP_ENDED;
+  if (overflow) return_value(ex, overflow, in, 0);
+  if (!ok) return STEP_CONTINUE; /* overflow is st */
+  if (overflow) state_top(overflow)->pc++; /* a forked state, past the call */
+  uint64_t addr;
+  if (!heap_allocate(ex, st, T(ex, expr_mul(n, size)), &addr)) return STEP_ENDED;
+  return_value(ex, st, in, addr);
+  return overflow ? STEP_YIELD : STEP_CONTINUE;
+}
+
 static step builtin_realloc(executor *ex, state *st, const ir_inst *in, expr *p, expr *size) {
   uint64_t old_addr;
   if (!single_value(ex, st, p, &old_addr)) return STEP_ENDED;
@@ -816,7 +930,7 @@ static step builtin_realloc(executor *ex, state *st, const ir_inst *in, expr *p,
  * `klee_make_symbolic(s, n + 1, "s")`). */
 static step builtin_make_symbolic(executor *ex, state *st, expr *ptr, expr *size, expr *name_ptr) {
   u128 addr;
-  if (!concretize(ex, st, ptr, &addr)) return STEP_ENDED;
+  if (!concretize(ex, st, ptr, "klee_make_symbolic's pointer", &addr)) return STEP_ENDED;
   const mem_object *o = mem_space_find(st->mem, (uint64_t)addr);
   bool size_ok = false;
   if (o && o->address == addr) {
@@ -876,8 +990,7 @@ static step builtin_assume(executor *ex, state *st, expr *value, bool silent) {
     return STEP_ENDED;
   }
   if (!may_true && silent) {
-    ex->result->early_paths++;
-    remember_reason(ex, "__VERIFIER_assume: the assumption cannot hold");
+    ex->result->quiet_paths++;
     end_state(ex, st);
     return STEP_ENDED;
   }
@@ -886,6 +999,7 @@ static step builtin_assume(executor *ex, state *st, expr *value, bool silent) {
     return STEP_ENDED;
   }
   if (may_false) add_constraint(ex, st, cond);
+  merge_note_assume(ex->merge, cond);
   return STEP_CONTINUE;
 }
 
@@ -894,7 +1008,9 @@ static step builtin_assume(executor *ex, state *st, expr *value, bool silent) {
 static step builtin_write(executor *ex, state *st, const ir_inst *in, expr *fd, expr *buf,
                           expr *count) {
   u128 n, f;
-  if (!concretize(ex, st, count, &n) || !concretize(ex, st, fd, &f)) return STEP_ENDED;
+  if (!concretize(ex, st, count, "write's length", &n) ||
+      !concretize(ex, st, fd, "write's file descriptor", &f))
+    return STEP_ENDED;
   if (f != 1 && f != 2) {
     return_value(ex, st, in, (u128)-1);
     return STEP_CONTINUE;
@@ -932,6 +1048,9 @@ static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char 
                          step *result) {
   unsigned nargs = in->nops - 1u;
 #define A(k) arg(ex, st, in, (k) + 1)
+/* a size_t argument: 64 bits, whatever width the program declared it with (verification
+ * tasks declare `void *calloc(unsigned, unsigned)`) */
+#define SIZE(k) T(ex, expr_resize(A(k), 64, false))
 #define IS(n) (strcmp(name, n) == 0)
   *result = STEP_CONTINUE;
   if ((IS("klee_make_symbolic") || IS("symq_make_symbolic")) && nargs == 3) {
@@ -944,8 +1063,8 @@ static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char 
     set_result(st, in, fresh_int(ex, st, A(0)));
   } else if ((IS("klee_range") || IS("symq_range")) && nargs == 3) {
     expr *v = fresh_int(ex, st, A(2));
-    add_constraint(ex, st, T(ex, expr_sle(A(0), v)));
-    add_constraint(ex, st, T(ex, expr_slt(v, A(1))));
+    add_constraint(ex, st, T(ex, expr_sle(T(ex, expr_resize(A(0), 32, true)), v)));
+    add_constraint(ex, st, T(ex, expr_slt(v, T(ex, expr_resize(A(1), 32, true)))));
     if (qs_check_sat(ex->solver, st->pc, st->npc) != QS_SAT) {
       end_error(ex, st, "user", "invalid klee_range call (empty range)", NULL);
       *result = STEP_ENDED;
@@ -961,9 +1080,6 @@ static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char 
     *result = STEP_ENDED;
   } else if (IS("abort") || IS("klee_abort")) {
     end_error(ex, st, "abort", "abort failure", NULL);
-    *result = STEP_ENDED;
-  } else if (IS("reach_error") || IS("__VERIFIER_error")) {
-    end_error(ex, st, "reach_error", "reach_error() called", NULL);
     *result = STEP_ENDED;
   } else if ((IS("klee_report_error") || IS("symq_report_error")) && nargs == 4) {
     char *message = read_string(ex, st, A(2), 4096);
@@ -981,21 +1097,17 @@ static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char 
     complete_path(ex, st);
     *result = STEP_ENDED;
   } else if (IS("klee_silent_exit")) {
-    ex->result->early_paths++;
-    remember_reason(ex, "klee_silent_exit");
+    ex->result->quiet_paths++;
     end_state(ex, st);
     *result = STEP_ENDED;
   } else if (IS("malloc") && nargs == 1) {
     uint64_t addr;
-    if (!heap_allocate(ex, st, A(0), &addr)) *result = STEP_ENDED;
+    if (!heap_allocate(ex, st, SIZE(0), &addr)) *result = STEP_ENDED;
     else return_value(ex, st, in, addr);
   } else if (IS("calloc") && nargs == 2) {
-    expr *n = T(ex, expr_mul(A(0), A(1)));
-    uint64_t addr;
-    if (!heap_allocate(ex, st, n, &addr)) *result = STEP_ENDED;
-    else return_value(ex, st, in, addr);
+    *result = builtin_calloc(ex, st, in, SIZE(0), SIZE(1));
   } else if (IS("realloc") && nargs == 2) {
-    *result = builtin_realloc(ex, st, in, A(0), A(1));
+    *result = builtin_realloc(ex, st, in, A(0), SIZE(1));
   } else if (IS("free") && nargs == 1) {
     *result = builtin_free(ex, st, A(0));
   } else if (IS("write") && nargs == 3) {
@@ -1028,8 +1140,9 @@ static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char 
     return false;
   }
 #undef A
+#undef SIZE
 #undef IS
-  if (*result == STEP_CONTINUE) state_top(st)->pc++;
+  if (*result == STEP_CONTINUE || *result == STEP_YIELD) state_top(st)->pc++;
   return true;
 }
 
@@ -1122,8 +1235,9 @@ static step exec_switch(executor *ex, state *st, const ir_inst *in) {
   uint32_t nstates = 1;
   states[0] = st;
   for (uint32_t k = 1; k < nfeasible; k++) {
-    if (!may_fork(ex)) {
-      ex->result->exhausted = false;
+    const char *forbidden = fork_forbidden(ex);
+    if (forbidden) {
+      remember_dropped(ex, forbidden);
       break;
     }
     states[nstates] = fork_state(ex, st);
@@ -1179,8 +1293,18 @@ static mem_object *variadic_area(executor *ex, state *st, expr *const *values, s
   return o;
 }
 
+/* SV-COMP's error functions: a call is the property violation, whatever their body (tasks
+ * define them empty, or calling __assert_fail, and then call abort()). */
+static bool is_error_function(const char *name) {
+  return strcmp(name, "reach_error") == 0 || strcmp(name, "__VERIFIER_error") == 0;
+}
+
 static step call_function(executor *ex, state *st, const ir_inst *in, uint32_t callee) {
   const ir_function *fn = &ex->prog->funcs[callee];
+  if (is_error_function(fn->name)) {
+    end_error(ex, st, "reach_error", "reach_error() called", NULL);
+    return STEP_ENDED;
+  }
   if (fn->is_decl) {
     step result;
     if (call_builtin(ex, st, in, fn->name, &result)) return result;
@@ -1268,15 +1392,45 @@ static step exec_call(executor *ex, state *st, const ir_inst *in) {
   return call_function(ex, st, in, callee);
 }
 
+static void push_main(executor *ex, state *st);
+
+/* Pushes life-cycle step k on st's empty stack; `value` is main's (for exit), or NULL. */
+static void push_step(executor *ex, state *st, uint32_t k, expr *value) {
+  st->lifecycle = k;
+  if (k == ex->main_step) {
+    push_main(ex, st);
+    return;
+  }
+  const lifecycle_step *planned = &ex->steps[k];
+  const ir_function *fn = &ex->prog->funcs[planned->func];
+  state_frame *f = state_push_frame(st, planned->func, fn->nregs);
+  f->pc = 0;
+  for (uint32_t a = 0; a < fn->nargs; a++) { /* exit(status), atexit(fn); constructors: () */
+    expr *v = a > 0 || !planned->has_arg ? C(ex, fn->reg_width[a], 0)
+              : k > ex->main_step     ? (value ? value : C(ex, 32, 0))
+                                      : C(ex, 64, planned->arg);
+    unsigned w = fn->reg_width[a];
+    state_set_reg(f, a, v->width == w ? v : T(ex, expr_resize(v, w, false)));
+  }
+}
+
+/* The stack is empty: the life cycle's next call (the next constructor, main, then exit
+ * with main's value, which runs the atexit handlers and destructors), or the path's end. */
+static step next_lifecycle_step(executor *ex, state *st, expr *value) {
+  if (st->lifecycle + 1 >= ex->nsteps) {
+    complete_path(ex, st);
+    return STEP_ENDED;
+  }
+  push_step(ex, st, st->lifecycle + 1, value);
+  return STEP_CONTINUE;
+}
+
 static step exec_ret(executor *ex, state *st, const ir_inst *in) {
   expr *value = in->nops ? T(ex, expr_ref(arg(ex, st, in, 0))) : NULL;
   state_frame *f = state_top(st);
   for (uint32_t k = 0; k < f->nallocas; k++) remember_dead(ex, f->allocas[k]);
   state_pop_frame(st);
-  if (st->nframes == 0) {
-    complete_path(ex, st);
-    return STEP_ENDED;
-  }
+  if (st->nframes == 0) return next_lifecycle_step(ex, st, value);
   const ir_inst *call = current_inst(ex, st);
   if (call->dst != IR_NONE && value) {
     unsigned w = call->width;
@@ -1318,7 +1472,8 @@ static expr *gep_address(executor *ex, state *st, const ir_inst *in) {
 /* memcpy, memmove, memset: a symbolic length is made concrete (counted). */
 static step exec_memory_intrinsic(executor *ex, state *st, const ir_inst *in) {
   u128 len;
-  if (!concretize(ex, st, arg(ex, st, in, 2), &len)) return STEP_ENDED;
+  if (!concretize(ex, st, arg(ex, st, in, 2), "a memcpy/memmove/memset length", &len))
+    return STEP_ENDED;
   if (len == 0) return STEP_CONTINUE;
   const mem_object *dst;
   expr *dst_offset;
@@ -1383,6 +1538,18 @@ static step exec_division(executor *ex, state *st, const ir_inst *in, expr *a, e
   if (!ok) return STEP_ENDED;
   set_result(st, in, T(ex, expr_binary(binary_kind(in->op), a, b)));
   return zero ? STEP_YIELD : STEP_CONTINUE;
+}
+
+/* Shifts: an amount of at least the width forks an error state (KLEE checks it by default;
+ * it is undefined in C and poison in LLVM). */
+static step exec_shift(executor *ex, state *st, const ir_inst *in, expr *a, expr *b) {
+  expr *fits = T(ex, expr_ult(b, C(ex, b->width, b->width)));
+  state *ok, *over;
+  if (!branch(ex, st, fits, &ok, &over)) return STEP_ENDED;
+  if (over) end_error(ex, over, "overshift", "overshift error", NULL);
+  if (!ok) return STEP_ENDED;
+  set_result(st, in, T(ex, expr_binary(binary_kind(in->op), a, b)));
+  return over ? STEP_YIELD : STEP_CONTINUE;
 }
 
 static expr *sign_of(executor *ex, expr *v) { return T(ex, expr_extract(v, v->width - 1, 1)); }
@@ -1607,7 +1774,10 @@ static step execute(executor *ex, state *st) {
   step result = STEP_CONTINUE;
   switch ((ir_opcode)in->op) {
   case IR_NOP: break;
-  case IR_ADD: case IR_SUB: case IR_MUL: case IR_SHL: case IR_LSHR: case IR_ASHR:
+  case IR_SHL: case IR_LSHR: case IR_ASHR:
+    result = exec_shift(ex, st, in, arg(ex, st, in, 0), arg(ex, st, in, 1));
+    break;
+  case IR_ADD: case IR_SUB: case IR_MUL:
   case IR_AND: case IR_OR: case IR_XOR:
     set_result(st, in, T(ex, expr_binary(binary_kind(in->op), arg(ex, st, in, 0), arg(ex, st, in, 1))));
     break;
@@ -1643,6 +1813,7 @@ static step execute(executor *ex, state *st) {
     const mem_object *o;
     expr *offset;
     if (!resolve_write(ex, st, arg(ex, st, in, 1), in->u.mem.bytes, &o, &offset)) return STEP_ENDED;
+    merge_note_store(ex->merge, offset, arg(ex, st, in, 0));
     store(ex, st, o, offset, arg(ex, st, in, 0), in->u.mem.bytes);
     break;
   }
@@ -1716,7 +1887,7 @@ static step execute(executor *ex, state *st) {
   case IR_STACKSAVE: set_result(st, in, C(ex, 64, state_top(st)->nallocas)); break;
   case IR_STACKRESTORE: {
     u128 keep;
-    if (!concretize(ex, st, arg(ex, st, in, 0), &keep)) return STEP_ENDED;
+    if (!concretize(ex, st, arg(ex, st, in, 0), "llvm.stackrestore", &keep)) return STEP_ENDED;
     state_frame *f = state_top(st);
     while (f->nallocas > keep) {
       mem_object *o = f->allocas[--f->nallocas];
@@ -1755,6 +1926,7 @@ static void bind_globals(executor *ex, state *st) {
     ex->globals[g] = mem_object_new(ex->next_object_id++, address, gl->size, NULL, MEM_GLOBAL,
                                     gl->name);
     ex->globals[g]->read_only = gl->is_const;
+    if (gl->unsupported) ex->bad_globals = true;
   }
   for (uint32_t g = 0; g < p->nglobals; g++) {
     const ir_global *gl = &p->globals[g];
@@ -1772,13 +1944,8 @@ static void bind_globals(executor *ex, state *st) {
   }
 }
 
-/* main(argc, argv, envp): argv's strings and array as read-only-free objects, envp empty. */
-static bool start_main(executor *ex, state *st, uint32_t main_index) {
-  const ir_function *fn = &ex->prog->funcs[main_index];
-  state_frame *f = state_push_frame(st, main_index, fn->nregs);
-  f->pc = 0;
-  if (fn->nargs == 0) return true;
-  if (fn->nargs > 3) return false;
+/* main's argv (its strings and array) and an empty envp, as objects of the initial state. */
+static void bind_arguments(executor *ex, state *st) {
   int argc = ex->opt->argc;
   mem_object *array = new_object(ex, st, MEM_GLOBAL, 8 * ((uint64_t)argc + 1), 8, "argv", NULL);
   for (int k = 0; k < argc; k++) {
@@ -1788,10 +1955,83 @@ static bool start_main(executor *ex, state *st, uint32_t main_index) {
     mem_write(st->mem, array, C(ex, 64, 8 * (uint64_t)k), C(ex, 64, s->address));
     mem_object_unref(s);
   }
-  state_set_reg(f, 0, C(ex, fn->reg_width[0], (u128)argc));
-  if (fn->nargs >= 2) state_set_reg(f, 1, C(ex, 64, array->address));
-  if (fn->nargs >= 3) state_set_reg(f, 2, C(ex, 64, 0));
+  mem_object *envp = new_object(ex, st, MEM_GLOBAL, 8, 8, "envp", NULL); /* { NULL } */
+  ex->argv_address = array->address;
+  ex->envp_address = envp->address;
   mem_object_unref(array);
+  mem_object_unref(envp);
+  release_scratch(ex);
+}
+
+/* main(argc, argv, envp) on st's empty stack. */
+static void push_main(executor *ex, state *st) {
+  uint32_t main_index = ex->steps[ex->main_step].func;
+  const ir_function *fn = &ex->prog->funcs[main_index];
+  state_frame *f = state_push_frame(st, main_index, fn->nregs);
+  f->pc = 0;
+  if (fn->nargs >= 1) state_set_reg(f, 0, C(ex, fn->reg_width[0], (u128)ex->opt->argc));
+  if (fn->nargs >= 2) state_set_reg(f, 1, C(ex, 64, ex->argv_address));
+  if (fn->nargs >= 3) state_set_reg(f, 2, C(ex, 64, ex->envp_address));
+}
+
+/* The functions of llvm.global_ctors or llvm.global_dtors ({i32 priority, ptr fn, ptr
+ * data} each), by increasing priority (array order among equals). */
+static uint32_t structors(const executor *ex, const char *name, uint32_t **out) {
+  *out = NULL;
+  uint32_t g = ir_find_global(ex->prog, name);
+  if (g == IR_NONE || ex->prog->globals[g].is_decl) return 0;
+  const ir_global *gl = &ex->prog->globals[g];
+  enum { ENTRY = 24 };
+  uint32_t n = 0;
+  uint32_t *funcs = xrealloc(NULL, (gl->size / ENTRY + 1) * sizeof *funcs);
+  uint32_t *prio = xrealloc(NULL, (gl->size / ENTRY + 1) * sizeof *prio);
+  for (uint32_t r = 0; r < gl->nrelocs; r++) {
+    const ir_reloc *rel = &gl->relocs[r];
+    if (!rel->is_function || rel->offset % ENTRY != 8) continue;
+    uint32_t p = 0;
+    memcpy(&p, gl->init + rel->offset - 8, sizeof p);
+    uint32_t k = n++; /* insertion: stable by priority */
+    while (k > 0 && prio[k - 1] > p) {
+      funcs[k] = funcs[k - 1], prio[k] = prio[k - 1];
+      k--;
+    }
+    funcs[k] = rel->target, prio[k] = p;
+  }
+  free(prio);
+  *out = funcs;
+  return n;
+}
+
+/* The life cycle, as glibc runs a program: destructors registered first with atexit (so
+ * they run after the program's own handlers, highest priority first), constructors by
+ * priority, main, then exit(main's value) — the libc model's exit runs the atexit
+ * handlers. Without the model (--libc=none) there is neither atexit nor exit to call. */
+static void plan_lifecycle(executor *ex, uint32_t main_index) {
+  uint32_t *ctors, *dtors;
+  uint32_t nctors = structors(ex, "llvm.global_ctors", &ctors);
+  uint32_t ndtors = structors(ex, "llvm.global_dtors", &dtors);
+  uint32_t atexit_fn = ir_find_function(ex->prog, "atexit");
+  uint32_t exit_fn = ir_find_function(ex->prog, "exit");
+  bool has_atexit = atexit_fn != IR_NONE && !ex->prog->funcs[atexit_fn].is_decl;
+  bool has_exit = exit_fn != IR_NONE && !ex->prog->funcs[exit_fn].is_decl;
+  if (ndtors && !has_atexit) warn_once(ex, "(no atexit to register them)", "destructors not run");
+  ex->steps = xrealloc(NULL, (ndtors + nctors + 2) * sizeof *ex->steps);
+  for (uint32_t k = 0; has_atexit && k < ndtors; k++)
+    ex->steps[ex->nsteps++] = (lifecycle_step){atexit_fn, true, function_address(dtors[k])};
+  for (uint32_t k = 0; k < nctors; k++) ex->steps[ex->nsteps++] = (lifecycle_step){ctors[k], false, 0};
+  ex->main_step = ex->nsteps;
+  ex->steps[ex->nsteps++] = (lifecycle_step){main_index, false, 0};
+  if (has_exit) ex->steps[ex->nsteps++] = (lifecycle_step){exit_fn, true, 0};
+  free(ctors);
+  free(dtors);
+}
+
+/* Starts st at the first step of the life cycle. */
+static bool start_program(executor *ex, state *st, uint32_t main_index) {
+  if (ex->prog->funcs[main_index].nargs > 3) return false;
+  plan_lifecycle(ex, main_index);
+  bind_arguments(ex, st);
+  push_step(ex, st, 0, NULL);
   release_scratch(ex);
   return true;
 }
@@ -1981,7 +2221,6 @@ static void run_loop(executor *ex) {
     if (ex->opt->progress) progress_line(ex, false);
   }
   if (ex->halted) {
-    ex->result->exhausted = false;
     while (ex->nlive) end_early(ex, ex->live[ex->nlive - 1], ex->halt_reason);
   }
   if (ex->opt->progress) progress_line(ex, true);
@@ -2024,7 +2263,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   state *initial = state_new(ex.next_state_id++);
   bind_globals(&ex, initial);
   int rc = 0;
-  if (!start_main(&ex, initial, main_index)) {
+  if (!start_program(&ex, initial, main_index)) {
     result->error = "main takes more than three parameters";
     state_free(initial);
     rc = -1;
@@ -2058,6 +2297,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   free(ex.to_uncovered);
   free(ex.to_return);
   free(ex.distances_stale);
+  free(ex.steps);
   free(ex.scratch);
   return rc;
 }
@@ -2068,4 +2308,8 @@ void interp_result_free(interp_result *r) {
   free(r->early_reasons);
   r->early_reasons = NULL;
   r->nearly_reasons = 0;
+  for (size_t k = 0; k < r->ndropped_reasons; k++) free(r->dropped_reasons[k].text);
+  free(r->dropped_reasons);
+  r->dropped_reasons = NULL;
+  r->ndropped_reasons = 0;
 }

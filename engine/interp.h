@@ -9,6 +9,8 @@
  *     stopping at any point loses nothing already reported.
  *   - Per-path problems (a bug found, an unsupported instruction or external call, a solver
  *     `unknown`) end that path with a reason; they never stop the run.
+ *   - `exhausted` is true only when every path ran to its end: any early path, and any
+ *     feasible alternative given up (recorded in dropped_reasons), make it false.
  *   - Returns 0, or -1 when the program cannot start at all (no `main`, an output failure);
  *     then *error holds a one-line message (static storage or owned by the result).
  */
@@ -64,9 +66,14 @@ typedef struct interp_result {
   uint64_t instructions, forks, states_max;
   uint64_t concretized;       /* symbolic values made concrete (lengths, addresses) */
   uint64_t capacity_bounded;  /* symbolic sizes bounded by --capacity on their path */
-  bool exhausted;             /* every path ran to its end */
+  uint64_t quiet_paths;       /* ended by an assumption that cannot hold or klee_silent_exit:
+                                 explored to their end, no test (SV-COMP's rules) */
+  bool exhausted;             /* every path ran to its end: no early path, nothing dropped */
   interp_reason *early_reasons; /* sorted by text */
   size_t nearly_reasons;
+  interp_reason *dropped_reasons; /* feasible alternatives given up without a path ending
+                                     (a limit's cut, a concretization, --capacity); sorted */
+  size_t ndropped_reasons;
   uint64_t covered_lines, total_lines;
   merge_stats merge;          /* merge regions and merges (merge/region.h) */
   const char *error;          /* set when interp_run returns -1 */

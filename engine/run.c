@@ -274,6 +274,33 @@ static double seconds_since(const struct timespec *t0) {
   return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
+static void print_reasons(const interp_reason *reasons, size_t n) {
+  for (size_t k = 0; k < n; k++)
+    printf("%s%" PRIu64 " %s", k ? ", " : "", reasons[k].count, reasons[k].text);
+}
+
+/* The last line: whether the exploration was complete, and if not, why (stats.json has the
+ * same reasons under early_reasons and dropped_reasons). */
+static void print_verdict(const interp_result *r) {
+  if (r->exhausted) {
+    printf("symq: done: exploration complete\n");
+    return;
+  }
+  printf("symq: done: exploration incomplete: %" PRIu64 " path%s ended early", r->early_paths,
+         r->early_paths == 1 ? "" : "s");
+  if (r->nearly_reasons) {
+    printf(" (");
+    print_reasons(r->early_reasons, r->nearly_reasons);
+    printf(")");
+  }
+  if (r->ndropped_reasons) {
+    printf("; alternatives not explored (");
+    print_reasons(r->dropped_reasons, r->ndropped_reasons);
+    printf(")");
+  }
+  printf("\n");
+}
+
 static void write_stats(out_dir *out, const run_options *o, const interp_result *r,
                         const qsolver *solver, const ir_program *prog, double wall) {
   out_json j;
@@ -299,6 +326,15 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
     out_json_uint(&j, r->early_reasons[k].count);
   }
   out_json_object_end(&j);
+  out_json_key(&j, "dropped_reasons");
+  out_json_object_begin(&j);
+  for (size_t k = 0; k < r->ndropped_reasons; k++) {
+    out_json_key(&j, r->dropped_reasons[k].text);
+    out_json_uint(&j, r->dropped_reasons[k].count);
+  }
+  out_json_object_end(&j);
+  out_json_key(&j, "quiet_paths");
+  out_json_uint(&j, r->quiet_paths);
   out_json_key(&j, "tests");
   out_json_uint(&j, r->tests);
   out_json_key(&j, "tests_lost");
@@ -537,6 +573,7 @@ int run_main(int argc, char **argv) {
     printf("symq: done: completed paths = %" PRIu64 ", error paths = %" PRIu64
            ", generated tests = %" PRIu64 "\n",
            result.completed_paths, result.error_paths, result.tests);
+    print_verdict(&result);
     if (result.merge.validation_failures) {
       fprintf(stderr, "symq: error: %" PRIu64 " merged states failed validation\n",
               result.merge.validation_failures);

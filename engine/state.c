@@ -44,6 +44,7 @@ state *state_fork(const state *s, uint64_t id) {
   d->instructions = s->instructions;
   d->since_new_coverage = s->since_new_coverage;
   d->pointer_forks = s->pointer_forks;
+  d->lifecycle = s->lifecycle;
   d->region = s->region;
   d->leaf = s->leaf;
   d->prev_block = s->prev_block;

@@ -50,6 +50,7 @@ typedef struct state {
   uint64_t instructions;  /* executed on this path */
   uint64_t since_new_coverage; /* instructions since this path last covered a new one */
   uint32_t pointer_forks;  /* objects already split off the access this state re-executes */
+  uint32_t lifecycle;      /* the interpreter's start-up/exit step this state is in */
   /* merging (owned by the interpreter; a fork shares its parent's region and leaf) */
   void *region;            /* the merge region this state runs in, or NULL */
   void *leaf;              /* its leaf in the region's execution tree */

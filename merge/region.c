@@ -281,6 +281,10 @@ bool merge_should_pause(merge_ctx *m, state *st) {
 }
 
 void merge_note_size(merge_ctx *m, expr *size) { merge_sizes_note(&m->sizes, size); }
+void merge_note_store(merge_ctx *m, expr *offset, expr *value) {
+  merge_sizes_note_store(&m->sizes, offset, value);
+}
+void merge_note_assume(merge_ctx *m, expr *cond) { merge_sizes_note_assume(&m->sizes, cond); }
 
 void merge_gone(merge_ctx *m, state *st) {
   merge_region *r = st->region;

@@ -162,8 +162,11 @@ void merge_took_edge(merge_ctx *m, state *st, uint32_t from_block);
 /* Before st runs its next instruction: if it left its loop region, it is paused (parked)
  * and true is returned. */
 bool merge_should_pause(merge_ctx *m, state *st);
-/* size (borrowed) is a symbolic allocation size (merge/size.h). */
+/* What makes a size (merge/size.h): a symbolic allocation size, a store (offset, value),
+ * an assumed condition. All borrowed. */
 void merge_note_size(merge_ctx *m, expr *size);
+void merge_note_store(merge_ctx *m, expr *offset, expr *value);
+void merge_note_assume(merge_ctx *m, expr *cond);
 /* st ends (error, exit, limit) while it may be a member: it no longer counts. */
 void merge_gone(merge_ctx *m, state *st);
 /* Releases every region with no member left running; the resumed states go to

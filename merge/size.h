@@ -1,8 +1,16 @@
 /*
  * size — what counts as a symbolic *size* (pat-merge.md §2): a loop opens a merge region
  * (under --merge-loops=size) only when its branch condition reads an input array that a
- * size was made of. Today a size is a symbolic allocation size (malloc(n) with n symbolic):
- * the arrays it reads are remembered, and a condition "depends on a size" when it reads one.
+ * size was made of — directly, or through the update list of a buffer written at a size.
+ * A size is an input value that says how far a loop over a buffer runs:
+ *   1. a symbolic allocation size: malloc(n) (the paper's symbolic-size buffers);
+ *   2. the symbolic index of a terminating write: a store of constant 0 at a symbolic
+ *      offset, as in KLEE's idiom `s[n] = 0` over a fixed `char s[CAP]`;
+ *   3. a symbolic value assumed as an upper bound: klee_assume(x < k) or (x <= k) with k
+ *      constant (also as a conjunct), as in `klee_assume(n < CAP)`.
+ * Values bounded only from below, compared with other symbolic values, or merely read from
+ * a buffer are not sizes: a loop over a symbolic string's bytes alone opens no region (use
+ * --merge-loops=symbolic). K of a pattern merge counts as a size (merge_sizes_note).
  *
  * Contract: the set only grows during a run; it holds a reference to each array.
  */
@@ -21,6 +29,10 @@ typedef struct merge_sizes {
 
 /* size (borrowed) is used as a symbolic allocation size. */
 void merge_sizes_note(merge_sizes *s, expr *size);
+/* A store of value at (symbolic) offset: a terminating write makes offset a size. */
+void merge_sizes_note_store(merge_sizes *s, expr *offset, expr *value);
+/* cond (borrowed) was assumed: its constant upper bounds make their values sizes. */
+void merge_sizes_note_assume(merge_sizes *s, expr *cond);
 /* Does cond read one of the arrays a size was made of? */
 bool merge_sizes_reads(const merge_sizes *s, expr *cond);
 void merge_sizes_free(merge_sizes *s);

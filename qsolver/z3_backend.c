@@ -24,8 +24,8 @@
  * solver (the SMT core, MBQI on by default): the QF_ABV tactic gives up on constant arrays
  * as "incomplete", and the default solver's preprocessing made eval/bench_qsolver 3-4× slower.
  * Keeping them apart lets either be tuned without touching the other. unknown and timeout
- * are answers. A Z3 error handler records errors (the default one aborts the process): the
- * query is then unknown, with the message.
+ * are answers. A Z3 error handler records errors (the default one aborts the process
+ * without a word); an error then stops the run with Z3's message (fatal_z3_error).
  *
  * Models: each array of the request is read back from the model by walking the value Z3
  * gives it (store chains over a constant array, or an as-array function interpretation);
@@ -38,6 +38,8 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <z3.h>
 
@@ -93,6 +95,14 @@ static void on_z3_error(Z3_context ctx, Z3_error_code code) {
       }
       return;
     }
+}
+
+/* A Z3 error is a query symq built wrongly (an ill-sorted term, a bad parameter) or Z3
+ * out of memory: never an answer. Quietly ending the path would hide a wrong verdict, so
+ * the run stops here, in every build, with Z3's message. */
+static _Noreturn void fatal_z3_error(const z3_stage *z) {
+  fprintf(stderr, "symq: internal error: Z3 rejected a query: %s\n", z->errmsg);
+  abort();
 }
 
 /* ---- references -------------------------------------------------------------------------- */
@@ -642,9 +652,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   }
   Z3_lbool r = z->err == Z3_OK ? Z3_solver_check(z->ctx, solver) : Z3_L_UNDEF;
   if (z->err != Z3_OK) {
-    char msg[200];
-    snprintf(msg, sizeof msg, "z3 error: %s", z->errmsg);
-    unknown(z, ans, msg);
+    fatal_z3_error(z);
   } else if (r == Z3_L_FALSE) {
     ans->status = QS_UNSAT;
   } else if (r == Z3_L_TRUE) {
@@ -652,6 +660,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     if (rq->want_model) {
       ans->model = build_model(z, rq, solver);
       if (!ans->model) {
+        if (z->err != Z3_OK) fatal_z3_error(z);
         char msg[200];
         snprintf(msg, sizeof msg, "z3 error: model: %s",
                  z->err != Z3_OK ? z->errmsg : "a byte did not evaluate to a numeral");

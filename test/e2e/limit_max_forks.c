@@ -3,6 +3,7 @@
  * give 2 completed paths instead of 8, and the run is not exhaustive. */
 // ARGS: --max-forks=1
 // EXPECT: completed=2 errors=0 tests=2 exhausted=false
+// EXPECT-EARLY: max-forks: a feasible side was not explored
 // EXPECT-OBJECTS: a:1 b:1 c:1
 #include <klee/klee.h>
 

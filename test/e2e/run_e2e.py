@@ -33,8 +33,8 @@ must not start that way. Every driver needs exactly one EXPECT or EXPECT-REJECT 
         listed: a driver without EXPECT-ERROR must produce no .err file. At most one
         EXPECT-ERROR per (KIND, line); use count= for repeats.
   // EXPECT-EARLY: REASON
-        Some path ended early with REASON: the text occurs (as a substring) in a string key or
-        value somewhere in stats.json. Repeatable. Counting is done by EXPECT's early=.
+        Some path ended early, or some alternative was dropped, with REASON: the text occurs
+        (as a substring) in a string key or value somewhere in stats.json. Repeatable. Counting is done by EXPECT's early=.
   // EXPECT-OBJECTS: NAME[:SIZE] ... | (none)
         Every .ktest holds exactly these symbolic objects, in this order (with these sizes
         in bytes when given). Required with EXPECT.
@@ -52,9 +52,11 @@ must not start that way. Every driver needs exactly one EXPECT or EXPECT-REJECT 
         every run must meet the expectations and give the same counts and the same multiset
         of reported (kind, line); and a second dfs run must write byte-identical .ktest files.
 
-Checks made on every successful run, besides the directives: the last stdout line is
-`symq: done: completed paths = N, error paths = E, generated tests = T` and agrees with
-stats.json; stats.json has every required key; the .ktest files are numbered
+Checks made on every successful run, besides the directives: the stdout line before the
+last is `symq: done: completed paths = N, error paths = E, generated tests = T` and agrees
+with stats.json; the last is the verdict, `symq: done: exploration complete` exactly when
+stats.json says exhausted (which it must not with an early path or a dropped alternative),
+else `symq: done: exploration incomplete: N path(s) ended early…` with N = early_paths; stats.json has every required key; the .ktest files are numbered
 test000001.ktest upwards without gaps, their number is `tests`, and each parses as KTEST
 version 3 with nothing after the last object; every .err file belongs to a .ktest of the same
 number.
@@ -79,7 +81,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SEARCHES = ["dfs", "bfs", "random-state", "random-path", "nurs:covnew"]
 LIMIT_OPTIONS = ("--max-time", "--max-instructions", "--max-forks", "--max-memory",
                  "--max-pointer-objects", "--solver-timeout")
-REQUIRED_STATS = ["mode", "completed_paths", "error_paths", "early_paths", "tests",
+REQUIRED_STATS = ["mode", "completed_paths", "error_paths", "early_paths", "dropped_reasons",
+                  "quiet_paths", "tests",
                   "instructions", "forks", "queries", "queries_by_stage", "solver_time_s",
                   "wall_time_s", "peak_memory_mb", "exhausted", "covered_lines",
                   "total_lines"]
@@ -87,6 +90,8 @@ INT_STATS = ["completed_paths", "error_paths", "early_paths", "tests", "instruct
              "forks", "queries"]
 DONE_RE = re.compile(r"^symq: done: completed paths = (\d+), error paths = (\d+), "
                      r"generated tests = (\d+)$")
+VERDICT_RE = re.compile(r"^symq: done: exploration (complete|incomplete: (\d+) paths? ended early"
+                        r"( \(.*\))?(; alternatives not explored \(.*\))?)$")
 DIRECTIVE_RE = re.compile(r"^\s*//\s*([A-Z][A-Z0-9-]+)\s*(?::(.*))?$")
 KNOWN = {"EXPECT", "EXPECT-ERROR", "EXPECT-EARLY", "EXPECT-OBJECTS", "EXPECT-REJECT", "ARGS",
          "SEARCH-INVARIANT", "SIGNAL"}
@@ -412,12 +417,22 @@ def collect(run, driver, spec, label):
     if not os.path.isfile(os.path.join(out, "info")):
         raise Bad(f"{label}: no info file")
 
-    # The last stdout line agrees with stats.json.
+    # The last two stdout lines agree with stats.json.
     lines = [l for l in run.stdout.split("\n") if l.strip()]
-    m = DONE_RE.match(lines[-1]) if lines else None
+    m = DONE_RE.match(lines[-2]) if len(lines) >= 2 else None
     if not m:
-        raise Bad(f"{label}: last stdout line is not 'symq: done: …': "
-                  f"'{lines[-1] if lines else ''}'")
+        raise Bad(f"{label}: the stdout line before the last is not 'symq: done: completed "
+                  f"paths …': '{lines[-2] if len(lines) >= 2 else ''}'")
+    verdict = VERDICT_RE.match(lines[-1])
+    if not verdict:
+        raise Bad(f"{label}: last stdout line is not the verdict: '{lines[-1]}'")
+    if stats["exhausted"] and (stats["early_paths"] or stats.get("dropped_reasons")):
+        raise Bad(f"{label}: exhausted is claimed with {stats['early_paths']} early path(s) "
+                  f"and dropped alternatives {stats.get('dropped_reasons')}")
+    if (verdict.group(1) == "complete") != (stats["exhausted"] is True):
+        raise Bad(f"{label}: verdict '{lines[-1]}' but exhausted={stats['exhausted']!r}")
+    if verdict.group(2) is not None and int(verdict.group(2)) != stats["early_paths"]:
+        raise Bad(f"{label}: verdict '{lines[-1]}' but early_paths={stats['early_paths']}")
     done = tuple(int(x) for x in m.groups())
     in_stats = (stats["completed_paths"], stats["error_paths"], stats["tests"])
     if done != in_stats:

@@ -1,15 +1,14 @@
 /* An unsafe task in the benchmarks' own form, where reach_error has a body that calls
- * __assert_fail: symq runs the body, so the error it reports is an assert failure at the
- * __assert_fail line inside reach_error (the verdict, an error, is the same). Two nondet
- * chars: a != 'x' completes, a == 'x' with b != 'y' completes, and a == 'x' with b == 'y'
- * reaches the error. */
+ * __assert_fail: the call of reach_error is the property violation, whatever its body, so
+ * the error is of kind reach_error at the call. Two nondet chars: a != 'x' completes, a ==
+ * 'x' with b != 'y' completes, and a == 'x' with b == 'y' reaches the error. */
 // EXPECT: completed=2 errors=1 tests=3
-// EXPECT-ERROR: assert line=@assert msg="ASSERTION FAIL: 0"
+// EXPECT-ERROR: reach_error line=@call
 // EXPECT-OBJECTS: nondet_char:1 nondet_char:1
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *)
     __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
-void reach_error() { __assert_fail("0", "svcomp_unsafe_defined.c", 10, "reach_error"); } /* @assert */
+void reach_error() { __assert_fail("0", "svcomp_unsafe_defined.c", 10, "reach_error"); }
 extern char __VERIFIER_nondet_char(void);
 
 int main() {
@@ -17,7 +16,7 @@ int main() {
   char b = __VERIFIER_nondet_char();
   if (a == 'x') {
     if (b == a + 1) {
-      reach_error();
+      reach_error(); /* @call */
     }
   }
   return 0;

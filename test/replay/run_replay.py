@@ -14,7 +14,8 @@ Scenarios
                  and SIGNAL ones): `symq run`, then `symq replay`: each error test
                  reproduces, except ptr errors that do not crash natively (NEEDS_SANITIZER
                  lists today's), which must be mismatches naming --sanitize; a test ended
-                 early is reported "not checked"; every other test exits normally (or
+                 early is reported "not checked" (with what it did natively); every other
+                 test exits normally (or
                  repeats an error another test reports: symq reports each error once).
                  A driver calling a function defined nowhere (UNLINKABLE) must fail to
                  link with a one-line error naming the function.
@@ -37,7 +38,8 @@ Scenarios
                  writes gcov's counters on SIGABRT), equal to gcov by hand.
   errors         clear one-line errors and status 2 for a missing/invalid OUTDIR, bad
                  options, a driver that does not compile, a missing compiler; a timeout; a
-                 test that fails natively without a recorded error; an early test.
+                 test that fails natively without a recorded error; an early test, and one
+                 that ends in an error natively (pointed out).
 """
 
 import argparse
@@ -772,8 +774,20 @@ def scenario_errors(tmp):
     p = run([SYMQ, "replay", "--timeout", "1", early])
     tests, summary, _ = parse_replay(p.stdout)
     check(tests.get("test000001", ("", ""))[1] == "not checked: the path ended early under "
-          "symq (max-instructions reached)" and summary == (2, 0, 0) and p.returncode == 0,
+          "symq (max-instructions reached); natively the program timed out"
+          and summary == (2, 0, 0) and p.returncode == 0,
           "an early test is run and reported, not checked", p.stdout)
+    # an early path (e.g. after a solver timeout) may be a real bug: replay says so
+    early = os.path.join(tmp, "abort-early")
+    make_outdir(early, os.path.join(E2E, "err_abort.c"),
+                [([("x", i32(3))], None, "solver: timeout"), ([("x", i32(1))], None, None)])
+    p = run([SYMQ, "replay", early])
+    tests, summary, _ = parse_replay(p.stdout)
+    check(tests.get("test000001", ("", ""))[1] == "not checked: the path ended early under "
+          "symq (solver: timeout); natively killed by SIGABRT: POSSIBLE ERROR symq did not "
+          "report" and summary == (2, 0, 0) and p.returncode == 0 and
+          "1 test of paths that ended early under symq end in an error natively" in p.stderr,
+          "an early test that ends in an error natively is pointed out", p.stdout + p.stderr)
 
     # a test that crashes natively although symq recorded no error for it
     outdir = os.path.join(tmp, "no-err")

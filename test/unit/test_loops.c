@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "engine/bitcode.h"
+#include "decode_source.h"
 #include "engine/ir.h"
 #include "merge/loops.h"
 
@@ -95,27 +95,9 @@ static void check_function(const ir_program *p, const char *name, uint32_t nloop
 }
 
 int main(void) {
-  char dir[] = "/tmp/symq-test-loops-XXXXXX";
-  if (!mkdtemp(dir)) {
-    perror("mkdtemp");
-    return 1;
-  }
-  char path[256];
-  snprintf(path, sizeof path, "%s/loops.c", dir);
-  FILE *f = fopen(path, "w");
-  fputs(source, f);
-  fclose(f);
-  bc_error err = {0};
-  bc_module *m = bc_load(path, NULL, &err);
-  CHECK(m != NULL);
-  if (!m) {
-    fprintf(stderr, "%s\n", err.message);
-    return check_exit();
-  }
-  ir_program *p = ir_decode(m->module, NULL);
-  bc_free(m);
-  unlink(path);
-  rmdir(dir);
+  ir_program *p = decode_source("loops.c", source);
+  CHECK(p != NULL);
+  if (!p) return check_exit();
   check_function(p, "none", 0, 1, 3);
   check_function(p, "single", 1, 4, 9);
   check_function(p, "nested", 2, 10, 18);
