@@ -1,5 +1,5 @@
 /*
- * compare.c — `symq compare DRIVER [--modes=none,cfg] [--max-time=T] [--capacity=N]
+ * compare.c — `symq compare DRIVER [--modes=none,cfg,pat] [--max-time=T] [--capacity=N]
  * [--output-dir=DIR] [-- RUN-OPTIONS]`: runs the driver once per merging mode, each in its own
  * `symq run` process (so that no counter or cache carries over from one mode to the next),
  * then `symq cov` on each output for the GCov line coverage of the replayed tests, and prints
@@ -100,7 +100,7 @@ static void format_share(char *buf, size_t size, const mode_result *r) {
 }
 
 static void usage(FILE *f) {
-  fputs("usage: symq compare DRIVER.c [--modes=none,cfg] [--max-time=T] [--capacity=N]\n"
+  fputs("usage: symq compare DRIVER.c [--modes=none,cfg,pat] [--max-time=T] [--capacity=N]\n"
         "                    [--output-dir=DIR] [-- MORE symq run OPTIONS]\n"
         "Runs DRIVER once per merging mode and prints mode, wall time, completed paths,\n"
         "merged states, queries, solver time, tests, GCov line coverage, quantified queries\n"
@@ -150,7 +150,7 @@ static void print_table(FILE *f, const mode_result *r, size_t n, bool markdown) 
 }
 
 int compare_main(int argc, char **argv) {
-  const char *driver = NULL, *modes_text = "none,cfg", *output_dir = NULL;
+  const char *driver = NULL, *modes_text = "none,cfg,pat", *output_dir = NULL;
   char *extra[MAX_EXTRA];
   size_t nextra = 0;
   for (int i = 2; i < argc; i++) {
@@ -188,8 +188,8 @@ int compare_main(int argc, char **argv) {
   const char *modes[MAX_MODES];
   size_t nmodes = 0;
   for (char *save = NULL, *m = strtok_r(modes_copy, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
-    if (strcmp(m, "none") != 0 && strcmp(m, "cfg") != 0) {
-      fprintf(stderr, "symq: error: compare: unknown mode '%s' (modes: none, cfg)\n", m);
+    if (strcmp(m, "none") != 0 && strcmp(m, "cfg") != 0 && strcmp(m, "pat") != 0) {
+      fprintf(stderr, "symq: error: compare: unknown mode '%s' (modes: none, cfg, pat)\n", m);
       free(modes_copy);
       return 2;
     }

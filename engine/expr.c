@@ -1240,15 +1240,18 @@ static bool binds_substituted(const subst_ctx *s, const expr *forall) {
 }
 
 static expr *rebuild(subst_ctx *s, expr *e, expr **k) {
+  if (e->kind != EXPR_READ) return expr_with_kids(e, k);
+  expr_update *ups = subst_updates(s, e->u.read.updates);
+  expr *r = expr_read_le(e->u.read.array, ups, k[0], e->width / 8);
+  expr_update_unref(ups);
+  return r;
+}
+
+expr *expr_with_kids(expr *e, expr *const *k) {
   switch (e->kind) {
   case EXPR_CONST:
   case EXPR_BVAR: return expr_ref(e);
-  case EXPR_READ: {
-    expr_update *ups = subst_updates(s, e->u.read.updates);
-    expr *r = expr_read_le(e->u.read.array, ups, k[0], e->width / 8);
-    expr_update_unref(ups);
-    return r;
-  }
+  case EXPR_READ: return expr_read_le(e->u.read.array, e->u.read.updates, k[0], e->width / 8);
   case EXPR_FORALL: return expr_forall(k[0], k[1], k[2], k[3]);
   case EXPR_NOT: return expr_not(k[0]);
   case EXPR_ZEXT: return expr_zext(k[0], e->width);
@@ -1323,11 +1326,15 @@ static void add_array(expr_array *a, expr_array ***out, size_t *count, size_t *c
   (*out)[(*count)++] = a;
 }
 
-void expr_collect_arrays(expr *e, expr_array ***out, size_t *count, size_t *cap) {
+/* Visits every node reachable from roots once (through reads' update lists too, and through
+ * array sizes when `sizes`); update-list entries count in *visited. */
+static void walk_dag(expr *const *roots, size_t n, bool sizes, void (*visit)(const expr *, void *),
+                     void *arg, size_t *visited) {
   walk w = {0};
-  walk_push(&w, e, TAG_EXPR);
+  for (size_t i = 0; i < n; i++) walk_push(&w, roots[i], TAG_EXPR);
   while (w.count) {
     uintptr_t item = w.stack[--w.count];
+    (*visited)++;
     if ((item & TAG_MASK) == TAG_UPDATE) {
       const expr_update *u = (const expr_update *)(item & ~(uintptr_t)TAG_MASK);
       walk_push(&w, u->index, TAG_EXPR);
@@ -1335,16 +1342,38 @@ void expr_collect_arrays(expr *e, expr_array ***out, size_t *count, size_t *cap)
       walk_push(&w, u->next, TAG_UPDATE);
       continue;
     }
-    const expr *n = (const expr *)item;
-    if (n->kind == EXPR_READ) {
-      add_array(n->u.read.array, out, count, cap);
-      walk_push(&w, n->u.read.array->size, TAG_EXPR);
-      walk_push(&w, n->u.read.updates, TAG_UPDATE);
+    const expr *e = (const expr *)item;
+    if (visit) visit(e, arg);
+    if (e->kind == EXPR_READ) {
+      if (sizes) walk_push(&w, e->u.read.array->size, TAG_EXPR);
+      walk_push(&w, e->u.read.updates, TAG_UPDATE);
     }
-    for (unsigned i = 0; i < n->nkids; i++) walk_push(&w, n->kid[i], TAG_EXPR);
+    for (unsigned i = 0; i < e->nkids; i++) walk_push(&w, e->kid[i], TAG_EXPR);
   }
   ptr_map_free(&w.seen);
   free(w.stack);
+}
+
+size_t expr_dag_size(expr *const *roots, size_t n) {
+  size_t size = 0;
+  walk_dag(roots, n, false, NULL, NULL, &size);
+  return size;
+}
+
+typedef struct array_list {
+  expr_array ***out;
+  size_t *count, *cap;
+} array_list;
+
+static void collect_array(const expr *e, void *arg) {
+  array_list *l = arg;
+  if (e->kind == EXPR_READ) add_array(e->u.read.array, l->out, l->count, l->cap);
+}
+
+void expr_collect_arrays(expr *e, expr_array ***out, size_t *count, size_t *cap) {
+  array_list l = {out, count, cap};
+  size_t visited = 0;
+  walk_dag(&e, 1, true, collect_array, &l, &visited);
 }
 
 static const char *const kind_names[EXPR_KIND_COUNT] = {

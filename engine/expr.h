@@ -209,9 +209,16 @@ expr_eval_status expr_eval(const expr *e, const expr_assignment *m, uint64_t max
 /* True iff every formula is non-zero under m (and each evaluates). */
 bool expr_eval_all_true(expr *const *formulas, size_t n, const expr_assignment *m);
 
+/* e's operator (and immediates; a read keeps its array and update list) over new operands
+ * kids[0..e->nkids), built with the simplifying constructors. */
+expr *expr_with_kids(expr *e, expr *const *kids);
+
 /* Replaces every occurrence of from[i] by to[i] (same widths), rebuilding with the
  * simplifying constructors. */
 expr *expr_substitute(expr *e, expr *const *from, expr *const *to, size_t n);
+
+/* The distinct nodes (and update-list entries) reachable from roots[0..n): a DAG's size. */
+size_t expr_dag_size(expr *const *roots, size_t n);
 
 /* Collects the distinct arrays e reads (through reads, update lists and array sizes),
  * appended to *out (borrowed pointers) in first-seen order, skipping those already there. */

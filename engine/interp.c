@@ -2159,7 +2159,9 @@ static uint64_t host_new_state_id(void *ctx) {
 static merge_ctx *new_merge_ctx(executor *ex) {
   const interp_options *o = ex->opt;
   merge_options mo = {
-      .mode = o->merge == INTERP_MERGE_CFG ? MERGE_MODE_CFG : MERGE_MODE_NONE,
+      .mode = o->merge == INTERP_MERGE_PAT ? MERGE_MODE_PAT
+              : o->merge == INTERP_MERGE_CFG ? MERGE_MODE_CFG : MERGE_MODE_NONE,
+      .pat = o->pat_limits,
       .loops = o->merge_loops == INTERP_LOOPS_SIZE ? MERGE_LOOPS_SIZE : MERGE_LOOPS_SYMBOLIC,
       .tests_per_merge_all = o->tests_per_merge_all,
       .validate = o->validate_merges,

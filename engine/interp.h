@@ -27,7 +27,7 @@
 #include "merge/region.h"
 #include "qsolver/qsolver.h"
 
-typedef enum interp_merge { INTERP_MERGE_NONE, INTERP_MERGE_CFG } interp_merge;
+typedef enum interp_merge { INTERP_MERGE_NONE, INTERP_MERGE_CFG, INTERP_MERGE_PAT } interp_merge;
 typedef enum interp_merge_loops { INTERP_LOOPS_SIZE, INTERP_LOOPS_SYMBOLIC } interp_merge_loops;
 
 typedef struct interp_options {
@@ -41,7 +41,9 @@ typedef struct interp_options {
   uint32_t max_pointer_objects; /* 0 = no limit: objects one symbolic pointer may fork into */
   uint64_t capacity;          /* bytes backing a symbolic-size allocation whose size is
                                  unbounded on its path (pat-merge.md §8) */
-  interp_merge merge;         /* none: plain forking; cfg: standard merging of regions */
+  interp_merge merge;         /* none: plain forking; cfg: standard merging of regions;
+                                 pat: merging by pattern, with quantifiers (merge/pat.h) */
+  pat_limits pat_limits;      /* --max-candidate-patterns, --max-patterns */
   interp_merge_loops merge_loops; /* which loops open regions: size-dependent or any */
   bool tests_per_merge_all;   /* a test for every constituent path before a merge */
   bool validate_merges;       /* check every merged state against its constituents */

@@ -44,6 +44,7 @@ typedef struct run_options {
   bool emit_all_errors, optimize, write_smt2s, trace, no_runtime;
   const char *passes; /* --passes: NULL keeps bitcode's default pipeline */
   interp_merge merge;
+  pat_limits pat_limits;
   interp_merge_loops merge_loops;
   bool tests_per_merge_one, validate_merges, dump_tree;
   qs_fallback qsolver_fallback;
@@ -85,8 +86,12 @@ static void run_usage(FILE *f) {
         "                          no bound on its path (default 100; the path gets size <= N)\n"
         "  --solver-timeout=TIME   per solver query (default 10s); a path whose query\n"
         "                          times out ends early (alias --max-solver-time)\n"
-        "  --merge=none|cfg        plain forking (default), or standard state merging of\n"
-        "                          the regions below\n"
+        "  --merge=none|cfg|pat    plain forking (default), standard state merging of the\n"
+        "                          regions below, or merging by pattern with quantifiers\n"
+        "  --max-candidate-patterns=N  pat: more candidate patterns in one group of states\n"
+        "                          means CFG merging for it (default 20)\n"
+        "  --max-patterns=N        pat: more regular partitions in one group means CFG\n"
+        "                          merging for it (default 10)\n"
         "  --merge-loops=size|symbolic  loops that open a merge region: those whose branch\n"
         "                          depends on a symbolic size (default), or any symbolic one\n"
         "  --tests-per-merge=all|one  a test for every path merged (default) or only for\n"
@@ -155,12 +160,17 @@ static const char *option_value(int argc, char **argv, int *i, const char *name,
   return argv[++*i];
 }
 
+static const char *merge_mode_name(interp_merge m) {
+  return m == INTERP_MERGE_PAT ? "pat" : m == INTERP_MERGE_CFG ? "cfg" : "none";
+}
+
 static int parse_options(int argc, char **argv, run_options *o) {
   o->progress = -1;
   o->solver_timeout_ms = 10000;
   o->qsolver_fallback = QS_FALLBACK_BOTH;
   o->qsolver_timeout_ms = -1;
   o->capacity = 100;
+  o->pat_limits = (pat_limits){.max_candidates = 20, .max_patterns = 10};
   for (int i = 2; i < argc; i++) { /* argv[0] is symq, argv[1] is run */
     const char *a = argv[i];
     const char *v;
@@ -230,7 +240,16 @@ static int parse_options(int argc, char **argv, run_options *o) {
     } else if ((v = option_value(argc, argv, &i, "--merge", &missing))) {
       if (strcmp(v, "none") == 0) o->merge = INTERP_MERGE_NONE;
       else if (strcmp(v, "cfg") == 0) o->merge = INTERP_MERGE_CFG;
-      else return usage_error("--merge takes none or cfg, not '%s'", v);
+      else if (strcmp(v, "pat") == 0) o->merge = INTERP_MERGE_PAT;
+      else return usage_error("--merge takes none, cfg or pat, not '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--max-candidate-patterns", &missing))) {
+      uint64_t n;
+      if (!parse_u64(v, &n) || n == 0 || n > 10000) return usage_error("bad --max-candidate-patterns '%s'", v);
+      o->pat_limits.max_candidates = n;
+    } else if ((v = option_value(argc, argv, &i, "--max-patterns", &missing))) {
+      uint64_t n;
+      if (!parse_u64(v, &n) || n == 0 || n > 10000) return usage_error("bad --max-patterns '%s'", v);
+      o->pat_limits.max_patterns = n;
     } else if ((v = option_value(argc, argv, &i, "--merge-loops", &missing))) {
       if (strcmp(v, "size") == 0) o->merge_loops = INTERP_LOOPS_SIZE;
       else if (strcmp(v, "symbolic") == 0) o->merge_loops = INTERP_LOOPS_SYMBOLIC;
@@ -349,7 +368,7 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   out_json_init(&j);
   out_json_object_begin(&j);
   out_json_key(&j, "mode");
-  out_json_string(&j, o->merge == INTERP_MERGE_CFG ? "cfg" : "none");
+  out_json_string(&j, merge_mode_name(o->merge));
   out_json_key(&j, "search");
   out_json_array_begin(&j);
   if (!o->nsearch) out_json_string(&j, "dfs");
@@ -495,7 +514,7 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
                  {"cwd", cwd ? cwd : ""},
                  {"cflags", cflags},
                  {"runtime", o->no_runtime ? "none" : "symq"},
-                 {"mode", o->merge == INTERP_MERGE_CFG ? "cfg" : "none"}};
+                 {"mode", merge_mode_name(o->merge)}};
   out_info info = {.argc = argc, .argv = (const char *const *)argv, .version = version,
                    .start = start, .end = end, .kv = kv, .num_kv = sizeof kv / sizeof *kv};
   int rc = out_write_info(out, &info);
@@ -594,7 +613,8 @@ int run_main(int argc, char **argv) {
                        .max_time_s = o.max_time_s, .max_instructions = o.max_instructions,
                        .max_forks = o.max_forks, .max_memory_mb = o.max_memory_mb,
                        .max_pointer_objects = (uint32_t)o.max_pointer_objects,
-                       .capacity = o.capacity, .merge = o.merge, .merge_loops = o.merge_loops,
+                       .capacity = o.capacity, .merge = o.merge, .pat_limits = o.pat_limits,
+                       .merge_loops = o.merge_loops,
                        .tests_per_merge_all = !o.tests_per_merge_one,
                        .validate_merges = o.validate_merges, .dump_tree = o.dump_tree,
                        .emit_all_errors = o.emit_all_errors, .argc = o.program_argc + 1,

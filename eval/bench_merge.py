@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Scaling benchmark of merging: memspn-family drivers at growing capacities under
---merge=none and --merge=cfg, measured in the same run. Prints wall time, completed paths,
-merged states and the time ratio none/cfg (above 1: merging is faster), writes
-bench_merge.csv and, when gnuplot is installed (Debian: gnuplot-nox), bench_merge.png —
-time against capacity, one line per driver and mode.
+--merge=none, --merge=cfg and --merge=pat, measured in the same run with one test per merged
+state (--tests-per-merge=one, as KLEE writes). Prints wall time, completed paths (states),
+merged states, the size of the merged path conditions (DAG nodes), solver queries and the
+time ratios none/pat and cfg/pat (above 1: PAT is faster); writes bench_merge.csv and, when
+gnuplot is installed (Debian: gnuplot-nox), one plot per measure against capacity
+(bench_merge_wall.png, _paths.png, _pc_nodes.png, _queries.png), one line per driver and mode.
 
     eval/bench_merge.py SYMQ_BINARY [--capacities 10,50,100,200] [--drivers memspn,memspn_twice]
-                        [--max-time 300] [--out DIR]
+                        [--modes none,cfg,pat] [--max-time 300] [--out DIR]
 
 A run that hits --max-time is marked '>' and its time is a lower bound."""
 import argparse
@@ -26,6 +28,7 @@ def run(symq, driver, capacity, mode, max_time):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out")
         p = subprocess.run([symq, "run", "--no-progress", "--libc=none", f"--merge={mode}",
+                            "--tests-per-merge=one",
                             f"--max-time={max_time}s", f"-DCAPACITY={capacity}",
                             f"--output-dir={out}", os.path.join(DRIVERS, driver + ".c")],
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -34,7 +37,12 @@ def run(symq, driver, capacity, mode, max_time):
         with open(os.path.join(out, "stats.json")) as f:
             s = json.load(f)
     return {"wall": s["wall_time_s"], "paths": s["completed_paths"], "done": s["exhausted"],
-            "merged": s["merge"]["merged_states"], "queries": s["queries"]}
+            "merged": s["merge"]["merged_states"], "pc_nodes": s["merge"].get("merged_pc_nodes", 0),
+            "queries": s["queries"]}
+
+
+MEASURES = {"wall": "wall time (s)", "paths": "completed paths (states)",
+            "pc_nodes": "merged pc size (DAG nodes)", "queries": "solver queries"}
 
 
 def plot(rows, out_dir):
@@ -42,22 +50,25 @@ def plot(rows, out_dir):
         print("bench_merge: gnuplot not found (apt-get install gnuplot-nox): no plot")
         return
     series = sorted({(r["driver"], r["mode"]) for r in rows})
-    data = os.path.join(out_dir, "bench_merge.dat")
-    with open(data, "w") as f:
-        for d, m in series:
-            f.write(f"# {d} {m}\n")
-            for r in rows:
-                if r["driver"] == d and r["mode"] == m:
-                    f.write(f"{r['capacity']} {r['wall']}\n")
-            f.write("\n\n")
-    png = os.path.join(out_dir, "bench_merge.png")
-    plots = ", ".join(f"'{data}' index {i} with linespoints title '{d} ({m})'"
-                      for i, (d, m) in enumerate(series))
-    script = (f"set terminal png size 900,600; set output '{png}';"
-              "set xlabel 'capacity (bytes)'; set ylabel 'wall time (s)'; set key top left;"
-              f"set logscale y; set title 'symq: time against capacity'; plot {plots}")
-    subprocess.run(["gnuplot", "-e", script], check=True)
-    print(f"bench_merge: plot in {png}")
+    caps = sorted({r["capacity"] for r in rows})
+    xrange = f"set xrange [{caps[0] - 1}:{caps[-1] + 1}];"  # one capacity: not an empty range
+    for measure, label in MEASURES.items():
+        data = os.path.join(out_dir, f"bench_merge_{measure}.dat")
+        with open(data, "w") as f:
+            for d, m in series:
+                f.write(f"# {d} {m}\n")
+                for r in rows:
+                    if r["driver"] == d and r["mode"] == m:
+                        f.write(f"{r['capacity']} {max(r[measure], 1e-3)}\n")
+                f.write("\n\n")
+        png = os.path.join(out_dir, f"bench_merge_{measure}.png")
+        plots = ", ".join(f"'{data}' index {i} with linespoints title '{d} ({m})'"
+                          for i, (d, m) in enumerate(series))
+        script = (f"set terminal png size 900,600; set output '{png}'; {xrange}"
+                  f"set xlabel 'capacity (bytes)'; set ylabel '{label}'; set key top left;"
+                  f"set logscale y; set title 'symq: {label} against capacity'; plot {plots}")
+        subprocess.run(["gnuplot", "-e", script], check=True)
+        print(f"bench_merge: plot in {png}")
 
 
 def main():
@@ -65,26 +76,34 @@ def main():
     ap.add_argument("symq")
     ap.add_argument("--capacities", default="10,50,100,200")
     ap.add_argument("--drivers", default="memspn,memspn_twice")
+    ap.add_argument("--modes", default="none,cfg,pat")
     ap.add_argument("--max-time", type=int, default=300)
     ap.add_argument("--out", default=".")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
+    modes = args.modes.split(",")
     rows = []
     print(f"{'driver':<14} {'cap':>4} {'mode':<5} {'wall s':>9} {'paths':>6} {'merged':>7} "
-          f"{'queries':>8} {'none/cfg':>9}")
+          f"{'pc nodes':>9} {'queries':>8} {'none/pat':>9} {'cfg/pat':>8}")
     for driver in args.drivers.split(","):
         for cap in (int(c) for c in args.capacities.split(",")):
-            res = {m: run(args.symq, driver, cap, m, args.max_time) for m in ("none", "cfg")}
-            ratio = res["none"]["wall"] / res["cfg"]["wall"] if res["cfg"]["wall"] else 0
-            for m in ("none", "cfg"):
+            res = {m: run(args.symq, driver, cap, m, args.max_time) for m in modes}
+            ratio = {}
+            if "pat" in res and res["pat"]["wall"]:
+                for m in ("none", "cfg"):
+                    if m in res:
+                        ratio[m] = res[m]["wall"] / res["pat"]["wall"]
+            for m in modes:
                 r = res[m]
                 wall = ("" if r["done"] else ">") + f"{r['wall']:.2f}"
+                cols = "" if m != "pat" else \
+                    f"{ratio.get('none', 0):>9.2f} {ratio.get('cfg', 0):>8.2f}"
                 print(f"{driver:<14} {cap:>4} {m:<5} {wall:>9} {r['paths']:>6} {r['merged']:>7} "
-                      f"{r['queries']:>8} {f'{ratio:.2f}' if m == 'cfg' else '':>9}")
+                      f"{r['pc_nodes']:>9} {r['queries']:>8} {cols}", flush=True)
                 rows.append({"driver": driver, "capacity": cap, "mode": m, **r})
     with open(os.path.join(args.out, "bench_merge.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=["driver", "capacity", "mode", "wall", "paths", "done",
-                                          "merged", "queries"])
+                                          "merged", "pc_nodes", "queries"])
         w.writeheader()
         w.writerows(rows)
     plot(rows, args.out)

@@ -102,22 +102,26 @@ static expr *tree_value(merge_ctx *m, const tree_merge *tm, const merge_node *no
   return v;
 }
 
-state *merge_cfg(merge_ctx *mc, const merge_region *r, state *const *group, size_t n) {
-  expr **tails = xrealloc(NULL, n * sizeof *tails);
-  expr **vals = xrealloc(NULL, n * sizeof *vals);
-  merge_values values = {.nparts = n};
-  expr *any = merge_tmp(mc, expr_false());
-  for (size_t j = 0; j < n; j++) {
-    tails[j] = region_tail(mc, r, group[j]);
-    any = merge_tmp(mc, expr_or(any, tails[j]));
-  }
-  tree_merge tm;
-  bool along_tree = tree_merge_init(&tm, r, group, n);
-  if (along_tree) any = tree_disjunction(mc, &tm, r->tree->root);
+state *merge_state_new(merge_ctx *mc, const merge_region *r, state *const *group) {
   state *m = state_fork(group[0], mc->host.new_state_id(mc->host.ctx));
   while (m->npc > r->entry_npc) expr_unref(m->pc[--m->npc]);
-  state_add_constraint(m, any);
+  return m;
+}
 
+void merge_state_finish(state *m, state *const *group, size_t n) {
+  for (size_t j = 1; j < n; j++) {
+    if (group[j]->depth > m->depth) m->depth = group[j]->depth;
+    if (group[j]->since_new_coverage < m->since_new_coverage) m->since_new_coverage = group[j]->since_new_coverage;
+  }
+  m->region = NULL;
+  m->leaf = NULL;
+  m->paused = false;
+  m->pointer_forks = 0;
+}
+
+void merge_each_value(merge_ctx *mc, state *m, state *const *group, size_t n,
+                      merge_value_fn merge, void *arg, merge_values *values) {
+  expr **vals = xrealloc(NULL, n * sizeof *vals);
   for (uint32_t k = 0; k < m->nframes; k++) {
     state_frame *f = &m->frames[k];
     for (uint32_t reg = 0; reg < f->nregs; reg++) {
@@ -129,11 +133,9 @@ state *merge_cfg(merge_ctx *mc, const merge_region *r, state *const *group, size
       }
       if (same) continue;
       /* a register some path never set is dead here (SSA: every use is dominated by a def) */
-      expr *merged = missing ? NULL
-                     : along_tree ? tree_value(mc, &tm, r->tree->root, vals)
-                                  : ite_chain(mc, tails, vals, n);
+      expr *merged = missing ? NULL : merge(mc, vals, n, arg);
       state_set_reg(f, reg, merged);
-      if (merged && mc->opt.validate) merge_values_add(&values, merged, vals);
+      if (merged && mc->opt.validate) merge_values_add(values, merged, vals);
     }
   }
   for (size_t i = 0; i < mem_space_count(m->mem); i++) {
@@ -149,26 +151,47 @@ state *merge_cfg(merge_ctx *mc, const merge_region *r, state *const *group, size
         same &= vals[j] == vals[0];
       }
       if (same) continue;
-      expr *merged = along_tree ? tree_value(mc, &tm, r->tree->root, vals)
-                                : ite_chain(mc, tails, vals, n);
+      expr *merged = merge(mc, vals, n, arg);
       mem_write(m->mem, o, at, merged);
-      if (mc->opt.validate) merge_values_add(&values, merged, vals);
+      if (mc->opt.validate) merge_values_add(values, merged, vals);
     }
   }
-  for (size_t j = 1; j < n; j++) {
-    if (group[j]->depth > m->depth) m->depth = group[j]->depth;
-    if (group[j]->since_new_coverage < m->since_new_coverage) m->since_new_coverage = group[j]->since_new_coverage;
+  free(vals);
+}
+
+/* The CFG way of merging one value: along the tree, or flat over the tails. */
+typedef struct cfg_value {
+  const merge_region *r;
+  const tree_merge *tm; /* NULL: flat */
+  expr *const *tails;
+} cfg_value;
+
+static expr *merge_value_cfg(merge_ctx *mc, expr *const *vals, size_t n, void *arg) {
+  const cfg_value *cv = arg;
+  return cv->tm ? tree_value(mc, cv->tm, cv->r->tree->root, vals) : ite_chain(mc, cv->tails, vals, n);
+}
+
+state *merge_cfg(merge_ctx *mc, const merge_region *r, state *const *group, size_t n) {
+  expr **tails = xrealloc(NULL, n * sizeof *tails);
+  merge_values values = {.nparts = n};
+  expr *any = merge_tmp(mc, expr_false());
+  for (size_t j = 0; j < n; j++) {
+    tails[j] = region_tail(mc, r, group[j]);
+    any = merge_tmp(mc, expr_or(any, tails[j]));
   }
-  m->region = NULL;
-  m->leaf = NULL;
-  m->paused = false;
-  m->pointer_forks = 0;
+  tree_merge tm;
+  bool along_tree = tree_merge_init(&tm, r, group, n);
+  if (along_tree) any = tree_disjunction(mc, &tm, r->tree->root);
+  state *m = merge_state_new(mc, r, group);
+  state_add_constraint(m, any);
+  cfg_value cv = {r, along_tree ? &tm : NULL, tails};
+  merge_each_value(mc, m, group, n, merge_value_cfg, &cv, &values);
+  merge_state_finish(m, group, n);
   if (mc->opt.validate) merge_validate(mc, m, group, tails, NULL, n, &values);
   if (along_tree) mc->stats->merges_along_tree++;
   tree_merge_free(&tm);
   merge_values_free(&values);
   free(tails);
-  free(vals);
   mc->stats->merges++;
   mc->stats->merged_states += n;
   return m;

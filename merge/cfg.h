@@ -16,10 +16,23 @@
 
 #include "engine/state.h"
 #include "merge/region.h"
+#include "merge/validate.h"
 
 /* Are a and b at the same position with the same call stack, inputs and objects? */
 bool merge_compatible(const state *a, const state *b);
 state *merge_cfg(merge_ctx *m, const merge_region *r, state *const *group, size_t n);
+
+/* The pieces every strategy builds a merged state from. merge_state_new: group[0]'s state
+ * (a new id) with its pc cut back to the region's entry; merge_each_value: merge(vals) for
+ * every register and writable memory byte on which the group differs (a register some
+ * member never set stays unset), written into `merged` and, with --validate-merges,
+ * recorded in values; merge_state_finish: the bookkeeping of a state that leaves its region
+ * merged. */
+typedef expr *(*merge_value_fn)(merge_ctx *m, expr *const *vals, size_t n, void *arg);
+state *merge_state_new(merge_ctx *m, const merge_region *r, state *const *group);
+void merge_each_value(merge_ctx *m, state *merged, state *const *group, size_t n,
+                      merge_value_fn merge, void *arg, merge_values *values);
+void merge_state_finish(state *merged, state *const *group, size_t n);
 /* merge_cfg as a merge_strategy: the whole group becomes one state. */
 size_t merge_cfg_strategy(merge_ctx *m, const merge_region *r, state *const *group, size_t n,
                           state **out, void *arg);

@@ -10,6 +10,7 @@
 
 #include "engine/xalloc.h"
 #include "merge/cfg.h"
+#include "merge/pat.h"
 
 /* ---- reasons and statistics ---------------------------------------------------------- */
 
@@ -47,30 +48,38 @@ static void reasons_json(out_json *j, const char *key, const merge_reasons *r) {
   out_json_object_end(j);
 }
 
+static void uint_json(out_json *j, const char *key, uint64_t v) {
+  out_json_key(j, key);
+  out_json_uint(j, v);
+}
+
 void merge_stats_json(out_json *j, const merge_stats *s) {
   out_json_object_begin(j);
-  out_json_key(j, "regions_opened");
-  out_json_uint(j, s->regions_opened);
-  out_json_key(j, "regions_released");
-  out_json_uint(j, s->regions_released);
+  uint_json(j, "regions_opened", s->regions_opened);
+  uint_json(j, "regions_released", s->regions_released);
   reasons_json(j, "regions_skipped", &s->skipped);
   reasons_json(j, "regions_hash_invalid", &s->hash_invalid);
-  out_json_key(j, "merges");
-  out_json_uint(j, s->merges);
-  out_json_key(j, "merged_states");
-  out_json_uint(j, s->merged_states);
-  out_json_key(j, "merges_along_tree");
-  out_json_uint(j, s->merges_along_tree);
-  out_json_key(j, "merge_tests");
-  out_json_uint(j, s->merge_tests);
-  out_json_key(j, "validation_failures");
-  out_json_uint(j, s->validation_failures);
+  uint_json(j, "merges", s->merges);
+  uint_json(j, "merged_states", s->merged_states);
+  uint_json(j, "merges_along_tree", s->merges_along_tree);
+  uint_json(j, "merge_tests", s->merge_tests);
+  uint_json(j, "validation_failures", s->validation_failures);
+  uint_json(j, "merged_pc_nodes", s->merged_pc_nodes);
+  out_json_key(j, "pat");
+  out_json_object_begin(j);
+  uint_json(j, "regions_merged", s->pat_regions);
+  uint_json(j, "merges", s->pat_merges);
+  uint_json(j, "merged_states", s->pat_merged_states);
+  uint_json(j, "quantified_constraints", s->pat_quantified);
+  reasons_json(j, "fallbacks", &s->pat_fallbacks);
+  out_json_object_end(j);
   out_json_object_end(j);
 }
 
 void merge_stats_free(merge_stats *s) {
   merge_reasons_free(&s->skipped);
   merge_reasons_free(&s->hash_invalid);
+  merge_reasons_free(&s->pat_fallbacks);
 }
 
 /* ---- the context ----------------------------------------------------------------------- */
@@ -85,6 +94,11 @@ merge_ctx *merge_ctx_new(const ir_program *prog, const merge_options *opt, qsolv
   m->stats = stats;
   m->host = *host;
   m->strategy = merge_cfg_strategy;
+  if (opt->mode == MERGE_MODE_PAT) {
+    m->pat = xcalloc(1, sizeof *m->pat);
+    m->pat->limits = opt->pat;
+    merge_set_strategy(m, merge_pat_strategy, m->pat);
+  }
   m->loops = xcalloc(prog->nfuncs + 1, sizeof *m->loops);
   return m;
 }
@@ -111,6 +125,7 @@ void merge_ctx_free(merge_ctx *m) {
   merge_sizes_free(&m->sizes);
   release_tmp(m);
   free(m->tmp);
+  pat_ctx_free(m->pat);
   free(m);
 }
 
@@ -347,7 +362,11 @@ static void release_group(merge_ctx *m, const merge_region *r, state **group, si
       group[k]->region = NULL; /* merged away: not a path of its own */
       m->host.discard(m->host.ctx, group[k]);
     }
-  for (size_t k = 0; k < nout; k++) resume(m, out[k], !is_member(group, n, out[k]));
+  for (size_t k = 0; k < nout; k++) {
+    bool fresh = !is_member(group, n, out[k]);
+    if (fresh) m->stats->merged_pc_nodes += expr_dag_size(out[k]->pc + r->entry_npc, out[k]->npc - r->entry_npc);
+    resume(m, out[k], fresh);
+  }
   free(out);
   release_tmp(m);
 }

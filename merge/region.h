@@ -34,11 +34,12 @@
 #include "engine/output.h"
 #include "engine/state.h"
 #include "merge/loops.h"
+#include "merge/pattern.h"
 #include "merge/size.h"
 #include "merge/tree.h"
 #include "qsolver/qsolver.h"
 
-typedef enum merge_mode { MERGE_MODE_NONE, MERGE_MODE_CFG } merge_mode;
+typedef enum merge_mode { MERGE_MODE_NONE, MERGE_MODE_CFG, MERGE_MODE_PAT } merge_mode;
 typedef enum merge_loop_filter { MERGE_LOOPS_SIZE, MERGE_LOOPS_SYMBOLIC } merge_loop_filter;
 
 typedef struct merge_options {
@@ -47,6 +48,7 @@ typedef struct merge_options {
   bool tests_per_merge_all; /* a test for every constituent before its group merges */
   bool validate;            /* --validate-merges: Theorem 3.8 for every merge */
   bool dump_tree;           /* region<id>.dot (and .svg) for every released region */
+  pat_limits pat;           /* --merge=pat: --max-candidate-patterns, --max-patterns */
 } merge_options;
 
 /* Counts by reason, sorted by text (deterministic output). */
@@ -67,6 +69,12 @@ typedef struct merge_stats {
   uint64_t validation_failures;
   merge_reasons skipped;        /* loops that did not open a region, by reason */
   merge_reasons hash_invalid;   /* released regions whose pattern hash was invalid, by reason */
+  uint64_t merged_pc_nodes;     /* DAG nodes of the constraints merges added, summed */
+  /* --merge=pat (merge/pat.h) */
+  uint64_t pat_regions;         /* regions with at least one merge by pattern */
+  uint64_t pat_merges, pat_merged_states; /* merges by pattern and their constituents */
+  uint64_t pat_quantified;      /* ∀ constraints created */
+  merge_reasons pat_fallbacks;  /* groups (or partitions) merged the CFG way instead, by reason */
 } merge_stats;
 
 /* The "merge" object of stats.json. */
@@ -112,6 +120,7 @@ struct merge_ctx {
   merge_host host;
   merge_strategy strategy;
   void *strategy_arg;
+  struct pat_ctx *pat;        /* --merge=pat: the strategy's state, owned */
   merge_loops **loops;        /* per function, computed when first needed */
   merge_region *regions;      /* open regions */
   uint32_t next_region_id;

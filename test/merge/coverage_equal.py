@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Merging must not lose tests: for each driver, the tests of --merge=none and of --merge=cfg
-(whose --tests-per-merge=all writes one for every path it merges), replayed natively with
-gcov by `symq cov`, must cover the same lines and branches. (With one test per merged state,
+and --merge=pat (whose --tests-per-merge=all writes one for every path they merge), replayed
+natively with gcov by `symq cov`, must cover the same lines and branches. (With one test per merged state,
 as KLEE writes, the coverage of the replayed tests collapses although the same lines were
 explored.)
 
@@ -15,7 +15,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DRIVERS = [("drivers/memspn.c", 4), ("drivers/memspn_twice.c", 3), ("drivers/strspn.c", 3)]
+DRIVERS = [("drivers/memspn.c", 4), ("drivers/memspn_twice.c", 3), ("drivers/strspn.c", 3),
+           ("drivers/strchr.c", 3), ("drivers/strlen.c", 3)]
+MODES = ("cfg", "pat")
 
 
 def coverage(symq, driver, capacity, mode, tmp):
@@ -36,19 +38,21 @@ def main():
         with tempfile.TemporaryDirectory(prefix="symq-cov-") as tmp:
             try:
                 none = coverage(symq, driver, capacity, "none", tmp)
-                cfg = coverage(symq, driver, capacity, "cfg", tmp)
+                merged = {m: coverage(symq, driver, capacity, m, tmp) for m in MODES}
             except subprocess.CalledProcessError as e:
                 failed += 1
                 print(f"FAIL {driver}: {' '.join(e.cmd[:2])} failed: "
                       f"{(e.stderr or b'').decode().strip().splitlines()[-1:]}")
                 continue
-        if none == cfg:
+        differ = {m: c for m, c in merged.items() if c != none}
+        if not differ:
             passed += 1
             print(f"PASS {driver}: lines {none[0]}/{none[1]}, branches {none[2]}/{none[3]}")
         else:
             failed += 1
-            print(f"FAIL {driver}: none covers {none}, cfg covers {cfg} "
-                  "(lines covered/total, branches covered/total)")
+            print(f"FAIL {driver}: none covers {none}, " +
+                  ", ".join(f"{m} covers {c}" for m, c in differ.items()) +
+                  " (lines covered/total, branches covered/total)")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Differential test of standard merging: generated loop programs over a buffer of symbolic
-size run with --merge=none and with --merge=cfg --validate-merges must report the same errors
-(kind and line) and cover the same lines, and no merged state may fail validation.
+"""Differential test of merging: generated loop programs over a buffer of symbolic size run
+with --merge=none and with --merge=cfg and --merge=pat (both --validate-merges) must report the
+same errors (kind and line) and cover the same lines, and no merged state may fail validation.
 
     differential.py SYMQ_BINARY [--programs N] [--seed S] [--keep DIR]
 
@@ -10,14 +10,14 @@ whose body mixes byte comparisons, accumulators, early breaks and assertions tha
 some paths, followed by checks on the loop's results. Prints one line per program and a final
 `N passed, N failed`; exit status 1 on any failure."""
 import argparse
-import glob
 import json
 import os
 import random
-import re
 import subprocess
 import sys
 import tempfile
+
+import outdir
 
 HEADER = """#include <klee/klee.h>
 #include <stdlib.h>
@@ -74,7 +74,7 @@ def run(symq, source, mode, tmp):
     out = os.path.join(tmp, mode)
     args = [symq, "run", "--no-progress", "--solver-timeout=120s", f"--merge={mode}",
             f"--output-dir={out}", source]
-    if mode == "cfg":
+    if mode != "none":
         args.insert(3, "--validate-merges")
     p = subprocess.run(args, capture_output=True, text=True, timeout=600)
     if p.returncode != 0:
@@ -82,13 +82,7 @@ def run(symq, source, mode, tmp):
                            f"{(p.stderr.strip().splitlines() or [''])[-1]}")
     with open(os.path.join(out, "stats.json")) as f:
         stats = json.load(f)
-    errors = set()
-    for err in glob.glob(os.path.join(out, "*.err")):
-        kind = os.path.basename(err).split(".")[1]
-        with open(err) as f:
-            line = re.search(r"^Line: (\d+)$", f.read(), re.M)
-        errors.add((kind, int(line.group(1)) if line else 0))
-    return stats, errors
+    return stats, outdir.errors(out)
 
 
 def main():
@@ -112,19 +106,21 @@ def main():
                     f.write(source_text)
             try:
                 base, base_errors = run(opts.symq, source, "none", tmp)
-                cfg, cfg_errors = run(opts.symq, source, "cfg", tmp)
-                problems = []
-                if base_errors != cfg_errors:
-                    problems.append(f"errors differ: none {sorted(base_errors)} "
-                                    f"cfg {sorted(cfg_errors)}")
-                if base["covered_lines"] != cfg["covered_lines"]:
-                    problems.append(f"covered lines differ: none {base['covered_lines']} "
-                                    f"cfg {cfg['covered_lines']}")
-                if cfg["merge"]["validation_failures"]:
-                    problems.append("a merged state failed validation")
-                if not (base["exhausted"] and cfg["exhausted"]):
-                    problems.append("a run was not exhaustive")
-                merged_any += cfg["merge"]["merges"] > 0
+                problems, results = [], {}
+                for mode in ("cfg", "pat"):
+                    merged, merged_errors = run(opts.symq, source, mode, tmp)
+                    if base_errors != merged_errors:
+                        problems.append(f"errors differ: none {sorted(base_errors)} "
+                                        f"{mode} {sorted(merged_errors)}")
+                    if base["covered_lines"] != merged["covered_lines"]:
+                        problems.append(f"covered lines differ: none {base['covered_lines']} "
+                                        f"{mode} {merged['covered_lines']}")
+                    if merged["merge"]["validation_failures"]:
+                        problems.append(f"a {mode} merged state failed validation")
+                    if not (base["exhausted"] and merged["exhausted"]):
+                        problems.append(f"a run was not exhaustive ({mode})")
+                    merged_any += merged["merge"]["merges"] > 0
+                    results[mode] = merged
             except (RuntimeError, subprocess.TimeoutExpired) as e:
                 problems = [str(e)]
         if problems:
@@ -133,8 +129,9 @@ def main():
         else:
             passed += 1
             print(f"PASS loop{k:02d}: {len(base_errors)} errors, "
-                  f"{base['completed_paths']} paths forked, {cfg['merge']['merges']} merges, "
-                  f"{cfg['completed_paths']} paths merged", flush=True)
+                  f"{base['completed_paths']} paths forked; " +
+                  ", ".join(f"{m}: {r['merge']['merges']} merges, {r['completed_paths']} paths"
+                            for m, r in results.items()), flush=True)
     if passed and not merged_any:
         failed += 1
         print("FAIL: no program merged anything: the test would not notice a broken merge")

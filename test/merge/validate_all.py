@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """--validate-merges on every driver: each drivers/*.c (at -DCAPACITY=4) and each
-test/e2e/*.c runs with --merge=cfg --validate-merges --merge-loops=symbolic (every loop with a
-symbolic branch opens a region) and with --merge=none; the CFG run must succeed with no merged
-state failing validation, and both must report the same errors (kind and line).
+test/e2e/*.c runs with --merge=cfg and --merge=pat, both --validate-merges
+--merge-loops=symbolic (every loop with a symbolic branch opens a region), and with
+--merge=none; the merging runs must succeed with no merged state failing validation, and all
+must report the same errors (kind and line).
 
     validate_all.py SYMQ_BINARY [--filter GLOB]
 
@@ -19,7 +20,10 @@ import subprocess
 import sys
 import tempfile
 
+import outdir
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MODES = ("cfg", "pat")
 
 
 def drivers():
@@ -47,11 +51,7 @@ def run(symq, path, extra, merge):
                                f"{(p.stderr.strip().splitlines() or [''])[-1]}")
         with open(os.path.join(out, "stats.json")) as f:
             stats = json.load(f)
-        errors = set()
-        for err in glob.glob(os.path.join(out, "*.err")):
-            with open(err) as f:
-                line = re.search(r"^Line: (\d+)$", f.read(), re.M)
-            errors.add((os.path.basename(err).split(".")[1], int(line.group(1)) if line else 0))
+        errors = outdir.errors(out)
     return stats, errors
 
 
@@ -60,33 +60,40 @@ def main():
     ap.add_argument("symq")
     ap.add_argument("--filter")
     opts = ap.parse_args()
-    passed = failed = merges = 0
+    passed = failed = 0
+    total_merges = {m: 0 for m in MODES}
     for path, extra in drivers():
         name = os.path.relpath(path, ROOT)
         if opts.filter and not fnmatch.fnmatchcase(name, opts.filter):
             continue
         try:
-            cfg, cfg_errors = run(opts.symq, path, extra,
-                                  ["--merge=cfg", "--validate-merges", "--merge-loops=symbolic"])
             _, none_errors = run(opts.symq, path, extra, ["--merge=none"])
-            problems = []
-            if cfg["merge"]["validation_failures"]:
-                problems.append(f"{cfg['merge']['validation_failures']} merges failed validation")
-            if cfg_errors != none_errors:
-                problems.append(f"errors differ: none {sorted(none_errors)} cfg {sorted(cfg_errors)}")
+            problems, merges = [], {}
+            for mode in MODES:
+                stats, errors = run(opts.symq, path, extra,
+                                    [f"--merge={mode}", "--validate-merges", "--merge-loops=symbolic"])
+                merges[mode] = stats["merge"]["merges"]
+                if stats["merge"]["validation_failures"]:
+                    problems.append(f"{mode}: {stats['merge']['validation_failures']} merges "
+                                    "failed validation")
+                if errors != none_errors:
+                    problems.append(f"errors differ: none {sorted(none_errors)} "
+                                    f"{mode} {sorted(errors)}")
         except (RuntimeError, subprocess.TimeoutExpired) as e:
             problems = [str(e)]
-            cfg = None
         if problems:
             failed += 1
             print(f"FAIL {name}: " + "; ".join(problems), flush=True)
         else:
             passed += 1
-            merges += cfg["merge"]["merges"]
-            print(f"PASS {name}: {cfg['merge']['merges']} merges", flush=True)
-    if passed and not merges:
-        failed += 1
-        print("FAIL: nothing was merged: the check would not notice a broken merge")
+            for m, n in merges.items():
+                total_merges[m] += n
+            print(f"PASS {name}: " + ", ".join(f"{m} {n} merges" for m, n in merges.items()),
+                  flush=True)
+    for m, n in total_merges.items():
+        if passed and not n:
+            failed += 1
+            print(f"FAIL: {m} merged nothing: the check would not notice a broken merge")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

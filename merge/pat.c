@@ -1,0 +1,299 @@
+/* pat.c — the ∀-merged state of a regular partition (contract in pat.h). */
+#include "merge/pat.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/xalloc.h"
+#include "merge/cfg.h"
+#include "merge/synth.h"
+#include "merge/validate.h"
+
+/* The root's symbol: no condition hashes to it (a 64-bit collision aside, which would only
+ * make a pattern fail to be found, never a wrong merge: every merge is checked by synthesis). */
+enum { ROOT_SYMBOL_HASH = 0x5ea7ed0000000001ULL };
+
+/* A member's path, one position per symbol: its code and its condition (the symbol's own
+ * condition and the riders below it, conjoined). Position 0 is the root. */
+typedef struct member_path {
+  uint32_t *word;
+  expr **conds; /* conds[0]: the riders at the root (true if none); merge_tmp references */
+  size_t len;
+} member_path;
+
+static bool read_path(merge_ctx *m, pat_alphabet *ab, const merge_region *r, const state *st,
+                      member_path *p) {
+  const merge_node *leaf = st->leaf;
+  if (!leaf || leaf->id >= r->tree->count || r->tree->nodes[leaf->id] != leaf || leaf->first_child)
+    return false;
+  size_t depth = 0;
+  for (const merge_node *n = leaf; n->parent; n = n->parent) depth++;
+  const merge_node **path = xmalloc((depth + 1) * sizeof *path);
+  size_t k = depth;
+  for (const merge_node *n = leaf; n->parent; n = n->parent) path[--k] = n;
+  p->word = xmalloc((depth + 1) * sizeof *p->word);
+  p->conds = xmalloc((depth + 1) * sizeof *p->conds);
+  p->len = 1;
+  p->word[0] = pat_alphabet_code(ab, ROOT_SYMBOL_HASH);
+  p->conds[0] = merge_tmp(m, expr_true());
+  for (size_t i = 0; i < depth; i++) {
+    const merge_node *n = path[i];
+    if (n->symbol) {
+      p->word[p->len] = pat_alphabet_code(ab, n->hash);
+      p->conds[p->len++] = n->cond;
+    } else {
+      p->conds[p->len - 1] = merge_tmp(m, expr_and(p->conds[p->len - 1], n->cond));
+    }
+  }
+  free(path);
+  return true;
+}
+
+/* ---- the ∀-merged state ------------------------------------------------------------------- */
+
+typedef struct value_fit {
+  const uint64_t *counts;
+  expr *bvar, *K;
+  synth_point *points;
+} value_fit;
+
+/* x = t(K) when a template fits (m_j, x_j) for every j; else ite on K over the counts. */
+static expr *merge_value_on_k(merge_ctx *mc, expr *const *vals, size_t n, void *arg) {
+  value_fit *vf = arg;
+  for (size_t j = 0; j < n; j++) vf->points[j] = (synth_point){vf->counts[j], vals[j]};
+  expr *t = synth_fit(vf->points, n, vf->bvar);
+  if (t) {
+    merge_tmp(mc, t);
+    return merge_tmp(mc, synth_at(t, vf->bvar, vf->K));
+  }
+  expr *v = vals[n - 1];
+  for (size_t j = n - 1; j-- > 0;) {
+    expr *c = merge_tmp(mc, expr_const(64, vf->counts[j]));
+    v = merge_tmp(mc, expr_ite(merge_tmp(mc, expr_eq(vf->K, c)), vals[j], v));
+  }
+  return v;
+}
+
+static void add_pc(state *s, expr *c) {
+  if (!expr_is_true(c)) state_add_constraint(s, c);
+}
+
+/* One state for members (n ≥ 2, distinct counts) that match formula pattern f. */
+static state *merge_on_pattern(merge_ctx *mc, pat_ctx *pc, const merge_region *r,
+                               state *const *members, const uint64_t *counts, size_t n,
+                               expr *root_riders, const synth_formula *f, expr *bvar) {
+  char name[32];
+  snprintf(name, sizeof name, "pat_K%" PRIu32, pc->next_k++);
+  expr *eight = merge_tmp(mc, expr_const(64, 8)), *zero = merge_tmp(mc, expr_const(64, 0));
+  expr_array *ka = expr_array_new(name, eight, 8, false, NULL);
+  expr *K = merge_tmp(mc, expr_read_le(ka, NULL, zero, 8));
+  expr_array_unref(ka); /* K's reads hold it */
+  merge_sizes_note(&mc->sizes, K);
+
+  state *m = merge_state_new(mc, r, members);
+  add_pc(m, root_riders);
+  add_pc(m, f->phi0);
+  expr *one = merge_tmp(mc, expr_const(64, 1));
+  expr *all = merge_tmp(mc, expr_forall(bvar, one, K, f->phi));
+  add_pc(m, all);
+  if (all->kind == EXPR_FORALL) mc->stats->pat_quantified++;
+  add_pc(m, merge_tmp(mc, synth_at(f->psi, bvar, K)));
+  uint64_t lo = counts[0], hi = counts[0];
+  for (size_t j = 1; j < n; j++) {
+    if (counts[j] < lo) lo = counts[j];
+    if (counts[j] > hi) hi = counts[j];
+  }
+  add_pc(m, merge_tmp(mc, expr_ule(merge_tmp(mc, expr_const(64, lo)), K)));
+  add_pc(m, merge_tmp(mc, expr_ule(K, merge_tmp(mc, expr_const(64, hi)))));
+  for (uint64_t c = lo + 1; c < hi; c++) {
+    bool present = false;
+    for (size_t j = 0; j < n && !present; j++) present = counts[j] == c;
+    if (!present) add_pc(m, merge_tmp(mc, expr_ne(K, merge_tmp(mc, expr_const(64, c)))));
+  }
+
+  merge_values values = {.nparts = n};
+  value_fit vf = {counts, bvar, K, xmalloc(n * sizeof *vf.points)};
+  merge_each_value(mc, m, members, n, merge_value_on_k, &vf, &values);
+  free(vf.points);
+  merge_state_finish(m, members, n);
+  if (mc->opt.validate) {
+    expr **tails = xmalloc(n * sizeof *tails), **witness = xmalloc(n * sizeof *witness);
+    for (size_t j = 0; j < n; j++) {
+      tails[j] = merge_tmp(mc, expr_true());
+      for (size_t k = r->entry_npc; k < members[j]->npc; k++)
+        tails[j] = merge_tmp(mc, expr_and(tails[j], members[j]->pc[k]));
+      witness[j] = merge_tmp(mc, expr_eq(K, merge_tmp(mc, expr_const(64, counts[j]))));
+    }
+    merge_validate(mc, m, members, tails, witness, n, &values);
+    free(tails);
+    free(witness);
+  }
+  merge_values_free(&values);
+  mc->stats->merges++;
+  mc->stats->merged_states += n;
+  mc->stats->pat_merges++;
+  mc->stats->pat_merged_states += n;
+  if (pc->last_region != r->id + 1) {
+    pc->last_region = r->id + 1;
+    mc->stats->pat_regions++;
+  }
+  return m;
+}
+
+/* ---- the strategy ------------------------------------------------------------------------- */
+
+static void dump_group(FILE *f, state *const *group, size_t n, const member_path *paths,
+                       const pat_partitioning *parts) {
+  fprintf(f, "group of %zu states at exit block %" PRIu32 "\n", n, group[0]->prev_block);
+  for (size_t j = 0; j < n; j++) {
+    fprintf(f, "  state %" PRIu64 ": word", group[j]->id);
+    for (size_t k = 0; paths && k < paths[j].len; k++) fprintf(f, " %" PRIu32, paths[j].word[k]);
+    if (parts && parts->pattern_of) {
+      char *pt = pat_pattern_text(&parts->patterns[parts->pattern_of[j]]);
+      fprintf(f, "; partition %zu = %s; count %" PRIu64, parts->pattern_of[j], pt, parts->count[j]);
+      free(pt);
+    }
+    fputc('\n', f);
+  }
+}
+
+static void dump_merged(FILE *f, const merge_region *r, const state *m, const char *how) {
+  if (!f) return;
+  fprintf(f, "merged state %" PRIu64 " (%s): pc since entry, %zu nodes\n", m->id, how,
+          expr_dag_size(m->pc + r->entry_npc, m->npc - r->entry_npc));
+  for (size_t k = r->entry_npc; k < m->npc; k++) {
+    fputs("  ", f);
+    expr_print(f, m->pc[k]);
+    fputc('\n', f);
+  }
+}
+
+static state *cfg_fallback(merge_ctx *m, pat_ctx *pc, const merge_region *r,
+                           state *const *members, size_t n, const char *why) {
+  state *s = merge_cfg(m, r, members, n);
+  if (pc->dump) fprintf(pc->dump, "merged the CFG way (%s)\n", why);
+  dump_merged(pc->dump, r, s, "cfg");
+  return s;
+}
+
+static const char *status_reason(pat_status s) {
+  return s == PAT_TOO_MANY_CANDIDATES ? "too many candidate patterns" : "too many patterns";
+}
+
+/* The partitions of a partitioned group: one state per partition with a formula pattern;
+ * every other member (alone in its partition, or in one without a formula pattern) is merged
+ * the CFG way with the others left, so that no member resumes unmerged for want of a pattern. */
+static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
+                               state *const *group, size_t n, const member_path *paths,
+                               const pat_partitioning *parts, state **out) {
+  size_t nout = 0, nleft = 0;
+  state **members = xmalloc(n * sizeof *members), **left = xmalloc(n * sizeof *left);
+  uint64_t *counts = xmalloc(n * sizeof *counts);
+  synth_leaf *leaves = xmalloc(n * sizeof *leaves);
+  const char *why_left = NULL;
+  bool singletons = false;
+  for (size_t p = 0; p < parts->npatterns; p++) {
+    size_t k = 0;
+    bool distinct = true, same_root = true;
+    expr *root_riders = NULL; /* the same nodes for every member of a valid tree */
+    for (size_t j = 0; j < n; j++) {
+      if (parts->pattern_of[j] != p) continue;
+      for (size_t i = 0; i < k; i++) distinct &= counts[i] != parts->count[j];
+      if (!root_riders) root_riders = paths[j].conds[0];
+      same_root &= paths[j].conds[0] == root_riders;
+      members[k] = group[j];
+      counts[k] = parts->count[j];
+      leaves[k++] = (synth_leaf){paths[j].conds + 1, paths[j].len - 1, parts->count[j]};
+    }
+    if (k == 1) { /* alone in its partition: merged the CFG way with the other leftovers */
+      singletons = true;
+      left[nleft++] = members[0];
+      continue;
+    }
+    const pat_pattern *pt = &parts->patterns[p];
+    expr *bvar = merge_tmp(m, expr_bvar_fresh(64, "i"));
+    synth_formula f = {0};
+    if (distinct && same_root &&
+        synth_formula_pattern(leaves, k, pt->nprefix, pt->ncore, pt->nsuffix, bvar, &f)) {
+      out[nout] = merge_on_pattern(m, pc, r, members, counts, k, root_riders, &f, bvar);
+      dump_merged(pc->dump, r, out[nout++], "by pattern");
+      synth_formula_free(&f);
+    } else {
+      why_left = !distinct ? "counts not distinct" : !same_root ? "riders at the root differ"
+                                                                : "no formula pattern";
+      merge_reasons_add(&m->stats->pat_fallbacks, why_left);
+      for (size_t i = 0; i < k; i++) left[nleft++] = members[i];
+    }
+  }
+  if (nleft == 1) {
+    out[nout++] = left[0];
+  } else if (nleft > 1) {
+    if (singletons) merge_reasons_add(&m->stats->pat_fallbacks, "alone in its partition");
+    out[nout++] = cfg_fallback(m, pc, r, left, nleft, why_left ? why_left : "alone in its partition");
+  }
+  free(members);
+  free(left);
+  free(counts);
+  free(leaves);
+  return nout;
+}
+
+size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *group, size_t n,
+                          state **out, void *arg) {
+  pat_ctx *pc = arg;
+  if (pc->group_region != r->id + 1) {
+    pc->group_region = r->id + 1;
+    pc->group_index = 0;
+    pat_alphabet_free(&pc->alphabet);
+  }
+  pc->group_index++;
+  char *report = NULL;
+  size_t report_len = 0;
+  if (m->opt.dump_tree && !(pc->dump = open_memstream(&report, &report_len))) expr_oom();
+
+  member_path *paths = xcalloc(n, sizeof *paths);
+  pat_word *words = xmalloc(n * sizeof *words);
+  bool on_tree = !r->tree->invalid;
+  for (size_t j = 0; j < n && on_tree; j++) {
+    on_tree = read_path(m, &pc->alphabet, r, group[j], &paths[j]);
+    words[j] = (pat_word){paths[j].word, paths[j].len};
+  }
+  pat_partitioning parts = {0};
+  pat_status status = on_tree ? pat_partition(words, n, pc->limits, &parts) : PAT_PARTITIONED;
+  if (pc->dump) dump_group(pc->dump, group, n, on_tree ? paths : NULL, &parts);
+  size_t nout;
+  if (!on_tree || status != PAT_PARTITIONED) {
+    const char *why = r->tree->invalid ? "tree hash invalid"
+                      : !on_tree       ? "member off the tree"
+                                       : status_reason(status);
+    merge_reasons_add(&m->stats->pat_fallbacks, why);
+    out[0] = cfg_fallback(m, pc, r, group, n, why);
+    nout = 1;
+  } else {
+    nout = merge_partitions(m, pc, r, group, n, paths, &parts, out);
+  }
+  pat_partitioning_free(&parts);
+  for (size_t j = 0; j < n; j++) {
+    free(paths[j].word);
+    free(paths[j].conds);
+  }
+  free(paths);
+  free(words);
+  if (pc->dump) {
+    fclose(pc->dump);
+    pc->dump = NULL;
+    char name[64];
+    snprintf(name, sizeof name, "region%06" PRIu32 ".group%" PRIu32 ".txt", r->id, pc->group_index);
+    if (out_write_file(m->out, name, report, report_len) != 0)
+      fprintf(stderr, "symq: error: %s\n", out_error(m->out));
+    free(report);
+  }
+  return nout;
+}
+
+void pat_ctx_free(pat_ctx *pc) {
+  if (!pc) return;
+  pat_alphabet_free(&pc->alphabet);
+  free(pc);
+}

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""PAT on the paper's memspn family (issue 11, item 7):
+
+1. memspn over "a" at capacities 4 to 64: exactly 2 merged states, both by pattern, validated
+   (Theorem 3.8 by the solver), each with the pc of pat-merge.md §5 — one ∀ over
+   s[i−1] = 'a' ∧ i−1 < n, then K = n (¬(K < n)) for the loop exit or K < n ∧ s[K] ≠ 'a' for
+   the break, and K ≤ capacity (capacity − 1) — whose size does not depend on the capacity.
+2. memspn's properties proven by the solver on the merged states (pat/memspn_props.c): no
+   error but the one planted, in none, cfg and pat alike.
+3. chained memspn (drivers/memspn_twice.c): both loops merged by pattern, and the merged pcs'
+   size (stats.json merge.merged_pc_nodes) grows at most linearly with the capacity.
+4. strchr-, strspn- and strlen-style loops: every merge by pattern, validated, one merged
+   state per regular partition, the same errors as CFG.
+5. fallbacks: too many candidate patterns (memspn over "ab"), too many patterns
+   (--max-patterns=1): merged the CFG way, counted by reason, validated.
+
+    pat_memspn.py SYMQ_BINARY
+
+Prints one line per check and a final `N passed, N failed`."""
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import outdir
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+SCRATCH = tempfile.TemporaryDirectory(prefix="symq-pat-")
+
+
+def run(symq, driver, mode, capacity, *extra):
+    out = tempfile.mkdtemp(dir=SCRATCH.name)
+    os.rmdir(out)
+    p = subprocess.run([symq, "run", "--no-progress", "--solver-timeout=120s", f"--merge={mode}",
+                        f"-DCAPACITY={capacity}", f"--output-dir={out}", *extra, driver],
+                       capture_output=True, text=True, timeout=900)
+    if p.returncode != 0:
+        raise RuntimeError(f"{mode} at {capacity}: exit {p.returncode}: {p.stderr.strip()[-300:]}")
+    with open(os.path.join(out, "stats.json")) as f:
+        stats = json.load(f)
+    return out, stats, outdir.errors(out)
+
+
+def merged_pcs(out):
+    """From the --dump-tree reports: per merged state, (how, nodes, constraint lines)."""
+    states = []
+    for path in sorted(glob.glob(os.path.join(out, "region*.group*.txt"))):
+        with open(path) as f:
+            lines = f.read().splitlines()
+        for k, line in enumerate(lines):
+            m = re.match(r"merged state \d+ \((.*)\): pc since entry, (\d+) nodes", line)
+            if m:
+                pc = []
+                for rest in lines[k + 1:]:
+                    if not rest.startswith("  ("):
+                        break
+                    pc.append(rest.strip())
+                states.append((m.group(1), int(m.group(2)), pc))
+    return states
+
+
+N = r"\(read:64 n 0:64\)"
+MINUS1 = "18446744073709551615:64"
+
+
+def check_memspn_pc(pc, capacity):
+    """The note's pc for one exit; returns the exit's name or raises."""
+    if len(pc) != 3:
+        raise AssertionError(f"{len(pc)} constraints, expected 3: {pc}")
+    m = re.match(r"\(forall:1 (i!\d+) 1:64 \(read:64 (pat_K\d+) 0:64\) (.*)\)$", pc[0])
+    if not m:
+        raise AssertionError(f"no ∀ first: {pc[0]}")
+    i, k, body = m.group(1), m.group(2), m.group(3)
+    prev = rf"\(add:64 {MINUS1} {re.escape(i)}\)"
+    if not re.search(rf"\(ult:1 {prev} {N}\)", body) or \
+            not re.search(rf"\(eq:1 97:8 \(read:8 s@u\d+ {prev}\)\)", body):
+        raise AssertionError(f"∀ body is not s[i-1] = 'a' ∧ i-1 < n: {body}")
+    kk = rf"\(read:64 {k} 0:64\)"
+    if re.fullmatch(rf"\(not:1 \(ult:1 {kk} {N}\)\)", pc[1]):
+        exit_, bound = "loop", capacity
+    elif re.search(rf"\(ult:1 {kk} {N}\)", pc[1]) and \
+            re.search(rf"\(not:1 \(eq:1 97:8 \(read:8 s@u\d+ {kk}\)\)\)", pc[1]):
+        exit_, bound = "break", capacity - 1
+    else:
+        raise AssertionError(f"ψ(K) is neither K = n nor K < n ∧ s[K] ≠ 'a': {pc[1]}")
+    if not re.fullmatch(rf"\(ule:1 {kk} {bound}:64\)", pc[2]):
+        raise AssertionError(f"K's range is not K ≤ {bound}: {pc[2]}")
+    return exit_
+
+
+def check(name, fn, results):
+    try:
+        detail = fn()
+        results.append(True)
+        print(f"PASS {name}: {detail}", flush=True)
+    except (AssertionError, RuntimeError, subprocess.TimeoutExpired) as e:
+        results.append(False)
+        print(f"FAIL {name}: {e}", flush=True)
+
+
+def main():
+    symq = sys.argv[1]
+    results = []
+    memspn = os.path.join(ROOT, "drivers", "memspn.c")
+    sizes = {}
+
+    def single(capacity):
+        def fn():
+            out, s, _ = run(symq, memspn, "pat", capacity, "--validate-merges", "--dump-tree",
+                            "--tests-per-merge=one")
+            m = s["merge"]
+            assert s["completed_paths"] == 2 and s["exhausted"], f"{s['completed_paths']} paths"
+            assert m["merges"] == 2 and m["pat"]["merges"] == 2, f"merges {m['merges']}, {m['pat']}"
+            assert m["merged_states"] == 2 * capacity + 1, f"{m['merged_states']} constituents"
+            assert m["pat"]["quantified_constraints"] == 2 and not m["pat"]["fallbacks"], m["pat"]
+            assert m["validation_failures"] == 0, "validation failed"
+            states = merged_pcs(out)
+            assert len(states) == 2 and all(how == "by pattern" for how, _, _ in states), states
+            exits = sorted(check_memspn_pc(pc, capacity) for _, _, pc in states)
+            assert exits == ["break", "loop"], exits
+            sizes[capacity] = sorted(nodes for _, nodes, _ in states)
+            return f"2 merged states, pc sizes {sizes[capacity]} nodes"
+        return fn
+
+    for capacity in (4, 8, 16, 32, 64):
+        check(f"memspn at capacity {capacity}", single(capacity), results)
+
+    def constant_size():
+        assert len(sizes) == 5 and len({tuple(v) for v in sizes.values()}) == 1, f"sizes {sizes}"
+        return f"{sizes[4]} nodes at every capacity"
+    check("memspn's pc size does not depend on the capacity", constant_size, results)
+
+    props = os.path.join(HERE, "pat", "memspn_props.c")
+
+    def same_errors():
+        found = {mode: run(symq, props, mode, 6, "--validate-merges")[1:] for mode in
+                 ("none", "cfg", "pat")}
+        errors = {mode: e for mode, (_, e) in found.items()}
+        assert errors["none"] == errors["cfg"] == errors["pat"], errors
+        assert len(errors["pat"]) == 1 and next(iter(errors["pat"]))[0] == "assert", errors
+        assert found["pat"][0]["merge"]["pat"]["merges"] == 2, found["pat"][0]["merge"]
+        assert found["pat"][0]["merge"]["validation_failures"] == 0
+        return f"errors {sorted(errors['pat'])} in all three modes"
+    check("memspn's properties by the solver on merged states", same_errors, results)
+
+    twice = os.path.join(ROOT, "drivers", "memspn_twice.c")
+    nodes = {}
+
+    def chained(capacity, validate):
+        def fn():
+            extra = ["--tests-per-merge=one"] + (["--validate-merges"] if validate else [])
+            _, s, errors = run(symq, twice, "pat", capacity, *extra)
+            m = s["merge"]
+            assert s["exhausted"] and not errors, f"errors {errors}"
+            assert m["pat"]["regions_merged"] >= 2, f"{m['pat']}: the second loop was not merged"
+            assert not m["pat"]["fallbacks"] and m["validation_failures"] == 0, m
+            nodes[capacity] = m["merged_pc_nodes"]
+            return f"{m['pat']['merges']} merges by pattern, merged pc {nodes[capacity]} nodes"
+        return fn
+
+    check("chained memspn validated", chained(4, True), results)
+    for capacity in (8, 16, 32):
+        check(f"chained memspn at capacity {capacity}", chained(capacity, False), results)
+
+    def linear():
+        # at most linear: quadrupling the capacity at most quadruples the size
+        assert nodes[32] <= 4 * nodes[8] and nodes[16] <= 2 * nodes[8] + nodes[4], nodes
+        return f"sizes {nodes}"
+    check("chained memspn's merged pc grows at most linearly", linear, results)
+
+    # strspn's digit test fails two ways (below '0', above '9'): two regular partitions at one
+    # exit, so two merged states where CFG makes one
+    for driver, paths in (("strchr", 2), ("strspn", 2), ("strlen", 1)):
+        def loop(path=os.path.join(ROOT, "drivers", driver + ".c"), paths=paths):
+            _, s, errors = run(symq, path, "pat", 8, "--validate-merges")
+            _, c, cfg_errors = run(symq, path, "cfg", 8)
+            m = s["merge"]
+            assert m["merges"] > 0 and m["pat"]["merges"] == m["merges"], m
+            assert m["validation_failures"] == 0 and not m["pat"]["fallbacks"], m
+            assert s["completed_paths"] == paths, f"{s['completed_paths']} paths, expected {paths}"
+            assert c["exhausted"] and s["exhausted"]
+            assert errors == cfg_errors, (errors, cfg_errors)
+            return f"{m['pat']['merges']} merges by pattern, {s['completed_paths']} paths"
+        check(f"{driver} by pattern", loop, results)
+
+    def fallbacks():
+        # memspn over "ab" is exponential without incremental merging: its words have more
+        # candidate patterns than the limit; strspn's two partitions exceed --max-patterns=1
+        _, ab, _ = run(symq, os.path.join(ROOT, "drivers", "memspn_ab.c"), "pat", 4,
+                       "--validate-merges")
+        reasons = ab["merge"]["pat"]["fallbacks"]
+        assert reasons.get("too many candidate patterns", 0) >= 1, reasons
+        assert ab["merge"]["validation_failures"] == 0 and ab["merge"]["merges"] >= 1, ab["merge"]
+        _, sp, _ = run(symq, os.path.join(ROOT, "drivers", "strspn.c"), "pat", 8,
+                       "--validate-merges", "--max-patterns=1")
+        assert sp["merge"]["pat"]["fallbacks"] == {"too many patterns": 1}, sp["merge"]["pat"]
+        assert sp["completed_paths"] == 1 and sp["merge"]["pat"]["merges"] == 0, sp["merge"]
+        return f"memspn_ab: {reasons}; strspn with --max-patterns=1: one CFG merge"
+    check("fallbacks to CFG merging, by reason", fallbacks, results)
+
+    passed = sum(results)
+    print(f"{passed} passed, {len(results) - passed} failed")
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

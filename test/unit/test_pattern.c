@@ -1,0 +1,216 @@
+/* test_pattern — regular patterns and partitions (merge/pattern), on the paper's memspn
+ * words first, then on words built to break a wrong square search or a wrong cover. */
+#include "check.h"
+#include "memspn_tree.h"
+#include "merge/pattern.h"
+
+static const pat_limits LIMITS = {20, 10};
+
+static pat_word word_of(const memspn_leaf *l) { return (pat_word){l->word, l->len}; }
+
+static void check_pattern(const pat_pattern *p, const uint32_t *pre, size_t np,
+                          const uint32_t *core, size_t nc, const uint32_t *suf, size_t ns) {
+  CHECK_EQ_U64(p->nprefix, np);
+  CHECK_EQ_U64(p->ncore, nc);
+  CHECK_EQ_U64(p->nsuffix, ns);
+  if (p->nprefix != np || p->ncore != nc || p->nsuffix != ns) return;
+  CHECK(memcmp(p->sym, pre, np * sizeof *pre) == 0);
+  CHECK(memcmp(p->sym + np, core, nc * sizeof *core) == 0);
+  CHECK(memcmp(p->sym + np + nc, suf, ns * sizeof *suf) == 0);
+}
+
+/* memspn at capacity N: each exit's leaves form ONE regular partition whose count is the
+ * number of iterations, with the paper's pattern (W, R U B, ¬R) and (W, R U B, R U ¬B) once
+ * a square exists (N ≥ 3 for the break exit), and a unified one below that. */
+static void test_memspn(unsigned capacity) {
+  memspn_tree t;
+  memspn_tree_init(&t, capacity);
+  pat_alphabet ab = {0};
+  memspn_leaf *leaves = calloc(2 * capacity + 1, sizeof *leaves);
+  pat_word *words = calloc(2 * capacity + 1, sizeof *words);
+  for (unsigned m = 0; m <= capacity; m++) leaves[m] = memspn_leaf_make(&t, &ab, m, 0);
+  for (unsigned m = 0; m < capacity; m++) leaves[capacity + 1 + m] = memspn_leaf_make(&t, &ab, m, 1);
+  for (unsigned k = 0; k < 2 * capacity + 1; k++) words[k] = word_of(&leaves[k]);
+
+  /* the symbols: root, R, U, B, ¬R, ¬B — iteration 0's, which every iteration must share */
+  uint32_t W = pat_alphabet_code(&ab, ROOT_HASH);
+  expr *c[5] = {mt_loop_test(&t, 0), mt_bounds(&t, 0), mt_byte_test(&t, 0),
+                mt_negate(mt_loop_test(&t, 0)), mt_negate(mt_byte_test(&t, 0))};
+  uint64_t salt[5] = {BRANCH_LOOP, BRANCH_BOUNDS, BRANCH_BYTE, BRANCH_LOOP, BRANCH_BYTE};
+  uint32_t code[5];
+  for (int k = 0; k < 5; k++) {
+    code[k] = pat_alphabet_code(&ab, expr_phash_salted(c[k], salt[k]));
+    expr_unref(c[k]);
+  }
+  uint32_t R = code[0], U = code[1], B = code[2], notR = code[3], notB = code[4];
+  CHECK_EQ_U64(ab.count, capacity >= 1 ? 6 : 3); /* six symbols in all */
+
+  /* exit by the loop test */
+  pat_partitioning p;
+  CHECK_EQ_U64(pat_partition(words, capacity + 1, LIMITS, &p), PAT_PARTITIONED);
+  CHECK_EQ_U64(p.npatterns, 1);
+  uint32_t pre[] = {W}, core[] = {R, U, B}, suf_n[] = {notR};
+  check_pattern(&p.patterns[0], pre, 1, core, 3, suf_n, 1);
+  for (unsigned m = 0; m <= capacity; m++) {
+    CHECK_EQ_U64(p.pattern_of[m], 0);
+    CHECK_EQ_U64(p.count[m], m);
+  }
+  pat_partitioning_free(&p);
+
+  /* exit by the break */
+  CHECK_EQ_U64(pat_partition(words + capacity + 1, capacity, LIMITS, &p), PAT_PARTITIONED);
+  CHECK_EQ_U64(p.npatterns, 1);
+  if (capacity >= 3) {
+    uint32_t suf_b[] = {R, U, notB};
+    check_pattern(&p.patterns[0], pre, 1, core, 3, suf_b, 3);
+    for (unsigned m = 0; m < capacity; m++) CHECK_EQ_U64(p.count[m], m);
+  } else if (capacity == 2) { /* W R U ¬B and W R U B R U ¬B: no square; unified */
+    uint32_t pre2[] = {W, R, U}, core2[] = {B, R, U}, suf2[] = {notB};
+    check_pattern(&p.patterns[0], pre2, 3, core2, 3, suf2, 1);
+    CHECK_EQ_U64(p.count[0], 0);
+    CHECK_EQ_U64(p.count[1], 1);
+  }
+  pat_partitioning_free(&p);
+
+  /* both exits at once: two patterns, and no leaf in the other's */
+  CHECK_EQ_U64(pat_partition(words, 2 * capacity + 1, LIMITS, &p), PAT_PARTITIONED);
+  CHECK_EQ_U64(p.npatterns, 2);
+  for (unsigned k = 1; k <= capacity; k++) CHECK_EQ_U64(p.pattern_of[k], p.pattern_of[0]);
+  for (unsigned k = capacity + 2; k < 2 * capacity + 1; k++)
+    CHECK_EQ_U64(p.pattern_of[k], p.pattern_of[capacity + 1]);
+  CHECK(p.pattern_of[0] != p.pattern_of[capacity + 1]);
+  pat_partitioning_free(&p);
+
+  for (unsigned k = 0; k < 2 * capacity + 1; k++) memspn_leaf_free(&leaves[k]);
+  free(leaves);
+  free(words);
+  pat_alphabet_free(&ab);
+  memspn_tree_free(&t);
+}
+
+/* The leftmost square of W (A A B)^3 G is "A A", which no other word repeats; the square
+ * nearest the leaf is (A A B)^2. The partition must use the block, not the first square. */
+static void test_nested_block(void) {
+  enum { W = 1, A = 2, B = 3, G = 4 };
+  uint32_t w[5][16];
+  pat_word words[5];
+  for (unsigned m = 0; m < 5; m++) {
+    size_t len = 0;
+    w[m][len++] = W;
+    for (unsigned i = 0; i < m; i++) w[m][len++] = A, w[m][len++] = A, w[m][len++] = B;
+    w[m][len++] = G;
+    words[m] = (pat_word){w[m], len};
+  }
+  pat_pattern sq;
+  uint64_t count;
+  CHECK(pat_find_square(w[3], words[3].len, false, &sq, &count));
+  uint32_t pre[] = {W}, aa[] = {A}, suf[] = {B, A, A, B, A, A, B, G};
+  check_pattern(&sq, pre, 1, aa, 1, suf, 8);
+  CHECK_EQ_U64(count, 2);
+  pat_pattern_free(&sq);
+  CHECK(pat_find_square(w[3], words[3].len, true, &sq, &count));
+  uint32_t aab[] = {A, A, B}, g[] = {G};
+  check_pattern(&sq, pre, 1, aab, 3, g, 1);
+  CHECK_EQ_U64(count, 3);
+  pat_pattern_free(&sq);
+
+  pat_partitioning p;
+  CHECK_EQ_U64(pat_partition(words, 5, LIMITS, &p), PAT_PARTITIONED);
+  CHECK_EQ_U64(p.npatterns, 1);
+  check_pattern(&p.patterns[0], pre, 1, aab, 3, g, 1);
+  for (unsigned m = 0; m < 5; m++) CHECK_EQ_U64(p.count[m], m);
+  pat_partitioning_free(&p);
+}
+
+/* Leaves that share no structure each become a pattern of their own; above max_patterns
+ * there is no regular partitioning. Distinct squares count as candidates. */
+static void test_limits(void) {
+  uint32_t w[30][4];
+  pat_word words[30];
+  for (unsigned k = 0; k < 30; k++) { /* 1 k k: a square of its own in each word */
+    w[k][0] = 1, w[k][1] = 100 + k, w[k][2] = 100 + k;
+    words[k] = (pat_word){w[k], 3};
+  }
+  pat_partitioning p;
+  CHECK_EQ_U64(pat_partition(words, 21, LIMITS, &p), PAT_TOO_MANY_CANDIDATES);
+  CHECK_EQ_U64(p.ncandidates, 21);
+  CHECK_EQ_U64(pat_partition(words, 20, (pat_limits){20, 25}, &p), PAT_PARTITIONED);
+  CHECK_EQ_U64(p.npatterns, 20);
+  pat_partitioning_free(&p);
+  CHECK_EQ_U64(pat_partition(words, 11, LIMITS, &p), PAT_TOO_MANY_PATTERNS);
+  CHECK_EQ_U64(pat_partition(words, 10, LIMITS, &p), PAT_PARTITIONED);
+  CHECK_EQ_U64(p.npatterns, 10);
+  for (unsigned k = 0; k < 10; k++) {
+    CHECK_EQ_U64(p.pattern_of[k], k);
+    CHECK_EQ_U64(p.count[k], 2);
+  }
+  pat_partitioning_free(&p);
+
+  for (unsigned k = 0; k < 12; k++) { /* 1 k: no square, nothing unifies (same length) */
+    w[k][0] = 1, w[k][1] = 200 + k;
+    words[k] = (pat_word){w[k], 2};
+  }
+  CHECK_EQ_U64(pat_partition(words, 11, LIMITS, &p), PAT_TOO_MANY_PATTERNS);
+  CHECK_EQ_U64(pat_partition(words, 3, LIMITS, &p), PAT_PARTITIONED);
+  CHECK_EQ_U64(p.npatterns, 3);
+  check_pattern(&p.patterns[1], w[1], 2, NULL, 0, NULL, 0);
+  pat_partitioning_free(&p);
+}
+
+/* Symbols whose code units are regex metacharacters ( ) * + . \ $ ^ | and newline are plain
+ * symbols; a word differing only in them must not match. */
+static void test_metacharacters(void) {
+  uint32_t sym[] = {'(', ')', '*', '+', '.', '\\', '$', '^', '|', '\n', '?', '['};
+  pat_pattern p = {0};
+  p.sym = sym, p.nprefix = 2, p.ncore = 3, p.nsuffix = 7;
+  uint32_t w[32];
+  size_t len = 0;
+  w[len++] = '(', w[len++] = ')';
+  for (int k = 0; k < 4; k++) w[len++] = '*', w[len++] = '+', w[len++] = '.';
+  for (int k = 5; k < 12; k++) w[len++] = sym[k];
+  uint64_t count = 99;
+  CHECK(pat_matches(&p, w, len, &count));
+  CHECK_EQ_U64(count, 4);
+  w[3] = 'x';
+  CHECK(!pat_matches(&p, w, len, &count));
+  uint32_t dots[] = {'(', ')', 'a', 'b', 'c'}; /* '.' must not match any symbol */
+  CHECK(!pat_matches(&p, dots, 5, &count));
+}
+
+/* Unification: P·S and P·X·S. The longest common prefix is P. */
+static void test_unify(void) {
+  uint32_t a[] = {1, 5}, b[] = {1, 2, 3, 4, 5}, c[] = {1, 9, 9, 5, 7};
+  pat_word words[] = {{a, 2}, {b, 5}, {c, 5}};
+  pat_partitioning p;
+  CHECK_EQ_U64(pat_partition(words, 3, LIMITS, &p), PAT_PARTITIONED);
+  /* c has the square 9 9; a and b unify into (1, 2 3 4, 5) with counts 0 and 1 */
+  CHECK_EQ_U64(p.npatterns, 2);
+  uint32_t pre[] = {1}, x[] = {2, 3, 4}, s[] = {5};
+  check_pattern(&p.patterns[p.pattern_of[0]], pre, 1, x, 3, s, 1);
+  CHECK_EQ_U64(p.pattern_of[0], p.pattern_of[1]);
+  CHECK_EQ_U64(p.count[0], 0);
+  CHECK_EQ_U64(p.count[1], 1);
+  CHECK(p.pattern_of[2] != p.pattern_of[0]);
+  CHECK_EQ_U64(p.count[2], 2);
+  pat_partitioning_free(&p);
+}
+
+static void test_alphabet(void) {
+  pat_alphabet ab = {0};
+  for (uint64_t k = 0; k < 1000; k++) CHECK_EQ_U64(pat_alphabet_code(&ab, k * 0x1000193), k + 1);
+  for (uint64_t k = 0; k < 1000; k++) CHECK_EQ_U64(pat_alphabet_code(&ab, k * 0x1000193), k + 1);
+  CHECK_EQ_U64(ab.count, 1000);
+  pat_alphabet_free(&ab);
+}
+
+int main(void) {
+  unsigned capacities[] = {1, 2, 3, 4, 8, 64};
+  for (size_t k = 0; k < sizeof capacities / sizeof *capacities; k++) test_memspn(capacities[k]);
+  test_nested_block();
+  test_limits();
+  test_metacharacters();
+  test_unify();
+  test_alphabet();
+  CHECK_EQ_U64(expr_live_count(), 0);
+  return check_exit();
+}
