@@ -375,7 +375,13 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   out_json_uint(&j, r->regions_opened);
   out_json_key(&j, "regions_released");
   out_json_uint(&j, r->regions_released);
-  json_reasons(&j, "regions_skipped", r->skipped_reasons, r->nskipped_reasons);
+  out_json_key(&j, "regions_skipped");
+  out_json_object_begin(&j);
+  for (size_t k = 0; k < r->nskipped_reasons; k++) {
+    out_json_key(&j, r->skipped_reasons[k].text);
+    out_json_uint(&j, r->skipped_reasons[k].count);
+  }
+  out_json_object_end(&j);
   out_json_key(&j, "merges");
   out_json_uint(&j, r->merges);
   out_json_key(&j, "merged_states");
