@@ -28,29 +28,13 @@
 #include "engine/search.h"
 #include "engine/state.h"
 #include "engine/xalloc.h"
-#include "merge/loops.h"
-#include "merge/tree.h"
+#include "merge/region.h"
 
 enum { FUNCTION_BASE = 0x10000, FUNCTION_STRIDE = 32, SLICE = 10000 };
 enum { NULL_PAGE = 0x10000 };
 
 /* ENDED: the state is gone; PAUSED: it waits at a merge region's exit, out of the searcher. */
 typedef enum step { STEP_CONTINUE, STEP_YIELD, STEP_ENDED, STEP_PAUSED } step;
-
-/* A merge region (pat-merge.md §2): the states of one loop (or one manual
- * symq_merge_begin/end section) run until every one has left it or died; the ones that left
- * wait at the exit, and then they are merged per exit and resume. */
-typedef struct region {
-  uint32_t id;
-  bool manual;
-  uint32_t func, depth, loop; /* the loop's function, frame depth and index in merge_loops */
-  size_t entry_npc;           /* the path condition at entry: a prefix every member shares */
-  merge_tree *tree;
-  struct state **paused;
-  size_t npaused, cap_paused;
-  uint32_t running;           /* members still running inside */
-  struct region *next;        /* the executor's list of open regions */
-} region;
 
 /* One call the program's life cycle makes with the stack empty: function(arg). */
 typedef struct lifecycle_step {
@@ -94,12 +78,7 @@ typedef struct executor {
   state **live;              /* every live state, for cleanup */
   size_t nlive, cap_live;
   double next_progress;
-  /* merging */
-  merge_loops **loops;       /* per function, computed when first needed */
-  region *regions;           /* open regions */
-  uint32_t next_region_id;
-  expr_array **size_arrays;  /* arrays a symbolic allocation size reads: "size" taint */
-  size_t nsize_arrays, cap_size_arrays;
+  merge_ctx *merge;          /* merge regions (merge/region.h) */
   /* the program's life cycle, as natively: each step runs when the stack empties */
   lifecycle_step *steps;     /* atexit(dtor)…, ctor…, main, exit(main's value) */
   uint32_t nsteps, main_step;
@@ -218,7 +197,7 @@ static search_state_info info_of(const state *st) {
 /* A new state forked from st: registered with the searcher and the live list. */
 static state *fork_state(executor *ex, state *st) {
   state *child = state_fork(st, ex->next_state_id++);
-  if (st->region) ((region *)st->region)->running++;
+  merge_forked(ex->merge, st, child);
   st->depth++;
   child->depth = st->depth;
   ex->result->forks++;
@@ -352,11 +331,9 @@ static uint32_t write_test(executor *ex, state *st) {
   return id;
 }
 
-static void region_member_gone(executor *ex, state *st);
-
 static void end_state(executor *ex, state *st) {
   if (!st->paused) search_remove(ex->searcher, st);
-  region_member_gone(ex, st);
+  merge_gone(ex->merge, st);
   live_remove(ex, st);
   state_free(st);
 }
@@ -427,27 +404,18 @@ static void end_solver_unknown(executor *ex, state *st) {
   free(reason);
 }
 
-/* ---- the execution tree of a region ------------------------------------------------------ */
-
-/* Moves st to a new child of its leaf carrying cond (and, for an infeasible side, adds
- * that side as a dead sibling). */
-static void tree_step(state *st, expr *cond, expr *dead_sibling) {
-  region *r = st->region;
-  merge_node *leaf = st->leaf;
-  if (dead_sibling) merge_tree_add(r->tree, leaf, dead_sibling, true);
-  merge_node *child = merge_tree_add(r->tree, leaf, cond, false);
-  leaf->state = NULL;
-  child->state = st;
-  st->leaf = child;
-}
-
-/* Every constraint added to a path goes through here: inside a region it is also an edge
- * of the execution tree. */
-static void add_constraint(executor *ex, state *st, expr *c) {
-  (void)ex;
+/* Adds c to st's path. Inside a region it is also an edge of the execution tree: a symbol
+ * of branch b, or a rider when b is NULL (merge/tree.h says which constraints are which). */
+static void constrain(executor *ex, state *st, expr *c, const merge_branch *b) {
   if (expr_is_true(c)) return;
   state_add_constraint(st, c);
-  if (st->region) tree_step(st, c, NULL);
+  if (b) merge_branched(ex->merge, st, c, b, NULL, NULL, 0);
+  else merge_constrained(ex->merge, st, c);
+}
+
+/* Every other constraint added to a path goes through here: a rider in a region's tree. */
+static void add_constraint(executor *ex, state *st, expr *c) {
+  constrain(ex, st, c, NULL);
 }
 
 /* ---- branching ------------------------------------------------------------------------ */
@@ -473,13 +441,32 @@ static bool feasible_sides(executor *ex, state *st, expr *cond, bool *may_true,
   return true;
 }
 
+/* st takes the only feasible side `taken` of a branch: nothing new for its path, but inside
+ * a region the tree records it (a branch's symbol with its infeasible side as a dead
+ * sibling, so that one-sided branches give the same symbols as forking ones). */
+static void one_side(executor *ex, state *st, expr *taken, const merge_branch *b, expr *other,
+                     const merge_branch *b_other) {
+  if (expr_is_const(taken) || !st->region) return;
+  if (b) merge_branched(ex->merge, st, taken, b, &other, &b_other->edge, 1);
+  else merge_constrained(ex->merge, st, taken);
+}
+
 /* Splits st on cond: *on_true is the state where cond holds (NULL if none), *on_false the
  * other (NULL if none); st itself is one of them. When forking is not allowed (limits),
  * only the true side is kept and the run is no longer exhaustive. Returns false when st
- * ended because the solver could not decide. */
-static bool branch(executor *ex, state *st, expr *cond, state **on_true, state **on_false) {
+ * ended because the solver could not decide. `br` is the conditional branch instruction
+ * deciding (NULL for checks made by other instructions). */
+static bool branch_on(executor *ex, state *st, expr *cond, const ir_inst *br, state **on_true,
+                      state **on_false) {
   bool may_true, may_false;
   *on_true = *on_false = NULL;
+  merge_branch sides[2], *b_true = NULL, *b_false = NULL;
+  if (br) {
+    const state_frame *f = state_top(st);
+    sides[0] = (merge_branch){f->func, f->pc, br->u.br.edge[0]};
+    sides[1] = (merge_branch){f->func, f->pc, br->u.br.edge[1]};
+    b_true = &sides[0], b_false = &sides[1];
+  }
   if (!feasible_sides(ex, st, cond, &may_true, &may_false)) {
     end_solver_unknown(ex, st);
     return false;
@@ -493,19 +480,23 @@ static bool branch(executor *ex, state *st, expr *cond, state **on_true, state *
   }
   if (may_true && may_false) {
     state *child = fork_state(ex, st);
-    add_constraint(ex, st, cond);
-    add_constraint(ex, child, T(ex, expr_not(cond)));
+    constrain(ex, st, cond, b_true);
+    constrain(ex, child, T(ex, expr_not(cond)), b_false);
     *on_true = st;
     *on_false = child;
   } else if (may_true) {
-    if (!expr_is_const(cond) && cut) add_constraint(ex, st, cond); /* the false side was cut */
-    else if (!expr_is_const(cond) && st->region) tree_step(st, cond, T(ex, expr_not(cond)));
+    if (!expr_is_const(cond) && cut) constrain(ex, st, cond, b_true); /* the false side was cut */
+    else one_side(ex, st, cond, b_true, T(ex, expr_not(cond)), b_false);
     *on_true = st;
   } else {
-    if (!expr_is_const(cond) && st->region) tree_step(st, T(ex, expr_not(cond)), cond);
+    one_side(ex, st, T(ex, expr_not(cond)), b_false, cond, b_true);
     *on_false = st;
   }
   return true;
+}
+
+static bool branch(executor *ex, state *st, expr *cond, state **on_true, state **on_false) {
+  return branch_on(ex, st, cond, NULL, on_true, on_false);
 }
 
 /* A value of e on st (the solver's choice). Returns false (st ended) when it gave up. */
@@ -542,412 +533,6 @@ static bool concretize(executor *ex, state *st, expr *e, const char *what, u128 
     add_constraint(ex, st, pinned);
   }
   return true;
-}
-
-/* ---- merge regions ---------------------------------------------------------------------- */
-
-static merge_loops *loops_of(executor *ex, uint32_t func) {
-  if (!ex->loops[func]) ex->loops[func] = merge_loops_find(&ex->prog->funcs[func]);
-  return ex->loops[func];
-}
-
-static void remember_skip(executor *ex, const char *reason) {
-  interp_result *r = ex->result;
-  for (size_t k = 0; k < r->nskipped_reasons; k++) {
-    if (strcmp(r->skipped_reasons[k].text, reason) == 0) {
-      r->skipped_reasons[k].count++;
-      return;
-    }
-  }
-  r->skipped_reasons = xrealloc(r->skipped_reasons, (r->nskipped_reasons + 1) * sizeof *r->skipped_reasons);
-  r->skipped_reasons[r->nskipped_reasons++] = (interp_reason){xstrdup(reason), 1};
-}
-
-static void remember_size_arrays(executor *ex, expr *size) {
-  size_t before = ex->nsize_arrays;
-  expr_collect_arrays(size, &ex->size_arrays, &ex->nsize_arrays, &ex->cap_size_arrays);
-  for (size_t k = before; k < ex->nsize_arrays; k++) expr_array_ref(ex->size_arrays[k]);
-}
-
-/* Does cond read one of the arrays a symbolic size was made of? */
-static bool depends_on_size(executor *ex, expr *cond) {
-  expr_array **arrays = NULL;
-  size_t n = 0, cap = 0;
-  expr_collect_arrays(cond, &arrays, &n, &cap);
-  bool found = false;
-  for (size_t i = 0; i < n && !found; i++)
-    for (size_t k = 0; k < ex->nsize_arrays && !found; k++) found = arrays[i] == ex->size_arrays[k];
-  free(arrays);
-  return found;
-}
-
-static void region_open(executor *ex, state *st, bool manual, uint32_t loop) {
-  region *r = xcalloc(1, sizeof *r);
-  r->id = ex->next_region_id++;
-  r->manual = manual;
-  r->func = state_top(st)->func;
-  r->depth = st->nframes;
-  r->loop = loop;
-  r->entry_npc = st->npc;
-  r->tree = merge_tree_new(st);
-  r->running = 1;
-  r->next = ex->regions;
-  ex->regions = r;
-  st->region = r;
-  st->leaf = r->tree->root;
-  st->manual_nesting = 0;
-  ex->result->regions_opened++;
-}
-
-/* At a symbolic branch outside any region: the branch opens one on its innermost loop when
- * both sides are feasible and the condition qualifies (--merge-loops). */
-static void maybe_open_region(executor *ex, state *st, expr *cond) {
-  if (ex->opt->merge == INTERP_MERGE_NONE || st->region || expr_is_const(cond)) return;
-  state_frame *f = state_top(st);
-  merge_loops *l = loops_of(ex, f->func);
-  uint32_t loop = l->innermost[merge_block_of(fn_of(ex, f), f->pc)];
-  if (loop == MERGE_NO_LOOP) return;
-  if (ex->opt->merge_loops == INTERP_LOOPS_SIZE && !depends_on_size(ex, cond)) {
-    remember_skip(ex, "loop branch does not depend on a symbolic size");
-    return;
-  }
-  bool may_true, may_false;
-  if (!feasible_sides(ex, st, cond, &may_true, &may_false) || !may_true || !may_false) return;
-  region_open(ex, st, false, loop);
-}
-
-/* Has st left its (loop) region: returned from the loop's frame, or reached a block of the
- * loop's frame outside the loop? */
-static bool region_exited(executor *ex, state *st) {
-  region *r = st->region;
-  if (r->manual) return false;
-  if (st->nframes < r->depth) return true;
-  if (st->nframes > r->depth) return false;
-  state_frame *f = state_top(st);
-  if (f->func != r->func) return true;
-  uint32_t block = merge_block_of(fn_of(ex, f), f->pc);
-  return !merge_loop_contains(loops_of(ex, f->func), r->loop, block);
-}
-
-static void region_pause(executor *ex, state *st) {
-  region *r = st->region;
-  search_remove(ex->searcher, st);
-  st->paused = true;
-  r->running--;
-  if (r->npaused == r->cap_paused) {
-    r->cap_paused = r->cap_paused ? 2 * r->cap_paused : 16;
-    r->paused = xrealloc(r->paused, r->cap_paused * sizeof *r->paused);
-  }
-  r->paused[r->npaused++] = st;
-}
-
-/* A member of a region ends (error, exit, limit, or merged away): it no longer counts. */
-static void region_member_gone(executor *ex, state *st) {
-  region *r = st->region;
-  (void)ex;
-  if (!r) return;
-  merge_node *leaf = st->leaf;
-  if (leaf && leaf->state == st) leaf->state = NULL;
-  if (st->paused) {
-    for (size_t k = 0; k < r->npaused; k++)
-      if (r->paused[k] == st) r->paused[k] = r->paused[--r->npaused];
-  } else {
-    r->running--;
-  }
-  st->region = NULL;
-}
-
-/* The conjunction of st's constraints since region entry: its tail. */
-static expr *region_tail(executor *ex, const region *r, const state *st) {
-  expr *tail = C(ex, 1, 1);
-  for (size_t k = r->entry_npc; k < st->npc; k++) tail = T(ex, expr_and(tail, st->pc[k]));
-  return tail;
-}
-
-/* ite(g1, v1, ite(g2, v2, … vn)): the guards are mutually exclusive tails. */
-static expr *ite_chain(executor *ex, expr *const *guards, expr *const *values, size_t n) {
-  expr *v = values[n - 1];
-  for (size_t j = n - 1; j-- > 0;) v = T(ex, expr_ite(guards[j], values[j], v));
-  return v;
-}
-
-static bool merge_compatible(const state *a, const state *b) {
-  if (a->nframes != b->nframes || a->nsymbolics != b->nsymbolics) return false;
-  for (uint32_t k = 0; k < a->nframes; k++) {
-    const state_frame *fa = &a->frames[k], *fb = &b->frames[k];
-    if (fa->func != fb->func || fa->pc != fb->pc || fa->nallocas != fb->nallocas ||
-        fa->varargs != fb->varargs)
-      return false;
-    for (uint32_t i = 0; i < fa->nallocas; i++)
-      if (fa->allocas[i] != fb->allocas[i]) return false;
-  }
-  for (size_t k = 0; k < a->nsymbolics; k++)
-    if (a->symbolics[k].array != b->symbolics[k].array) return false;
-  return mem_same_objects(a->mem, b->mem);
-}
-
-/* Merging along the execution tree (pat-merge.md §1): per tree node, how many of the group's
- * states lie below it, and which state sits at it. A node's disjunction is the OR, over its
- * children that hold members, of (the child's condition ∧ the child's disjunction); its value
- * is an ite on the children's own conditions — no guard at all where only one child holds
- * members, since the merged pc already implies that child's condition. */
-typedef struct tree_merge {
-  const merge_tree *tree;
-  uint32_t *below;   /* per node id: group members in its subtree */
-  int32_t *member;   /* per node id: the group index of the state at this leaf, or -1 */
-} tree_merge;
-
-/* Prepares the tree walk for a group; false when it cannot apply (two members on one leaf,
- * or a member off the tree), and then the flat construction over the tails is used. */
-static bool tree_merge_init(tree_merge *tm, const region *r, state *const *group, size_t n) {
-  const merge_tree *t = r->tree;
-  tm->tree = t;
-  tm->below = xcalloc(t->count, sizeof *tm->below);
-  tm->member = xrealloc(NULL, t->count * sizeof *tm->member);
-  for (uint32_t k = 0; k < t->count; k++) tm->member[k] = -1;
-  for (size_t j = 0; j < n; j++) {
-    const merge_node *leaf = group[j]->leaf;
-    if (!leaf || leaf->id >= t->count || t->nodes[leaf->id] != leaf || tm->member[leaf->id] >= 0 ||
-        leaf->first_child)
-      return false;
-    tm->member[leaf->id] = (int32_t)j;
-    for (; leaf; leaf = leaf->parent) tm->below[leaf->id]++;
-  }
-  return true;
-}
-
-static void tree_merge_free(tree_merge *tm) {
-  free(tm->below);
-  free(tm->member);
-}
-
-static expr *tree_disjunction(executor *ex, const tree_merge *tm, const merge_node *node) {
-  if (tm->member[node->id] >= 0) return C(ex, 1, 1);
-  expr *any = C(ex, 1, 0);
-  for (const merge_node *c = node->first_child; c; c = c->next_sibling)
-    if (tm->below[c->id])
-      any = T(ex, expr_or(any, T(ex, expr_and(c->cond, tree_disjunction(ex, tm, c)))));
-  return any;
-}
-
-static expr *tree_value(executor *ex, const tree_merge *tm, const merge_node *node,
-                        expr *const *vals) {
-  if (tm->member[node->id] >= 0) return vals[tm->member[node->id]];
-  const merge_node *held[64];
-  size_t nheld = 0;
-  for (const merge_node *c = node->first_child; c; c = c->next_sibling)
-    if (tm->below[c->id] && nheld < 64) held[nheld++] = c;
-  expr *v = tree_value(ex, tm, held[nheld - 1], vals);
-  for (size_t k = nheld - 1; k-- > 0;)
-    v = T(ex, expr_ite(held[k]->cond, tree_value(ex, tm, held[k], vals), v));
-  return v;
-}
-
-typedef struct merged_value { /* for --validate-merges */
-  expr *merged;
-  expr **parts;
-} merged_value;
-
-/* Records a merged value with its constituents' values, for validate_merge. */
-static void keep_merged_value(merged_value **values, size_t *n, size_t *cap, expr *merged,
-                              expr *const *parts, size_t nparts) {
-  if (*n == *cap) *values = xrealloc(*values, (*cap = 2 * *cap + 8) * sizeof **values);
-  (*values)[*n].merged = merged;
-  (*values)[*n].parts = xrealloc(NULL, nparts * sizeof *parts);
-  memcpy((*values)[*n].parts, parts, nparts * sizeof *parts);
-  (*n)++;
-}
-
-/* Checks Theorem 3.8's statement for a merge: each constituent's pc implies the merged pc,
- * the merged pc implies some constituent's, and under constituent j every merged value
- * equals its value there. */
-static void validate_merge(executor *ex, const state *m, state *const *group, expr *const *tails,
-                           size_t n, const merged_value *values, size_t nvalues) {
-  bool ok = true, holds;
-  expr *any = C(ex, 1, 0);
-  for (size_t j = 0; j < n; j++) any = T(ex, expr_or(any, tails[j]));
-  for (size_t k = 0; ok && k < m->npc; k++)
-    for (size_t j = 0; ok && j < n; j++)
-      ok = qs_must_be_true(ex->solver, group[j]->pc, group[j]->npc, m->pc[k], &holds) != QS_UNKNOWN && holds;
-  if (ok) ok = qs_must_be_true(ex->solver, m->pc, m->npc, any, &holds) != QS_UNKNOWN && holds;
-  for (size_t v = 0; ok && v < nvalues; v++)
-    for (size_t j = 0; ok && j < n; j++) {
-      expr *same = T(ex, expr_eq(values[v].merged, values[v].parts[j]));
-      ok = qs_must_be_true(ex->solver, group[j]->pc, group[j]->npc, same, &holds) != QS_UNKNOWN && holds;
-    }
-  if (!ok) {
-    ex->result->validation_failures++;
-    fprintf(stderr, "symq: error: merge validation failed for state %" PRIu64
-                    " (%zu constituents)\n", m->id, n);
-  }
-}
-
-/* Standard merging (pat-merge.md §1): one state with pc = pc_entry ∧ (tail1 ∨ … ∨ tailn) and
- * every register and memory byte that differs merged with ite over the tails. */
-static state *merge_group(executor *ex, const region *r, state *const *group, size_t n) {
-  expr **tails = xrealloc(NULL, n * sizeof *tails);
-  expr **vals = xrealloc(NULL, n * sizeof *vals);
-  merged_value *values = NULL;
-  size_t nvalues = 0, cap_values = 0;
-  expr *any = C(ex, 1, 0);
-  for (size_t j = 0; j < n; j++) {
-    tails[j] = region_tail(ex, r, group[j]);
-    any = T(ex, expr_or(any, tails[j]));
-  }
-  tree_merge tm;
-  bool along_tree = tree_merge_init(&tm, r, group, n);
-  if (along_tree) any = tree_disjunction(ex, &tm, r->tree->root);
-  state *m = state_fork(group[0], ex->next_state_id++);
-  while (m->npc > r->entry_npc) expr_unref(m->pc[--m->npc]);
-  state_add_constraint(m, any);
-
-  for (uint32_t k = 0; k < m->nframes; k++) {
-    state_frame *f = &m->frames[k];
-    for (uint32_t reg = 0; reg < f->nregs; reg++) {
-      bool same = true, missing = false;
-      for (size_t j = 0; j < n; j++) {
-        vals[j] = group[j]->frames[k].regs[reg];
-        same &= vals[j] == vals[0];
-        missing |= !vals[j];
-      }
-      if (same) continue;
-      /* a register some path never set is dead here (SSA: every use is dominated by a def) */
-      expr *merged = missing ? NULL
-                     : along_tree ? tree_value(ex, &tm, r->tree->root, vals)
-                                  : ite_chain(ex, tails, vals, n);
-      state_set_reg(f, reg, merged);
-      if (merged && ex->opt->validate_merges) {
-        keep_merged_value(&values, &nvalues, &cap_values, merged, vals, n);
-      }
-    }
-  }
-  for (size_t i = 0; i < mem_space_count(m->mem); i++) {
-    const mem_object *o = mem_space_object_at(m->mem, i);
-    bool shared = true;
-    for (size_t j = 1; j < n && shared; j++) shared = mem_shares_contents(group[0]->mem, group[j]->mem, o);
-    if (shared || o->read_only) continue;
-    for (uint64_t b = 0; b < o->capacity; b++) {
-      expr *at = C(ex, 64, b);
-      bool same = true;
-      for (size_t j = 0; j < n; j++) {
-        vals[j] = T(ex, mem_read(group[j]->mem, o, at, 1));
-        same &= vals[j] == vals[0];
-      }
-      if (same) continue;
-      expr *merged = along_tree ? tree_value(ex, &tm, r->tree->root, vals)
-                                : ite_chain(ex, tails, vals, n);
-      mem_write(m->mem, o, at, merged);
-      if (ex->opt->validate_merges) {
-        keep_merged_value(&values, &nvalues, &cap_values, merged, vals, n);
-      }
-    }
-  }
-  for (size_t j = 1; j < n; j++) {
-    if (group[j]->depth > m->depth) m->depth = group[j]->depth;
-    if (group[j]->since_new_coverage < m->since_new_coverage) m->since_new_coverage = group[j]->since_new_coverage;
-  }
-  m->region = NULL;
-  m->leaf = NULL;
-  m->paused = false;
-  m->pointer_forks = 0;
-  if (ex->opt->validate_merges) validate_merge(ex, m, group, tails, n, values, nvalues);
-  if (along_tree) ex->result->merges_along_tree++;
-  tree_merge_free(&tm);
-  for (size_t v = 0; v < nvalues; v++) free(values[v].parts);
-  free(values);
-  free(tails);
-  free(vals);
-  ex->result->merges++;
-  ex->result->merged_states += n;
-  return m;
-}
-
-static const char *leaf_label(void *state_ptr, void *ctx) {
-  static char text[32];
-  (void)ctx;
-  snprintf(text, sizeof text, "state %" PRIu64, ((const state *)state_ptr)->id);
-  return text;
-}
-
-static void dump_tree(executor *ex, const region *r) {
-  char *dot = NULL, name[64], title[128];
-  size_t len = 0;
-  FILE *f = open_memstream(&dot, &len);
-  if (!f) expr_oom();
-  snprintf(title, sizeof title, "region %u: %s in %s", r->id, r->manual ? "manual" : "loop",
-           ex->prog->funcs[r->func].name);
-  merge_tree_dot(f, r->tree, title, leaf_label, ex);
-  fclose(f);
-  snprintf(name, sizeof name, "region%06u.dot", r->id);
-  if (out_write_file(ex->out, name, dot, len) != 0) fprintf(stderr, "symq: error: %s\n", out_error(ex->out));
-  else if (access("/usr/bin/dot", X_OK) == 0) {
-    char *cmd = xprintf("/usr/bin/dot -Tsvg -o '%s/region%06u.svg' '%s/%s'", out_path(ex->out), r->id,
-                        out_path(ex->out), name);
-    if (system(cmd) != 0) fprintf(stderr, "symq: warning: dot could not render %s\n", name);
-    free(cmd);
-  }
-  free(dot);
-}
-
-/* Every member has left or died: the paused states are grouped by exit (the position they
- * wait at and the edge they came by), each group's tests are written (--tests-per-merge=all),
- * merge-compatible states of a group are merged, and the results resume. */
-static void region_release(executor *ex, region *r) {
-  for (region **p = &ex->regions; *p; p = &(*p)->next)
-    if (*p == r) {
-      *p = r->next;
-      break;
-    }
-  ex->result->regions_released++;
-  if (ex->opt->dump_tree) dump_tree(ex, r);
-  bool *done = xcalloc(r->npaused + 1, sizeof *done);
-  state **group = xrealloc(NULL, (r->npaused + 1) * sizeof *group);
-  for (size_t i = 0; i < r->npaused; i++) {
-    if (done[i]) continue;
-    size_t n = 0;
-    state *a = r->paused[i];
-    for (size_t k = i; k < r->npaused; k++) {
-      state *b = r->paused[k];
-      /* a loop's states are grouped by exit edge; a manual region's by where they wait */
-      if (done[k] || (!r->manual && b->prev_block != a->prev_block) || !merge_compatible(a, b))
-        continue;
-      done[k] = true;
-      group[n++] = b;
-    }
-    if (n > 1 && ex->opt->tests_per_merge_all)
-      for (size_t k = 0; k < n; k++)
-        if (write_test(ex, group[k])) ex->result->merge_tests++;
-    state *resumed = n > 1 ? merge_group(ex, r, group, n) : group[0];
-    for (size_t k = 0; n > 1 && k < n; k++) {
-      group[k]->region = NULL; /* merged away: not a path of its own */
-      live_remove(ex, group[k]);
-      state_free(group[k]);
-    }
-    if (n > 1) live_add(ex, resumed);
-    release_scratch(ex);
-    resumed->region = NULL;
-    resumed->leaf = NULL;
-    resumed->paused = false;
-    search_add_initial(ex->searcher, resumed, info_of(resumed));
-  }
-  free(done);
-  free(group);
-  merge_tree_free(r->tree);
-  free(r->paused);
-  free(r);
-}
-
-/* Releases every region with no member left running. */
-static void release_finished_regions(executor *ex) {
-  for (bool again = true; again;) {
-    again = false;
-    for (region *r = ex->regions; r; r = r->next)
-      if (r->running == 0) {
-        region_release(ex, r);
-        again = true;
-        break;
-      }
-  }
 }
 
 /* ---- memory access -------------------------------------------------------------------- */
@@ -1237,7 +822,7 @@ static bool allocate(executor *ex, state *st, mem_kind kind, expr *size, uint64_
     add_constraint(ex, st, fits);
     ex->result->capacity_bounded++;
   }
-  remember_size_arrays(ex, size);
+  merge_note_size(ex->merge, size);
   uint64_t address = mem_allocator_take(&ex->alloc, kind, capacity, align);
   *out = mem_object_new(ex->next_object_id++, address, capacity, size, kind, name);
   mem_space_bind(st->mem, *out, NULL);
@@ -1542,17 +1127,11 @@ static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char 
     free(text);
   } else if (IS("klee_open_merge") || IS("symq_merge_begin")) {
     /* a manual region; nested begins are counted, not opened (plain forking ignores them) */
-    if (ex->opt->merge != INTERP_MERGE_NONE && !st->region) region_open(ex, st, true, MERGE_NO_LOOP);
-    else if (st->region && ((region *)st->region)->manual) st->manual_nesting++;
+    merge_manual_begin(ex->merge, st);
   } else if (IS("klee_close_merge") || IS("symq_merge_end")) {
-    if (st->region && ((region *)st->region)->manual) {
-      if (st->manual_nesting) {
-        st->manual_nesting--;
-      } else { /* wait after the call for the region's other states */
-        state_top(st)->pc++;
-        region_pause(ex, st);
-        *result = STEP_PAUSED;
-      }
+    if (merge_manual_end(ex->merge, st)) { /* it waits after the call for the others */
+      state_top(st)->pc++;
+      *result = STEP_PAUSED;
     }
   } else if (IS("klee_prefer_cex")) {
     /* accepted: symq's models are the solver's */
@@ -1574,7 +1153,7 @@ static step take_edge(executor *ex, state *st, uint32_t edge_index) {
   state_frame *f = state_top(st);
   const ir_function *fn = fn_of(ex, f);
   const ir_edge *e = &fn->edges[edge_index];
-  if (st->region) st->prev_block = merge_block_of(fn, f->pc); /* the exit edge's source */
+  if (st->region) merge_took_edge(ex->merge, st, merge_block_of(fn, f->pc));
   if (e->unsupported) {
     char *reason = xprintf("unsupported: %s", e->unsupported);
     end_early(ex, st, reason);
@@ -1596,8 +1175,8 @@ static step take_edge(executor *ex, state *st, uint32_t edge_index) {
 
 static step exec_condbr(executor *ex, state *st, const ir_inst *in) {
   state *on_true, *on_false;
-  maybe_open_region(ex, st, arg(ex, st, in, 0));
-  if (!branch(ex, st, arg(ex, st, in, 0), &on_true, &on_false)) return STEP_ENDED;
+  merge_at_branch(ex->merge, st, arg(ex, st, in, 0));
+  if (!branch_on(ex, st, arg(ex, st, in, 0), in, &on_true, &on_false)) return STEP_ENDED;
   step s_true = on_true ? take_edge(ex, on_true, in->u.br.edge[0]) : STEP_ENDED;
   step s_false = on_false ? take_edge(ex, on_false, in->u.br.edge[1]) : STEP_ENDED;
   if (on_true && on_false) return s_true == STEP_ENDED ? STEP_ENDED : STEP_YIELD;
@@ -1648,6 +1227,9 @@ static step exec_switch(executor *ex, state *st, const ir_inst *in) {
     if (may) targets[nfeasible++] = g;
   }
   assert(nfeasible > 0); /* the targets' conditions cover every value */
+  const state_frame *top = state_top(st);
+  merge_branch *sides = xrealloc(NULL, (ngroups + 1) * sizeof *sides);
+  for (uint32_t g = 0; g <= ngroups; g++) sides[g] = (merge_branch){top->func, top->pc, edges[g]};
   state **states = xrealloc(NULL, nfeasible * sizeof *states);
   uint32_t nstates = 1;
   states[0] = st;
@@ -1658,10 +1240,22 @@ static step exec_switch(executor *ex, state *st, const ir_inst *in) {
       break;
     }
     states[nstates] = fork_state(ex, st);
-    add_constraint(ex, states[nstates], conds[targets[k]]);
+    constrain(ex, states[nstates], conds[targets[k]], &sides[targets[k]]);
     nstates++;
   }
-  if (nfeasible > 1) add_constraint(ex, st, conds[targets[0]]);
+  if (nfeasible > 1) state_add_constraint(st, conds[targets[0]]);
+  if (st->region) { /* st's side, with the infeasible targets as dead siblings */
+    expr **dead = xrealloc(NULL, (ngroups + 1) * sizeof *dead);
+    uint32_t *dead_edges = xrealloc(NULL, (ngroups + 1) * sizeof *dead_edges);
+    size_t ndead = 0;
+    for (uint32_t g = 0, k = 0; g <= ngroups; g++) {
+      if (k < nfeasible && targets[k] == g) k++;
+      else dead[ndead] = conds[g], dead_edges[ndead++] = edges[g];
+    }
+    merge_branched(ex->merge, st, conds[targets[0]], &sides[targets[0]], dead, dead_edges, ndead);
+    free(dead), free(dead_edges);
+  }
+  free(sides);
   step result = STEP_ENDED;
   for (uint32_t k = 0; k < nstates; k++) {
     step s = take_edge(ex, states[k], edges[targets[k]]);
@@ -2535,6 +2129,45 @@ static double coverage_weight(void *state_ptr, void *ctx) {
   return inv_cov_new * inv_cov_new + inv_md2u * inv_md2u;
 }
 
+/* ---- what merging asks of the interpreter (merge_host) ---------------------------------- */
+
+static void host_park(void *ctx, state *st) {
+  search_remove(((executor *)ctx)->searcher, st);
+}
+
+static void host_resume(void *ctx, state *st, bool fresh) {
+  executor *ex = ctx;
+  if (fresh) live_add(ex, st);
+  search_add_initial(ex->searcher, st, info_of(st));
+}
+
+static void host_discard(void *ctx, state *st) {
+  live_remove(ctx, st);
+  state_free(st);
+}
+
+static bool host_write_test(void *ctx, state *st) {
+  return write_test(ctx, st) != 0;
+}
+
+static uint64_t host_new_state_id(void *ctx) {
+  return ((executor *)ctx)->next_state_id++;
+}
+
+static merge_ctx *new_merge_ctx(executor *ex) {
+  const interp_options *o = ex->opt;
+  merge_options mo = {
+      .mode = o->merge == INTERP_MERGE_CFG ? MERGE_MODE_CFG : MERGE_MODE_NONE,
+      .loops = o->merge_loops == INTERP_LOOPS_SIZE ? MERGE_LOOPS_SIZE : MERGE_LOOPS_SYMBOLIC,
+      .tests_per_merge_all = o->tests_per_merge_all,
+      .validate = o->validate_merges,
+      .dump_tree = o->dump_tree};
+  merge_host host = {.ctx = ex, .park = host_park, .resume = host_resume,
+                     .discard = host_discard, .write_test = host_write_test,
+                     .new_state_id = host_new_state_id};
+  return merge_ctx_new(ex->prog, &mo, ex->solver, ex->out, &ex->result->merge, &host);
+}
+
 /* ---- the loop ------------------------------------------------------------------------- */
 
 static void progress_line(executor *ex, bool final) {
@@ -2568,8 +2201,7 @@ static void run_loop(executor *ex) {
     }
     bool alive = true;
     for (unsigned k = 0; k < SLICE; k++) {
-      if (st->region && region_exited(ex, st)) { /* wait at the exit for the others */
-        region_pause(ex, st);
+      if (merge_should_pause(ex->merge, st)) { /* wait at the exit for the others */
         alive = false;
         break;
       }
@@ -2581,7 +2213,7 @@ static void run_loop(executor *ex) {
         break;
     }
     if (alive) search_update(ex->searcher, st); /* covnew re-weights the state that ran */
-    release_finished_regions(ex);
+    merge_release_finished(ex->merge);
     if (ex->opt->progress) progress_line(ex, false);
   }
   if (ex->halted) {
@@ -2607,7 +2239,6 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   for (uint32_t k = 0; k < prog->nconsts; k++)
     ex.consts[k] = expr_const(prog->consts[k].width, prog->consts[k].value);
   ex.covered = xrealloc(NULL, (prog->nfuncs + 1) * sizeof *ex.covered);
-  ex.loops = xcalloc(prog->nfuncs + 1, sizeof *ex.loops);
   ex.to_uncovered = xrealloc(NULL, (prog->nfuncs + 1) * sizeof *ex.to_uncovered);
   ex.to_return = xrealloc(NULL, (prog->nfuncs + 1) * sizeof *ex.to_return);
   ex.distances_stale = xrealloc(NULL, (prog->nfuncs + 1) * sizeof *ex.distances_stale);
@@ -2619,6 +2250,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
     ex.distances_stale[k] = true;
     if (!ex.covered[k] || !ex.to_uncovered[k] || !ex.to_return[k]) expr_oom();
   }
+  ex.merge = new_merge_ctx(&ex);
   const search_kind default_search[] = {SEARCH_DFS};
   search_hooks hooks = {.weight = coverage_weight, .ctx = &ex};
   ex.searcher = search_new(opt->nsearch ? opt->search : default_search,
@@ -2641,17 +2273,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
 
   search_free(ex.searcher);
   free(ex.live);
-  while (ex.regions) { /* left open by a halt: their states have already ended */
-    region *r = ex.regions;
-    ex.regions = r->next;
-    merge_tree_free(r->tree);
-    free(r->paused);
-    free(r);
-  }
-  for (uint32_t k = 0; k < prog->nfuncs; k++) merge_loops_free(ex.loops[k]);
-  free(ex.loops);
-  for (size_t k = 0; k < ex.nsize_arrays; k++) expr_array_unref(ex.size_arrays[k]);
-  free(ex.size_arrays);
+  merge_ctx_free(ex.merge);
   for (uint32_t k = 0; k < prog->nconsts; k++) expr_unref(ex.consts[k]);
   free(ex.consts);
   for (uint32_t k = 0; k < prog->nglobals; k++) mem_object_unref(ex.globals[k]);
@@ -2677,10 +2299,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
 }
 
 void interp_result_free(interp_result *r) {
-  for (size_t k = 0; k < r->nskipped_reasons; k++) free(r->skipped_reasons[k].text);
-  free(r->skipped_reasons);
-  r->skipped_reasons = NULL;
-  r->nskipped_reasons = 0;
+  merge_stats_free(&r->merge);
   for (size_t k = 0; k < r->nearly_reasons; k++) free(r->early_reasons[k].text);
   free(r->early_reasons);
   r->early_reasons = NULL;

@@ -24,6 +24,7 @@
 #include "engine/ir.h"
 #include "engine/output.h"
 #include "engine/search.h"
+#include "merge/region.h"
 #include "qsolver/qsolver.h"
 
 typedef enum interp_merge { INTERP_MERGE_NONE, INTERP_MERGE_CFG } interp_merge;
@@ -72,12 +73,7 @@ typedef struct interp_result {
                                      (a limit's cut, a concretization, --capacity); sorted */
   size_t ndropped_reasons;
   uint64_t covered_lines, total_lines;
-  /* merging */
-  uint64_t regions_opened, regions_released, merges, merged_states, merge_tests;
-  uint64_t merges_along_tree; /* merges built along the execution tree (not flat) */
-  uint64_t validation_failures;
-  interp_reason *skipped_reasons; /* regions not opened, by reason; sorted */
-  size_t nskipped_reasons;
+  merge_stats merge;          /* merge regions and merges (merge/region.h) */
   const char *error;          /* set when interp_run returns -1 */
 } interp_result;
 

@@ -370,29 +370,7 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   out_json_key(&j, "total_lines");
   out_json_uint(&j, r->total_lines);
   out_json_key(&j, "merge");
-  out_json_object_begin(&j);
-  out_json_key(&j, "regions_opened");
-  out_json_uint(&j, r->regions_opened);
-  out_json_key(&j, "regions_released");
-  out_json_uint(&j, r->regions_released);
-  out_json_key(&j, "regions_skipped");
-  out_json_object_begin(&j);
-  for (size_t k = 0; k < r->nskipped_reasons; k++) {
-    out_json_key(&j, r->skipped_reasons[k].text);
-    out_json_uint(&j, r->skipped_reasons[k].count);
-  }
-  out_json_object_end(&j);
-  out_json_key(&j, "merges");
-  out_json_uint(&j, r->merges);
-  out_json_key(&j, "merged_states");
-  out_json_uint(&j, r->merged_states);
-  out_json_key(&j, "merges_along_tree");
-  out_json_uint(&j, r->merges_along_tree);
-  out_json_key(&j, "merge_tests");
-  out_json_uint(&j, r->merge_tests);
-  out_json_key(&j, "validation_failures");
-  out_json_uint(&j, r->validation_failures);
-  out_json_object_end(&j);
+  merge_stats_json(&j, &r->merge);
   expr_stats es = expr_get_stats();
   out_json_key(&j, "expressions");
   out_json_object_begin(&j);
@@ -575,9 +553,9 @@ int run_main(int argc, char **argv) {
            ", generated tests = %" PRIu64 "\n",
            result.completed_paths, result.error_paths, result.tests);
     print_verdict(&result);
-    if (result.validation_failures) {
+    if (result.merge.validation_failures) {
       fprintf(stderr, "symq: error: %" PRIu64 " merged states failed validation\n",
-              result.validation_failures);
+              result.merge.validation_failures);
       rc = 1;
     }
   }

@@ -1,16 +1,39 @@
 /* tree.c — the execution tree of a merge region (contract in tree.h). */
 #include "merge/tree.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 
 #include "engine/xalloc.h"
 
-static merge_node *new_node(merge_tree *t, merge_node *parent, expr *cond, bool dead) {
+const char merge_invalid_collision[] = "sibling pattern hashes collide";
+const char merge_invalid_rider_fork[] = "fork at a constraint that is not a branch";
+
+static uint64_t branch_salt(const merge_branch *b) {
+  return (((uint64_t)b->func << 32) | b->inst) * UINT64_C(0x9e3779b97f4a7c15) + b->edge;
+}
+
+/* A new child's symbol against its siblings' (see Validity in tree.h). */
+static void check_siblings(merge_tree *t, const merge_node *child) {
+  for (const merge_node *s = child->parent->first_child; s && !t->invalid; s = s->next_sibling) {
+    if (s == child) continue;
+    if (!s->symbol || !child->symbol) t->invalid = merge_invalid_rider_fork;
+    else if (s->hash == child->hash) t->invalid = merge_invalid_collision;
+  }
+}
+
+static merge_node *new_node(merge_tree *t, merge_node *parent, expr *cond, bool dead,
+                            const merge_branch *branch) {
   merge_node *n = xcalloc(1, sizeof *n);
   n->id = t->count;
   n->parent = parent;
   n->cond = cond ? expr_ref(cond) : NULL;
   n->dead = dead;
+  if (branch) {
+    n->symbol = true;
+    n->branch = *branch;
+    n->hash = expr_phash_salted(cond, branch_salt(branch));
+  }
   if (t->count == t->cap) {
     t->cap = t->cap ? 2 * t->cap : 16;
     t->nodes = xrealloc(t->nodes, t->cap * sizeof *t->nodes);
@@ -20,19 +43,21 @@ static merge_node *new_node(merge_tree *t, merge_node *parent, expr *cond, bool 
     if (parent->last_child) parent->last_child->next_sibling = n;
     else parent->first_child = n;
     parent->last_child = n;
+    if (parent->first_child != n) check_siblings(t, n);
   }
   return n;
 }
 
 merge_tree *merge_tree_new(void *root_state) {
   merge_tree *t = xcalloc(1, sizeof *t);
-  t->root = new_node(t, NULL, NULL, false);
+  t->root = new_node(t, NULL, NULL, false, NULL);
   t->root->state = root_state;
   return t;
 }
 
-merge_node *merge_tree_add(merge_tree *t, merge_node *parent, expr *cond, bool dead) {
-  return new_node(t, parent, cond, dead);
+merge_node *merge_tree_add(merge_tree *t, merge_node *parent, expr *cond, bool dead,
+                           const merge_branch *branch) {
+  return new_node(t, parent, cond, dead, branch);
 }
 
 expr *merge_tree_tail(const merge_node *n) {
@@ -43,6 +68,15 @@ expr *merge_tree_tail(const merge_node *n) {
     tail = next;
   }
   return tail;
+}
+
+size_t merge_tree_word(const merge_node *n, uint64_t *out, size_t cap) {
+  size_t len = 0;
+  for (const merge_node *m = n; m; m = m->parent) len += m->symbol;
+  size_t k = len;
+  for (const merge_node *m = n; m; m = m->parent)
+    if (m->symbol && --k < cap) out[k] = m->hash;
+  return len;
 }
 
 static void dot_string(FILE *f, const char *s) {
@@ -60,6 +94,7 @@ void merge_tree_dot(FILE *f, const merge_tree *t, const char *title,
   fputs("digraph region {\n  node [shape=box, fontname=\"monospace\"];\n  label=", f);
   dot_string(f, title);
   fputs(";\n", f);
+  if (t->invalid) fprintf(f, "  // pattern hash invalid: %s\n", t->invalid);
   for (uint32_t k = 0; k < t->count; k++) {
     const merge_node *n = t->nodes[k];
     fprintf(f, "  n%u [label=", n->id);
@@ -72,11 +107,17 @@ void merge_tree_dot(FILE *f, const merge_tree *t, const char *title,
     if (n->dead) fputs(", style=dashed", f);
     fputs("];\n", f);
     if (n->parent) {
-      char *cond = expr_to_string(n->cond);
+      char *cond = expr_to_string(n->cond), *edge = NULL;
+      if (n->symbol) {
+        if (asprintf(&edge, "%s\n#%016" PRIx64 " @%u:%u/%u", cond, n->hash, n->branch.func,
+                     n->branch.inst, n->branch.edge) < 0)
+          expr_oom();
+      }
       fprintf(f, "  n%u -> n%u [label=", n->parent->id, n->id);
-      dot_string(f, cond);
-      fputs("];\n", f);
+      dot_string(f, edge ? edge : cond);
+      fputs(n->symbol ? "];\n" : ", style=dotted];\n", f);
       free(cond);
+      free(edge);
     }
   }
   fputs("}\n", f);

@@ -1,43 +1,80 @@
 /*
  * tree — the execution tree of one merge region (pat-merge.md §3): the root is the state at
- * region entry; every symbolic branch inside the region gives the branching leaf one child
- * per side, each carrying its condition (the false side the negation), also when a side is
- * infeasible (then the child is `dead`). tail(n) is the conjunction of the conditions from
- * the root to n.
+ * region entry; every constraint a member adds inside the region is an edge to a new child
+ * carrying it (a branch's infeasible side is added too, as a `dead` child). tail(n) is the
+ * conjunction of the conditions from the root to n.
+ *
+ * Word symbols. An edge made by a branch instruction — either side of a `br`, each target of
+ * a `switch`, also when only one side is feasible — is a *symbol*: it records the branch
+ * (function, instruction, successor edge) and its condition's pattern hash salted with them.
+ * Every other constraint — a memory bounds check, a pointer resolved to one object, a
+ * division's nonzero check, a concretization, a klee_assume — is a *rider*: it is in tail(n)
+ * like any edge but is not a symbol of the word; in a word it belongs to the last symbol
+ * before it. Riders are left out because whether they are added at all depends on the
+ * solver's answer at that point (an implied check adds nothing when constant, a
+ * concretization adds a different constant each time), whereas a branch records its symbol
+ * on every pass; so two iterations of one loop give equal symbol sequences.
+ * The word H(n) of a leaf is the sequence of symbol hashes from the root to n.
+ *
+ * Validity (pat-merge.md §4): siblings must be distinguishable by their symbols. At every
+ * fork (a node getting a second child) the children are checked: two symbols with equal
+ * hashes, or a rider among siblings (a fork at a non-branch: two pointer targets, a bounds
+ * check with both sides feasible), make the tree's hash invalid; `invalid` then names why,
+ * and pattern merging must fall back to CFG merging for the region.
  *
  * Contract: nodes live until merge_tree_free; conditions are owned references. The tree does
- * not know states: a leaf's `state` is an opaque pointer kept by the interpreter.
+ * not know states: a leaf's `state` is an opaque pointer kept by the region.
  */
 #ifndef SYMQ_MERGE_TREE_H
 #define SYMQ_MERGE_TREE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "engine/expr.h"
 
+/* The branch instruction that made an edge, and which of its successor edges. */
+typedef struct merge_branch {
+  uint32_t func, inst, edge;
+} merge_branch;
+
 typedef struct merge_node {
   uint32_t id;
   struct merge_node *parent, *first_child, *last_child, *next_sibling;
-  expr *cond;   /* NULL at the root */
-  bool dead;    /* an infeasible side */
-  void *state;  /* the state at this leaf, or NULL */
+  expr *cond;          /* NULL at the root */
+  bool dead;           /* an infeasible side */
+  bool symbol;         /* made by a branch instruction: a symbol of the word */
+  merge_branch branch; /* symbols only */
+  uint64_t hash;       /* symbols only: cond's pattern hash salted with `branch` */
+  void *state;         /* the state at this leaf, or NULL */
 } merge_node;
 
 typedef struct merge_tree {
   merge_node *root;
   merge_node **nodes; /* by id */
   uint32_t count, cap;
+  const char *invalid; /* why the pattern hash is invalid for this tree (static), or NULL */
 } merge_tree;
 
+/* The reasons `invalid` may hold. */
+extern const char merge_invalid_collision[];
+extern const char merge_invalid_rider_fork[];
+
 merge_tree *merge_tree_new(void *root_state);
-/* A new child of parent with condition cond (borrowed). */
-merge_node *merge_tree_add(merge_tree *t, merge_node *parent, expr *cond, bool dead);
+/* A new child of parent with condition cond (borrowed): a symbol of `branch`, or a rider
+ * when branch is NULL. Checks the new sibling against the others (see Validity). */
+merge_node *merge_tree_add(merge_tree *t, merge_node *parent, expr *cond, bool dead,
+                           const merge_branch *branch);
 /* tail(n): a new reference (true at the root). */
 expr *merge_tree_tail(const merge_node *n);
+/* The word H(n): the symbol hashes from the root to n, written to out (at most cap of
+ * them); returns how many symbols the word has. */
+size_t merge_tree_word(const merge_node *n, uint64_t *out, size_t cap);
 /* Graphviz DOT: one node per tree node (leaves with their state's label from `label`, dead
- * ones dashed), one edge per condition. */
+ * ones dashed), one edge per condition (symbols with their hash and branch, riders
+ * dotted). */
 void merge_tree_dot(FILE *f, const merge_tree *t, const char *title,
                     const char *(*label)(void *state, void *ctx), void *ctx);
 void merge_tree_free(merge_tree *t); /* NULL is allowed */

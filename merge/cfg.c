@@ -1,0 +1,182 @@
+/* cfg.c — standard merging along the execution tree (contract in cfg.h). */
+#include "merge/cfg.h"
+
+#include <stdlib.h>
+
+#include "engine/memory.h"
+#include "engine/xalloc.h"
+#include "merge/validate.h"
+
+bool merge_compatible(const state *a, const state *b) {
+  if (a->nframes != b->nframes || a->nsymbolics != b->nsymbolics) return false;
+  for (uint32_t k = 0; k < a->nframes; k++) {
+    const state_frame *fa = &a->frames[k], *fb = &b->frames[k];
+    if (fa->func != fb->func || fa->pc != fb->pc || fa->nallocas != fb->nallocas ||
+        fa->varargs != fb->varargs)
+      return false;
+    for (uint32_t i = 0; i < fa->nallocas; i++)
+      if (fa->allocas[i] != fb->allocas[i]) return false;
+  }
+  for (size_t k = 0; k < a->nsymbolics; k++)
+    if (a->symbolics[k].array != b->symbolics[k].array) return false;
+  return mem_same_objects(a->mem, b->mem);
+}
+
+/* The conjunction of st's constraints since region entry: its tail. */
+static expr *region_tail(merge_ctx *m, const merge_region *r, const state *st) {
+  expr *tail = merge_tmp(m, expr_true());
+  for (size_t k = r->entry_npc; k < st->npc; k++) tail = merge_tmp(m, expr_and(tail, st->pc[k]));
+  return tail;
+}
+
+/* ite(g1, v1, ite(g2, v2, … vn)): the guards are mutually exclusive tails. */
+static expr *ite_chain(merge_ctx *m, expr *const *guards, expr *const *values, size_t n) {
+  expr *v = values[n - 1];
+  for (size_t j = n - 1; j-- > 0;) v = merge_tmp(m, expr_ite(guards[j], values[j], v));
+  return v;
+}
+
+/* Merging along the execution tree: per tree node, how many of the group's states lie below
+ * it, and which state sits at it. A node's disjunction is the OR, over its children that
+ * hold members, of (the child's condition ∧ the child's disjunction); its value is an ite on
+ * the children's own conditions — no guard at all where only one child holds members, since
+ * the merged pc already implies that child's condition. */
+typedef struct tree_merge {
+  const merge_tree *tree;
+  uint32_t *below;   /* per node id: group members in its subtree */
+  int32_t *member;   /* per node id: the group index of the state at this leaf, or -1 */
+} tree_merge;
+
+/* Prepares the tree walk for a group; false when it cannot apply (two members on one leaf,
+ * or a member off the tree), and then the flat construction over the tails is used. */
+static bool tree_merge_init(tree_merge *tm, const merge_region *r, state *const *group, size_t n) {
+  const merge_tree *t = r->tree;
+  tm->tree = t;
+  tm->below = xcalloc(t->count, sizeof *tm->below);
+  tm->member = xrealloc(NULL, t->count * sizeof *tm->member);
+  for (uint32_t k = 0; k < t->count; k++) tm->member[k] = -1;
+  for (size_t j = 0; j < n; j++) {
+    const merge_node *leaf = group[j]->leaf;
+    if (!leaf || leaf->id >= t->count || t->nodes[leaf->id] != leaf || tm->member[leaf->id] >= 0 ||
+        leaf->first_child)
+      return false;
+    tm->member[leaf->id] = (int32_t)j;
+    for (; leaf; leaf = leaf->parent) tm->below[leaf->id]++;
+  }
+  return true;
+}
+
+static void tree_merge_free(tree_merge *tm) {
+  free(tm->below);
+  free(tm->member);
+}
+
+static expr *tree_disjunction(merge_ctx *m, const tree_merge *tm, const merge_node *node) {
+  if (tm->member[node->id] >= 0) return merge_tmp(m, expr_true());
+  expr *any = merge_tmp(m, expr_false());
+  for (const merge_node *c = node->first_child; c; c = c->next_sibling)
+    if (tm->below[c->id])
+      any = merge_tmp(m, expr_or(any, merge_tmp(m, expr_and(c->cond, tree_disjunction(m, tm, c)))));
+  return any;
+}
+
+/* The merged value below node: ite over every child that holds members, however many. */
+static expr *tree_value(merge_ctx *m, const tree_merge *tm, const merge_node *node,
+                        expr *const *vals) {
+  if (tm->member[node->id] >= 0) return vals[tm->member[node->id]];
+  const merge_node *last = NULL;
+  for (const merge_node *c = node->first_child; c; c = c->next_sibling)
+    if (tm->below[c->id]) last = c;
+  expr *v = tree_value(m, tm, last, vals);
+  /* children are linked first to last: build the chain by recursing to the end first */
+  size_t nheld = 0;
+  for (const merge_node *c = node->first_child; c != last; c = c->next_sibling)
+    nheld += tm->below[c->id] != 0;
+  const merge_node **held = xrealloc(NULL, (nheld + 1) * sizeof *held);
+  nheld = 0;
+  for (const merge_node *c = node->first_child; c != last; c = c->next_sibling)
+    if (tm->below[c->id]) held[nheld++] = c;
+  for (size_t k = nheld; k-- > 0;)
+    v = merge_tmp(m, expr_ite(held[k]->cond, tree_value(m, tm, held[k], vals), v));
+  free(held);
+  return v;
+}
+
+state *merge_cfg(merge_ctx *mc, const merge_region *r, state *const *group, size_t n) {
+  expr **tails = xrealloc(NULL, n * sizeof *tails);
+  expr **vals = xrealloc(NULL, n * sizeof *vals);
+  merge_values values = {.nparts = n};
+  expr *any = merge_tmp(mc, expr_false());
+  for (size_t j = 0; j < n; j++) {
+    tails[j] = region_tail(mc, r, group[j]);
+    any = merge_tmp(mc, expr_or(any, tails[j]));
+  }
+  tree_merge tm;
+  bool along_tree = tree_merge_init(&tm, r, group, n);
+  if (along_tree) any = tree_disjunction(mc, &tm, r->tree->root);
+  state *m = state_fork(group[0], mc->host.new_state_id(mc->host.ctx));
+  while (m->npc > r->entry_npc) expr_unref(m->pc[--m->npc]);
+  state_add_constraint(m, any);
+
+  for (uint32_t k = 0; k < m->nframes; k++) {
+    state_frame *f = &m->frames[k];
+    for (uint32_t reg = 0; reg < f->nregs; reg++) {
+      bool same = true, missing = false;
+      for (size_t j = 0; j < n; j++) {
+        vals[j] = group[j]->frames[k].regs[reg];
+        same &= vals[j] == vals[0];
+        missing |= !vals[j];
+      }
+      if (same) continue;
+      /* a register some path never set is dead here (SSA: every use is dominated by a def) */
+      expr *merged = missing ? NULL
+                     : along_tree ? tree_value(mc, &tm, r->tree->root, vals)
+                                  : ite_chain(mc, tails, vals, n);
+      state_set_reg(f, reg, merged);
+      if (merged && mc->opt.validate) merge_values_add(&values, merged, vals);
+    }
+  }
+  for (size_t i = 0; i < mem_space_count(m->mem); i++) {
+    const mem_object *o = mem_space_object_at(m->mem, i);
+    bool shared = true;
+    for (size_t j = 1; j < n && shared; j++) shared = mem_shares_contents(group[0]->mem, group[j]->mem, o);
+    if (shared || o->read_only) continue;
+    for (uint64_t b = 0; b < o->capacity; b++) {
+      expr *at = merge_tmp(mc, expr_const(64, b));
+      bool same = true;
+      for (size_t j = 0; j < n; j++) {
+        vals[j] = merge_tmp(mc, mem_read(group[j]->mem, o, at, 1));
+        same &= vals[j] == vals[0];
+      }
+      if (same) continue;
+      expr *merged = along_tree ? tree_value(mc, &tm, r->tree->root, vals)
+                                : ite_chain(mc, tails, vals, n);
+      mem_write(m->mem, o, at, merged);
+      if (mc->opt.validate) merge_values_add(&values, merged, vals);
+    }
+  }
+  for (size_t j = 1; j < n; j++) {
+    if (group[j]->depth > m->depth) m->depth = group[j]->depth;
+    if (group[j]->since_new_coverage < m->since_new_coverage) m->since_new_coverage = group[j]->since_new_coverage;
+  }
+  m->region = NULL;
+  m->leaf = NULL;
+  m->paused = false;
+  m->pointer_forks = 0;
+  if (mc->opt.validate) merge_validate(mc, m, group, tails, NULL, n, &values);
+  if (along_tree) mc->stats->merges_along_tree++;
+  tree_merge_free(&tm);
+  merge_values_free(&values);
+  free(tails);
+  free(vals);
+  mc->stats->merges++;
+  mc->stats->merged_states += n;
+  return m;
+}
+
+size_t merge_cfg_strategy(merge_ctx *m, const merge_region *r, state *const *group, size_t n,
+                          state **out, void *arg) {
+  (void)arg;
+  out[0] = merge_cfg(m, r, group, n);
+  return 1;
+}

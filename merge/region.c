@@ -1,0 +1,393 @@
+/* region.c — merge regions and the interpreter's events (contract in region.h). */
+#include "merge/region.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/xalloc.h"
+#include "merge/cfg.h"
+
+/* ---- reasons and statistics ---------------------------------------------------------- */
+
+void merge_reasons_add(merge_reasons *r, const char *text) {
+  size_t lo = 0, hi = r->n;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    int c = strcmp(r->items[mid].text, text);
+    if (c == 0) {
+      r->items[mid].count++;
+      return;
+    }
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  r->items = xrealloc(r->items, (r->n + 1) * sizeof *r->items);
+  memmove(&r->items[lo + 1], &r->items[lo], (r->n - lo) * sizeof *r->items);
+  r->items[lo] = (merge_reason){xstrdup(text), 1};
+  r->n++;
+}
+
+void merge_reasons_free(merge_reasons *r) {
+  for (size_t k = 0; k < r->n; k++) free(r->items[k].text);
+  free(r->items);
+  *r = (merge_reasons){0};
+}
+
+static void reasons_json(out_json *j, const char *key, const merge_reasons *r) {
+  out_json_key(j, key);
+  out_json_object_begin(j);
+  for (size_t k = 0; k < r->n; k++) {
+    out_json_key(j, r->items[k].text);
+    out_json_uint(j, r->items[k].count);
+  }
+  out_json_object_end(j);
+}
+
+void merge_stats_json(out_json *j, const merge_stats *s) {
+  out_json_object_begin(j);
+  out_json_key(j, "regions_opened");
+  out_json_uint(j, s->regions_opened);
+  out_json_key(j, "regions_released");
+  out_json_uint(j, s->regions_released);
+  reasons_json(j, "regions_skipped", &s->skipped);
+  reasons_json(j, "regions_hash_invalid", &s->hash_invalid);
+  out_json_key(j, "merges");
+  out_json_uint(j, s->merges);
+  out_json_key(j, "merged_states");
+  out_json_uint(j, s->merged_states);
+  out_json_key(j, "merges_along_tree");
+  out_json_uint(j, s->merges_along_tree);
+  out_json_key(j, "merge_tests");
+  out_json_uint(j, s->merge_tests);
+  out_json_key(j, "validation_failures");
+  out_json_uint(j, s->validation_failures);
+  out_json_object_end(j);
+}
+
+void merge_stats_free(merge_stats *s) {
+  merge_reasons_free(&s->skipped);
+  merge_reasons_free(&s->hash_invalid);
+}
+
+/* ---- the context ----------------------------------------------------------------------- */
+
+merge_ctx *merge_ctx_new(const ir_program *prog, const merge_options *opt, qsolver *solver,
+                         out_dir *out, merge_stats *stats, const merge_host *host) {
+  merge_ctx *m = xcalloc(1, sizeof *m);
+  m->prog = prog;
+  m->opt = *opt;
+  m->solver = solver;
+  m->out = out;
+  m->stats = stats;
+  m->host = *host;
+  m->strategy = merge_cfg_strategy;
+  m->loops = xcalloc(prog->nfuncs + 1, sizeof *m->loops);
+  return m;
+}
+
+static void region_free(merge_region *r) {
+  merge_tree_free(r->tree);
+  free(r->paused);
+  free(r);
+}
+
+static void release_tmp(merge_ctx *m) {
+  while (m->ntmp) expr_unref(m->tmp[--m->ntmp]);
+}
+
+void merge_ctx_free(merge_ctx *m) {
+  if (!m) return;
+  while (m->regions) { /* left open by a halt: their states have already ended */
+    merge_region *r = m->regions;
+    m->regions = r->next;
+    region_free(r);
+  }
+  for (uint32_t k = 0; k < m->prog->nfuncs; k++) merge_loops_free(m->loops[k]);
+  free(m->loops);
+  merge_sizes_free(&m->sizes);
+  release_tmp(m);
+  free(m->tmp);
+  free(m);
+}
+
+void merge_set_strategy(merge_ctx *m, merge_strategy strategy, void *arg) {
+  m->strategy = strategy;
+  m->strategy_arg = arg;
+}
+
+expr *merge_tmp(merge_ctx *m, expr *e) {
+  if (m->ntmp == m->cap_tmp) {
+    m->cap_tmp = m->cap_tmp ? 2 * m->cap_tmp : 64;
+    m->tmp = xrealloc(m->tmp, m->cap_tmp * sizeof *m->tmp);
+  }
+  m->tmp[m->ntmp++] = e;
+  return e;
+}
+
+merge_loops *merge_loops_of(merge_ctx *m, uint32_t func) {
+  if (!m->loops[func]) m->loops[func] = merge_loops_find(&m->prog->funcs[func]);
+  return m->loops[func];
+}
+
+/* ---- opening ----------------------------------------------------------------------------- */
+
+static void region_open(merge_ctx *m, state *st, bool manual, uint32_t loop) {
+  merge_region *r = xcalloc(1, sizeof *r);
+  r->id = m->next_region_id++;
+  r->manual = manual;
+  r->func = state_top(st)->func;
+  r->depth = st->nframes;
+  r->loop = loop;
+  r->entry_npc = st->npc;
+  r->tree = merge_tree_new(st);
+  r->running = 1;
+  r->next = m->regions;
+  m->regions = r;
+  st->region = r;
+  st->leaf = r->tree->root;
+  st->manual_nesting = 0;
+  m->stats->regions_opened++;
+}
+
+/* Are both sides of cond feasible on st? (No when the solver cannot tell.) */
+static bool both_feasible(merge_ctx *m, state *st, expr *cond) {
+  bool must = false;
+  if (qs_must_be_true(m->solver, st->pc, st->npc, cond, &must) == QS_UNKNOWN || must) return false;
+  expr *negated = expr_not(cond);
+  qs_status status = qs_must_be_true(m->solver, st->pc, st->npc, negated, &must);
+  expr_unref(negated);
+  return status != QS_UNKNOWN && !must;
+}
+
+void merge_at_branch(merge_ctx *m, state *st, expr *cond) {
+  if (m->opt.mode == MERGE_MODE_NONE || st->region || expr_is_const(cond)) return;
+  state_frame *f = state_top(st);
+  const ir_function *fn = &m->prog->funcs[f->func];
+  merge_loops *l = merge_loops_of(m, f->func);
+  uint32_t loop = l->innermost[merge_block_of(fn, f->pc)];
+  if (loop == MERGE_NO_LOOP) return;
+  if (m->opt.loops == MERGE_LOOPS_SIZE && !merge_sizes_reads(&m->sizes, cond)) {
+    merge_reasons_add(&m->stats->skipped, "loop branch does not depend on a symbolic size");
+    return;
+  }
+  if (both_feasible(m, st, cond)) region_open(m, st, false, loop);
+}
+
+void merge_manual_begin(merge_ctx *m, state *st) {
+  merge_region *r = st->region;
+  if (m->opt.mode != MERGE_MODE_NONE && !r) region_open(m, st, true, MERGE_NO_LOOP);
+  else if (r && r->manual) st->manual_nesting++;
+}
+
+/* ---- members ------------------------------------------------------------------------------ */
+
+static void region_pause(merge_ctx *m, state *st) {
+  merge_region *r = st->region;
+  m->host.park(m->host.ctx, st);
+  st->paused = true;
+  r->running--;
+  if (r->npaused == r->cap_paused) {
+    r->cap_paused = r->cap_paused ? 2 * r->cap_paused : 16;
+    r->paused = xrealloc(r->paused, r->cap_paused * sizeof *r->paused);
+  }
+  r->paused[r->npaused++] = st;
+}
+
+bool merge_manual_end(merge_ctx *m, state *st) {
+  merge_region *r = st->region;
+  (void)m;
+  if (!r || !r->manual) return false;
+  if (st->manual_nesting) {
+    st->manual_nesting--;
+    return false;
+  }
+  region_pause(m, st); /* wait after the call for the region's other states */
+  return true;
+}
+
+void merge_forked(merge_ctx *m, state *parent, state *child) {
+  (void)m, (void)child;
+  if (parent->region) ((merge_region *)parent->region)->running++;
+}
+
+/* Moves st to a new child of its leaf. */
+static void tree_step(state *st, expr *cond, const merge_branch *b) {
+  merge_region *r = st->region;
+  merge_node *leaf = st->leaf;
+  merge_node *child = merge_tree_add(r->tree, leaf, cond, false, b);
+  leaf->state = NULL;
+  child->state = st;
+  st->leaf = child;
+}
+
+void merge_constrained(merge_ctx *m, state *st, expr *c) {
+  (void)m;
+  if (st->region && !expr_is_true(c)) tree_step(st, c, NULL);
+}
+
+void merge_branched(merge_ctx *m, state *st, expr *cond, const merge_branch *b,
+                    expr *const *dead_conds, const uint32_t *dead_edges, size_t ndead) {
+  (void)m;
+  merge_region *r = st->region;
+  if (!r || expr_is_const(cond)) return;
+  for (size_t k = 0; k < ndead; k++) {
+    merge_branch dead = {b->func, b->inst, dead_edges[k]};
+    merge_tree_add(r->tree, st->leaf, dead_conds[k], true, &dead);
+  }
+  tree_step(st, cond, b);
+}
+
+void merge_took_edge(merge_ctx *m, state *st, uint32_t from_block) {
+  (void)m;
+  if (st->region) st->prev_block = from_block;
+}
+
+/* Has st left its (loop) region: returned from the loop's frame, or reached a block of the
+ * loop's frame outside the loop? */
+static bool region_exited(merge_ctx *m, state *st) {
+  merge_region *r = st->region;
+  if (r->manual) return false;
+  if (st->nframes < r->depth) return true;
+  if (st->nframes > r->depth) return false;
+  state_frame *f = state_top(st);
+  if (f->func != r->func) return true;
+  uint32_t block = merge_block_of(&m->prog->funcs[f->func], f->pc);
+  return !merge_loop_contains(merge_loops_of(m, f->func), r->loop, block);
+}
+
+bool merge_should_pause(merge_ctx *m, state *st) {
+  if (!st->region || !region_exited(m, st)) return false;
+  region_pause(m, st);
+  return true;
+}
+
+void merge_note_size(merge_ctx *m, expr *size) { merge_sizes_note(&m->sizes, size); }
+
+void merge_gone(merge_ctx *m, state *st) {
+  merge_region *r = st->region;
+  (void)m;
+  if (!r) return;
+  merge_node *leaf = st->leaf;
+  if (leaf && leaf->state == st) leaf->state = NULL;
+  if (st->paused) {
+    for (size_t k = 0; k < r->npaused; k++)
+      if (r->paused[k] == st) r->paused[k] = r->paused[--r->npaused];
+  } else {
+    r->running--;
+  }
+  st->region = NULL;
+}
+
+/* ---- release ------------------------------------------------------------------------------ */
+
+static const char *leaf_label(void *state_ptr, void *ctx) {
+  static char text[32];
+  (void)ctx;
+  snprintf(text, sizeof text, "state %" PRIu64, ((const state *)state_ptr)->id);
+  return text;
+}
+
+static void dump_tree(merge_ctx *m, const merge_region *r) {
+  char *dot = NULL, name[64], title[128];
+  size_t len = 0;
+  FILE *f = open_memstream(&dot, &len);
+  if (!f) expr_oom();
+  snprintf(title, sizeof title, "region %u: %s in %s", r->id, r->manual ? "manual" : "loop",
+           m->prog->funcs[r->func].name);
+  merge_tree_dot(f, r->tree, title, leaf_label, m);
+  fclose(f);
+  snprintf(name, sizeof name, "region%06u.dot", r->id);
+  if (out_write_file(m->out, name, dot, len) != 0) fprintf(stderr, "symq: error: %s\n", out_error(m->out));
+  else if (access("/usr/bin/dot", X_OK) == 0) {
+    char *cmd = NULL;
+    if (asprintf(&cmd, "/usr/bin/dot -Tsvg -o '%s/region%06u.svg' '%s/%s'", out_path(m->out), r->id,
+                 out_path(m->out), name) < 0)
+      expr_oom();
+    if (system(cmd) != 0) fprintf(stderr, "symq: warning: dot could not render %s\n", name);
+    free(cmd);
+  }
+  free(dot);
+}
+
+static bool is_member(state *const *group, size_t n, const state *st) {
+  for (size_t k = 0; k < n; k++)
+    if (group[k] == st) return true;
+  return false;
+}
+
+static void resume(merge_ctx *m, state *st, bool fresh) {
+  st->region = NULL;
+  st->leaf = NULL;
+  st->paused = false;
+  m->host.resume(m->host.ctx, st, fresh);
+}
+
+/* One group of states paused at one exit: its tests (--tests-per-merge=all), the strategy's
+ * merge, and what resumes. */
+static void release_group(merge_ctx *m, const merge_region *r, state **group, size_t n) {
+  if (n == 1) {
+    resume(m, group[0], false);
+    return;
+  }
+  if (m->opt.tests_per_merge_all)
+    for (size_t k = 0; k < n; k++)
+      if (m->host.write_test(m->host.ctx, group[k])) m->stats->merge_tests++;
+  state **out = xrealloc(NULL, n * sizeof *out);
+  size_t nout = m->strategy(m, r, group, n, out, m->strategy_arg);
+  for (size_t k = 0; k < n; k++)
+    if (!is_member(out, nout, group[k])) {
+      group[k]->region = NULL; /* merged away: not a path of its own */
+      m->host.discard(m->host.ctx, group[k]);
+    }
+  for (size_t k = 0; k < nout; k++) resume(m, out[k], !is_member(group, n, out[k]));
+  free(out);
+  release_tmp(m);
+}
+
+/* Every member has left or died: the paused states are grouped by exit (the position they
+ * wait at and the edge they came by) and each group is released. */
+static void region_release(merge_ctx *m, merge_region *r) {
+  for (merge_region **p = &m->regions; *p; p = &(*p)->next)
+    if (*p == r) {
+      *p = r->next;
+      break;
+    }
+  m->stats->regions_released++;
+  if (r->tree->invalid) merge_reasons_add(&m->stats->hash_invalid, r->tree->invalid);
+  if (m->opt.dump_tree) dump_tree(m, r);
+  bool *done = xcalloc(r->npaused + 1, sizeof *done);
+  state **group = xrealloc(NULL, (r->npaused + 1) * sizeof *group);
+  for (size_t i = 0; i < r->npaused; i++) {
+    if (done[i]) continue;
+    size_t n = 0;
+    state *a = r->paused[i];
+    for (size_t k = i; k < r->npaused; k++) {
+      state *b = r->paused[k];
+      /* a loop's states are grouped by exit edge; a manual region's by where they wait */
+      if (done[k] || (!r->manual && b->prev_block != a->prev_block) || !merge_compatible(a, b))
+        continue;
+      done[k] = true;
+      group[n++] = b;
+    }
+    release_group(m, r, group, n);
+  }
+  free(done);
+  free(group);
+  region_free(r);
+}
+
+void merge_release_finished(merge_ctx *m) {
+  for (bool again = true; again;) {
+    again = false;
+    for (merge_region *r = m->regions; r; r = r->next)
+      if (r->running == 0) {
+        region_release(m, r);
+        again = true;
+        break;
+      }
+  }
+}

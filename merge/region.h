@@ -1,0 +1,164 @@
+/*
+ * region — merge regions (pat-merge.md §2) and the merging module's interface to the
+ * interpreter. A region is a natural loop whose branch depends on a symbolic size (opened
+ * when a state first forks inside it) or a manual symq_merge_begin/end section. Its members
+ * run until each has left it or died; those that left wait ("paused") at the exit; when none
+ * runs inside, the region is released: the paused states are grouped by exit (a loop's by
+ * exit edge, a manual region's by the position they wait at, and always merge-compatible),
+ * each group is handed to the merge strategy, and what it returns resumes.
+ *
+ * The interpreter only reports events — a branch is about to fork (merge_at_branch), a state
+ * forked (merge_forked), added a constraint (merge_constrained / merge_branched), took an
+ * edge (merge_took_edge), may have left its region (merge_should_pause), is gone
+ * (merge_gone) — and asks what resumes (merge_release_finished, through merge_host.resume).
+ *
+ * Strategies plug in per group: a merge_strategy gets the region (with its execution tree)
+ * and one group of n ≥ 2 paused, merge-compatible states at one exit, and returns the states
+ * that resume instead. The default is merge_cfg (merge/cfg.h); a strategy that cannot merge
+ * a group (or part of it) calls merge_cfg itself, or returns the states unchanged.
+ *
+ * Contract: regions own their trees; states are owned by the interpreter, except that a
+ * released group's members not returned by the strategy are handed back through
+ * merge_host.discard and the strategy's new states through merge_host.resume(fresh=true).
+ * Temporaries made while merging go on merge_tmp and are released after each group.
+ */
+#ifndef SYMQ_MERGE_REGION_H
+#define SYMQ_MERGE_REGION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/expr.h"
+#include "engine/ir.h"
+#include "engine/output.h"
+#include "engine/state.h"
+#include "merge/loops.h"
+#include "merge/size.h"
+#include "merge/tree.h"
+#include "qsolver/qsolver.h"
+
+typedef enum merge_mode { MERGE_MODE_NONE, MERGE_MODE_CFG } merge_mode;
+typedef enum merge_loop_filter { MERGE_LOOPS_SIZE, MERGE_LOOPS_SYMBOLIC } merge_loop_filter;
+
+typedef struct merge_options {
+  merge_mode mode;
+  merge_loop_filter loops;  /* loops that open regions: size-dependent branches, or any */
+  bool tests_per_merge_all; /* a test for every constituent before its group merges */
+  bool validate;            /* --validate-merges: Theorem 3.8 for every merge */
+  bool dump_tree;           /* region<id>.dot (and .svg) for every released region */
+} merge_options;
+
+/* Counts by reason, sorted by text (deterministic output). */
+typedef struct merge_reason {
+  char *text;
+  uint64_t count;
+} merge_reason;
+typedef struct merge_reasons {
+  merge_reason *items;
+  size_t n;
+} merge_reasons;
+void merge_reasons_add(merge_reasons *r, const char *text);
+void merge_reasons_free(merge_reasons *r);
+
+typedef struct merge_stats {
+  uint64_t regions_opened, regions_released, merges, merged_states, merge_tests;
+  uint64_t merges_along_tree;   /* CFG merges built along the execution tree (not flat) */
+  uint64_t validation_failures;
+  merge_reasons skipped;        /* loops that did not open a region, by reason */
+  merge_reasons hash_invalid;   /* released regions whose pattern hash was invalid, by reason */
+} merge_stats;
+
+/* The "merge" object of stats.json. */
+void merge_stats_json(out_json *j, const merge_stats *s);
+void merge_stats_free(merge_stats *s);
+
+/* What the merging module asks of the interpreter. */
+typedef struct merge_host {
+  void *ctx;
+  void (*park)(void *ctx, state *st);               /* out of the searcher: it waits */
+  void (*resume)(void *ctx, state *st, bool fresh); /* back in; fresh: a new (merged) state */
+  void (*discard)(void *ctx, state *st);            /* merged away: forget and free it */
+  bool (*write_test)(void *ctx, state *st);         /* st's test; false if none written */
+  uint64_t (*new_state_id)(void *ctx);
+} merge_host;
+
+typedef struct merge_region {
+  uint32_t id;
+  bool manual;
+  uint32_t func, depth, loop; /* the loop's function, frame depth and index in merge_loops */
+  size_t entry_npc;           /* the path condition at entry: a prefix every member shares */
+  merge_tree *tree;
+  state **paused;
+  size_t npaused, cap_paused;
+  uint32_t running;           /* members still running inside */
+  struct merge_region *next;  /* the context's list of open regions */
+} merge_region;
+
+typedef struct merge_ctx merge_ctx;
+
+/* Merges group[0..n) (n ≥ 2, paused at one exit of r, merge-compatible) and writes the
+ * states that resume to out (room for n); returns how many. A returned state is either a
+ * member (it resumes as it is) or a new one (made with merge_host.new_state_id). */
+typedef size_t (*merge_strategy)(merge_ctx *m, const merge_region *r, state *const *group,
+                                 size_t n, state **out, void *arg);
+
+struct merge_ctx {
+  const ir_program *prog;
+  merge_options opt;
+  qsolver *solver;
+  out_dir *out;
+  merge_stats *stats;
+  merge_host host;
+  merge_strategy strategy;
+  void *strategy_arg;
+  merge_loops **loops;        /* per function, computed when first needed */
+  merge_region *regions;      /* open regions */
+  uint32_t next_region_id;
+  merge_sizes sizes;          /* what counts as a symbolic size (merge/size.h) */
+  expr **tmp;                 /* temporaries of the merge in progress */
+  size_t ntmp, cap_tmp;
+};
+
+merge_ctx *merge_ctx_new(const ir_program *prog, const merge_options *opt, qsolver *solver,
+                         out_dir *out, merge_stats *stats, const merge_host *host);
+/* Frees the context and any region left open (their states have already ended). */
+void merge_ctx_free(merge_ctx *m);
+void merge_set_strategy(merge_ctx *m, merge_strategy strategy, void *arg);
+/* Registers a new reference for release after the current group's merge; returns it. */
+expr *merge_tmp(merge_ctx *m, expr *e);
+
+merge_loops *merge_loops_of(merge_ctx *m, uint32_t func);
+static inline merge_region *merge_region_of(const state *st) { return st->region; }
+
+/* ---- events from the interpreter ---- */
+/* At a branch on cond about to fork st (both sides feasible or not yet asked): opens a
+ * region on the branch's innermost loop when it qualifies. Uses the solver. */
+void merge_at_branch(merge_ctx *m, state *st, expr *cond);
+/* klee_open_merge/symq_merge_begin: a manual region (nested begins are counted). */
+void merge_manual_begin(merge_ctx *m, state *st);
+/* klee_close_merge/symq_merge_end: true when st paused (it is to resume after the call). */
+bool merge_manual_end(merge_ctx *m, state *st);
+/* child was just forked from parent: it runs in parent's region too. */
+void merge_forked(merge_ctx *m, state *parent, state *child);
+/* st added constraint c to its path (a rider in the tree, see merge/tree.h). */
+void merge_constrained(merge_ctx *m, state *st, expr *c);
+/* st took side `cond` of branch b (a symbol); when the other sides were infeasible they are
+ * given as dead siblings (their conditions and edges), so one-sided branches make the same
+ * symbols as forking ones. The path condition is the caller's business. */
+void merge_branched(merge_ctx *m, state *st, expr *cond, const merge_branch *b,
+                    expr *const *dead_conds, const uint32_t *dead_edges, size_t ndead);
+/* st takes an edge out of `from_block` (remembered as the exit edge's source). */
+void merge_took_edge(merge_ctx *m, state *st, uint32_t from_block);
+/* Before st runs its next instruction: if it left its loop region, it is paused (parked)
+ * and true is returned. */
+bool merge_should_pause(merge_ctx *m, state *st);
+/* size (borrowed) is a symbolic allocation size (merge/size.h). */
+void merge_note_size(merge_ctx *m, expr *size);
+/* st ends (error, exit, limit) while it may be a member: it no longer counts. */
+void merge_gone(merge_ctx *m, state *st);
+/* Releases every region with no member left running; the resumed states go to
+ * merge_host.resume. */
+void merge_release_finished(merge_ctx *m);
+
+#endif

@@ -1,0 +1,38 @@
+/*
+ * validate — --validate-merges: Theorem 3.8 (pat-merge.md §5) checked with the solver for
+ * one merge. A merged state m replaces constituents s1..sn; witness_j (true for a CFG merge;
+ * for a pattern merge e.g. K = m_j) picks constituent j's share of m. The checks:
+ *   1. pc_j ∧ witness_j implies every constraint of m's pc (each constituent is covered);
+ *   2. m's pc implies ∨_j (tail_j ∧ witness_j) (m covers nothing else);
+ *   3. under pc_j ∧ witness_j, every merged value equals constituent j's value.
+ * A failure (or a solver `unknown`) is counted and reported on stderr with m's id.
+ *
+ * Contract: everything is borrowed; values are recorded with merge_values_add while merging.
+ */
+#ifndef SYMQ_MERGE_VALIDATE_H
+#define SYMQ_MERGE_VALIDATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/state.h"
+#include "merge/region.h"
+
+/* The merged values of one merge with their constituents' values (borrowed expressions). */
+typedef struct merge_values {
+  struct merge_value {
+    expr *merged;
+    expr **parts; /* one per constituent */
+  } *items;
+  size_t n, cap, nparts;
+} merge_values;
+
+void merge_values_add(merge_values *v, expr *merged, expr *const *parts);
+void merge_values_free(merge_values *v);
+
+/* Checks m against group[0..n) (tails[j]: constituent j's constraints since region entry;
+ * witness NULL means true for every j). Returns true when every check holds. */
+bool merge_validate(merge_ctx *mc, const state *m, state *const *group, expr *const *tails,
+                    expr *const *witness, size_t n, const merge_values *values);
+
+#endif

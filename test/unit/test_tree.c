@@ -1,0 +1,130 @@
+/*
+ * test_tree — the facts pattern merging reads from a region's execution tree (merge/tree.h):
+ * symbols salted with their branch (same branch and shape: same symbol whatever the
+ * constants; other edge, other instruction or the negation: another symbol), riders left out
+ * of words, and the sibling check that marks a tree's hash invalid (equal symbols, or a fork
+ * at a rider). A tree shaped like memspn's (two loop iterations then an exit) gives equal
+ * symbol sequences per iteration.
+ */
+#include <stdlib.h>
+
+#include "check.h"
+#include "engine/expr.h"
+#include "merge/tree.h"
+
+static expr *byte_of(expr_array *s, unsigned i) {
+  expr *at = expr_const(64, i);
+  expr *r = expr_read(s, NULL, at);
+  expr_unref(at);
+  return r;
+}
+
+/* i < n for a constant i, and its negation */
+static expr *below(expr *n, unsigned i) {
+  expr *c = expr_const(64, i);
+  expr *r = expr_ult(c, n);
+  expr_unref(c);
+  return r;
+}
+
+static expr *is_a(expr_array *s, unsigned i) {
+  expr *b = byte_of(s, i), *a = expr_const(8, 'a');
+  expr *r = expr_eq(a, b);
+  expr_unref(b), expr_unref(a);
+  return r;
+}
+
+/* memspn's loop: br at instruction 2 (edges 1 in, 2 out), br at 13 (edges 6 equal, 7 not);
+ * a rider (the bounds check) between them. Returns the leaf after `iterations` iterations
+ * that exits by the header's false edge; *other_exit gets the leaf that left by the byte
+ * test in the last iteration. */
+static merge_node *memspn_path(merge_tree *t, expr *n, expr_array *s, unsigned iterations,
+                               merge_node **other_exit) {
+  const merge_branch in = {0, 2, 1}, out = {0, 2, 2}, eq = {0, 13, 6}, ne = {0, 13, 7};
+  merge_node *at = t->root;
+  for (unsigned i = 0; i <= iterations; i++) {
+    expr *c = below(n, i), *nc = expr_not(c);
+    merge_node *stay = merge_tree_add(t, at, c, false, &in);
+    merge_node *leave = merge_tree_add(t, at, nc, i < iterations, &out);
+    expr_unref(c), expr_unref(nc);
+    if (i == iterations) return leave;
+    expr *bound = below(n, i + 1); /* stands for the rider's bounds check */
+    merge_node *checked = merge_tree_add(t, stay, bound, false, NULL);
+    expr_unref(bound);
+    expr *e = is_a(s, i), *ne_ = expr_not(e);
+    at = merge_tree_add(t, checked, e, false, &eq);
+    *other_exit = merge_tree_add(t, checked, ne_, false, &ne);
+    expr_unref(e), expr_unref(ne_);
+  }
+  return NULL;
+}
+
+static void test_memspn_words(void) {
+  expr_array *na = expr_array_new("n", NULL, 8, true, NULL), *s = expr_array_new("s", NULL, 4, true, NULL);
+  expr *zero = expr_const(64, 0), *n = expr_read_le(na, NULL, zero, 8);
+  merge_tree *t = merge_tree_new(NULL);
+  merge_node *byte_exit = NULL;
+  merge_node *leaf = memspn_path(t, n, s, 3, &byte_exit);
+  CHECK(t->invalid == NULL);
+  uint64_t w[16];
+  size_t len = merge_tree_word(leaf, w, 16);
+  CHECK_EQ_U64(len, 7); /* (in, eq) three times, then out: the riders are no symbols */
+  for (unsigned i = 1; i < 3; i++) {
+    CHECK_EQ_U64(w[2 * i], w[0]);         /* i < n at every iteration: one symbol */
+    CHECK_EQ_U64(w[2 * i + 1], w[1]);     /* s[i] == 'a' likewise */
+  }
+  CHECK(w[0] != w[1]);
+  CHECK(w[6] != w[0]);                    /* leaving is another symbol than staying */
+  uint64_t v[16];
+  CHECK_EQ_U64(merge_tree_word(byte_exit, v, 16), 6);
+  CHECK_EQ_U64(v[4], w[0]);
+  CHECK(v[5] != w[5]);                    /* s[2] != 'a' against s[2] == 'a' */
+  CHECK_EQ_U64(merge_tree_word(leaf, v, 2), 7); /* a short buffer gets the first symbols */
+  CHECK_EQ_U64(v[0], w[0]);
+  CHECK_EQ_U64(v[1], w[1]);
+  merge_tree_free(t);
+  expr_unref(n), expr_unref(zero);
+  expr_array_unref(na), expr_array_unref(s);
+}
+
+static void test_salt_and_siblings(void) {
+  expr_array *na = expr_array_new("n", NULL, 8, true, NULL);
+  expr *zero = expr_const(64, 0), *n = expr_read_le(na, NULL, zero, 8);
+  expr *c3 = below(n, 3), *c4 = below(n, 4);
+  const merge_branch b = {1, 5, 0}, b_other_edge = {1, 5, 1}, b_other_inst = {1, 6, 0};
+
+  merge_tree *t = merge_tree_new(NULL);
+  merge_node *x = merge_tree_add(t, t->root, c3, false, &b);
+  merge_node *y = merge_tree_add(t, x, c4, false, &b);
+  CHECK_EQ_U64(x->hash, y->hash); /* constants hash alike: one branch, one shape */
+  merge_node *z = merge_tree_add(t, y, c4, false, &b_other_inst);
+  CHECK(z->hash != y->hash);
+  CHECK(t->invalid == NULL);
+  /* the same condition on another edge of the same branch: distinct siblings */
+  merge_tree_add(t, z, c3, false, &b);
+  merge_tree_add(t, z, c3, false, &b_other_edge);
+  CHECK(t->invalid == NULL);
+  /* two siblings with one symbol: invalid */
+  merge_tree_add(t, x, c3, true, &b);
+  CHECK_EQ_PTR(t->invalid, merge_invalid_collision);
+  merge_tree_free(t);
+
+  /* a rider alone is fine; a rider with a sibling is a fork at a non-branch */
+  t = merge_tree_new(NULL);
+  merge_node *r = merge_tree_add(t, t->root, c3, false, NULL);
+  CHECK(!r->symbol);
+  merge_tree_add(t, r, c4, false, &b);
+  CHECK(t->invalid == NULL);
+  merge_tree_add(t, r, c3, false, NULL);
+  CHECK_EQ_PTR(t->invalid, merge_invalid_rider_fork);
+  merge_tree_free(t);
+
+  expr_unref(c3), expr_unref(c4), expr_unref(n), expr_unref(zero);
+  expr_array_unref(na);
+}
+
+int main(void) {
+  test_memspn_words();
+  test_salt_and_siblings();
+  return check_exit();
+}
