@@ -27,6 +27,9 @@
  *   exec          SIGILL/SIGTRAP/SIGSEGV (__builtin_unreachable is compiled to a trap), or a
  *                 sanitizer report at the line
  *   overflow      a sanitizer report at the line
+ *   overshift     a sanitizer report at the line
+ * Tests of the kinds that may not crash natively (ptr, free, overshift, overflow) run in a
+ * second build with -fsanitize=address,undefined; --sanitize runs every test so.
  *   other kinds   any abnormal end: a signal, a sanitizer report at the line, or one of the
  *                 library's error statuses
  * A sanitizer report (with --sanitize) at another line than the .err's is a mismatch. A
@@ -886,6 +889,13 @@ static char *describe(const observed *o) {
   return xstrdup(o->status);
 }
 
+/* Error kinds that may not crash natively (an out-of-bounds access inside memory the
+ * process owns, a use after free, an over-wide shift): replayed in a sanitized build. */
+static bool needs_sanitizer(const char *kind) {
+  return strcmp(kind, "ptr") == 0 || strcmp(kind, "free") == 0 ||
+         strcmp(kind, "overshift") == 0 || strcmp(kind, "overflow") == 0;
+}
+
 /* Whether `o` reproduces the error of `t` (see the top of the file): NULL when it does,
  * else why not (a new string). */
 static char *mismatch_reason(const test_case *t, const observed *o, bool sanitize) {
@@ -912,13 +922,14 @@ static char *mismatch_reason(const test_case *t, const observed *o, bool sanitiz
   else if (strcmp(k, "ptr") == 0) ok = is_signal(o, SIGSEGV, SIGBUS, SIGBUS);
   else if (strcmp(k, "free") == 0) ok = is_signal(o, SIGABRT, SIGSEGV, SIGBUS);
   else if (strcmp(k, "exec") == 0) ok = is_signal(o, SIGILL, SIGTRAP, SIGSEGV);
-  else if (strcmp(k, "assert") == 0 || strcmp(k, "overflow") == 0) ok = false;
+  else if (strcmp(k, "assert") == 0 || strcmp(k, "overflow") == 0 ||
+           strcmp(k, "overshift") == 0)
+    ok = false;
   else
     ok = o->kind == OBS_SIGNAL || o->kind == OBS_ASSERT || o->kind == OBS_ASSUME ||
          o->kind == OBS_REACH || o->kind == OBS_REPORT;
   if (ok) return NULL;
-  bool memory = strcmp(k, "ptr") == 0 || strcmp(k, "free") == 0 || strcmp(k, "div") == 0 ||
-                strcmp(k, "exec") == 0 || strcmp(k, "overflow") == 0;
+  bool memory = needs_sanitizer(k) || strcmp(k, "div") == 0 || strcmp(k, "exec") == 0;
   char *got = describe(o);
   char *why = xasprintf("%s error at line %u not reproduced: %s%s", k, t->err_line, got,
                         memory && !sanitize && o->kind == OBS_EXIT
@@ -1074,7 +1085,8 @@ static int parse_options(int argc, char **argv, bool cov, replay_options *o) {
               "  Rebuild the driver recorded in OUTDIR/info natively, linked with symq's replay\n"
               "  library (runtime/replay/replay.c), and run it on every test of OUTDIR: an error\n"
               "  test must reproduce its error, any other test must exit normally.\n"
-              "  --sanitize    build with -fsanitize=address,undefined -fno-sanitize-recover: a\n"
+              "  --sanitize    run every test in a build with -fsanitize=address,undefined\n"
+              "                -fno-sanitize-recover (tests of memory errors always are): a\n"
               "                memory error must then be reported at the .err's line\n"
               "  --timeout S   seconds per test (default 10)\n"
               "  --cc CC       the C compiler, gcc or clang (default gcc)\n"
@@ -1139,30 +1151,48 @@ int replay_main(int argc, char **argv) {
     dir_free(&d);
     return 2;
   }
-  char *exe = NULL;
+  char *exe = NULL, *sanitized_exe = NULL, *sanitized_dir = NULL;
   if (!build_driver(&d, o.cc, o.sanitize ? BUILD_SANITIZE : BUILD_PLAIN, scratch, &exe)) {
     finish_scratch(scratch, o.keep);
     dir_free(&d);
     return 2;
   }
-  fprintf(stderr, "symq: replaying %zu tests of %s: %s built with %s%s\n", d.ntests, o.outdir,
-          base_name(d.input), o.cc, o.sanitize ? " -fsanitize=address,undefined" : "");
+  /* memory errors that do not crash natively show only under the sanitizers: those tests
+   * run in a second, sanitized build, so that every error reproduces by default */
+  bool want_sanitized = false;
+  for (size_t k = 0; k < d.ntests && !o.sanitize; k++)
+    want_sanitized |= d.tests[k].err_kind && needs_sanitizer(d.tests[k].err_kind);
+  if (want_sanitized) {
+    sanitized_dir = xasprintf("%s/sanitized", scratch);
+    if (mkdir(sanitized_dir, 0700) != 0 ||
+        !build_driver(&d, o.cc, BUILD_SANITIZE, sanitized_dir, &sanitized_exe))
+      fprintf(stderr, "symq: warning: no sanitized build: memory errors that do not crash "
+                      "natively will be mismatches\n");
+  }
+  fprintf(stderr, "symq: replaying %zu tests of %s: %s built with %s%s%s\n", d.ntests, o.outdir,
+          base_name(d.input), o.cc, o.sanitize ? " -fsanitize=address,undefined" : "",
+          sanitized_exe ? " (memory-error tests with -fsanitize=address,undefined)" : "");
 
-  run_env env;
+  run_env env, sanitized_env;
   env_init(&env, o.sanitize);
+  env_init(&sanitized_env, true);
   size_t reproduced = 0, mismatches = 0, early_errors = 0;
   for (size_t k = 0; k < d.ntests; k++) {
     const test_case *t = &d.tests[k];
     observed ob;
     char *err_text;
     const test_case *same;
-    run_test(exe, scratch, t, &env, o.sanitize, o.timeout_s, &ob, &err_text);
+    bool sanitized = o.sanitize || (sanitized_exe && t->err_kind && needs_sanitizer(t->err_kind));
+    if (sanitized && !o.sanitize)
+      run_test(sanitized_exe, sanitized_dir, t, &sanitized_env, true, o.timeout_s, &ob, &err_text);
+    else
+      run_test(exe, scratch, t, &env, o.sanitize, o.timeout_s, &ob, &err_text);
     if (interrupted) {
       free(err_text);
       break;
     }
     if (t->err_kind) {
-      char *why = mismatch_reason(t, &ob, o.sanitize);
+      char *why = mismatch_reason(t, &ob, sanitized);
       if (!why) {
         char *how = describe(&ob);
         printf("%s: %s: %s error reproduced: %s\n", t->name, ob.status, t->err_kind, how);
@@ -1210,7 +1240,10 @@ int replay_main(int argc, char **argv) {
     fprintf(stderr, "symq: warning: %zu test%s of paths that ended early under symq end in an "
             "error natively\n", early_errors, early_errors == 1 ? "" : "s");
   env_free(&env);
+  env_free(&sanitized_env);
   free(exe);
+  free(sanitized_exe);
+  free(sanitized_dir);
   finish_scratch(scratch, o.keep);
   dir_free(&d);
   return interrupted ? 2 : mismatches ? 1 : 0;

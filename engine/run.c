@@ -362,6 +362,17 @@ static void write_quantified_stats(out_json *j, const qs_quant_stats *q) {
   out_json_object_end(j);
 }
 
+/* key: {reason: count, …} */
+static void json_reasons(out_json *j, const char *key, const interp_reason *reasons, size_t n) {
+  out_json_key(j, key);
+  out_json_object_begin(j);
+  for (size_t k = 0; k < n; k++) {
+    out_json_key(j, reasons[k].text);
+    out_json_uint(j, reasons[k].count);
+  }
+  out_json_object_end(j);
+}
+
 static void write_stats(out_dir *out, const run_options *o, const interp_result *r,
                         const qsolver *solver, const ir_program *prog, double wall) {
   out_json j;
@@ -380,20 +391,8 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   out_json_uint(&j, r->error_paths);
   out_json_key(&j, "early_paths");
   out_json_uint(&j, r->early_paths);
-  out_json_key(&j, "early_reasons");
-  out_json_object_begin(&j);
-  for (size_t k = 0; k < r->nearly_reasons; k++) {
-    out_json_key(&j, r->early_reasons[k].text);
-    out_json_uint(&j, r->early_reasons[k].count);
-  }
-  out_json_object_end(&j);
-  out_json_key(&j, "dropped_reasons");
-  out_json_object_begin(&j);
-  for (size_t k = 0; k < r->ndropped_reasons; k++) {
-    out_json_key(&j, r->dropped_reasons[k].text);
-    out_json_uint(&j, r->dropped_reasons[k].count);
-  }
-  out_json_object_end(&j);
+  json_reasons(&j, "early_reasons", r->early_reasons, r->nearly_reasons);
+  json_reasons(&j, "dropped_reasons", r->dropped_reasons, r->ndropped_reasons);
   out_json_key(&j, "quiet_paths");
   out_json_uint(&j, r->quiet_paths);
   out_json_key(&j, "tests");

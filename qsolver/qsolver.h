@@ -24,8 +24,9 @@
  *     what makes independence slicing sound: a group of constraints sharing no array with
  *     the query is then satisfiable on its own and can be dropped. qs_check_sat assumes
  *     nothing (it solves each independent group instead of dropping any).
- *   - QS_UNKNOWN (timeout, a Z3 error, incomplete quantifier reasoning) is an answer, never
- *     a crash; qs_last_reason says why. A caller ends the path with that reason.
+ *   - QS_UNKNOWN (timeout, incomplete quantifier reasoning) is an answer, never a crash;
+ *     qs_last_reason says why. A caller ends the path with that reason. A Z3 error is not
+ *     an answer (it means symq built a wrong query): it stops the process with Z3's message.
  *   - Deterministic: the same queries in the same order on a solver built with the same
  *     options give the same answers and models (timeouts aside).
  *   - Not thread-safe (neither is expr). Out of memory aborts through expr_oom.
@@ -100,7 +101,7 @@ qs_status qs_may_be_true(qsolver *s, expr *const *constraints, size_t n, expr *e
 qs_status qs_get_value(qsolver *s, expr *const *constraints, size_t n, expr *e, u128 *out);
 qs_status qs_get_model(qsolver *s, expr *const *constraints, size_t n,
                        expr_array *const *arrays, size_t narrays, expr_assignment **out);
-/* Why the last call gave QS_UNKNOWN ("timeout", "z3 error: …", "z3: <reason>"), or "". */
+/* Why the last call gave QS_UNKNOWN ("timeout", "z3 error: model: …", "z3: <reason>"), or "". */
 const char *qs_last_reason(const qsolver *s);
 
 /* ---- counters, for stats.json's queries_by_stage ----------------------------------------

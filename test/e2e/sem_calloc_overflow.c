@@ -1,7 +1,8 @@
 /* calloc(n, size) whose product overflows size_t returns NULL, as glibc's does (it must not
  * wrap around to a small object). With n == 0 or n ≥ 4, n * 2^62 overflows exactly when
  * n ≥ 4: that path gets NULL and returns 1 (completed); n == 0 gets a zero-byte object,
- * whose first byte is out of bounds (one error). */
+ * so p[8] is out of bounds (one error; p[8], not p[0], so that ASan, which backs calloc(0)
+ * with one byte, reports it in native replay too). */
 // EXPECT: completed=1 errors=1 tests=2
 // EXPECT-ERROR: ptr line=@write
 // EXPECT-OBJECTS: n:8
@@ -14,6 +15,6 @@ int main(void) {
   klee_assume(n == 0 || n >= 4);
   char *p = calloc(n, (size_t)1 << 62);
   if (p == 0) return n >= 4;
-  p[0] = 1; /* @write */
+  p[8] = 1; /* @write */
   return 0;
 }

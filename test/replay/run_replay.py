@@ -12,8 +12,8 @@ check failed. Work happens in a fresh temporary directory (kept with --keep).
 Scenarios
   e2e-native     every test/e2e driver that symq runs to the end (all but EXPECT-REJECT
                  and SIGNAL ones): `symq run`, then `symq replay`: each error test
-                 reproduces, except ptr errors that do not crash natively (NEEDS_SANITIZER
-                 lists today's), which must be mismatches naming --sanitize; a test ended
+                 reproduces (ptr/free/overshift/overflow ones, run in the sanitized build
+                 replay makes for them, through an ASan/UBSan report at the line); a test ended
                  early is reported "not checked" (with what it did natively); every other
                  test exits normally (or
                  repeats an error another test reports: symq reports each error once).
@@ -30,7 +30,7 @@ Scenarios
                  are not), then from symq's own tests of it.
   sanitize-line  an out-of-bounds heap read in a helper: --sanitize reproduces it with an
                  ASan report at the .err's line; a .err moved to another line is a mismatch;
-                 without --sanitize it is a mismatch that names --sanitize.
+                 without --sanitize it reproduces too (memory-error tests run sanitized).
   cov-memspn     `symq cov` on drivers/memspn.c: the HTML report, the summary line, the
                  "gcov" key in stats.json (the rest unchanged), and the same line and branch
                  counts as gcc --coverage + gcov run by hand on the same tests.
@@ -67,19 +67,15 @@ TEST_LINE_RE = re.compile(r"^(test\d{6}): (exit \d+|signal \d+ \(\w+\)|timeout a
 COV_RE = re.compile(r"^lines: (\d+\.\d)% \((\d+)/(\d+)\), branches: (\d+\.\d)% \((\d+)/(\d+)\)$")
 
 # Without a sanitizer a ptr error shows natively only if it crashes: an out-of-bounds access
-# or a use after free that lands in memory the process owns does not. Natively, a ptr error
-# test must reproduce or be a mismatch naming --sanitize (and must reproduce with it);
-# these drivers' ptr errors must crash natively. Every other kind must reproduce.
-MAY_NEED_SANITIZER = {"ptr"}
-MUST_CRASH = {"err_ptr_null"}
+# or a use after free that lands in memory the process owns does not. So replay runs the
+# tests of these kinds in a sanitized build by default: each must reproduce through an
+# ASan/UBSan report at the .err's line. Every other kind must reproduce natively.
+AUTO_SANITIZED = {"ptr", "free", "overshift", "overflow"}
 # Drivers that call a function defined nowhere (symq ends that path early): they cannot be
 # linked natively, which replay must say in one line. {driver: the function}
 UNLINKABLE = {"early_external_call": "mystery_external"}
-# Not reproducible without a sanitizer, as known today (the scenario checks that they are
-# reported as such, so the hint is exercised).
-NEEDS_SANITIZER = {"err_ptr_oob_read", "err_ptr_oob_write", "err_ptr_use_after_free"}
 # With --sanitize these kinds must show as an ASan/UBSan report at the .err's line.
-SANITIZER_KINDS = {"ptr", "free", "div", "exec"}
+SANITIZER_KINDS = {"ptr", "free", "div", "exec", "overshift"}
 
 SYMQ = None
 VERBOSE = False
@@ -268,7 +264,7 @@ def e2e_one(tmp, name, args, has_errors, sanitize):
         return [(False, f"{name}: symq run", "wrote no .err file")]
     early = {t for t in expected
              if os.path.exists(os.path.join(outdir, t + ".early"))}
-    reproduced = tolerated = 0
+    reproduced = 0
     for t, err in expected.items():
         what = f"{name}: {t}" + (f" ({err[0]} at line {err[1]})" if err else "")
         if t not in tests:
@@ -289,25 +285,18 @@ def e2e_one(tmp, name, args, has_errors, sanitize):
         if text.startswith(f"{kind} error reproduced: "):
             reproduced += 1
             ok, reason = True, ""
-            if sanitize and kind in SANITIZER_KINDS:
+            if (sanitize and kind in SANITIZER_KINDS) or (not sanitize and kind in AUTO_SANITIZED):
                 base = os.path.basename(name) + ".c"
                 ok = (re.search(r": (ASan|UBSan): ", text) is not None
                       and text.endswith(f" at {base}:{line}"))
                 reason = f"expected an ASan/UBSan report at {base}:{line}, got '{text}'"
-            elif not sanitize and name in NEEDS_SANITIZER:
-                ok, reason = False, f"reproduced without a sanitizer, update NEEDS_SANITIZER"
             out.append((ok, what + " reproduces", reason))
-        elif (not sanitize and kind in MAY_NEED_SANITIZER and name not in MUST_CRASH
-              and text.startswith("MISMATCH: ") and "--sanitize" in text):
-            tolerated += 1
-            out.append((True, what + " is a mismatch that names --sanitize", ""))
         else:
             out.append((False, what + " reproduces", f"got '{status}: {text}'"))
-    want = (len(expected), reproduced, tolerated)
-    out.append((summary == want and reproduced + tolerated == len(errors),
+    want = (len(expected), reproduced, 0)
+    out.append((summary == want and reproduced == len(errors),
                 f"{name}: summary line", f"expected {want}, got {summary} from:\n{p.stdout}"))
-    want_rc = 1 if tolerated else 0
-    out.append((p.returncode == want_rc, f"{name}: exit status {want_rc}",
+    out.append((p.returncode == 0, f"{name}: exit status 0",
                 f"got {p.returncode}: {p.stderr.strip()}"))
     return out
 
@@ -574,8 +563,10 @@ def scenario_sanitize_line(tmp):
           f"exit {p.returncode}: {got!r}\n{p.stdout}{p.stderr}")
     p = run([SYMQ, "replay", outdir])
     got = parse_replay(p.stdout)[0].get(name, ("", ""))[1]
-    check(p.returncode == 1 and got.startswith("MISMATCH: ") and "--sanitize" in got,
-          "without --sanitize: a mismatch that names --sanitize", f"{p.returncode}: {got}")
+    check(p.returncode == 0 and
+          got == f"ptr error reproduced: ASan: heap-buffer-overflow at oob_helper.c:{line}",
+          "without --sanitize: memory-error tests run sanitized by default, and reproduce",
+          f"{p.returncode}: {got}")
     moved = os.path.join(tmp, "oob-moved")
     shutil.copytree(outdir, moved)
     err = os.path.join(moved, f"{name}.ptr.err")

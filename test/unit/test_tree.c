@@ -59,8 +59,16 @@ static merge_node *memspn_path(merge_tree *t, expr *n, expr_array *s, unsigned i
   return NULL;
 }
 
+/* An input array of `capacity` bytes (expr_array_new needs its 64-bit size). */
+static expr_array *input_array(const char *name, uint64_t capacity) {
+  expr *size = expr_const(64, capacity);
+  expr_array *a = expr_array_new(name, size, capacity, true, NULL);
+  expr_unref(size);
+  return a;
+}
+
 static void test_memspn_words(void) {
-  expr_array *na = expr_array_new("n", NULL, 8, true, NULL), *s = expr_array_new("s", NULL, 4, true, NULL);
+  expr_array *na = input_array("n", 8), *s = input_array("s", 4);
   expr *zero = expr_const(64, 0), *n = expr_read_le(na, NULL, zero, 8);
   merge_tree *t = merge_tree_new(NULL);
   merge_node *byte_exit = NULL;
@@ -88,7 +96,7 @@ static void test_memspn_words(void) {
 }
 
 static void test_salt_and_siblings(void) {
-  expr_array *na = expr_array_new("n", NULL, 8, true, NULL);
+  expr_array *na = input_array("n", 8);
   expr *zero = expr_const(64, 0), *n = expr_read_le(na, NULL, zero, 8);
   expr *c3 = below(n, 3), *c4 = below(n, 4);
   const merge_branch b = {1, 5, 0}, b_other_edge = {1, 5, 1}, b_other_inst = {1, 6, 0};
