@@ -82,6 +82,8 @@ typedef struct executor {
   struct timespec start;
   bool halted;               /* a limit or a signal: states left are ended early */
   const char *halt_reason;
+  double halt_deadline;      /* elapsed seconds when the halt's budget is spent */
+  uint64_t nlost;            /* states ended without a test: the budget was spent */
   expr **scratch;
   size_t nscratch, cap_scratch;
   state **live;              /* every live state, for cleanup */
@@ -170,6 +172,20 @@ static double elapsed(const executor *ex) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
   return (double)(now.tv_sec - ex->start.tv_sec) + (double)(now.tv_nsec - ex->start.tv_nsec) / 1e9;
+}
+
+/* Under --max-time, gives the solver's next queries at most the time left before `until`
+ * (elapsed seconds; INFINITY: no cut); false when none is left. */
+static bool limit_solver_time(executor *ex, double until) {
+  if (ex->opt->max_time_s <= 0) return true;
+  unsigned ms = ex->opt->solver_timeout_ms;
+  if (until < INFINITY) {
+    double left_ms = ceil((until - elapsed(ex)) * 1000);
+    if (left_ms <= 0) return false;
+    if (!ms || left_ms < ms) ms = (unsigned)left_ms;
+  }
+  qs_set_timeout(ex->solver, ms);
+  return true;
 }
 
 static uint64_t peak_memory_mb(void) {
@@ -395,8 +411,45 @@ static void end_error(executor *ex, state *st, const char *kind, const char *mes
   end_state(ex, st);
 }
 
+double interp_halt_budget(double max_time_s) {
+  double budget = 0.05 * max_time_s;
+  return budget > 1.0 ? budget : 1.0;
+}
+
+static void start_halt(executor *ex, const char *reason) {
+  ex->halted = true;
+  ex->halt_reason = reason;
+  ex->halt_deadline = INFINITY;
+  if (ex->opt->max_time_s > 0)
+    ex->halt_deadline = ex->opt->max_time_s + interp_halt_budget(ex->opt->max_time_s);
+}
+
+/* Ends st early without solving for a test: the halt's time budget is spent. */
+static void end_lost(executor *ex, state *st) {
+  ex->result->early_paths++;
+  ex->result->tests_lost++;
+  remember_reason(ex, ex->halt_reason);
+  char name[40];
+  snprintf(name, sizeof name, "lost%06" PRIu64 ".early", ++ex->nlost);
+  if (out_write_file(ex->out, name, ex->halt_reason, strlen(ex->halt_reason)) != 0)
+    fprintf(stderr, "symq: error: %s\n", out_error(ex->out));
+  end_state(ex, st);
+}
+
+/* Ends a state the halt left: with a test while the budget lasts, without one after. */
+static void end_halted(executor *ex, state *st) {
+  if (limit_solver_time(ex, ex->halt_deadline)) end_early(ex, st, ex->halt_reason);
+  else end_lost(ex, st);
+}
+
 /* Ends st because the solver could not decide a question. */
 static void end_solver_unknown(executor *ex, state *st) {
+  if (ex->opt->max_time_s > 0 && elapsed(ex) >= ex->opt->max_time_s) {
+    /* the query was cut at the deadline: the path did not fail, the run is over */
+    if (!ex->halted) start_halt(ex, "halted: max-time");
+    end_halted(ex, st);
+    return;
+  }
   char *reason = xprintf("solver: %s", qs_last_reason(ex->solver));
   end_early(ex, st, reason);
   free(reason);
@@ -2322,14 +2375,13 @@ static const char *halt_reason(executor *ex) {
 static void run_loop(executor *ex) {
   state *st;
   while ((st = search_select(ex->searcher))) {
-    const char *halt = halt_reason(ex);
-    if (halt) {
-      ex->halted = true;
-      ex->halt_reason = halt;
-      break;
-    }
+    const char *halt = ex->halted ? NULL : halt_reason(ex);
+    if (halt) start_halt(ex, halt);
+    if (ex->halted) break;
     bool alive = true;
     for (unsigned k = 0; k < SLICE; k++) {
+      /* the deadline is checked before every instruction, and no query may outlast it */
+      if (!limit_solver_time(ex, ex->opt->max_time_s)) break;
       if (st->region && region_exited(ex, st)) { /* wait at the exit for the others */
         region_pause(ex, st);
         alive = false;
@@ -2348,7 +2400,7 @@ static void run_loop(executor *ex) {
   }
   if (ex->halted) {
     ex->result->exhausted = false;
-    while (ex->nlive) end_early(ex, ex->live[ex->nlive - 1], ex->halt_reason);
+    while (ex->nlive) end_halted(ex, ex->live[ex->nlive - 1]);
   }
   if (ex->opt->progress) progress_line(ex, true);
 }

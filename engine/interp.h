@@ -31,7 +31,10 @@ typedef struct interp_options {
   const search_kind *search; /* searchers, interleaved; none = dfs */
   size_t nsearch;
   uint64_t seed;
-  double max_time_s;          /* 0 = no limit */
+  double max_time_s;          /* 0 = no limit; the run stops within max_time_s plus its
+                                 halt budget (interp_halt_budget) */
+  unsigned solver_timeout_ms; /* per query (0 = none); under max_time_s each query gets at
+                                 most the time left */
   uint64_t max_instructions;  /* 0 = no limit */
   uint64_t max_forks;         /* 0 = no limit; after it, branches follow one feasible side */
   uint64_t max_memory_mb;     /* 0 = no limit; past it no more forks */
@@ -76,6 +79,10 @@ typedef struct interp_result {
 
 int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solver,
                out_dir *out, interp_result *result);
+/* Seconds past --max-time spent writing the tests of the states still waiting: 5% of the
+ * limit, at least one second. The states left when it is spent end early without solving:
+ * a `lostNNNNNN.early` file each, counted in tests_lost. */
+double interp_halt_budget(double max_time_s);
 void interp_result_free(interp_result *r);
 
 #endif

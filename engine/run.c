@@ -510,7 +510,8 @@ int run_main(int argc, char **argv) {
   sigaction(SIGTERM, &sa, NULL);
 
   interp_options io = {.search = o.search, .nsearch = o.nsearch, .seed = o.seed,
-                       .max_time_s = o.max_time_s, .max_instructions = o.max_instructions,
+                       .max_time_s = o.max_time_s, .solver_timeout_ms = o.solver_timeout_ms,
+                       .max_instructions = o.max_instructions,
                        .max_forks = o.max_forks, .max_memory_mb = o.max_memory_mb,
                        .max_pointer_objects = (uint32_t)o.max_pointer_objects,
                        .capacity = o.capacity, .merge = o.merge, .merge_loops = o.merge_loops,
