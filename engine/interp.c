@@ -83,7 +83,10 @@ typedef struct executor {
   bool halted;               /* a limit or a signal: states left are ended early */
   const char *halt_reason;
   double halt_deadline;      /* elapsed seconds when the halt's budget is spent */
-  uint64_t nlost;            /* states ended without a test: the budget was spent */
+  char *lost;                /* states ended without a test (the budget was spent): one line
+                                each, written as lost.early at the end of the halt */
+  size_t lost_len;
+  FILE *lost_stream;
   expr **scratch;
   size_t nscratch, cap_scratch;
   state **live;              /* every live state, for cleanup */
@@ -424,16 +427,29 @@ static void start_halt(executor *ex, const char *reason) {
     ex->halt_deadline = ex->opt->max_time_s + interp_halt_budget(ex->opt->max_time_s);
 }
 
-/* Ends st early without solving for a test: the halt's time budget is spent. */
+/* Ends st early without solving for a test: the halt's time budget is spent. One file
+ * for them all, as a file each would cost more than the budget itself. */
 static void end_lost(executor *ex, state *st) {
   ex->result->early_paths++;
   ex->result->tests_lost++;
   remember_reason(ex, ex->halt_reason);
-  char name[40];
-  snprintf(name, sizeof name, "lost%06" PRIu64 ".early", ++ex->nlost);
-  if (out_write_file(ex->out, name, ex->halt_reason, strlen(ex->halt_reason)) != 0)
-    fprintf(stderr, "symq: error: %s\n", out_error(ex->out));
+  if (!ex->lost_stream && !(ex->lost_stream = open_memstream(&ex->lost, &ex->lost_len)))
+    expr_oom();
+  fprintf(ex->lost_stream, "state %" PRIu64 ": %s: no test, the halt's time budget was spent\n",
+          st->id, ex->halt_reason);
   end_state(ex, st);
+}
+
+static void write_lost(executor *ex) {
+  if (!ex->lost_stream) return;
+  if (fclose(ex->lost_stream) != 0) expr_oom();
+  ex->lost_stream = NULL;
+  if (out_write_file(ex->out, "lost.early", ex->lost, ex->lost_len) != 0)
+    fprintf(stderr, "symq: error: %s\n", out_error(ex->out));
+  fprintf(stderr, "symq: warning: %" PRIu64 " states ended without a test (see lost.early)\n",
+          ex->result->tests_lost);
+  free(ex->lost);
+  ex->lost = NULL;
 }
 
 /* Ends a state the halt left: with a test while the budget lasts, without one after. */
@@ -2401,7 +2417,9 @@ static void run_loop(executor *ex) {
   if (ex->halted) {
     ex->result->exhausted = false;
     while (ex->nlive) end_halted(ex, ex->live[ex->nlive - 1]);
+    write_lost(ex);
   }
+  ex->result->exploration_time_s = elapsed(ex);
   if (ex->opt->progress) progress_line(ex, true);
 }
 

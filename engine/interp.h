@@ -65,6 +65,7 @@ typedef struct interp_result {
   uint64_t concretized;       /* symbolic values made concrete (lengths, addresses) */
   uint64_t capacity_bounded;  /* symbolic sizes bounded by --capacity on their path */
   bool exhausted;             /* every path ran to its end */
+  double exploration_time_s;  /* from the start of interp_run to the last state's end */
   interp_reason *early_reasons; /* sorted by text */
   size_t nearly_reasons;
   uint64_t covered_lines, total_lines;
@@ -81,7 +82,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
                out_dir *out, interp_result *result);
 /* Seconds past --max-time spent writing the tests of the states still waiting: 5% of the
  * limit, at least one second. The states left when it is spent end early without solving:
- * a `lostNNNNNN.early` file each, counted in tests_lost. */
+ * a line each in `lost.early`, counted in tests_lost. */
 double interp_halt_budget(double max_time_s);
 void interp_result_free(interp_result *r);
 

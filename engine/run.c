@@ -324,6 +324,8 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   out_json_double(&j, solver_seconds);
   out_json_key(&j, "wall_time_s");
   out_json_double(&j, wall);
+  out_json_key(&j, "exploration_time_s"); /* what --max-time bounds */
+  out_json_double(&j, r->exploration_time_s);
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   out_json_key(&j, "peak_memory_mb");
