@@ -83,6 +83,7 @@ typedef struct executor {
   bool halted;               /* a limit or a signal: states left are ended early */
   const char *halt_reason;
   double halt_deadline;      /* elapsed seconds when the halt's budget is spent */
+  uint64_t memory_mb;        /* resident memory when last read (only under --max-memory) */
   char *lost;                /* states ended without a test (the budget was spent): one line
                                 each, written as lost.early at the end of the halt */
   size_t lost_len;
@@ -191,10 +192,27 @@ static bool limit_solver_time(executor *ex, double until) {
   return true;
 }
 
-static uint64_t peak_memory_mb(void) {
-  struct rusage ru;
-  getrusage(RUSAGE_SELF, &ru);
-  return (uint64_t)ru.ru_maxrss / 1024;
+/* The process's resident memory now (the peak, ru_maxrss, never goes down). */
+static uint64_t resident_mb(void) {
+  FILE *f = fopen("/proc/self/statm", "r");
+  unsigned long long size = 0, resident = 0;
+  if (f) {
+    if (fscanf(f, "%llu %llu", &size, &resident) != 2) resident = 0;
+    fclose(f);
+  }
+  if (!resident) { /* no /proc: the peak is an upper bound */
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (uint64_t)ru.ru_maxrss / 1024;
+  }
+  return (uint64_t)(resident * (unsigned long long)sysconf(_SC_PAGESIZE) >> 20);
+}
+
+/* Under --max-memory: reads the resident memory; true once it reaches the limit. */
+static bool memory_exceeded(executor *ex) {
+  if (!ex->opt->max_memory_mb) return false;
+  ex->memory_mb = resident_mb();
+  return ex->memory_mb >= ex->opt->max_memory_mb;
 }
 
 /* ---- live states ---------------------------------------------------------------------- */
@@ -236,7 +254,8 @@ static state *fork_state(executor *ex, state *st) {
 
 static bool may_fork(const executor *ex) {
   if (ex->opt->max_forks && ex->result->forks >= ex->opt->max_forks) return false;
-  if (ex->opt->max_memory_mb && peak_memory_mb() >= ex->opt->max_memory_mb) return false;
+  /* forks stop short of the limit, so that the states can run on without reaching it */
+  if (ex->opt->max_memory_mb && ex->memory_mb * 10 >= ex->opt->max_memory_mb * 9) return false;
   return !ex->halted;
 }
 
@@ -2385,6 +2404,7 @@ static const char *halt_reason(executor *ex) {
   if (ex->opt->max_instructions && ex->result->instructions >= ex->opt->max_instructions)
     return "halted: max-instructions";
   if (ex->opt->max_time_s > 0 && elapsed(ex) >= ex->opt->max_time_s) return "halted: max-time";
+  if (memory_exceeded(ex)) return "halted: max-memory";
   return NULL;
 }
 
@@ -2398,6 +2418,7 @@ static void run_loop(executor *ex) {
     for (unsigned k = 0; k < SLICE; k++) {
       /* the deadline is checked before every instruction, and no query may outlast it */
       if (!limit_solver_time(ex, ex->opt->max_time_s)) break;
+      if (k % 256 == 255 && memory_exceeded(ex)) break; /* /proc is read: not every time */
       if (st->region && region_exited(ex, st)) { /* wait at the exit for the others */
         region_pause(ex, st);
         alive = false;

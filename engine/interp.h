@@ -37,7 +37,8 @@ typedef struct interp_options {
                                  most the time left */
   uint64_t max_instructions;  /* 0 = no limit */
   uint64_t max_forks;         /* 0 = no limit; after it, branches follow one feasible side */
-  uint64_t max_memory_mb;     /* 0 = no limit; past it no more forks */
+  uint64_t max_memory_mb;     /* 0 = no limit; from 90% of it no more forks; at it (resident
+                                 memory) the run halts */
   uint32_t max_pointer_objects; /* 0 = no limit: objects one symbolic pointer may fork into */
   uint64_t capacity;          /* bytes backing a symbolic-size allocation whose size is
                                  unbounded on its path (pat-merge.md §8) */

@@ -75,7 +75,7 @@ static void run_usage(FILE *f) {
         "  --max-time=TIME         stop after TIME (e.g. 30, 30s, 5min, 1h)\n"
         "  --max-instructions=N    stop after N instructions\n"
         "  --max-forks=N           stop forking after N forks\n"
-        "  --max-memory=MB         stop forking above MB of memory\n"
+        "  --max-memory=MB         stop forking at 90% of MB of memory, stop the run at MB\n"
         "  --max-pointer-objects=N a symbolic pointer forks into at most N objects\n"
         "  --capacity=N            bytes backing a symbolic-size allocation whose size has\n"
         "                          no bound on its path (default 100; the path gets size <= N)\n"
