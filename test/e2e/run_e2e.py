@@ -348,9 +348,10 @@ def strings_in(value):
 
 # ---- running -----------------------------------------------------------------------------
 
-def communicate_signalling(p, signum, states):
-    """Like p.communicate(), but sends signum once a --progress line on p's stderr reports
-    at least `states` live states (symq has installed its handlers before any such line)."""
+def communicate_watching(p, watch):
+    """Like p.communicate(timeout=RUN_TIMEOUT), but first calls watch(line) on every line
+    of p's stderr (split at \\r and \\n, as progress lines end in \\r) as it comes, until
+    watch returns True. Raises subprocess.TimeoutExpired after killing p."""
     chunks = {"out": [], "err": []}
 
     def drain_stdout():
@@ -358,21 +359,19 @@ def communicate_signalling(p, signum, states):
 
     def watch_stderr():
         pending = b""
-        sent = False
+        done = False
         while True:
             data = p.stderr.read1(65536)
             if not data:
                 break
             chunks["err"].append(data)
-            if sent:
+            if done:
                 continue
             pending += data
             *lines, pending = re.split(rb"[\r\n]", pending)
             for line in lines:
-                m = PROGRESS_RE.search(line.decode("utf-8", "replace"))
-                if m and int(m.group(1)) >= states:
-                    p.send_signal(signum)
-                    sent = True
+                if watch(line.decode("utf-8", "replace")):
+                    done = True
                     break
 
     threads = [threading.Thread(target=drain_stdout), threading.Thread(target=watch_stderr)]
@@ -386,6 +385,18 @@ def communicate_signalling(p, signum, states):
         for t in threads:
             t.join()
     return b"".join(chunks["out"]), b"".join(chunks["err"])
+
+
+def communicate_signalling(p, signum, states):
+    """Sends signum once a --progress line reports at least `states` live states (symq has
+    installed its handlers before any such line)."""
+    def watch(line):
+        m = PROGRESS_RE.search(line)
+        if m and int(m.group(1)) >= states:
+            p.send_signal(signum)
+            return True
+        return False
+    return communicate_watching(p, watch)
 
 
 class Run:

@@ -37,7 +37,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
@@ -46,6 +45,7 @@ import run_e2e  # noqa: E402  (its .ktest parser and Bad)
 SEARCHES = ["dfs", "bfs", "random-state", "random-path", "nurs:covnew"]
 PROGRESS_RE = re.compile(r"symq: [0-9.]+s states (\d+) paths (\d+) errors (\d+) tests (\d+) ")
 RUN_TIMEOUT = 600
+run_e2e.RUN_TIMEOUT = RUN_TIMEOUT
 
 
 class Checks:
@@ -63,54 +63,23 @@ class Checks:
 
 
 def run_until(cmd, cwd, stop):
-    """Runs cmd; stop(tests, stderr_so_far) is asked at every progress line (and once at
-    the first stderr output, with tests=-1); when it says True the process gets SIGKILL.
+    """Runs cmd and kills it (SIGKILL) when stop(tests) says True: asked at symq's first line
+    on stderr with tests=-1, then at every progress line with the tests it reports.
     Returns (returncode, stdout, stderr)."""
     p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE)
-    out, err = [], []
 
-    def drain():
-        out.append(p.stdout.read())
-
-    def watch():
-        pending = b""
-        killed = False
-        first = True
-        while True:
-            data = p.stderr.read1(65536)
-            if not data:
-                break
-            err.append(data)
-            if killed:
-                continue
-            if first:
-                first = False
-                if stop(-1):
-                    p.kill()
-                    killed = True
-                    continue
-            pending += data
-            *lines, pending = re.split(rb"[\r\n]", pending)
-            for line in lines:
-                m = PROGRESS_RE.search(line.decode("utf-8", "replace"))
-                if m and stop(int(m.group(4))):
-                    p.kill()
-                    killed = True
-                    break
-
-    threads = [threading.Thread(target=drain), threading.Thread(target=watch)]
-    for t in threads:
-        t.start()
-    try:
-        p.wait(timeout=RUN_TIMEOUT)
-    finally:
-        if p.poll() is None:
+    def watch(line):
+        m = PROGRESS_RE.search(line)
+        if stop(int(m.group(4)) if m else -1):
             p.kill()
-        for t in threads:
-            t.join()
-    return p.returncode, b"".join(out).decode("utf-8", "replace"), \
-        b"".join(err).decode("utf-8", "replace")
+            return True
+        return False
+    try:
+        out, err = run_e2e.communicate_watching(p, watch)
+    except subprocess.TimeoutExpired:
+        raise run_e2e.Bad(f"symq did not end in {run_e2e.RUN_TIMEOUT}s")
+    return p.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
 
 
 def check_partial_output(out, objects):
