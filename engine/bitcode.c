@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/ErrorHandling.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
@@ -161,6 +162,20 @@ static input_kind kind_of(const char *path) {
   return KIND_UNKNOWN;
 }
 
+void (*bc_fatal_hook)(const char *file, const char *reason);
+
+static const char *parsing; /* the file whose bitcode is being parsed */
+
+/* LLVM's reader reports some malformed bitcode (a bad data layout string) as a fatal error
+ * and would print "LLVM ERROR" and abort: say which file instead, on one line, and exit 2
+ * as for any other bad input (LLVM cannot go on after a fatal error). */
+static void on_fatal(const char *reason) {
+  if (bc_fatal_hook) bc_fatal_hook(parsing, reason);
+  fprintf(stderr, "symq: error: %s: invalid bitcode: %s\n", parsing ? parsing : "input",
+          reason);
+  exit(2);
+}
+
 static bool parse_bitcode(LLVMContextRef ctx, const char *file, const char *name,
                           LLVMModuleRef *out, bc_error *err) {
   LLVMMemoryBufferRef buf = NULL;
@@ -172,7 +187,11 @@ static bool parse_bitcode(LLVMContextRef ctx, const char *file, const char *name
   }
   LLVMModuleRef m = NULL;
   free(take_diag(ctx));
+  parsing = name;
+  LLVMInstallFatalErrorHandler(on_fatal);
   bool failed = LLVMParseBitcodeInContext2(ctx, buf, &m);
+  LLVMResetFatalErrorHandler();
+  parsing = NULL;
   LLVMDisposeMemoryBuffer(buf); /* the parse is eager: the module does not keep the buffer */
   if (failed) {
     char *why = take_diag(ctx);

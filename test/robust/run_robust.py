@@ -10,6 +10,8 @@ check failed. Nothing here waits a fixed time: runs are stopped when symq's own 
 (its --progress line on stderr) says they have got far enough.
 
 Scenarios
+  bad-input    every file in bad_inputs/ (inputs the fuzzers of eval/fuzz found crashing
+               symq) is refused: exit status 2, one `symq: error: ` line naming the file.
   kill9        `symq run` on many_tests.c (1024 paths, a test each) is killed with SIGKILL
                at several points chosen by its progress line (before the first test, then
                once at least 1, 10, 50, 200 tests are reported): every .ktest present must
@@ -236,7 +238,27 @@ def scenario_max_memory(symq, tmp, checks, verbose):
     checks.check("max-memory holds on a driver that would exceed it", one)
 
 
-SCENARIOS = {"kill9": scenario_kill9, "determinism": scenario_determinism,
+def scenario_bad_input(symq, tmp, checks, verbose):
+    """Inputs the fuzzers found crashing symq: each must now be refused cleanly."""
+    bad = os.path.join(HERE, "bad_inputs")
+    for name in sorted(os.listdir(bad)):
+        def one(name=name):
+            work = tempfile.mkdtemp(prefix="bad-", dir=tmp)
+            cmd = [symq, "run", "--output-dir=out", os.path.join(bad, name)]
+            if verbose:
+                print("  $ " + " ".join(cmd), flush=True)
+            r = subprocess.run(cmd, cwd=work, stdin=subprocess.DEVNULL, capture_output=True,
+                               timeout=RUN_TIMEOUT)
+            lines = [l for l in r.stderr.decode(errors="replace").split("\n") if l.strip()]
+            if r.returncode != 2 or len(lines) != 1 or not lines[0].startswith("symq: error: "):
+                raise run_e2e.Bad(f"exit status {r.returncode}, stderr {lines[:3]}: expected "
+                                  "status 2 and one 'symq: error: ' line")
+            if name not in lines[0]:
+                raise run_e2e.Bad(f"the error does not name the file: {lines[0]}")
+        checks.check(f"bad input {name} is refused with one line", one)
+
+
+SCENARIOS = {"kill9": scenario_kill9, "bad-input": scenario_bad_input, "determinism": scenario_determinism,
              "max-memory": scenario_max_memory}
 
 
