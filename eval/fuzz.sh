@@ -56,7 +56,9 @@ if [ -z "$(ls -A "$corpus")" ]; then # seeds, once
   esac
 fi
 start=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
-nice -n 19 "$build/eval/fuzz_$target" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 \
+quiet=()
+[ "$target" = cmdline ] && quiet=(-close_fd_mask=3) # symq's usage errors: not the log
+nice -n 19 "$build/eval/fuzz_$target" "${quiet[@]}" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 \
   -artifact_prefix="$crashes/" -print_final_stats=1 "$corpus" 2>&1 | tail -n 12
 ticks=$(getconf CLK_TCK)
 end=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
