@@ -29,7 +29,8 @@ static void on_fatal(const char *file, const char *reason) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!dir[0]) {
-    snprintf(dir, sizeof dir, "%s/symq-fuzz-ir.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    snprintf(dir, sizeof dir, "%s/symq-fuzz-ir.XXXXXX", tmp);
     if (!mkdtemp(dir)) abort();
   }
   bool bitcode = size >= 4 && memcmp(data, "BC\xC0\xDE", 4) == 0;
