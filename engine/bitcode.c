@@ -10,6 +10,7 @@
 #include "engine/bitcode.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdarg.h>
@@ -21,6 +22,7 @@
 #include <unistd.h>
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/ErrorHandling.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
@@ -161,6 +163,36 @@ static input_kind kind_of(const char *path) {
   return KIND_UNKNOWN;
 }
 
+void (*bc_fatal_hook)(const char *file, const char *reason);
+
+static const char *parsing; /* the file whose bitcode is being parsed */
+
+/* LLVM's reader reports some malformed bitcode (a bad data layout string) as a fatal error
+ * and would print "LLVM ERROR" and abort: say which file instead, on one line, and exit 2
+ * as for any other bad input (LLVM cannot go on after a fatal error). */
+static void on_fatal(const char *reason) {
+  if (bc_fatal_hook) bc_fatal_hook(parsing, reason);
+  fprintf(stderr, "symq: error: %s: invalid bitcode: %s\n", parsing ? parsing : "input",
+          reason);
+  exit(2);
+}
+
+/* LLVM 14's bitcode reader also dereferences wild pointers on some malformed metadata
+ * (found by fuzz_ir): while it parses, a SIGSEGV or SIGBUS is that input's fault, so it
+ * ends symq the same way (async-signal-safe: write and _exit). */
+static void on_crash(int sig) {
+  (void)sig;
+  if (bc_fatal_hook) bc_fatal_hook(parsing, "the LLVM 14 reader crashed on it");
+  static const char pre[] = "symq: error: ";
+  static const char post[] = ": invalid bitcode: LLVM's reader crashed on it\n";
+  const char *file = parsing ? parsing : "input";
+  ssize_t ignored = write(STDERR_FILENO, pre, sizeof pre - 1);
+  ignored = write(STDERR_FILENO, file, strlen(file));
+  ignored = write(STDERR_FILENO, post, sizeof post - 1);
+  (void)ignored;
+  _exit(2);
+}
+
 static bool parse_bitcode(LLVMContextRef ctx, const char *file, const char *name,
                           LLVMModuleRef *out, bc_error *err) {
   LLVMMemoryBufferRef buf = NULL;
@@ -172,7 +204,17 @@ static bool parse_bitcode(LLVMContextRef ctx, const char *file, const char *name
   }
   LLVMModuleRef m = NULL;
   free(take_diag(ctx));
+  parsing = name;
+  LLVMInstallFatalErrorHandler(on_fatal);
+  /* SA_NODEFER: a hook that jumps out leaves the signal unblocked for the next input */
+  struct sigaction crash = {.sa_handler = on_crash, .sa_flags = SA_NODEFER}, old_segv, old_bus;
+  sigaction(SIGSEGV, &crash, &old_segv);
+  sigaction(SIGBUS, &crash, &old_bus);
   bool failed = LLVMParseBitcodeInContext2(ctx, buf, &m);
+  sigaction(SIGSEGV, &old_segv, NULL);
+  sigaction(SIGBUS, &old_bus, NULL);
+  LLVMResetFatalErrorHandler();
+  parsing = NULL;
   LLVMDisposeMemoryBuffer(buf); /* the parse is eager: the module does not keep the buffer */
   if (failed) {
     char *why = take_diag(ctx);

@@ -26,8 +26,8 @@
  * its struct layout agrees with clang's and with the runtime it is linked to.
  *
  * Contract
- *   - Failures never exit: bc_load returns NULL and fills *err with a one-line message that
- *     starts "symq: error: FILE: " and says what is wrong (no trailing newline), plus, when
+ *   - Failures never exit (one exception: LLVM's fatal errors, see bc_load): bc_load returns
+ *     NULL and fills *err with a one-line message that starts "symq: error: FILE: " and says what is wrong (no trailing newline), plus, when
  *     there is one, the full multi-line text behind it (clang's stderr, the verifier's
  *     report) in err->detail. The caller frees both with bc_error_clear.
  *   - The returned bc_module owns its LLVM context and module; bc_free disposes both. The
@@ -81,7 +81,12 @@ typedef struct bc_module {
 } bc_module;
 
 /* Loads `path` (and opts->link), links, verifies and runs the pipeline. opts may be NULL.
- * Returns NULL on failure with *err filled (err may be NULL to discard the message). */
+ * Returns NULL on failure with *err filled (err may be NULL to discard the message).
+ * The one exception: bitcode that LLVM's reader rejects with a fatal error (after which
+ * LLVM cannot continue), or crashes on, prints `symq: error: FILE: invalid bitcode: REASON`
+ * and exits 2,
+ * unless bc_fatal_hook is set and does not return (the fuzz target's longjmp). */
+extern void (*bc_fatal_hook)(const char *file, const char *reason);
 bc_module *bc_load(const char *path, const bc_options *opts, bc_error *err);
 void bc_free(bc_module *m); /* NULL is allowed */
 void bc_error_clear(bc_error *err);

@@ -73,6 +73,12 @@ typedef struct executor {
   struct timespec start;
   bool halted;               /* a limit or a signal: states left are ended early */
   const char *halt_reason;
+  double halt_deadline;      /* elapsed seconds when the halt's budget is spent */
+  uint64_t memory_mb;        /* resident memory when last read (only under --max-memory) */
+  char *lost;                /* states ended without a test (the budget was spent): one line
+                                each, written as lost.early at the end of the halt */
+  size_t lost_len;
+  FILE *lost_stream;
   expr **scratch;
   size_t nscratch, cap_scratch;
   state **live;              /* every live state, for cleanup */
@@ -163,10 +169,41 @@ static double elapsed(const executor *ex) {
   return (double)(now.tv_sec - ex->start.tv_sec) + (double)(now.tv_nsec - ex->start.tv_nsec) / 1e9;
 }
 
-static uint64_t peak_memory_mb(void) {
-  struct rusage ru;
-  getrusage(RUSAGE_SELF, &ru);
-  return (uint64_t)ru.ru_maxrss / 1024;
+/* Under --max-time, gives the solver's next queries at most the time left before `until`
+ * (elapsed seconds; INFINITY: no cut); false when none is left. */
+static bool limit_solver_time(executor *ex, double until) {
+  if (ex->opt->max_time_s <= 0) return true;
+  unsigned ms = ex->opt->solver_timeout_ms;
+  if (until < INFINITY) {
+    double left_ms = ceil((until - elapsed(ex)) * 1000);
+    if (left_ms <= 0) return false;
+    if (!ms || left_ms < ms) ms = (unsigned)left_ms;
+  }
+  qs_set_timeout(ex->solver, ms);
+  return true;
+}
+
+/* The process's resident memory now (the peak, ru_maxrss, never goes down). */
+static uint64_t resident_mb(void) {
+  FILE *f = fopen("/proc/self/statm", "r");
+  unsigned long long size = 0, resident = 0;
+  if (f) {
+    if (fscanf(f, "%llu %llu", &size, &resident) != 2) resident = 0;
+    fclose(f);
+  }
+  if (!resident) { /* no /proc: the peak is an upper bound */
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (uint64_t)ru.ru_maxrss / 1024;
+  }
+  return (uint64_t)(resident * (unsigned long long)sysconf(_SC_PAGESIZE) >> 20);
+}
+
+/* Under --max-memory: reads the resident memory; true once it reaches the limit. */
+static bool memory_exceeded(executor *ex) {
+  if (!ex->opt->max_memory_mb) return false;
+  ex->memory_mb = resident_mb();
+  return ex->memory_mb >= ex->opt->max_memory_mb;
 }
 
 /* ---- live states ---------------------------------------------------------------------- */
@@ -210,7 +247,8 @@ static state *fork_state(executor *ex, state *st) {
 static const char *fork_forbidden(const executor *ex) {
   if (ex->opt->max_forks && ex->result->forks >= ex->opt->max_forks)
     return "max-forks: a feasible side was not explored";
-  if (ex->opt->max_memory_mb && peak_memory_mb() >= ex->opt->max_memory_mb)
+  /* forks stop short of the limit, so that the states can run on without reaching it */
+  if (ex->opt->max_memory_mb && ex->memory_mb * 10 >= ex->opt->max_memory_mb * 9)
     return "max-memory: a feasible side was not explored";
   return ex->halted ? "halted: a feasible side was not explored" : NULL;
 }
@@ -397,8 +435,58 @@ static void end_error(executor *ex, state *st, const char *kind, const char *mes
   end_state(ex, st);
 }
 
+double interp_halt_budget(double max_time_s) {
+  double budget = 0.05 * max_time_s;
+  return budget > 1.0 ? budget : 1.0;
+}
+
+static void start_halt(executor *ex, const char *reason) {
+  ex->halted = true;
+  ex->halt_reason = reason;
+  ex->halt_deadline = INFINITY;
+  if (ex->opt->max_time_s > 0)
+    ex->halt_deadline = ex->opt->max_time_s + interp_halt_budget(ex->opt->max_time_s);
+}
+
+/* Ends st early without solving for a test: the halt's time budget is spent. One file
+ * for them all, as a file each would cost more than the budget itself. */
+static void end_lost(executor *ex, state *st) {
+  ex->result->early_paths++;
+  ex->result->tests_lost++;
+  remember_reason(ex, ex->halt_reason);
+  if (!ex->lost_stream && !(ex->lost_stream = open_memstream(&ex->lost, &ex->lost_len)))
+    expr_oom();
+  fprintf(ex->lost_stream, "state %" PRIu64 ": %s: no test, the halt's time budget was spent\n",
+          st->id, ex->halt_reason);
+  end_state(ex, st);
+}
+
+static void write_lost(executor *ex) {
+  if (!ex->lost_stream) return;
+  if (fclose(ex->lost_stream) != 0) expr_oom();
+  ex->lost_stream = NULL;
+  if (out_write_file(ex->out, "lost.early", ex->lost, ex->lost_len) != 0)
+    fprintf(stderr, "symq: error: %s\n", out_error(ex->out));
+  fprintf(stderr, "symq: warning: %" PRIu64 " states ended without a test (see lost.early)\n",
+          ex->result->tests_lost);
+  free(ex->lost);
+  ex->lost = NULL;
+}
+
+/* Ends a state the halt left: with a test while the budget lasts, without one after. */
+static void end_halted(executor *ex, state *st) {
+  if (limit_solver_time(ex, ex->halt_deadline)) end_early(ex, st, ex->halt_reason);
+  else end_lost(ex, st);
+}
+
 /* Ends st because the solver could not decide a question. */
 static void end_solver_unknown(executor *ex, state *st) {
+  if (ex->opt->max_time_s > 0 && elapsed(ex) >= ex->opt->max_time_s) {
+    /* the query was cut at the deadline: the path did not fail, the run is over */
+    if (!ex->halted) start_halt(ex, "halted: max-time");
+    end_halted(ex, st);
+    return;
+  }
   char *reason = xprintf("solver: %s", qs_last_reason(ex->solver));
   end_early(ex, st, reason);
   free(reason);
@@ -2191,20 +2279,21 @@ static const char *halt_reason(executor *ex) {
   if (ex->opt->max_instructions && ex->result->instructions >= ex->opt->max_instructions)
     return "halted: max-instructions";
   if (ex->opt->max_time_s > 0 && elapsed(ex) >= ex->opt->max_time_s) return "halted: max-time";
+  if (memory_exceeded(ex)) return "halted: max-memory";
   return NULL;
 }
 
 static void run_loop(executor *ex) {
   state *st;
   while ((st = search_select(ex->searcher))) {
-    const char *halt = halt_reason(ex);
-    if (halt) {
-      ex->halted = true;
-      ex->halt_reason = halt;
-      break;
-    }
+    const char *halt = ex->halted ? NULL : halt_reason(ex);
+    if (halt) start_halt(ex, halt);
+    if (ex->halted) break;
     bool alive = true;
     for (unsigned k = 0; k < SLICE; k++) {
+      /* the deadline is checked before every instruction, and no query may outlast it */
+      if (!limit_solver_time(ex, ex->opt->max_time_s)) break;
+      if (k % 256 == 255 && memory_exceeded(ex)) break; /* /proc is read: not every time */
       if (merge_should_pause(ex->merge, st)) { /* wait at the exit for the others */
         alive = false;
         break;
@@ -2221,8 +2310,11 @@ static void run_loop(executor *ex) {
     if (ex->opt->progress) progress_line(ex, false);
   }
   if (ex->halted) {
-    while (ex->nlive) end_early(ex, ex->live[ex->nlive - 1], ex->halt_reason);
+    ex->result->exhausted = false;
+    while (ex->nlive) end_halted(ex, ex->live[ex->nlive - 1]);
+    write_lost(ex);
   }
+  ex->result->exploration_time_s = elapsed(ex);
   if (ex->opt->progress) progress_line(ex, true);
 }
 

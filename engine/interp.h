@@ -34,10 +34,14 @@ typedef struct interp_options {
   const search_kind *search; /* searchers, interleaved; none = dfs */
   size_t nsearch;
   uint64_t seed;
-  double max_time_s;          /* 0 = no limit */
+  double max_time_s;          /* 0 = no limit; the run stops within max_time_s plus its
+                                 halt budget (interp_halt_budget) */
+  unsigned solver_timeout_ms; /* per query (0 = none); under max_time_s each query gets at
+                                 most the time left */
   uint64_t max_instructions;  /* 0 = no limit */
   uint64_t max_forks;         /* 0 = no limit; after it, branches follow one feasible side */
-  uint64_t max_memory_mb;     /* 0 = no limit; past it no more forks */
+  uint64_t max_memory_mb;     /* 0 = no limit; from 90% of it no more forks; at it (resident
+                                 memory) the run halts */
   uint32_t max_pointer_objects; /* 0 = no limit: objects one symbolic pointer may fork into */
   uint64_t capacity;          /* bytes backing a symbolic-size allocation whose size is
                                  unbounded on its path (pat-merge.md §8) */
@@ -69,6 +73,7 @@ typedef struct interp_result {
   uint64_t quiet_paths;       /* ended by an assumption that cannot hold or klee_silent_exit:
                                  explored to their end, no test (SV-COMP's rules) */
   bool exhausted;             /* every path ran to its end: no early path, nothing dropped */
+  double exploration_time_s;  /* from the start of interp_run to the last state's end */
   interp_reason *early_reasons; /* sorted by text */
   size_t nearly_reasons;
   interp_reason *dropped_reasons; /* feasible alternatives given up without a path ending
@@ -81,6 +86,10 @@ typedef struct interp_result {
 
 int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solver,
                out_dir *out, interp_result *result);
+/* Seconds past --max-time spent writing the tests of the states still waiting: 5% of the
+ * limit, at least one second. The states left when it is spent end early without solving:
+ * a line each in `lost.early`, counted in tests_lost. */
+double interp_halt_budget(double max_time_s);
 void interp_result_free(interp_result *r);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * output.c — the output directory: choosing and creating it, the symq-last link, and
  * writing every file in it atomically (temporary file in the same directory → write →
- * fsync → rename → fsync of the directory). All file operations go through a descriptor of
+ * rename; one syncfs when the run finishes). All file operations go through a descriptor of
  * the directory (openat/renameat), so a later chdir of the process changes nothing.
  * Also the deterministic JSON writer used for stats.json.
  */
@@ -307,25 +307,17 @@ int out_write_file(out_dir *o, const char *name, const void *data, size_t len) {
     }
     done += (size_t)w;
   }
-  if (fsync(fd) < 0) {
-    fail(o, "%s/%s: fsync failed: %s", o->path, name, strerror(errno));
-    goto fail;
-  }
   int rc = close(fd);
   fd = -1;
   if (rc < 0) {
     fail(o, "%s/%s: close failed: %s", o->path, name, strerror(errno));
     goto fail;
   }
+  /* The rename makes the file appear whole or not at all, which is all a killed process
+   * needs; durability against a crash of the machine comes from out_sync. */
   if (renameat(o->dirfd, tmp, o->dirfd, name) < 0) {
     fail(o, "%s/%s: rename failed: %s", o->path, name, strerror(errno));
     goto fail;
-  }
-  /* Make the new name itself durable. Some file systems refuse fsync on a directory
-   * (EINVAL); the file is complete either way. */
-  if (fsync(o->dirfd) < 0 && errno != EINVAL && errno != EROFS) {
-    fail(o, "%s: fsync of the directory failed: %s", o->path, strerror(errno));
-    return -1;
   }
   return 0;
 
@@ -480,8 +472,19 @@ static void put_one_line(sbuf *b, const char *s) {
     sb_putc(b, *s == '\n' || *s == '\r' ? ' ' : *s);
 }
 
+int out_sync(out_dir *o) {
+  if (syncfs(o->dirfd) < 0) {
+    fail(o, "%s: syncfs failed: %s", o->path, strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
 int out_write_info(out_dir *o, const out_info *info) {
   assert(info);
+  /* "Finished" must not reach the disk before the files it vouches for */
+  if (info->end && out_sync(o) < 0)
+    return -1;
   sbuf b = {0};
   for (int i = 0; i < info->argc; i++) {
     if (i)
@@ -499,6 +502,7 @@ int out_write_info(out_dir *o, const out_info *info) {
       s = 0;
     sb_printf(&b, "Elapsed: %02lld:%02lld:%02lld\n", s / 3600, s / 60 % 60, s % 60);
   }
+  sb_printf(&b, "Status: %s\n", info->end ? "finished" : "running (not finished)");
   for (size_t i = 0; i < info->num_kv; i++) {
     put_one_line(&b, info->kv[i].key ? info->kv[i].key : "");
     sb_puts(&b, ": ");

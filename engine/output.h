@@ -10,11 +10,13 @@
  *     symq-last -> symq-out-N      only when the directory was chosen automatically
  *
  * Contract
- *   - Every file is written whole into a temporary file in the directory, fsync'd, then
- *     renamed over its final name (and the directory fsync'd): a reader, or a `kill -9` at
- *     any moment, sees either the complete file or none, and everything a function has
- *     reported as written survives. No temporary file is left behind, even on failure (only a
- *     process killed while writing can leave a hidden `.NAME.tmp-PID-N`).
+ *   - Every file is written whole into a temporary file in the directory, then renamed over
+ *     its final name: a reader, or a `kill -9` at any moment, sees either the complete file
+ *     or none, and everything a function has reported as written survives the process.
+ *     Files are not fsync'd one by one (that cost two disk flushes per test): out_sync, which
+ *     the final out_write_info calls first, makes them all durable against a machine crash
+ *     at once. No temporary file is left behind, even on failure (only a process killed
+ *     while writing can leave a hidden `.NAME.tmp-PID-N`).
  *   - Functions that can fail return 0 / an id on success and -1 / 0 on failure; the
  *     message (naming the file) is then available from `out_error` until the next failure.
  *   - Strings are borrowed for the duration of the call only. Not thread-safe.
@@ -54,8 +56,8 @@ uint32_t out_num_tests(const out_dir *o);  /* tests written so far = the last id
 int out_set_args(out_dir *o, int argc, const char *const argv[]);
 
 /* Writes the next test, `testNNNNNN.ktest` (id from 1, %06u), with the recorded arguments
- * and these objects in order (a NULL name is written as "unnamed"). The file is complete,
- * fsync'd and closed when this returns. Returns the test id, or 0 on failure (the id is
+ * and these objects in order (a NULL name is written as "unnamed"). The file is complete
+ * and closed when this returns. Returns the test id, or 0 on failure (the id is
  * then not used up). */
 uint32_t out_write_test(out_dir *o, const ktest_object *objects, uint32_t num_objects);
 
@@ -114,12 +116,19 @@ typedef struct out_info {
   const char *const *argv; /* written on the first line, shell-quoted where needed */
   const char *version;     /* "symq version: ..." */
   time_t start;            /* "Started: YYYY-MM-DD HH:MM:SS" (local time) */
-  time_t end;              /* 0 while running; else "Finished: ..." and "Elapsed: HH:MM:SS" */
+  time_t end;              /* 0 while running; else "Finished: ..." and "Elapsed: HH:MM:SS";
+                              then "Status: finished", before that "Status: running (not
+                              finished)" */
   const out_kv *kv;        /* then one "key: value" line each, in order */
   size_t num_kv;
 } out_info;
 
-/* Writes (or rewrites) `info`; call it at the start and again at the end. Returns 0 or -1. */
+/* Makes every file written so far durable (syncfs of the directory's file system).
+ * Returns 0 or -1. */
+int out_sync(out_dir *o);
+
+/* Writes (or rewrites) `info`; call it at the start and again at the end, which first calls
+ * out_sync: a `Status: finished` on disk vouches for every file before it. Returns 0 or -1. */
 int out_write_info(out_dir *o, const out_info *info);
 
 /*

@@ -80,7 +80,7 @@ static void run_usage(FILE *f) {
         "  --max-time=TIME         stop after TIME (e.g. 30, 30s, 5min, 1h)\n"
         "  --max-instructions=N    stop after N instructions\n"
         "  --max-forks=N           stop forking after N forks\n"
-        "  --max-memory=MB         stop forking above MB of memory\n"
+        "  --max-memory=MB         stop forking at 90% of MB of memory, stop the run at MB\n"
         "  --max-pointer-objects=N a symbolic pointer forks into at most N objects\n"
         "  --capacity=N            bytes backing a symbolic-size allocation whose size has\n"
         "                          no bound on its path (default 100; the path gets size <= N)\n"
@@ -440,6 +440,8 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   out_json_double(&j, solver_seconds);
   out_json_key(&j, "wall_time_s");
   out_json_double(&j, wall);
+  out_json_key(&j, "exploration_time_s"); /* what --max-time bounds */
+  out_json_double(&j, r->exploration_time_s);
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   out_json_key(&j, "peak_memory_mb");
@@ -609,7 +611,8 @@ int run_main(int argc, char **argv) {
   sigaction(SIGTERM, &sa, NULL);
 
   interp_options io = {.search = o.search, .nsearch = o.nsearch, .seed = o.seed,
-                       .max_time_s = o.max_time_s, .max_instructions = o.max_instructions,
+                       .max_time_s = o.max_time_s, .solver_timeout_ms = o.solver_timeout_ms,
+                       .max_instructions = o.max_instructions,
                        .max_forks = o.max_forks, .max_memory_mb = o.max_memory_mb,
                        .max_pointer_objects = (uint32_t)o.max_pointer_objects,
                        .capacity = o.capacity, .merge = o.merge, .pat_limits = o.pat_limits,

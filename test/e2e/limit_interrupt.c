@@ -1,5 +1,5 @@
-/* SIGINT stops a run cleanly: two states spin forever in concrete loops; after the signal
- * both end early with their tests, stats.json is written and symq exits 0. */
+/* SIGINT stops a run cleanly: two states spin forever in concrete loops; once both are live
+ * the signal comes, both end early with their tests, stats.json is written, symq exits 0. */
 // SIGNAL: INT 2
 // EXPECT: completed=0 errors=0 tests=2 early=2 exhausted=false
 // EXPECT-EARLY: halted: interrupted

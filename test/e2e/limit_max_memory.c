@@ -1,9 +1,10 @@
-/* --max-memory=1 (MB): symq itself always uses more, so from the start no state may fork and
- * each branch with two feasible sides follows only its true side: one completed path of three
- * branches, and the run is not exhaustive. */
+/* --max-memory=1 (MB): symq itself always uses more, so the run halts before the first
+ * instruction: the one state ends early with its test, and the run is not exhaustive.
+ * (test/robust's max-memory scenario checks a limit that is reached while running.) */
 // ARGS: --max-memory=1
-// EXPECT: completed=1 errors=0 tests=1 exhausted=false
-// EXPECT-OBJECTS: a:1 b:1 c:1
+// EXPECT: completed=0 errors=0 tests=1 early=1 exhausted=false
+// EXPECT-EARLY: halted: max-memory
+// EXPECT-OBJECTS: (none)
 #include <klee/klee.h>
 
 int main(void) {

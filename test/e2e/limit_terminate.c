@@ -1,5 +1,5 @@
 /* SIGTERM stops a run the same way as SIGINT: the one state left ends early with a test. */
-// SIGNAL: TERM 2
+// SIGNAL: TERM 1
 // EXPECT: completed=0 errors=0 tests=1 early=1 exhausted=false
 // EXPECT-EARLY: halted: interrupted
 // EXPECT-OBJECTS: x:4

@@ -20,6 +20,7 @@ must not start that way. Every driver needs exactly one EXPECT or EXPECT-REJECT 
         The run must succeed (exit status `exit`, default 0) and stats.json must have
         completed_paths = completed, error_paths = errors (every path that ended in an
         error, reported or deduplicated), tests = tests, early_paths = early (default 0).
+        A count written N+ means at least N (for runs whose counts depend on time).
         exhausted defaults to true unless ARGS contains a limit (--max-time,
         --max-instructions, --max-forks, --max-memory, --max-pointer-objects, --solver-timeout,
         or SIGNAL); then it is checked only if given.
@@ -38,15 +39,22 @@ must not start that way. Every driver needs exactly one EXPECT or EXPECT-REJECT 
   // EXPECT-OBJECTS: NAME[:SIZE] ... | (none)
         Every .ktest holds exactly these symbolic objects, in this order (with these sizes
         in bytes when given). Required with EXPECT.
+  // EXPECT-TIME-AT-MOST: SECONDS
+        stats.json's exploration_time_s (from the start of exploration to the last state's
+        end; what --max-time bounds) is at most SECONDS. Only an upper bound on a limited run
+        (limit + halt budget + generous slack), never a claim about speed.
   // EXPECT-REJECT: [SUBSTRING]
         symq must refuse the input: exit status 2, exactly one line on stderr (containing
         SUBSTRING when given), no `symq: done:` line. Excludes every other directive but ARGS.
   // ARGS: OPTION ...
         Extra symq options (shell words) put before the driver. --output-dir is the script's.
-  // SIGNAL: INT|TERM SECONDS
-        Send SIGINT or SIGTERM to symq SECONDS after it starts (a run that must be stopped:
-        it ends cleanly, every state left ends early with a test, stats.json is written).
-        Implies a limited run: exhausted is checked only if EXPECT gives it.
+  // SIGNAL: INT|TERM [STATES]
+        Send SIGINT or SIGTERM to symq once it says it is exploring with at least STATES
+        (default 1) live states: symq runs with --progress and the signal goes when a
+        progress line on stderr reports that many, never after a delay, so a loaded machine
+        changes nothing. The run must then stop cleanly: every state left ends early with a
+        test, stats.json is written. Implies a limited run: exhausted is checked only if
+        EXPECT gives it.
   // SEARCH-INVARIANT
         Also run once per --search strategy (dfs bfs random-state random-path nurs:covnew):
         every run must meet the expectations and give the same counts and the same multiset
@@ -75,6 +83,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -113,9 +122,10 @@ DONE_RE = re.compile(r"^symq: done: completed paths = (\d+), error paths = (\d+)
                      r"generated tests = (\d+)$")
 VERDICT_RE = re.compile(r"^symq: done: exploration (complete|incomplete: (\d+) paths? ended early"
                         r"( \(.*\))?(; alternatives not explored \(.*\))?)$")
+PROGRESS_RE = re.compile(r"symq: [0-9.]+s states (\d+) ")
 DIRECTIVE_RE = re.compile(r"^\s*//\s*([A-Z][A-Z0-9-]+)\s*(?::(.*))?$")
 KNOWN = {"EXPECT", "EXPECT-ERROR", "EXPECT-EARLY", "EXPECT-OBJECTS", "EXPECT-REJECT", "ARGS",
-         "SEARCH-INVARIANT", "SIGNAL"}
+         "SEARCH-INVARIANT", "SIGNAL", "EXPECT-TIME-AT-MOST"}
 SIGNALS = {"INT": signal.SIGINT, "TERM": signal.SIGTERM}
 EXPECT_KEYS = {"completed", "errors", "tests", "early", "exhausted", "exit"}
 RUN_TIMEOUT = 120
@@ -123,7 +133,16 @@ RUN_TIMEOUT = 120
 # VALGRIND_STATUS, which fails the driver's exit-status check.
 VALGRIND_STATUS = 99
 WRAPPER = []
-SLOWDOWN = 1.0
+
+
+class AtLeast:
+    """An EXPECT count written N+."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def __str__(self):
+        return f"{self.n}+"
 
 
 class Bad(Exception):
@@ -142,7 +161,7 @@ def parse_driver(path):
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     spec = {"expect": None, "reject": None, "errors": {}, "early": [], "objects": None,
-            "args": [], "invariant": False, "signal": None}
+            "args": [], "invariant": False, "signal": None, "time_at_most": None}
     seen = set()
     directive_lines = set()
     raw_errors = []
@@ -157,7 +176,7 @@ def parse_driver(path):
         directive_lines.add(num)
         value = (value or "").strip()
         once = {"EXPECT", "EXPECT-REJECT", "EXPECT-OBJECTS", "ARGS", "SEARCH-INVARIANT",
-                "SIGNAL"}
+                "SIGNAL", "EXPECT-TIME-AT-MOST"}
         if name in once and name in seen:
             raise Bad(f"{where}: {name} given twice")
         seen.add(name)
@@ -175,6 +194,8 @@ def parse_driver(path):
                     if v not in ("true", "false"):
                         raise Bad(f"{where}: exhausted must be true or false")
                     exp[k] = v == "true"
+                elif k in ("completed", "errors", "tests", "early") and v.endswith("+"):
+                    exp[k] = AtLeast(parse_int(v[:-1], f"{where}: {k}"))
                 else:
                     exp[k] = parse_int(v, f"{where}: {k}")
             for k in ("completed", "errors", "tests"):
@@ -234,13 +255,15 @@ def parse_driver(path):
                     raise Bad(f"{where}: ARGS must not set --output-dir")
         elif name == "SIGNAL":
             words = value.split()
-            if len(words) != 2 or words[0] not in SIGNALS:
-                raise Bad(f"{where}: SIGNAL takes INT or TERM and a delay in seconds")
+            if len(words) not in (1, 2) or words[0] not in SIGNALS:
+                raise Bad(f"{where}: SIGNAL takes INT or TERM and a number of states")
+            states = parse_int(words[1], f"{where}: SIGNAL states") if len(words) == 2 else 1
+            spec["signal"] = (SIGNALS[words[0]], max(1, states))
+        elif name == "EXPECT-TIME-AT-MOST":
             try:
-                delay = float(words[1])
+                spec["time_at_most"] = float(value)
             except ValueError:
-                raise Bad(f"{where}: SIGNAL delay '{words[1]}' is not a number")
-            spec["signal"] = (SIGNALS[words[0]], delay)
+                raise Bad(f"{where}: EXPECT-TIME-AT-MOST takes a number of seconds")
         elif name == "SEARCH-INVARIANT":
             if value:
                 raise Bad(f"{where}: SEARCH-INVARIANT takes no value")
@@ -351,6 +374,57 @@ def strings_in(value):
 
 # ---- running -----------------------------------------------------------------------------
 
+def communicate_watching(p, watch):
+    """Like p.communicate(timeout=RUN_TIMEOUT), but first calls watch(line) on every line
+    of p's stderr (split at \\r and \\n, as progress lines end in \\r) as it comes, until
+    watch returns True. Raises subprocess.TimeoutExpired after killing p."""
+    chunks = {"out": [], "err": []}
+
+    def drain_stdout():
+        chunks["out"].append(p.stdout.read())
+
+    def watch_stderr():
+        pending = b""
+        done = False
+        while True:
+            data = p.stderr.read1(65536)
+            if not data:
+                break
+            chunks["err"].append(data)
+            if done:
+                continue
+            pending += data
+            *lines, pending = re.split(rb"[\r\n]", pending)
+            for line in lines:
+                if watch(line.decode("utf-8", "replace")):
+                    done = True
+                    break
+
+    threads = [threading.Thread(target=drain_stdout), threading.Thread(target=watch_stderr)]
+    for t in threads:
+        t.start()
+    try:
+        p.wait(timeout=RUN_TIMEOUT)
+    finally:
+        if p.poll() is None:
+            p.kill()
+        for t in threads:
+            t.join()
+    return b"".join(chunks["out"]), b"".join(chunks["err"])
+
+
+def communicate_signalling(p, signum, states):
+    """Sends signum once a --progress line reports at least `states` live states (symq has
+    installed its handlers before any such line)."""
+    def watch(line):
+        m = PROGRESS_RE.search(line)
+        if m and int(m.group(1)) >= states:
+            p.send_signal(signum)
+            return True
+        return False
+    return communicate_watching(p, watch)
+
+
 class Run:
     """One `symq run` and what it left behind."""
 
@@ -363,21 +437,18 @@ class Run:
             # an outcome must not depend on how loaded the machine is: the default timeout
             # (10 s) could turn a slow but decidable query into an early path
             extra = ["--solver-timeout=600s" if WRAPPER else "--solver-timeout=120s"]
+        if send_signal:
+            extra.append("--progress")
         self.cmd = [*WRAPPER, symq, "run", f"--output-dir={self.out}", *extra, *options, driver]
         if verbose:
             print("  $ " + " ".join(shlex.quote(c) for c in self.cmd), flush=True)
         p = subprocess.Popen(self.cmd, cwd=self.tmp, stdin=subprocess.DEVNULL,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
-            out = None
             if send_signal:
-                signum, delay = send_signal
-                delay *= SLOWDOWN
-                try:  # a run that ends before the signal fails the driver's checks later
-                    out, err = p.communicate(timeout=delay)
-                except subprocess.TimeoutExpired:
-                    p.send_signal(signum)
-            if out is None:
+                # a run that ends before the signal fails the driver's checks later
+                out, err = communicate_signalling(p, *send_signal)
+            else:
                 out, err = p.communicate(timeout=RUN_TIMEOUT)
         except subprocess.TimeoutExpired:
             p.kill()
@@ -466,7 +537,7 @@ def collect(run, driver, spec, label):
               "tests": stats["tests"], "early": stats["early_paths"]}
     for k in ("completed", "errors", "tests", "early"):
         want = exp.get(k, 0)
-        if actual[k] != want:
+        if not (actual[k] >= want.n if isinstance(want, AtLeast) else actual[k] == want):
             raise Bad(f"{label}: expected {k}={want}, got {k}={actual[k]} "
                       f"(completed={actual['completed']} errors={actual['errors']} "
                       f"tests={actual['tests']} early={actual['early']})")
@@ -501,6 +572,15 @@ def collect(run, driver, spec, label):
         for (nm, size), (_, data) in zip(want, objs):
             if size is not None and len(data) != size:
                 raise Bad(f"{label}: {n} object {nm} has {len(data)} bytes, expected {size}")
+
+    # States the halt's budget left without a test: a line each in lost.early, counted.
+    lost = 0
+    if os.path.exists(os.path.join(out, "lost.early")):
+        with open(os.path.join(out, "lost.early"), encoding="utf-8") as f:
+            lost = len(f.read().splitlines())
+    if lost > stats.get("tests_lost", 0):
+        raise Bad(f"{label}: lost.early lists {lost} states but tests_lost="
+                  f"{stats.get('tests_lost')}")
 
     # Reported errors.
     reported = []
@@ -537,6 +617,12 @@ def collect(run, driver, spec, label):
             for msg, n in got:
                 if item["msg"] not in msg:
                     raise Bad(f"{label}: {n}: message '{msg}' lacks '{item['msg']}'")
+
+    bound = spec["time_at_most"]
+    if bound is not None and not (isinstance(stats.get("exploration_time_s"), (int, float))
+                                  and stats["exploration_time_s"] <= bound):
+        raise Bad(f"{label}: exploration_time_s = {stats.get('exploration_time_s')!r}, "
+                  f"expected at most {bound} s")
 
     # Early paths' reasons.
     texts = list(strings_in(stats))
@@ -613,10 +699,9 @@ def main():
     opts = ap.parse_args()
     RUN_TIMEOUT = opts.timeout
     if opts.valgrind:
-        global WRAPPER, SLOWDOWN
+        global WRAPPER
         WRAPPER = ["valgrind", "-q", f"--error-exitcode={VALGRIND_STATUS}", "--leak-check=full",
                    "--errors-for-leak-kinds=definite,indirect", "--show-leak-kinds=definite"]
-        SLOWDOWN = 10.0
 
     symq = os.path.abspath(opts.symq)
     drivers = sorted(n[:-2] for n in os.listdir(HERE) if n.endswith(".c"))

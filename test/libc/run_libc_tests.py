@@ -196,7 +196,10 @@ def check_group(driver, args, model):
     tmp = tempfile.mkdtemp(prefix=f"libc-{name}-")
     try:
         out = os.path.join(tmp, "out")
-        cmd = [args.symq, "run", f"--output-dir={out}", "-I", HERE] + d["args"] + [driver]
+        # a generous solver timeout first (the driver's ARGS may override it): an outcome must
+        # not depend on how loaded the machine is
+        cmd = [args.symq, "run", f"--output-dir={out}", "--solver-timeout=120s", "-I", HERE] \
+            + d["args"] + [driver]
         p = run(cmd, cwd=tmp, timeout=args.timeout)
         if p.returncode != 0:
             raise Fail(f"symq exited with {p.returncode}: {p.stderr.strip()[-2000:]}")

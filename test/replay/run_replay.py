@@ -190,7 +190,9 @@ def make_outdir(path, driver, tests):
 
 
 def symq_run(driver, outdir, args=(), cwd=None):
-    p = run([SYMQ, "run", *args, f"--output-dir={outdir}", driver], cwd=cwd)
+    # a generous solver timeout first (args may override it): outcomes must not depend on load
+    p = run([SYMQ, "run", "--solver-timeout=120s", *args, f"--output-dir={outdir}", driver],
+            cwd=cwd)
     if p.returncode != 0:
         raise RuntimeError(f"symq run {driver} failed ({p.returncode}): {p.stderr.strip()}")
     return p

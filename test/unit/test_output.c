@@ -310,7 +310,8 @@ static void test_info(void) {
            "symq --max-time=60s 'my prog.bc' 'it'\\''s'\n"
            "symq version: 0.1.0\n"
            "PID: %ld\n"
-           "Started: 2023-11-14 22:13:20\n",
+           "Started: 2023-11-14 22:13:20\n"
+           "Status: running (not finished)\n",
            (long)getpid());
   char *text = slurp("info-run/info");
   CHECK_EQ_STR(text, want);
@@ -328,6 +329,7 @@ static void test_info(void) {
            "Started: 2023-11-14 22:13:20\n"
            "Finished: 2023-11-14 23:15:23\n"
            "Elapsed: 01:02:03\n"
+           "Status: finished\n"
            "completed paths: 3\n"
            "note: two lines\n",
            (long)getpid());

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# eval/fuzz.sh TARGET SECONDS — fuzzes one part of symq with libFuzzer (clang-14) for SECONDS
+# of wall time, at nice 19 (the machine is shared).
+#
+#   TARGET   ir       loading and decoding .ll / .bc   seeds: drivers/*.c, test/unit/ir/*.c
+#                                                       as .ll, and test/e2e/*.c as .bc
+#            ktest    reading .ktest files              seeds: ktests symq writes for drivers/
+#            cmdline  `symq run`'s command line         seeds: the ARGS lines of test/e2e
+#
+# The fuzz build lives in build-fuzz/ (CC=clang-14, -DSYMQ_FUZZ=ON: ASan+UBSan+coverage).
+# The corpus grows in build-fuzz/corpus/TARGET; crashes are written to
+# build-fuzz/crashes/TARGET/ (each must become a regression test: the .ktest ones in
+# test/unit/test_ktest.c, the others as e2e or unit tests). Prints the CPU seconds used.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+target=${1:?usage: eval/fuzz.sh ir|ktest|cmdline SECONDS}
+seconds=${2:?usage: eval/fuzz.sh ir|ktest|cmdline SECONDS}
+case "$target" in ir|ktest|cmdline) ;; *) echo "eval/fuzz.sh: unknown target '$target'" >&2; exit 2 ;; esac
+build=$here/build-fuzz
+clang=$(command -v clang-14)
+CC=$clang cmake -S "$here" -B "$build" -DSYMQ_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+nice -n 19 cmake --build "$build" -j 2 --target "fuzz_$target" symq >/dev/null
+
+corpus=$build/corpus/$target
+crashes=$build/crashes/$target
+mkdir -p "$corpus" "$crashes"
+if [ -z "$(ls -A "$corpus")" ]; then # seeds, once
+  case "$target" in
+    ir)
+      for c in "$here"/drivers/*.c "$here"/test/unit/ir/*.c; do # as text
+        "$clang" -emit-llvm -S -g -O0 -Xclang -disable-O0-optnone -I "$here/runtime/include" \
+          "$c" -o "$corpus/$(basename "$c" .c).ll" 2>/dev/null || true
+      done
+      for c in "$here"/drivers/*.c "$here"/test/e2e/*.c; do
+        "$clang" -emit-llvm -c -g -O0 -Xclang -disable-O0-optnone -I "$here/runtime/include" \
+          "$c" -o "$corpus/$(basename "$c" .c).bc" 2>/dev/null || true
+      done
+      ;;
+    ktest)
+      for d in "$here"/drivers/*.c; do
+        out=$(mktemp -d)
+        "$build/symq" run --output-dir="$out/o" --max-time=20s "$d" >/dev/null 2>&1 || true
+        for k in "$out"/o/*.ktest; do [ -e "$k" ] && cp "$k" "$corpus/$(basename "$d" .c)-$(basename "$k")"; done
+        rm -rf "$out"
+      done
+      ;;
+    cmdline)
+      n=0
+      grep -h '^// ARGS:' "$here"/test/e2e/*.c | sed 's|^// ARGS: *||' | while read -r line; do
+        n=$((n + 1))
+        # shellcheck disable=SC2086
+        printf '%s\0' $line x.c > "$corpus/args-$n"
+      done
+      printf '%s\0' --max-time=1s --search=bfs --seed=3 x.c > "$corpus/args-0"
+      ;;
+  esac
+fi
+start=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
+quiet=()
+[ "$target" = cmdline ] && quiet=(-close_fd_mask=3) # symq's usage errors: not the log
+# ir: LLVM's fatal errors are jumped out of (symq itself exits there), which leaks by design
+[ "$target" = ir ] && quiet=(-detect_leaks=0)
+nice -n 19 "$build/eval/fuzz_$target" "${quiet[@]}" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 \
+  -artifact_prefix="$crashes/" -print_final_stats=1 "$corpus" 2>&1 | tail -n 12
+ticks=$(getconf CLK_TCK)
+end=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
+echo "eval/fuzz.sh: $target: $(( (end - start) / ticks )) CPU seconds; crashes: $(ls "$crashes" | wc -l) in $crashes"
