@@ -5,7 +5,7 @@
  * s is one symbolic digit then NUL: s[0] == '0' (the hex check forks on it) is a single
  * value and completes; for the other nine, one value completes and the rest end early.
  * On both completed paths the result is the digit. 2 completed + 1 early = 3 tests. */
-// EXPECT: completed=2 errors=0 early=1 tests=3
+// EXPECT: completed=2 errors=0 early=1 tests=3 exhausted=false
 // EXPECT-EARLY: unsupported: external call __symq_unsupported_strtod_symbolic_digits
 // EXPECT-OBJECTS: s:2
 #include <stdlib.h>
