@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Solver benchmark (issue 12): the cases where symq's time is Z3's time, run with two symq
+binaries in the same run (the commit under test and a baseline build), so that a change is
+judged by ratios measured under the same machine load.
+
+    eval/bench_solver.py SYMQ [--base BASE_SYMQ] [--stages memspn50,...] [--time-limit 60]
+                         [--solver-timeout 30] [--slowest 3] [--out DIR]
+
+Stages (all with --libc=none, so that only the driver's own code runs):
+  memspn50, memspn100, memspn200  drivers/memspn.c at CAPACITY 50/100/200, forking
+  array_offset                    eval/drivers/array_offset.c: a 160-byte int array written
+                                  and read at the symbolic byte offset 8*i
+  twice_cfg32                     drivers/memspn_twice.c under --merge=cfg at CAPACITY 32
+  oid_decode                      eval/drivers/oid_decode.c: base-128 multiply-accumulate over
+                                  8 symbolic bytes, run for --time-limit (paths explored in
+                                  that time are the measure)
+
+Per stage and binary it prints the paths (completed / error / ended early), the queries
+(all, and those that reached Z3), the wall and solver time, the mean Z3 time per Z3 query
+and a histogram of per-query Z3 times by decade. Every run uses --write-smt2s; the slowest
+queries are copied to OUT/STAGE/LABEL/ so that a change can be judged on them (`z3 FILE`).
+
+Per-query times: a symq that appends "; symq: STATUS, SECONDS s" to each dumped query (this
+commit's) gives exact times. For an older symq the time of query k is estimated as the gap
+between the modification times of dumps k and k+1, i.e. Z3's time plus the executor's time
+between the two queries: an upper bound, marked "~" in the output.
+
+The summary lines at the end give base/new ratios: above 1 means the new binary is faster
+(for oid_decode: new paths / base paths in the same time limit)."""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+STAGES = {
+    "memspn50": ("drivers/memspn.c", ["-DCAPACITY=50"]),
+    "memspn100": ("drivers/memspn.c", ["-DCAPACITY=100"]),
+    "memspn200": ("drivers/memspn.c", ["-DCAPACITY=200"]),
+    "array_offset": ("eval/drivers/array_offset.c", []),
+    "twice_cfg32": ("drivers/memspn_twice.c", ["-DCAPACITY=32", "--merge=cfg"]),
+    "oid_decode": ("eval/drivers/oid_decode.c", []),
+}
+# Upper bounds of the histogram's buckets, in seconds (the last bucket is open).
+BUCKETS = [1e-4, 1e-3, 1e-2, 1e-1, 1.0, 10.0]
+BUCKET_NAMES = ["<0.1ms", "<1ms", "<10ms", "<0.1s", "<1s", "<10s", ">=10s"]
+TIME_LINE = re.compile(r"^; symq: (\w+), ([0-9.eE+-]+) s$", re.M)
+
+
+def query_times(smt2_dir, wall_end):
+    """[(seconds, path)], exact when the dumps carry their time, else mtime gaps."""
+    if not os.path.isdir(smt2_dir):
+        return [], True
+    files = sorted(os.path.join(smt2_dir, f) for f in os.listdir(smt2_dir)
+                   if f.endswith(".smt2"))
+    out, exact = [], True
+    for k, path in enumerate(files):
+        with open(path) as f:
+            m = TIME_LINE.search(f.read())
+        if m:
+            out.append((float(m.group(2)), path))
+            continue
+        exact = False
+        start = os.stat(path).st_mtime_ns
+        end = os.stat(files[k + 1]).st_mtime_ns if k + 1 < len(files) else wall_end
+        out.append((max(0, end - start) * 1e-9, path))
+    return out, exact
+
+
+def histogram(times):
+    h = [0] * len(BUCKET_NAMES)
+    for t, _ in times:
+        h[next((i for i, b in enumerate(BUCKETS) if t < b), len(BUCKETS))] += 1
+    return h
+
+
+def run(symq, stage, args, keep_dir):
+    driver, extra = STAGES[stage]
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "out")
+        cmd = [symq, "run", "--no-progress", "--libc=none", "--write-smt2s",
+               f"--max-time={args.time_limit}s", f"--solver-timeout={args.solver_timeout}s",
+               f"--output-dir={out}", *extra, os.path.join(ROOT, driver)]
+        p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        end_ns = __import__("time").time_ns()
+        if p.returncode != 0:
+            sys.exit(f"bench_solver: {' '.join(cmd)} failed:\n{p.stderr}")
+        with open(os.path.join(out, "stats.json")) as f:
+            s = json.load(f)
+        times, exact = query_times(os.path.join(out, "smt2"), end_ns)
+        os.makedirs(keep_dir, exist_ok=True)
+        for t, path in sorted(times, reverse=True)[:args.slowest]:
+            shutil.copy(path, keep_dir)
+    z3 = s["queries_by_stage"].get("z3", {})
+    return {"paths": s["completed_paths"], "errors": s["error_paths"],
+            "early": s["early_paths"], "exhausted": s["exhausted"], "wall": s["wall_time_s"],
+            "solver": s["solver_time_s"], "queries": s["queries"],
+            "z3_queries": z3.get("queries", 0), "z3_s": z3.get("seconds", 0.0),
+            "hist": histogram(times), "exact": exact,
+            "slowest": max((t for t, _ in times), default=0.0)}
+
+
+def line(stage, label, r):
+    mean = r["z3_s"] / r["z3_queries"] * 1e3 if r["z3_queries"] else 0
+    mark = "" if r["exact"] else "~"
+    hist = " ".join(f"{n}:{c}" for n, c in zip(BUCKET_NAMES, r["hist"]) if c)
+    done = "" if r["exhausted"] else " (limit)"
+    return (f"{stage:<13} {label:<5} paths {r['paths']}/{r['errors']}/{r['early']}{done}  "
+            f"queries {r['queries']} z3 {r['z3_queries']}  wall {r['wall']:.2f}s "
+            f"solver {r['solver']:.2f}s  z3/query {mean:.2f}ms  slowest {mark}{r['slowest']:.3f}s"
+            f"\n{'':<20}z3 times {mark}[{hist}]")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("symq")
+    ap.add_argument("--base", help="a baseline symq binary, run before SYMQ on every stage")
+    ap.add_argument("--stages", default=",".join(STAGES))
+    ap.add_argument("--time-limit", type=int, default=60)
+    ap.add_argument("--solver-timeout", type=int, default=30)
+    ap.add_argument("--slowest", type=int, default=3)
+    ap.add_argument("--out", default="bench_solver_out")
+    args = ap.parse_args()
+    bins = ([("base", args.base)] if args.base else []) + [("new", args.symq)]
+    results = {}
+    for stage in args.stages.split(","):
+        if stage not in STAGES:
+            sys.exit(f"bench_solver: unknown stage {stage} (known: {', '.join(STAGES)})")
+        for label, symq in bins:
+            r = run(symq, stage, args, os.path.join(args.out, stage, label))
+            results[(stage, label)] = r
+            print(line(stage, label, r), flush=True)
+    with open(os.path.join(args.out, "bench_solver.json"), "w") as f:
+        json.dump({f"{s}/{l}": r for (s, l), r in results.items()}, f, indent=1)
+    if not args.base:
+        return
+    print("\nbase/new (above 1: new is better)")
+    for stage in args.stages.split(","):
+        b, n = results[(stage, "base")], results[(stage, "new")]
+        if stage == "oid_decode":
+            bp, np_ = b["paths"] + b["errors"], n["paths"] + n["errors"]
+            print(f"{stage:<13} paths in {args.time_limit}s: {bp} -> {np_}"
+                  f"  ({np_ / bp if bp else float('inf'):.1f}x)")
+            continue
+        bq = b["solver"] / b["queries"] if b["queries"] else 0
+        nq = n["solver"] / n["queries"] if n["queries"] else 0
+        print(f"{stage:<13} wall {b['wall']:.2f}s -> {n['wall']:.2f}s "
+              f"({b['wall'] / n['wall'] if n['wall'] else 0:.1f}x)  solver/query "
+              f"{bq * 1e3:.2f}ms -> {nq * 1e3:.2f}ms ({bq / nq if nq else 0:.1f}x)"
+              f"  early paths {b['early']} -> {n['early']}")
+
+
+if __name__ == "__main__":
+    main()
