@@ -16,9 +16,10 @@ Stages (all with --libc=none, so that only the driver's own code runs):
                                   that time are the measure)
 
 Per stage and binary it prints the paths (completed / error / ended early), the queries
-(all, and those that reached Z3), the wall and solver time, the mean Z3 time per Z3 query
-and a histogram of per-query Z3 times by decade. Every run uses --write-smt2s; the slowest
-queries are copied to OUT/STAGE/LABEL/ so that a change can be judged on them (`z3 FILE`).
+(all, and those that reached Z3), the wall and solver time and the mean Z3 time per Z3 query
+(all from a run without dumps), then, from a second run with --write-smt2s, a histogram of
+per-query Z3 times by decade; the slowest queries of that run are copied to
+OUT/STAGE/LABEL/ so that a change can be judged on them (`z3 FILE`).
 
 Per-query times: a symq that appends "; symq: STATUS, SECONDS s" to each dumped query (this
 commit's) gives exact times. For an older symq the time of query k is estimated as the gap
@@ -35,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -80,23 +82,31 @@ def histogram(times):
     return h
 
 
-def run(symq, stage, args, keep_dir):
+def symq_run(symq, stage, args, out, dumps):
     driver, extra = STAGES[stage]
+    cmd = [symq, "run", "--no-progress", "--libc=none", *(["--write-smt2s"] if dumps else []),
+           f"--max-time={args.time_limit}s", f"--solver-timeout={args.solver_timeout}s",
+           f"--output-dir={out}", *extra, os.path.join(ROOT, driver)]
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if p.returncode != 0:
+        sys.exit(f"bench_solver: {' '.join(cmd)} failed:\n{p.stderr}")
+    with open(os.path.join(out, "stats.json")) as f:
+        return json.load(f)
+
+
+def run(symq, stage, args, keep_dir):
+    """Timed without dumps (writing every query costs as much as solving a small one), then,
+    unless --no-dumps, once more with --write-smt2s for the histogram and the slowest."""
+    times, exact = [], True
     with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "out")
-        cmd = [symq, "run", "--no-progress", "--libc=none", "--write-smt2s",
-               f"--max-time={args.time_limit}s", f"--solver-timeout={args.solver_timeout}s",
-               f"--output-dir={out}", *extra, os.path.join(ROOT, driver)]
-        p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        end_ns = __import__("time").time_ns()
-        if p.returncode != 0:
-            sys.exit(f"bench_solver: {' '.join(cmd)} failed:\n{p.stderr}")
-        with open(os.path.join(out, "stats.json")) as f:
-            s = json.load(f)
-        times, exact = query_times(os.path.join(out, "smt2"), end_ns)
-        os.makedirs(keep_dir, exist_ok=True)
-        for t, path in sorted(times, reverse=True)[:args.slowest]:
-            shutil.copy(path, keep_dir)
+        s = symq_run(symq, stage, args, os.path.join(tmp, "timed"), False)
+        if args.dumps:
+            out = os.path.join(tmp, "dumped")
+            symq_run(symq, stage, args, out, True)
+            times, exact = query_times(os.path.join(out, "smt2"), time.time_ns())
+            os.makedirs(keep_dir, exist_ok=True)
+            for t, path in sorted(times, reverse=True)[:args.slowest]:
+                shutil.copy(path, keep_dir)
     z3 = s["queries_by_stage"].get("z3", {})
     return {"paths": s["completed_paths"], "errors": s["error_paths"],
             "early": s["early_paths"], "exhausted": s["exhausted"], "wall": s["wall_time_s"],
@@ -125,6 +135,8 @@ def main():
     ap.add_argument("--time-limit", type=int, default=60)
     ap.add_argument("--solver-timeout", type=int, default=30)
     ap.add_argument("--slowest", type=int, default=3)
+    ap.add_argument("--no-dumps", dest="dumps", action="store_false",
+                    help="skip the --write-smt2s runs (no histogram, no slowest queries)")
     ap.add_argument("--out", default="bench_solver_out")
     args = ap.parse_args()
     bins = ([("base", args.base)] if args.base else []) + [("new", args.symq)]

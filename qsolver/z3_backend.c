@@ -19,13 +19,28 @@
  *     call can be collected before the next call uses it. The cache is keyed by node id
  *     (never reused) and cleared between queries when it grows large.
  *
- * Solving: two solvers, one for quantifier-free queries and one for quantified ones, each
- * reset after every query and both carrying the "timeout" parameter. Both are Z3's simple
- * solver (the SMT core, MBQI on by default): the QF_ABV tactic gives up on constant arrays
- * as "incomplete", and the default solver's preprocessing made eval/bench_qsolver 3-4× slower.
- * Keeping them apart lets either be tuned without touching the other. unknown and timeout
- * are answers. A Z3 error handler records errors (the default one aborts the process): the
- * query is then unknown, with the message.
+ * Blasting (quantifier-free queries only): an array of at most blast_max_bytes (qs_options)
+ * is one 8-bit constant per byte of its capacity (a constant array: its init bytes), and a
+ * read is an ite chain over the update list, newest write first, down to the array's byte
+ * (an ite over the capacity at a symbolic index; 0 past the capacity, as expr_eval reads).
+ * Such a query without larger arrays is pure bit-vectors, which is what Z3 solves best. The
+ * two encodings keep separate caches (use_encoding swaps them), so an AST of one never
+ * leaks into a query of the other; quantified queries keep the array theory unchanged.
+ *
+ * Solving: three solvers, all carrying the "timeout" parameter.
+ *   - quant (quantified queries): Z3's simple solver (the SMT core, MBQI on by default),
+ *     reset after every query.
+ *   - qf (the others): the simple solver used incrementally: the formulas of the last query
+ *     stay asserted, one scope each, and the next query pops back to the longest common
+ *     prefix (the path condition the executor grows) and pushes the rest. On a query that
+ *     blasting left array-free it runs with a budget of QF_MAX_CONFLICTS conflicts (a count,
+ *     so the outcome is deterministic); past it, qf starts over (Z3's core is not reliable
+ *     after running out) and
+ *   - bvs, a tactic solver (simplify → solve-eqs → bit-blast → sat), solves the query anew.
+ * The QF_ABV tactic gives up on constant arrays as "incomplete", and the default solver's
+ * preprocessing made eval/bench_qsolver 3-4× slower. unknown and timeout are answers (qf
+ * starts over after one). A Z3 error handler records errors (the default one aborts the
+ * process): the query is then unknown, with the message.
  *
  * Models: each array of the request is read back from the model by walking the value Z3
  * gives it (store chains over a constant array, or an as-array function interpretation);
@@ -768,18 +783,21 @@ static void unknown(z3_stage *z, qs_ans *ans, const char *what) {
   ans->reason = z->reason;
 }
 
-/* Z3 reads a timeout of 0 as "stop at once"; no limit is UINT_MAX. max_conflicts 0: none. */
-static void set_limits(z3_stage *z, Z3_solver s, unsigned ms, unsigned max_conflicts) {
+/* Z3 reads a timeout of 0 as "stop at once"; no limit is UINT_MAX. max_conflicts: the SMT
+ * core's own parameter, set only when non-zero (qf's budget; 0 lifts it). */
+static void set_limits(z3_stage *z, Z3_solver s, unsigned ms, unsigned max_conflicts,
+                       bool conflicts) {
   Z3_params p = Z3_mk_params(z->ctx);
   Z3_params_inc_ref(z->ctx, p);
   Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), ms ? ms : UINT_MAX);
-  Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "max_conflicts"),
-                     max_conflicts ? max_conflicts : UINT_MAX);
+  if (conflicts)
+    Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "max_conflicts"),
+                       max_conflicts ? max_conflicts : UINT_MAX);
   Z3_solver_set_params(z->ctx, s, p);
   Z3_params_dec_ref(z->ctx, p);
 }
 
-static void set_timeout(z3_stage *z, Z3_solver s, unsigned ms) { set_limits(z, s, ms, 0); }
+static void set_timeout(z3_stage *z, Z3_solver s, unsigned ms) { set_limits(z, s, ms, 0, false); }
 
 static Z3_solver new_solver(z3_stage *z) {
   Z3_solver s = Z3_mk_simple_solver(z->ctx);
@@ -888,7 +906,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   if (z->timeout_ms != z->base.solver->opt.timeout_ms) {
     z->timeout_ms = z->base.solver->opt.timeout_ms;
     set_timeout(z, z->qf, z->timeout_ms);
-    z->qf_limit = 0;
+    z->qf_limit = UINT_MAX; /* set with the next query's budget */
     set_timeout(z, z->quant, z->timeout_ms);
     set_timeout(z, z->bvs, z->timeout_ms);
   }
@@ -923,7 +941,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     }
     unsigned budget = flag ? 0 : z->qf_budget;
     if (budget != z->qf_limit) {
-      set_limits(z, z->qf, z->timeout_ms, budget);
+      set_limits(z, z->qf, z->timeout_ms, budget, true);
       z->qf_limit = budget;
     }
   } else if (z->err == Z3_OK) {
@@ -931,7 +949,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       Z3_solver_assert(z->ctx, solver, z->asserted[i]);
   }
   Z3_lbool r = z->err == Z3_OK ? Z3_solver_check(z->ctx, solver) : Z3_L_UNDEF;
-  if (r == Z3_L_UNDEF && z->err == Z3_OK && solver == z->qf && z->qf_limit &&
+  if (r == Z3_L_UNDEF && z->err == Z3_OK && incremental && !flag && z->qf_budget &&
       !strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "timeout") &&
       !strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "canceled")) {
     /* The SMT core gave up within its budget on an array-free query: bit-blast it. The
@@ -979,7 +997,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   if (incremental && (ans->status == QS_UNKNOWN || z->err != Z3_OK)) {
     Z3_solver_reset(z->ctx, z->qf);
     z->nlive = 0;
-    z->qf_limit = UINT_MAX; /* reset drops the parameters too: set them again */
+    z->qf_limit = UINT_MAX; /* set them again with the next query's, to be safe */
   }
   release_tmp(z);
   z->err = Z3_OK;
