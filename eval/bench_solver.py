@@ -27,7 +27,31 @@ between the modification times of dumps k and k+1, i.e. Z3's time plus the execu
 between the two queries: an upper bound, marked "~" in the output.
 
 The summary lines at the end give base/new ratios: above 1 means the new binary is faster
-(for oid_decode: new paths / base paths in the same time limit)."""
+(for oid_decode: new paths / base paths in the same time limit).
+
+The levers of issue 12, as measured (memspn at capacity 100 unless said otherwise; a
+loaded 2-core machine, so only ratios within one run mean anything):
+  kept  incremental scopes (qs_options.incremental): the common prefix of consecutive
+        queries stays asserted in Z3's SMT core. Solver time 6.9 s -> 0.77 s on memspn,
+        the largest single win: re-solving the path condition from scratch was most of it.
+  kept  blasting arrays of <= 256 bytes to byte constants (qs_options.blast_max_bytes): on
+        its own 11.0 s -> 6.2 s on memspn; with incremental scopes it is about even with
+        the array theory (0.77 s vs 1.2 s, within noise), but it is what makes the array
+        program solvable: its final query (a sum over 40 ints read through 24 writes at
+        symbolic offsets) times out at 30 s in the SMT core with arrays or bytes alike,
+        and bit-blasts in 0.2 s once it is array-free.
+  kept  a bit-blasting tactic (simplify -> solve-eqs -> bit-blast -> sat) for array-free
+        queries the SMT core does not finish within 100 conflicts. Alone (no incremental)
+        it lost on memspn (11.7 s vs 6.2 s for the SMT core), and Z3's QF_BV logic solver
+        too (8.5 s): hence a fallback, not the default. Budget: 30 conflicts sent 13 array
+        program queries to the tactic (7.1 s), 100 sent 4 (5.6 s), 1000 sent 4 but spent
+        longer before it (18.3 s). A resource limit (rlimit) instead of a conflict count
+        left Z3's context "canceled" for the next check: rejected.
+  lost  tactic-first or QF_BV solver for every array-free query (above).
+  not done: path-aware read-over-write (i != j from `i < n` on the path), flipped
+        comparisons for `not (a < b)`, slicing before the caches: with blasting and
+        incremental scopes the remaining Z3 time on memspn is spread thin (histogram
+        mostly < 10 ms), and these were not measured in the time available."""
 import argparse
 import json
 import os
