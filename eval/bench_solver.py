@@ -145,10 +145,12 @@ def line(stage, label, r):
     mark = "" if r["exact"] else "~"
     hist = " ".join(f"{n}:{c}" for n, c in zip(BUCKET_NAMES, r["hist"]) if c)
     done = "" if r["exhausted"] else " (limit)"
-    return (f"{stage:<13} {label:<5} paths {r['paths']}/{r['errors']}/{r['early']}{done}  "
+    text = (f"{stage:<13} {label:<5} paths {r['paths']}/{r['errors']}/{r['early']}{done}  "
             f"queries {r['queries']} z3 {r['z3_queries']}  wall {r['wall']:.2f}s "
-            f"solver {r['solver']:.2f}s  z3/query {mean:.2f}ms  slowest {mark}{r['slowest']:.3f}s"
-            f"\n{'':<20}z3 times {mark}[{hist}]")
+            f"solver {r['solver']:.2f}s  z3/query {mean:.2f}ms")
+    if hist:
+        text += f"  slowest {mark}{r['slowest']:.3f}s\n{'':<20}z3 times {mark}[{hist}]"
+    return text
 
 
 def main():
@@ -163,6 +165,7 @@ def main():
                     help="skip the --write-smt2s runs (no histogram, no slowest queries)")
     ap.add_argument("--out", default="bench_solver_out")
     args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
     bins = ([("base", args.base)] if args.base else []) + [("new", args.symq)]
     results = {}
     for stage in args.stages.split(","):

@@ -95,8 +95,9 @@ const char *qs_last_reason(const qsolver *s);
 /* ---- counters, for stats.json's queries_by_stage ----------------------------------------
  * Per stage: requests that entered it, those it answered itself (the rest it forwarded),
  * the answers it gave by status, formulas it dropped (constant, independence), the time
- * spent in the stage itself, excluding the stages after it, and slowest_seconds/over_1s. Stage names: "constant",
- * "independence", "validity_cache", "cex_cache", "z3"; a stage switched off is absent. */
+ * spent in the stage itself, excluding the stages after it, and the slowest request and
+ * those over 1 s. Stage names: "constant", "independence", "validity_cache", "cex_cache",
+ * "z3"; a stage switched off is absent. */
 typedef struct qs_stage_stats {
   const char *name;
   uint64_t queries, answered, sat, unsat, unknown, formulas_dropped;

@@ -64,7 +64,8 @@ struct z3_stage {
   Z3_solver qf, quant;
   Z3_sort bool_sort, arr_sort, bv[129];
   Z3_ast one1, zero1;
-  /* Caches; each value is (uintptr_t)ast | has_forall, and holds one Z3 reference. */
+  /* Caches; each value is (uintptr_t)ast | flag (ENC_ARRAYS: has a forall; ENC_BLAST: needs
+   * the array theory), and holds one Z3 reference. */
   qs_idmap nodes;   /* expr id → AST */
   qs_idmap arrays;  /* array id → AST */
   qs_idmap updates; /* update id → the store chain ending at it */
@@ -76,11 +77,10 @@ struct z3_stage {
   Z3_ast **blasted;
   size_t nblasted, blasted_cap;
   qs_idmap quantified;  /* expr id → whether a FORALL occurs under it */
-  Z3_solver bvs;        /* for queries the blasting left without arrays */
+  Z3_solver bvs;        /* the bit-blasting tactic, for array-free queries qf gave up on */
   bool incremental;
   uint64_t blast_max_bytes;
   unsigned qf_budget, qf_limit; /* qf's conflict budget on array-free queries; qf's now */
-  uint64_t fallbacks;
   uint64_t *live;       /* ids of the formulas asserted in qf, one scope each */
   size_t nlive, live_cap;
   /* Per query. */
@@ -955,7 +955,6 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     /* The SMT core gave up within its budget on an array-free query: bit-blast it. The
      * core is not reliable after running out of budget (its next check reports
      * "canceled"), so its scopes start over. */
-    z->fallbacks++;
     Z3_solver_reset(z->ctx, z->qf);
     z->nlive = 0;
     z->qf_limit = UINT_MAX;

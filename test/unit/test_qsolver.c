@@ -904,7 +904,11 @@ static void test_solve_and_stats(void) {
   fclose(mf);
   CHECK(buf && buf[0] == '{' && buf[len - 1] == '}');
   CHECK(buf && strstr(buf, "\"cex_cache\": {\"queries\": ") != NULL);
+  CHECK(buf && strstr(buf, "\"slowest_s\": ") != NULL && strstr(buf, "\"over_1s\": ") != NULL);
   free(buf);
+  /* The first stage times whole requests, so its slowest covers Z3's. */
+  CHECK(qs_stage_at(s, 4)->slowest_seconds > 0);
+  CHECK(qs_stage_at(s, 0)->slowest_seconds >= qs_stage_at(s, 4)->slowest_seconds);
   qs_free(s);
   qs_free(NULL);
   end_group();
