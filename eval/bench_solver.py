@@ -51,7 +51,13 @@ loaded 2-core machine, so only ratios within one run mean anything):
   not done: path-aware read-over-write (i != j from `i < n` on the path), flipped
         comparisons for `not (a < b)`, slicing before the caches: with blasting and
         incremental scopes the remaining Z3 time on memspn is spread thin (histogram
-        mostly < 10 ms), and these were not measured in the time available."""
+        mostly < 10 ms), and these were not measured in the time available.
+  lost  incremental scopes for queries that still need the array theory (arrays > 256
+        bytes): libc/ctype_tables (glibc's 768- and 1536-byte tables) went from 5.0 s to
+        36.7 s of solver time; those queries get a fresh solver, as before.
+  lead  blasting constant tables up to 4096 bytes solved ctype_tables in 1.1 s (array
+        theory: a 10 s timeout under load), but the differential test with a 600-byte table
+        ran for over 10 minutes (the plain side); not kept, untested."""
 import argparse
 import json
 import os

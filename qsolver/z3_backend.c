@@ -27,13 +27,14 @@
  * two encodings keep separate caches (use_encoding swaps them), so an AST of one never
  * leaks into a query of the other; quantified queries keep the array theory unchanged.
  *
- * Solving: three solvers, all carrying the "timeout" parameter.
- *   - quant (quantified queries): Z3's simple solver (the SMT core, MBQI on by default),
- *     reset after every query.
- *   - qf (the others): the simple solver used incrementally: the formulas of the last query
+ * Solving: four solvers, all carrying the "timeout" parameter.
+ *   - quant (quantified queries) and qfa (quantifier-free ones that still need the array
+ *     theory): Z3's simple solver (the SMT core, MBQI on by default), reset after every
+ *     query (incremental scopes made array-theory queries slower: eval/bench_solver.py).
+ *   - qf (the array-free others): the simple solver used incrementally: the formulas of the last query
  *     stay asserted, one scope each, and the next query pops back to the longest common
- *     prefix (the path condition the executor grows) and pushes the rest. On a query that
- *     blasting left array-free it runs with a budget of QF_MAX_CONFLICTS conflicts (a count,
+ *     prefix (the path condition the executor grows) and pushes the rest. It runs with a
+ *     budget of QF_MAX_CONFLICTS conflicts (a count,
  *     so the outcome is deterministic); past it, qf starts over (Z3's core is not reliable
  *     after running out) and
  *   - bvs, a tactic solver (simplify → solve-eqs → bit-blast → sat), solves the query anew.
@@ -78,6 +79,7 @@ struct z3_stage {
   size_t nblasted, blasted_cap;
   qs_idmap quantified;  /* expr id → whether a FORALL occurs under it */
   Z3_solver bvs;        /* the bit-blasting tactic, for array-free queries qf gave up on */
+  Z3_solver qfa;        /* quantifier-free queries that need the array theory */
   bool incremental;
   uint64_t blast_max_bytes;
   unsigned qf_budget, qf_limit; /* qf's conflict budget on array-free queries; qf's now */
@@ -909,6 +911,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     z->qf_limit = UINT_MAX; /* set with the next query's budget */
     set_timeout(z, z->quant, z->timeout_ms);
     set_timeout(z, z->bvs, z->timeout_ms);
+    set_timeout(z, z->qfa, z->timeout_ms);
   }
   /* Quantified queries keep every array in the array theory; the others blast the small
    * arrays, and go to the bit-vector solver when no array is left. */
@@ -923,8 +926,10 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     if (!z->asserted[i])
       break;
   }
-  bool incremental = !quantified && z->incremental;
-  Z3_solver solver = quantified ? z->quant : incremental || flag ? z->qf : z->bvs;
+  /* Array-theory queries get a fresh solver, as before: incremental scopes made them slower
+   * (libc/ctype_tables, lookups in glibc's 768- and 1536-byte tables: 5 s -> 37 s). */
+  bool incremental = !quantified && !flag && z->incremental;
+  Z3_solver solver = quantified ? z->quant : flag ? z->qfa : incremental ? z->qf : z->bvs;
   if (z->err == Z3_OK && incremental) {
     /* Keep the scopes of the longest common prefix of the last query, one per formula. */
     size_t keep = 0;
@@ -939,7 +944,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       Z3_solver_assert(z->ctx, solver, z->asserted[i]);
       z->live[z->nlive++] = rq->f[i]->id;
     }
-    unsigned budget = flag ? 0 : z->qf_budget;
+    unsigned budget = z->qf_budget;
     if (budget != z->qf_limit) {
       set_limits(z, z->qf, z->timeout_ms, budget, true);
       z->qf_limit = budget;
@@ -1033,6 +1038,7 @@ static void z3_destroy(qs_stage *st) {
   Z3_solver_dec_ref(z->ctx, z->qf);
   Z3_solver_dec_ref(z->ctx, z->quant);
   Z3_solver_dec_ref(z->ctx, z->bvs);
+  Z3_solver_dec_ref(z->ctx, z->qfa);
   Z3_del_context(z->ctx);
   free(z->tmp);
   free(z->stack);
@@ -1070,6 +1076,7 @@ qs_stage *qs_z3_stage_new(qsolver *s) {
   z->qf = new_solver(z);
   z->quant = new_solver(z);
   z->bvs = new_bv_solver(z);
+  z->qfa = new_solver(z);
   z->incremental = s->opt.incremental;
   z->blast_max_bytes = s->opt.blast_max_bytes;
   z->qf_budget = QF_MAX_CONFLICTS;
