@@ -432,12 +432,22 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
     out_json_uint(&j, st->unknown);
     out_json_key(&j, "seconds");
     out_json_double(&j, st->seconds);
+    out_json_key(&j, "slowest_s");
+    out_json_double(&j, st->slowest_seconds);
+    out_json_key(&j, "over_1s");
+    out_json_uint(&j, st->over_1s);
     out_json_object_end(&j);
   }
   out_json_object_end(&j);
   write_quantified_stats(&j, qs_quant_stats_of(solver));
   out_json_key(&j, "solver_time_s");
   out_json_double(&j, solver_seconds);
+  /* The first stage sees every query whole. */
+  const qs_stage_stats *whole = qs_stage_count(solver) ? qs_stage_at(solver, 0) : NULL;
+  out_json_key(&j, "slowest_query_s");
+  out_json_double(&j, whole ? whole->slowest_seconds : 0);
+  out_json_key(&j, "queries_over_1s");
+  out_json_uint(&j, whole ? whole->over_1s : 0);
   out_json_key(&j, "wall_time_s");
   out_json_double(&j, wall);
   out_json_key(&j, "exploration_time_s"); /* what --max-time bounds */

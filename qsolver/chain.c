@@ -168,8 +168,12 @@ void qs_stage_run(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   qs_ans_init(ans);
   double t0 = qs_now();
   st->ops->solve(st, rq, ans);
-  double own = qs_now() - t0 - st->down_seconds;
+  double total = qs_now() - t0, own = total - st->down_seconds;
   st->stats.seconds += own > 0 ? own : 0;
+  if (total > st->stats.slowest_seconds)
+    st->stats.slowest_seconds = total;
+  if (total > 1.0)
+    st->stats.over_1s++;
   assert(ans->status == QS_SAT || !ans->model);
   if (!st->forwarded) {
     st->stats.answered++;
@@ -199,6 +203,7 @@ qs_options qs_default_options(void) {
   return (qs_options){.timeout_ms = 10000, .quant_timeout_ms = 10000, .quantified = true,
                       .fallback = QS_FALLBACK_BOTH, .validate_quantified = false,
                       .independence = true, .validity_cache = true, .cex_cache = true,
+                      .incremental = true, .blast_max_bytes = 256,
                       .smt2_dir = NULL};
 }
 
@@ -410,9 +415,9 @@ void qs_write_stats_json(FILE *f, const qsolver *s) {
     fprintf(f,
             "%s\"%s\": {\"queries\": %" PRIu64 ", \"answered\": %" PRIu64 ", \"sat\": %" PRIu64
             ", \"unsat\": %" PRIu64 ", \"unknown\": %" PRIu64 ", \"formulas_dropped\": %" PRIu64
-            ", \"seconds\": %.6f}",
+            ", \"seconds\": %.6f, \"slowest_s\": %.6f, \"over_1s\": %" PRIu64 "}",
             i ? ", " : "", st->name, st->queries, st->answered, st->sat, st->unsat, st->unknown,
-            st->formulas_dropped, st->seconds);
+            st->formulas_dropped, st->seconds, st->slowest_seconds, st->over_1s);
   }
   fputc('}', f);
 }

@@ -53,6 +53,10 @@ typedef struct qs_options {
   bool independence;     /* the optional stages, so that eval/ can measure each one */
   bool validity_cache;
   bool cex_cache;
+  bool incremental;      /* keep quantifier-free queries' common prefix asserted in Z3 */
+  unsigned blast_max_bytes; /* arrays up to this capacity go to Z3 as byte constants (and
+                               their reads as ite chains) instead of the array theory, in
+                               quantifier-free queries; 0 = never */
   const char *smt2_dir;  /* NULL, or a directory (created if missing) receiving every query
                             that reaches Z3 as SMT-LIB 2 (KLEE's --write-smt2s); copied */
 } qs_options;
@@ -106,15 +110,20 @@ const char *qs_last_reason(const qsolver *s);
 
 /* ---- counters, for stats.json's queries_by_stage ----------------------------------------
  * Per stage: requests that entered it, those it answered itself (the rest it forwarded),
- * the answers it gave by status, formulas it dropped (constant, independence) and the time
- * spent in the stage itself, excluding the stages after it. Stage names: "constant",
- * "independence", "validity_cache", "cex_cache", "quantified_procedure", "z3"; a stage
- * switched off is absent. (The quantified stage forwards every query it gets, so its own
- * "answered" stays 0; what it did is in qs_quant_stats.) */
+ * the answers it gave by status, formulas it dropped (constant, independence), the time
+ * spent in the stage itself, excluding the stages after it, and the slowest request and
+ * those over 1 s. Stage names: "constant", "independence", "validity_cache", "cex_cache",
+ * "quantified_procedure", "z3"; a stage switched off is absent. (The quantified stage
+ * forwards every query it gets, so its own "answered" stays 0; what it did is in
+ * qs_quant_stats.) */
 typedef struct qs_stage_stats {
   const char *name;
   uint64_t queries, answered, sat, unsat, unknown, formulas_dropped;
   double seconds;
+  /* Per request, in this stage and the ones after it (so the first stage's are the whole
+   * queries'): the longest time, and the number of requests that took over 1 s. */
+  double slowest_seconds;
+  uint64_t over_1s;
 } qs_stage_stats;
 
 size_t qs_stage_count(const qsolver *s);

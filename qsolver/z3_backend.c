@@ -19,14 +19,30 @@
  *     call can be collected before the next call uses it. The cache is keyed by node id
  *     (never reused) and cleared between queries when it grows large.
  *
- * Solving: two solvers, one for quantifier-free queries and one for quantified ones, each
- * reset after every query and each carrying its own "timeout" parameter (timeout_ms,
- * quant_timeout_ms). Both are Z3's simple
- * solver (the SMT core, MBQI on by default): the QF_ABV tactic gives up on constant arrays
- * as "incomplete", and the default solver's preprocessing made eval/bench_qsolver 3-4× slower.
- * Keeping them apart lets either be tuned without touching the other. unknown and timeout
- * are answers. A Z3 error handler records errors (the default one aborts the process
- * without a word); an error then stops the run with Z3's message (fatal_z3_error).
+ * Blasting (quantifier-free queries only): an array of at most blast_max_bytes (qs_options)
+ * is one 8-bit constant per byte of its capacity (a constant array: its init bytes), and a
+ * read is an ite chain over the update list, newest write first, down to the array's byte
+ * (an ite over the capacity at a symbolic index; 0 past the capacity, as expr_eval reads).
+ * Such a query without larger arrays is pure bit-vectors, which is what Z3 solves best. The
+ * two encodings keep separate caches (use_encoding swaps them), so an AST of one never
+ * leaks into a query of the other; quantified queries keep the array theory unchanged.
+ *
+ * Solving: four solvers, each carrying a "timeout" parameter (quant: quant_timeout_ms; the
+ * others: timeout_ms).
+ *   - quant (quantified queries) and qfa (quantifier-free ones that still need the array
+ *     theory): Z3's simple solver (the SMT core, MBQI on by default), reset after every
+ *     query (incremental scopes made array-theory queries slower: eval/bench_solver.py).
+ *   - qf (the array-free others): the simple solver used incrementally: the formulas of the last query
+ *     stay asserted, one scope each, and the next query pops back to the longest common
+ *     prefix (the path condition the executor grows) and pushes the rest. It runs with a
+ *     budget of QF_MAX_CONFLICTS conflicts (a count,
+ *     so the outcome is deterministic); past it, qf starts over (Z3's core is not reliable
+ *     after running out) and
+ *   - bvs, a tactic solver (simplify → solve-eqs → bit-blast → sat), solves the query anew.
+ * The QF_ABV tactic gives up on constant arrays as "incomplete", and the default solver's
+ * preprocessing made eval/bench_qsolver 3-4× slower. unknown and timeout are answers (qf
+ * starts over after one). A Z3 error handler records errors (the default one aborts the
+ * process without a word); an error then stops the run with Z3's message (fatal_z3_error).
  *
  * Models: each array of the request is read back from the model by walking the value Z3
  * gives it (store chains over a constant array, or an as-array function interpretation);
@@ -52,10 +68,26 @@ struct z3_stage {
   Z3_solver qf, quant;
   Z3_sort bool_sort, arr_sort, bv[129];
   Z3_ast one1, zero1;
-  /* Caches; each value is (uintptr_t)ast | has_forall, and holds one Z3 reference. */
+  /* Caches; each value is (uintptr_t)ast | flag (ENC_ARRAYS: has a forall; ENC_BLAST: needs
+   * the array theory), and holds one Z3 reference. */
   qs_idmap nodes;   /* expr id → AST */
   qs_idmap arrays;  /* array id → AST */
   qs_idmap updates; /* update id → the store chain ending at it */
+  /* The other encoding's three caches, parked while the current one is loaded above. */
+  int enc;          /* ENC_ARRAYS or ENC_BLAST: whose caches are loaded */
+  qs_idmap parked[3];
+  /* ENC_BLAST: the byte constants of each blasted array. */
+  qs_idmap blast_index; /* array id → 1 + index in blasted */
+  Z3_ast **blasted;
+  size_t nblasted, blasted_cap;
+  qs_idmap quantified;  /* expr id → whether a FORALL occurs under it */
+  Z3_solver bvs;        /* the bit-blasting tactic, for array-free queries qf gave up on */
+  Z3_solver qfa;        /* quantifier-free queries that need the array theory */
+  bool incremental;
+  uint64_t blast_max_bytes;
+  unsigned qf_budget, qf_limit; /* qf's conflict budget on array-free queries; qf's now */
+  uint64_t *live;       /* ids of the formulas asserted in qf, one scope each */
+  size_t nlive, live_cap;
   /* Per query. */
   Z3_ast *tmp;
   size_t ntmp, tmp_cap;
@@ -78,6 +110,11 @@ struct z3_stage {
   unsigned quant_timeout_ms; /* … and the quantified one (qs_options.quant_timeout_ms) */
   z3_stage *next_live;
 };
+
+/* The SMT core's conflict budget on an array-free query before the bit-blaster takes it
+ * (a count, not a time, so that runs stay deterministic): eval/bench_solver.py measured
+ * 100 against 30 and 1000 (README there). */
+#define QF_MAX_CONFLICTS 100
 
 /* Past this many cached nodes the cache is dropped between queries: Z3 memory otherwise
  * grows with the whole run. */
@@ -263,7 +300,128 @@ static Z3_ast updated_array(z3_stage *z, expr_array *a, expr_update *updates, bo
   return base;
 }
 
+/* ---- blasting: small arrays as byte constants -------------------------------------------- */
+
+enum { ENC_ARRAYS, ENC_BLAST };
+
+static bool is_blasted(const z3_stage *z, const expr_array *a) {
+  return z->enc == ENC_BLAST && a->capacity <= z->blast_max_bytes;
+}
+
+/* The bytes of a blasted array: one 8-bit constant per byte of its capacity, or its init
+ * bytes as numerals. Kept (one reference each) until the caches are dropped. */
+static Z3_ast *blast_bytes(z3_stage *z, expr_array *a) {
+  uint64_t v;
+  if (qs_idmap_get(&z->blast_index, a->id, &v))
+    return z->blasted[v - 1];
+  Z3_ast *bytes = qs_xrealloc(NULL, (a->capacity + 1) * sizeof *bytes);
+  bytes[0] = (Z3_ast)(uintptr_t)a->capacity; /* the count, for cache_drop */
+  for (uint64_t k = 0; k < a->capacity; k++) {
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "b%" PRIu64 "_", k);
+    Z3_ast b = a->init ? Z3_mk_unsigned_int64(z->ctx, a->init[k], bv_sort(z, 8))
+                       : Z3_mk_const(z->ctx, symbol(z, prefix, a->name, a->id), bv_sort(z, 8));
+    if (!b) { /* keep the vector well formed: the error is reported by the handler */
+      b = z->zero1;
+      if (z->err == Z3_OK)
+        z->err = Z3_EXCEPTION;
+    }
+    Z3_inc_ref(z->ctx, b);
+    bytes[k + 1] = b;
+  }
+  QS_RESERVE(z->blasted, z->blasted_cap, z->nblasted + 1);
+  z->blasted[z->nblasted++] = bytes + 1;
+  qs_idmap_put(&z->blast_index, a->id, z->nblasted);
+  return bytes + 1;
+}
+
+static void blast_drop(z3_stage *z) {
+  for (size_t i = 0; i < z->nblasted; i++) {
+    Z3_ast *bytes = z->blasted[i] - 1;
+    uint64_t n = (uint64_t)(uintptr_t)bytes[0];
+    for (uint64_t k = 1; k <= n; k++)
+      Z3_dec_ref(z->ctx, bytes[k]);
+    free(bytes);
+  }
+  z->nblasted = 0;
+  qs_idmap_free(&z->blast_index);
+}
+
+/* The byte of a blasted array at `at` through its update list: the newest write whose
+ * index may equal `at` wins, as an ite chain down to the array's own byte (an ite over its
+ * capacity when `at` is symbolic; 0 past the capacity, as expr_eval reads it). Writes at a
+ * constant index other than a constant `at` are skipped, and a write at the very same
+ * index (the same Z3 term) ends the chain. */
+static Z3_ast blast_select(z3_stage *z, expr_array *a, expr_update *ups, Z3_ast at,
+                           bool at_const, uint64_t at_value) {
+  Z3_ast *bytes = blast_bytes(z, a);
+  Z3_ast r = NULL;
+  size_t n = 0;
+  for (expr_update *u = ups; u; u = u->next) {
+    if (at_const && u->index->kind == EXPR_CONST) {
+      if ((uint64_t)u->index->u.value != at_value)
+        continue;
+      r = node_ast(z, u->value, NULL);
+      break;
+    }
+    if (node_ast(z, u->index, NULL) == at) {
+      r = node_ast(z, u->value, NULL);
+      break;
+    }
+    QS_RESERVE(z->ups, z->ups_cap, n + 1);
+    z->ups[n++] = u;
+  }
+  if (!r && at_const) {
+    r = at_value < a->capacity ? bytes[at_value] : mk_const(z, 8, 0);
+  } else if (!r) {
+    r = mk_const(z, 8, 0);
+    for (uint64_t k = a->capacity; r && k-- > 0;) {
+      if (a->init && !a->init[k])
+        continue;
+      Z3_ast idx = mk_const(z, 64, k);
+      Z3_ast eq = idx ? keep(z, Z3_mk_eq(z->ctx, at, idx)) : NULL;
+      r = eq ? keep(z, Z3_mk_ite(z->ctx, eq, bytes[k], r)) : NULL;
+    }
+  }
+  while (r && n-- > 0) {
+    expr_update *u = z->ups[n];
+    Z3_ast eq = keep(z, Z3_mk_eq(z->ctx, at, node_ast(z, u->index, NULL)));
+    r = eq ? keep(z, Z3_mk_ite(z->ctx, eq, node_ast(z, u->value, NULL), r)) : NULL;
+  }
+  return r;
+}
+
+static Z3_ast build_blasted_read(z3_stage *z, expr *e) {
+  Z3_ast idx = node_ast(z, e->kid[0], NULL);
+  bool at_const = e->kid[0]->kind == EXPR_CONST;
+  uint64_t base = at_const ? (uint64_t)e->kid[0]->u.value : 0;
+  unsigned nbytes = e->width / 8;
+  Z3_ast r = NULL;
+  for (unsigned b = nbytes; b-- > 0;) {
+    Z3_ast at = idx;
+    if (at_const) {
+      at = mk_const(z, 64, base + b);
+    } else if (b) {
+      Z3_ast off = mk_const(z, 64, b);
+      at = off ? keep(z, Z3_mk_bvadd(z->ctx, idx, off)) : NULL;
+    }
+    Z3_ast byte = at ? blast_select(z, e->u.read.array, e->u.read.updates, at, at_const,
+                                    base + b)
+                     : NULL;
+    if (!byte)
+      return NULL;
+    r = r ? keep(z, Z3_mk_concat(z->ctx, r, byte)) : byte;
+    if (!r)
+      return NULL;
+  }
+  return r;
+}
+
 static Z3_ast build_read(z3_stage *z, expr *e, bool *forall) {
+  if (is_blasted(z, e->u.read.array))
+    return build_blasted_read(z, e);
+  if (z->enc == ENC_BLAST)
+    *forall = true; /* in ENC_BLAST the flag marks a term that needs the array theory */
   Z3_ast arr = updated_array(z, e->u.read.array, e->u.read.updates, forall);
   Z3_ast idx = node_ast(z, e->kid[0], forall);
   unsigned nbytes = e->width / 8;
@@ -513,6 +671,18 @@ static bool model_array(z3_stage *z, Z3_model m, expr_array *a) {
     memcpy(z->bytes, a->init, cap);
     return true;
   }
+  if (is_blasted(z, a)) {
+    Z3_ast *bytes = blast_bytes(z, a);
+    for (uint64_t i = 0; i < cap; i++) {
+      Z3_ast bv = NULL;
+      uint64_t dv;
+      if (!Z3_model_eval(z->ctx, m, bytes[i], true, &bv) || !keep(z, bv) ||
+          !numeral_u64(z, bv, &dv))
+        return false;
+      z->bytes[i] = (uint8_t)dv;
+    }
+    return z->err == Z3_OK;
+  }
   Z3_ast arr = array_ast(z, a), v = NULL;
   if (!arr || !Z3_model_eval(z->ctx, m, arr, true, &v) || !keep(z, v))
     return false;
@@ -594,18 +764,30 @@ static expr_assignment *build_model(z3_stage *z, const qs_req *rq, Z3_solver sol
 
 /* ---- the stage ---------------------------------------------------------------------------- */
 
-static void dump_smt2(z3_stage *z, const qs_req *rq) {
+/* Writes the query before it is solved (so that a query that hangs is on disk), and leaves
+ * it open for dump_result. */
+static FILE *dump_smt2(z3_stage *z, const qs_req *rq) {
   const char *dir = z->base.solver->smt2_dir;
   if (!dir)
-    return;
+    return NULL;
   if (z->dumped == 0 && mkdir(dir, 0777) != 0 && errno != EEXIST)
     fprintf(stderr, "symq: cannot create %s: %s\n", dir, strerror(errno));
   char path[4096];
   snprintf(path, sizeof path, "%s/query%06" PRIu64 ".smt2", dir, ++z->dumped);
   FILE *f = fopen(path, "w");
   if (!f)
-    return;
+    return NULL;
   expr_print_smtlib(f, rq->f, rq->n);
+  fflush(f);
+  return f;
+}
+
+/* The answer and the stage's time, as a comment eval/bench_solver.py reads. */
+static void dump_result(FILE *f, const qs_ans *ans, double seconds) {
+  if (!f)
+    return;
+  static const char *const names[] = {"sat", "unsat", "unknown"};
+  fprintf(f, "; symq: %s, %.6f s\n", names[ans->status], seconds);
   fclose(f);
 }
 
@@ -615,14 +797,21 @@ static void unknown(z3_stage *z, qs_ans *ans, const char *what) {
   ans->reason = z->reason;
 }
 
-/* Z3 reads 0 as "stop at once"; no limit is UINT_MAX. */
-static void set_timeout(z3_stage *z, Z3_solver s, unsigned ms) {
+/* Z3 reads a timeout of 0 as "stop at once"; no limit is UINT_MAX. max_conflicts: the SMT
+ * core's own parameter, set only when non-zero (qf's budget; 0 lifts it). */
+static void set_limits(z3_stage *z, Z3_solver s, unsigned ms, unsigned max_conflicts,
+                       bool conflicts) {
   Z3_params p = Z3_mk_params(z->ctx);
   Z3_params_inc_ref(z->ctx, p);
   Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), ms ? ms : UINT_MAX);
+  if (conflicts)
+    Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "max_conflicts"),
+                       max_conflicts ? max_conflicts : UINT_MAX);
   Z3_solver_set_params(z->ctx, s, p);
   Z3_params_dec_ref(z->ctx, p);
 }
+
+static void set_timeout(z3_stage *z, Z3_solver s, unsigned ms) { set_limits(z, s, ms, 0, false); }
 
 static Z3_solver new_solver(z3_stage *z, unsigned timeout_ms) {
   Z3_solver s = Z3_mk_simple_solver(z->ctx);
@@ -631,31 +820,169 @@ static Z3_solver new_solver(z3_stage *z, unsigned timeout_ms) {
   return s;
 }
 
+/* Loads the caches of encoding `enc`, parking the others. */
+static void use_encoding(z3_stage *z, int enc) {
+  if (z->enc == enc)
+    return;
+  qs_idmap cur[3] = {z->nodes, z->arrays, z->updates};
+  z->nodes = z->parked[0];
+  z->arrays = z->parked[1];
+  z->updates = z->parked[2];
+  memcpy(z->parked, cur, sizeof cur);
+  z->enc = enc;
+}
+
+static void drop_caches(z3_stage *z) {
+  cache_drop(z, &z->nodes);
+  cache_drop(z, &z->updates);
+  cache_drop(z, &z->arrays);
+  if (z->enc == ENC_BLAST)
+    blast_drop(z);
+}
+
+#define QUANTIFIED_MEMO_MAX ((size_t)1 << 20)
+
+static void push_unknown(z3_stage *z, size_t *n, expr *e) {
+  uint64_t v;
+  if (qs_idmap_get(&z->quantified, e->id, &v))
+    return;
+  QS_RESERVE(z->stack, z->stack_cap, *n + 1);
+  z->stack[(*n)++] = e;
+}
+
+/* Whether a FORALL occurs in f (memoised per node). */
+static bool mentions_forall(z3_stage *z, expr *f) {
+  if (z->quantified.count > QUANTIFIED_MEMO_MAX)
+    qs_idmap_reset(&z->quantified, 0);
+  size_t n = 0;
+  push_unknown(z, &n, f);
+  while (n) {
+    expr *e = z->stack[n - 1];
+    uint64_t v;
+    if (qs_idmap_get(&z->quantified, e->id, &v)) {
+      n--;
+      continue;
+    }
+    size_t before = n;
+    for (unsigned k = 0; k < e->nkids; k++)
+      push_unknown(z, &n, e->kid[k]);
+    if (e->kind == EXPR_READ)
+      for (expr_update *u = e->u.read.updates; u; u = u->next) {
+        push_unknown(z, &n, u->index);
+        push_unknown(z, &n, u->value);
+      }
+    if (n != before)
+      continue;
+    bool q = e->kind == EXPR_FORALL;
+    for (unsigned k = 0; k < e->nkids && !q; k++)
+      q = qs_idmap_get(&z->quantified, e->kid[k]->id, &v) && v;
+    if (e->kind == EXPR_READ)
+      for (expr_update *u = e->u.read.updates; u && !q; u = u->next)
+        q = (qs_idmap_get(&z->quantified, u->index->id, &v) && v) ||
+            (qs_idmap_get(&z->quantified, u->value->id, &v) && v);
+    qs_idmap_put(&z->quantified, e->id, q);
+    n--;
+  }
+  uint64_t v = 0;
+  qs_idmap_get(&z->quantified, f->id, &v);
+  return v;
+}
+
+/* simplify → solve-eqs → bit-blast → sat: what the z3 command picks for QF_BV. */
+static Z3_solver new_bv_solver(z3_stage *z) {
+  static const char *const steps[] = {"simplify", "solve-eqs", "bit-blast", "sat"};
+  Z3_tactic t = NULL;
+  for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
+    Z3_tactic step = Z3_mk_tactic(z->ctx, steps[i]);
+    Z3_tactic_inc_ref(z->ctx, step);
+    if (!t) {
+      t = step;
+      continue;
+    }
+    Z3_tactic both = Z3_tactic_and_then(z->ctx, t, step);
+    Z3_tactic_inc_ref(z->ctx, both);
+    Z3_tactic_dec_ref(z->ctx, t);
+    Z3_tactic_dec_ref(z->ctx, step);
+    t = both;
+  }
+  Z3_solver s = Z3_mk_solver_from_tactic(z->ctx, t);
+  Z3_tactic_dec_ref(z->ctx, t);
+  Z3_solver_inc_ref(z->ctx, s);
+  set_timeout(z, s, z->timeout_ms);
+  return s;
+}
+
 static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   z3_stage *z = (z3_stage *)st;
-  dump_smt2(z, rq);
+  double t0 = qs_now();
+  FILE *dump = dump_smt2(z, rq);
   z->err = Z3_OK;
   if (z->timeout_ms != z->base.solver->opt.timeout_ms) {
     z->timeout_ms = z->base.solver->opt.timeout_ms;
     set_timeout(z, z->qf, z->timeout_ms);
+    z->qf_limit = UINT_MAX; /* set with the next query's budget */
+    set_timeout(z, z->bvs, z->timeout_ms);
+    set_timeout(z, z->qfa, z->timeout_ms);
   }
   if (z->quant_timeout_ms != z->base.solver->opt.quant_timeout_ms) {
     z->quant_timeout_ms = z->base.solver->opt.quant_timeout_ms;
     set_timeout(z, z->quant, z->quant_timeout_ms);
   }
+  /* Quantified queries keep every array in the array theory; the others blast the small
+   * arrays, and go to the bit-vector solver when no array is left. */
   bool quantified = false;
+  for (size_t i = 0; i < rq->n && !quantified; i++)
+    quantified = mentions_forall(z, rq->f[i]);
+  use_encoding(z, quantified ? ENC_ARRAYS : ENC_BLAST);
+  bool flag = false; /* ENC_ARRAYS: a forall; ENC_BLAST: an array-theory term */
   QS_RESERVE(z->asserted, z->asserted_cap, rq->n);
   for (size_t i = 0; i < rq->n; i++) {
-    z->asserted[i] = translate(z, rq->f[i], &quantified);
+    z->asserted[i] = translate(z, rq->f[i], &flag);
     if (!z->asserted[i])
       break;
   }
-  Z3_solver solver = quantified ? z->quant : z->qf;
-  if (z->err == Z3_OK) {
+  /* Array-theory queries get a fresh solver, as before: incremental scopes made them slower
+   * (libc/ctype_tables, lookups in glibc's 768- and 1536-byte tables: 5 s -> 37 s). */
+  bool incremental = !quantified && !flag && z->incremental;
+  Z3_solver solver = quantified ? z->quant : flag ? z->qfa : incremental ? z->qf : z->bvs;
+  if (z->err == Z3_OK && incremental) {
+    /* Keep the scopes of the longest common prefix of the last query, one per formula. */
+    size_t keep = 0;
+    while (keep < z->nlive && keep < rq->n && z->live[keep] == rq->f[keep]->id)
+      keep++;
+    if (keep < z->nlive)
+      Z3_solver_pop(z->ctx, solver, (unsigned)(z->nlive - keep));
+    QS_RESERVE(z->live, z->live_cap, rq->n);
+    z->nlive = keep;
+    for (size_t i = keep; i < rq->n; i++) {
+      Z3_solver_push(z->ctx, solver);
+      Z3_solver_assert(z->ctx, solver, z->asserted[i]);
+      z->live[z->nlive++] = rq->f[i]->id;
+    }
+    unsigned budget = z->qf_budget;
+    if (budget != z->qf_limit) {
+      set_limits(z, z->qf, z->timeout_ms, budget, true);
+      z->qf_limit = budget;
+    }
+  } else if (z->err == Z3_OK) {
     for (size_t i = 0; i < rq->n; i++)
       Z3_solver_assert(z->ctx, solver, z->asserted[i]);
   }
   Z3_lbool r = z->err == Z3_OK ? Z3_solver_check(z->ctx, solver) : Z3_L_UNDEF;
+  if (r == Z3_L_UNDEF && z->err == Z3_OK && incremental && !flag && z->qf_budget &&
+      !strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "timeout") &&
+      !strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "canceled")) {
+    /* The SMT core gave up within its budget on an array-free query: bit-blast it. The
+     * core is not reliable after running out of budget (its next check reports
+     * "canceled"), so its scopes start over. */
+    Z3_solver_reset(z->ctx, z->qf);
+    z->nlive = 0;
+    z->qf_limit = UINT_MAX;
+    solver = z->bvs;
+    for (size_t i = 0; i < rq->n; i++)
+      Z3_solver_assert(z->ctx, solver, z->asserted[i]);
+    r = z->err == Z3_OK ? Z3_solver_check(z->ctx, solver) : Z3_L_UNDEF;
+  }
   if (z->err != Z3_OK) {
     fatal_z3_error(z);
   } else if (r == Z3_L_FALSE) {
@@ -683,13 +1010,21 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       unknown(z, ans, msg);
     }
   }
-  Z3_solver_reset(z->ctx, solver);
+  if (solver != z->qf || !incremental)
+    Z3_solver_reset(z->ctx, solver);
+  if (incremental && (ans->status == QS_UNKNOWN || z->err != Z3_OK)) {
+    Z3_solver_reset(z->ctx, z->qf);
+    z->nlive = 0;
+    z->qf_limit = UINT_MAX; /* set them again with the next query's, to be safe */
+  }
   release_tmp(z);
   z->err = Z3_OK;
+  dump_result(dump, ans, qs_now() - t0);
   if (z->nodes.count > Z3_CACHE_MAX) {
-    cache_drop(z, &z->nodes);
-    cache_drop(z, &z->updates);
-    cache_drop(z, &z->arrays);
+    drop_caches(z);
+    Z3_solver_reset(z->ctx, z->qf);
+    z->nlive = 0;
+    z->qf_limit = UINT_MAX;
   }
 }
 
@@ -701,9 +1036,12 @@ static void z3_destroy(qs_stage *st) {
       break;
     }
   release_tmp(z);
-  cache_drop(z, &z->nodes);
-  cache_drop(z, &z->updates);
-  cache_drop(z, &z->arrays);
+  drop_caches(z);
+  use_encoding(z, z->enc == ENC_BLAST ? ENC_ARRAYS : ENC_BLAST);
+  drop_caches(z);
+  blast_drop(z);
+  free(z->blasted);
+  qs_idmap_free(&z->quantified);
   Z3_dec_ref(z->ctx, z->one1);
   Z3_dec_ref(z->ctx, z->zero1);
   for (unsigned w = 0; w <= 128; w++)
@@ -713,12 +1051,15 @@ static void z3_destroy(qs_stage *st) {
   Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bool_sort));
   Z3_solver_dec_ref(z->ctx, z->qf);
   Z3_solver_dec_ref(z->ctx, z->quant);
+  Z3_solver_dec_ref(z->ctx, z->bvs);
+  Z3_solver_dec_ref(z->ctx, z->qfa);
   Z3_del_context(z->ctx);
   free(z->tmp);
   free(z->stack);
   free(z->ups);
   free(z->collect);
   free(z->asserted);
+  free(z->live);
   free(z->bytes);
   free(z->known);
   free(z);
@@ -749,5 +1090,10 @@ qs_stage *qs_z3_stage_new(qsolver *s) {
   z->quant_timeout_ms = s->opt.quant_timeout_ms;
   z->qf = new_solver(z, z->timeout_ms);
   z->quant = new_solver(z, z->quant_timeout_ms);
+  z->bvs = new_bv_solver(z);
+  z->qfa = new_solver(z, z->timeout_ms);
+  z->incremental = s->opt.incremental;
+  z->blast_max_bytes = s->opt.blast_max_bytes;
+  z->qf_budget = QF_MAX_CONFLICTS;
   return &z->base;
 }

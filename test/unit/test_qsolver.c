@@ -501,6 +501,128 @@ static void test_forall(void) {
   end_group();
 }
 
+/* ---- encodings and incremental solving, against the plain encoding -------------------------- */
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
+static unsigned rnd(unsigned n) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return (unsigned)(rng_state % n);
+}
+
+typedef struct enc_world {
+  expr_array *arr[3]; /* small input, small constant, large (past the blasting size) */
+  expr_update *ups[3];
+  expr_array *idx;    /* the bytes symbolic indices are made of */
+} enc_world;
+
+/* A symbolic or constant index at which nbytes can be read from array a (within capacity,
+ * as the engine's bounds checks guarantee). */
+static expr *rand_index(enc_world *w, expr_array *a, unsigned nbytes) {
+  uint64_t span = a->capacity - nbytes + 1;
+  if (rnd(3) == 0) return c64(rnd((unsigned)span));
+  expr *b = keep(expr_zext(rd(w->idx, rnd(8), 1), 64));
+  if (rnd(2)) b = add(b, c64(rnd(4)));
+  return keep(expr_urem(b, c64(span)));
+}
+
+static expr *rand_value(enc_world *w, unsigned width, int depth) {
+  unsigned k = rnd(depth > 0 ? 6 : 2);
+  if (k == 0) return cw(width, rnd(4) == 0 ? rnd(256) : rnd(3));
+  if (k == 1 || k == 2) {
+    unsigned which = rnd(3), nbytes = width / 8;
+    return keep(expr_read_le(w->arr[which], w->ups[which], rand_index(w, w->arr[which], nbytes),
+                             nbytes));
+  }
+  expr *a = rand_value(w, width, depth - 1), *b = rand_value(w, width, depth - 1);
+  if (k == 3) return add(a, b);
+  if (k == 4) return keep(expr_mul(a, b));
+  return keep(expr_ite(keep(expr_ult(a, b)), a, keep(expr_xor(a, b))));
+}
+
+static expr *rand_formula(enc_world *w) {
+  unsigned width = rnd(2) ? 8 : 16;
+  expr *a = rand_value(w, width, 2), *b = rand_value(w, width, 1);
+  switch (rnd(3)) {
+  case 0: return eq(a, b);
+  case 1: return ult(a, b);
+  default: return keep(expr_sle(a, b));
+  }
+}
+
+/* Adds a write at a random index to one of the arrays' update lists. */
+static void rand_write(enc_world *w) {
+  unsigned which = rnd(3);
+  expr_update *u = expr_update_push(w->arr[which], w->ups[which],
+                                    rand_index(w, w->arr[which], 1), rand_value(w, 8, 1));
+  w->ups[which] = keep_u(u);
+}
+
+/* Both solvers must agree, and every model must satisfy its formulas under expr_eval. */
+static void check_agree(qsolver *fast, qsolver *plain, expr *const *path, size_t n, expr *q,
+                        expr_array *const *arrays, size_t narrays, unsigned *decided) {
+  bool bf = false, bp = false;
+  qs_status sf = qs_may_be_true(fast, path, n, q, &bf);
+  qs_status sp = qs_may_be_true(plain, path, n, q, &bp);
+  if (sf == QS_UNKNOWN || sp == QS_UNKNOWN) return;
+  CHECK_EQ_U64(sf, sp);
+  (*decided)++;
+  if (sf != QS_SAT) return;
+  expr *all[64];
+  memcpy(all, path, n * sizeof *all);
+  all[n] = q;
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(fast, all, n + 1, arrays, narrays, &m), QS_SAT);
+  if (m) CHECK(expr_eval_all_true(all, n + 1, m));
+  expr_assignment_free(m);
+}
+
+/* Random queries over reads through update lists at symbolic indices, asked the way the
+ * executor asks them (a growing path, one question at a time, and back), answered by the
+ * default solver (small arrays blasted, incremental scopes, the bit-blasting fallback) and
+ * by one with both off; a forall query now and then makes the solver switch encodings. */
+static void test_encodings(void) {
+  begin_group();
+  qs_options fo = qs_default_options(), po = qs_default_options();
+  fo.cex_cache = fo.validity_cache = po.cex_cache = po.validity_cache = false;
+  po.incremental = false;
+  po.blast_max_bytes = 0;
+  qsolver *fast = qs_new(&fo), *plain = qs_new(&po);
+  static const uint8_t init[5] = {7, 0, 0xff, 3, 0};
+  enc_world w = {
+      .arr = {array("sa", 6, true), keep_a(expr_array_new("ca", c64(5), 5, false, init)),
+              array("la", 300, true)},
+      .idx = array("ix", 8, true)};
+  expr_array *arrays[4] = {w.arr[0], w.arr[1], w.arr[2], w.idx};
+  unsigned decided = 0;
+  for (unsigned round = 0; round < 8; round++) {
+    expr *path[40];
+    size_t n = 0;
+    w.ups[0] = w.ups[1] = w.ups[2] = NULL;
+    for (unsigned step = 0; step < 10 && n < 40; step++) {
+      if (rnd(2)) rand_write(&w);
+      expr *q = rand_formula(&w);
+      check_agree(fast, plain, path, n, q, arrays, 4, &decided);
+      if (step % 5 == 4) { /* ∀ b ∈ [0, 1]. sa[b] ≠ q's first byte, for the encoding switch */
+        expr *b = keep(expr_bvar_fresh(64, "b"));
+        expr *body = keep(expr_ne(keep(expr_read(w.arr[0], NULL, b)), cw(8, rnd(256))));
+        check_agree(fast, plain, path, n, keep(expr_forall(b, c64(0), c64(1), body)), arrays,
+                    4, &decided);
+      }
+      /* Extend the path with q or its negation, whichever is feasible. */
+      bool may = false;
+      if (qs_may_be_true(fast, path, n, q, &may) == QS_UNKNOWN) continue;
+      path[n++] = may ? q : not(q);
+      if (n > 3 && rnd(4) == 0) n -= 1 + rnd(3); /* backtrack, as a searcher switching states */
+    }
+  }
+  CHECK(decided > 80); /* the comparison did happen */
+  qs_free(fast);
+  qs_free(plain);
+  end_group();
+}
+
 /* ---- timeout ------------------------------------------------------------------------------- */
 
 /* Factoring a 64-bit product of two 32-bit primes through a 128-bit multiplication: hard
@@ -805,7 +927,11 @@ static void test_solve_and_stats(void) {
   fclose(mf);
   CHECK(buf && buf[0] == '{' && buf[len - 1] == '}');
   CHECK(buf && strstr(buf, "\"cex_cache\": {\"queries\": ") != NULL);
+  CHECK(buf && strstr(buf, "\"slowest_s\": ") != NULL && strstr(buf, "\"over_1s\": ") != NULL);
   free(buf);
+  /* The first stage times whole requests, so its slowest covers Z3's. */
+  CHECK(qs_stage_at(s, 4)->slowest_seconds > 0);
+  CHECK(qs_stage_at(s, 0)->slowest_seconds >= qs_stage_at(s, 4)->slowest_seconds);
   qs_free(s);
   qs_free(NULL);
   end_group();
@@ -821,6 +947,7 @@ int main(void) {
   test_validity_cache();
   test_cex_cache();
   test_forall();
+  test_encodings();
   test_timeout();
   test_translation();
   test_noncanonical();
