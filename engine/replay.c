@@ -961,12 +961,14 @@ typedef struct run_env {
 } run_env;
 
 /* The environment of every test run: sanitizers report (not abort) once, without leak
- * checking (symq does not report leaks), symbolized. */
+ * checking (symq does not report leaks), symbolized; an allocation that cannot be satisfied
+ * (calloc's product overflowing) returns NULL as glibc's does, as symq models it. */
 static void env_init(run_env *e, bool sanitize) {
   memset(e, 0, sizeof *e);
   if (!sanitize) return;
   const char *user = getenv("ASAN_OPTIONS");
-  e->asan = xasprintf("%s%sdetect_leaks=0:abort_on_error=0:halt_on_error=1:symbolize=1",
+  e->asan = xasprintf("%s%sdetect_leaks=0:abort_on_error=0:halt_on_error=1:symbolize=1:"
+                      "allocator_may_return_null=1",
                       user ? user : "", user && *user ? ":" : "");
   user = getenv("UBSAN_OPTIONS");
   e->ubsan = xasprintf("%s%sprint_stacktrace=1:halt_on_error=1:abort_on_error=0",
