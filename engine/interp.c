@@ -178,6 +178,7 @@ static bool limit_solver_time(executor *ex, double until) {
     double left_ms = ceil((until - elapsed(ex)) * 1000);
     if (left_ms <= 0) return false;
     if (!ms || left_ms < ms) ms = (unsigned)left_ms;
+    qs_set_time_left(ex->solver, (unsigned)left_ms);
   }
   qs_set_timeout(ex->solver, ms);
   return true;

@@ -221,6 +221,7 @@ qsolver *qs_new(const qs_options *opt) {
   if (!s)
     expr_oom();
   s->opt = opt ? *opt : qs_default_options();
+  s->quant_timeout_configured = s->opt.quant_timeout_ms;
   if (s->opt.smt2_dir) {
     s->smt2_dir = strdup(s->opt.smt2_dir);
     if (!s->smt2_dir)
@@ -256,6 +257,11 @@ void qs_free(qsolver *s) {
 }
 
 void qs_set_timeout(qsolver *s, unsigned timeout_ms) { s->opt.timeout_ms = timeout_ms; }
+
+void qs_set_time_left(qsolver *s, unsigned left_ms) {
+  unsigned configured = s->quant_timeout_configured;
+  s->opt.quant_timeout_ms = configured && configured < left_ms ? configured : left_ms;
+}
 
 /* ---- the primitive request ---------------------------------------------------------------- */
 

@@ -71,6 +71,9 @@ void qs_free(qsolver *s); /* NULL is allowed */
 /* Changes the per-query timeout for the queries that follow (0 = no limit); the timeout of
  * quantified queries (quant_timeout_ms) stays as qs_new set it. */
 void qs_set_timeout(qsolver *s, unsigned timeout_ms);
+/* Bounds the quantified queries that follow by left_ms as well (what --max-time leaves):
+ * their timeout becomes the smaller of left_ms and the one qs_new set. */
+void qs_set_time_left(qsolver *s, unsigned left_ms);
 
 /* ---- the primitive request ---------------------------------------------------------------
  * A conjunction of formulas. The first `assumed` of them are known to be jointly

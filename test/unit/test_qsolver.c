@@ -664,6 +664,32 @@ static void test_timeout(void) {
   end_group();
 }
 
+/* What --max-time leaves bounds quantified queries too: qs_set_time_left cuts the Z3 timeout
+ * of a hard quantified query to 1 ms (unknown), and a larger bound gives back the configured
+ * one (the same query's easy variant is answered). */
+static void test_time_left(void) {
+  begin_group();
+  qs_options o = qs_default_options();
+  o.quantified = false; /* straight to Z3's quantified solver */
+  o.timeout_ms = o.quant_timeout_ms = 60000;
+  qsolver *s = qs_new(&o);
+  expr_array *P = array("tp", 4, true), *Q = array("tq", 4, true);
+  expr *p = keep(expr_zext(rd(P, 0, 4), 128)), *q = keep(expr_zext(rd(Q, 0, 4), 128));
+  u128 n = (u128)4294967291u * 4294967279u;
+  expr *i = keep(expr_bvar_fresh(128, "i"));
+  expr *all = keep(expr_forall(i, cw(128, 1), cw(128, 2), ult(i, p)));
+  expr *f[4] = {eq(keep(expr_mul(p, q)), cw(128, n)), ult(cw(128, 1), p), ult(cw(128, 1), q),
+                all};
+  qs_set_time_left(s, 1);
+  CHECK_EQ_U64(qs_check_sat(s, f, 4), QS_UNKNOWN);
+  CHECK_EQ_STR(qs_last_reason(s), "timeout");
+  qs_set_time_left(s, 1000000);
+  expr *easy[2] = {eq(p, cw(128, 6)), all};
+  CHECK_EQ_U64(qs_check_sat(s, easy, 2), QS_SAT);
+  qs_free(s);
+  end_group();
+}
+
 /* ---- translation against evaluation -------------------------------------------------------- */
 
 /* For concrete x and y, {x = a, y = b, t = eval(t)} must be sat and {…, t ≠ eval(t)} unsat:
@@ -949,6 +975,7 @@ int main(void) {
   test_forall();
   test_encodings();
   test_timeout();
+  test_time_left();
   test_translation();
   test_noncanonical();
   test_smt2_dump();
