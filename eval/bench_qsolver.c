@@ -23,34 +23,11 @@
 
 #include "engine/expr.h"
 #include "qsolver/qsolver.h"
+#include "bench_support.h"
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static uint64_t rng_state;
-static unsigned rnd(unsigned n) {
-  rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
-  return (unsigned)((rng_state >> 33) % n);
-}
-
-/* References released at the end of a run. */
-static expr **pool;
-static size_t npool, cap_pool;
-static expr *K(expr *e) {
-  if (npool == cap_pool) {
-    cap_pool = cap_pool ? cap_pool * 2 : 1024;
-    pool = realloc(pool, cap_pool * sizeof *pool);
-    if (!pool) abort();
-  }
-  pool[npool++] = e;
-  return e;
-}
-static expr *c64(uint64_t v) { return K(expr_const(64, v)); }
-static expr *c8(unsigned v) { return K(expr_const(8, v)); }
-static expr *byte(expr_array *a, expr *index) { return K(expr_read(a, NULL, index)); }
+static expr *c64(uint64_t v) { return pooled(expr_const(64, v)); }
+static expr *c8(unsigned v) { return pooled(expr_const(8, v)); }
+static expr *byte(expr_array *a, expr *index) { return pooled(expr_read(a, NULL, index)); }
 
 typedef struct run_counts {
   uint64_t ops, unknown, sat_answers;
@@ -93,7 +70,7 @@ static void explore(qsolver *s, const program *p, unsigned char accept, run_coun
   unsigned L = p->L;
   expr_array *S = p->S, *N = p->N, *T = p->T, *KA = p->KA;
   expr_array *arrays[3] = {S, N, T};
-  expr *n = K(expr_read_le(N, NULL, c64(0), 8));
+  expr *n = pooled(expr_read_le(N, NULL, c64(0), 8));
 
   size_t cap = 4 * L + 32, npc = 0;
   expr **pc = calloc(cap, sizeof *pc);
@@ -101,14 +78,14 @@ static void explore(qsolver *s, const program *p, unsigned char accept, run_coun
   /* The unrelated prefix: t is a non-empty, lower-case 8-byte word. */
   for (unsigned k = 0; k < 8; k++) {
     expr *tk = byte(T, c64(k));
-    pc[npc++] = K(expr_ule(c8('a'), tk));
-    pc[npc++] = K(expr_ule(tk, c8('z')));
+    pc[npc++] = pooled(expr_ule(c8('a'), tk));
+    pc[npc++] = pooled(expr_ule(tk, c8('z')));
   }
-  pc[npc++] = K(expr_ule(n, c64(L)));
+  pc[npc++] = pooled(expr_ule(n, c64(L)));
   size_t prefix = npc;
 
   for (unsigned i = 0;; i++) {
-    expr *in = K(expr_ult(c64(i), n)), *out = K(expr_not(in));
+    expr *in = pooled(expr_ult(c64(i), n)), *out = pooled(expr_not(in));
     bool may_in = false, may_out = false;
     may(s, pc, npc, in, &may_in, rc);
     may(s, pc, npc, out, &may_out, rc);
@@ -119,7 +96,7 @@ static void explore(qsolver *s, const program *p, unsigned char accept, run_coun
     if (!may_in) break;
     pc[npc++] = in;
     expr *si = byte(S, c64(i));
-    expr *hit = K(expr_eq(si, c8(accept))), *miss = K(expr_not(hit));
+    expr *hit = pooled(expr_eq(si, c8(accept))), *miss = pooled(expr_not(hit));
     bool may_hit = false, may_miss = false;
     may(s, pc, npc, hit, &may_hit, rc);
     may(s, pc, npc, miss, &may_miss, rc);
@@ -133,14 +110,14 @@ static void explore(qsolver *s, const program *p, unsigned char accept, run_coun
 
   /* The PAT-merged exits: ∀j∈[0,K−1]. s[j] = c, with K = n (all accepted) or K < n and
    * s[K] ≠ c; then the questions a caller of memspn asks about the count K. */
-  expr *k = K(expr_read_le(KA, NULL, c64(0), 8));
-  expr *j = K(expr_bvar_fresh(64, "j"));
-  expr *all = K(expr_forall(j, c64(0), K(expr_sub(k, c64(1))),
-                            K(expr_eq(K(expr_read(S, NULL, j)), c8(accept)))));
+  expr *k = pooled(expr_read_le(KA, NULL, c64(0), 8));
+  expr *j = pooled(expr_bvar_fresh(64, "j"));
+  expr *all = pooled(expr_forall(j, c64(0), pooled(expr_sub(k, c64(1))),
+                            pooled(expr_eq(pooled(expr_read(S, NULL, j)), c8(accept)))));
   expr *merged[2][4] = {
-      {all, K(expr_eq(k, n)), K(expr_ule(k, c64(L))), NULL},
-      {all, K(expr_ult(k, n)), K(expr_ne(K(expr_read(S, NULL, k)), c8(accept))),
-       K(expr_ule(k, c64(L)))}};
+      {all, pooled(expr_eq(k, n)), pooled(expr_ule(k, c64(L))), NULL},
+      {all, pooled(expr_ult(k, n)), pooled(expr_ne(pooled(expr_read(S, NULL, k)), c8(accept))),
+       pooled(expr_ule(k, c64(L)))}};
   size_t nmerged[2] = {3, 4};
   for (unsigned e = 0; e < 2; e++) {
     expr *mpc[64];
@@ -148,8 +125,8 @@ static void explore(qsolver *s, const program *p, unsigned char accept, run_coun
     for (size_t q = 0; q < prefix; q++) mpc[m++] = pc[q];
     for (size_t q = 0; q < nmerged[e]; q++) mpc[m++] = merged[e][q];
     bool b;
-    may(s, mpc, m, K(expr_ult(c64(L / 2), k)), &b, rc);
-    may(s, mpc, m, K(expr_eq(k, c64(0))), &b, rc);
+    may(s, mpc, m, pooled(expr_ult(c64(L / 2), k)), &b, rc);
+    may(s, mpc, m, pooled(expr_eq(k, c64(0))), &b, rc);
     expr_array *marrays[4] = {S, N, T, KA};
     test_case(s, mpc, m, marrays, 4, rc);
   }
@@ -208,8 +185,7 @@ int main(int argc, char **argv) {
       printf("\n");
     }
     qs_free(s);
-    for (size_t i = 0; i < npool; i++) expr_unref(pool[i]);
-    npool = 0;
+    release_pool();
   }
   free(pool);
   for (size_t l = 0; l < NPROG; l++) {

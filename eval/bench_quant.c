@@ -26,30 +26,8 @@
 
 #include "engine/expr.h"
 #include "qsolver/qsolver.h"
+#include "bench_support.h"
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static uint64_t rng_state;
-static unsigned rnd(unsigned n) {
-  rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
-  return (unsigned)((rng_state >> 33) % n);
-}
-
-/* References released at the end of a configuration. */
-static expr **pool;
-static size_t npool, cap_pool;
-static expr *R(expr *e) {
-  if (npool == cap_pool) {
-    cap_pool = cap_pool ? cap_pool * 2 : 1024;
-    pool = realloc(pool, cap_pool * sizeof *pool);
-    if (!pool) abort();
-  }
-  return pool[npool++] = e;
-}
 static expr_array **apool;
 static size_t napool, cap_apool;
 static expr_array *new_array(const char *name, uint64_t capacity, bool input) {
@@ -64,23 +42,23 @@ static expr_array *new_array(const char *name, uint64_t capacity, bool input) {
   return apool[napool++] = a;
 }
 static void release_all(void) {
-  for (size_t i = 0; i < npool; i++) expr_unref(pool[i]);
+  release_pool();
   for (size_t i = 0; i < napool; i++) expr_array_unref(apool[i]);
-  npool = napool = 0;
+  napool = 0;
 }
 
-static expr *c64(uint64_t v) { return R(expr_const(64, v)); }
-static expr *c8(unsigned v) { return R(expr_const(8, v)); }
-static expr *at(expr_array *a, expr *i) { return R(expr_read(a, NULL, i)); }
-static expr *word(expr_array *a) { return R(expr_read_le(a, NULL, c64(0), 8)); }
+static expr *c64(uint64_t v) { return pooled(expr_const(64, v)); }
+static expr *c8(unsigned v) { return pooled(expr_const(8, v)); }
+static expr *at(expr_array *a, expr *i) { return pooled(expr_read(a, NULL, i)); }
+static expr *word(expr_array *a) { return pooled(expr_read_le(a, NULL, c64(0), 8)); }
 
 /* ∀i∈[1,k]. s[off + i − 1] (= c | ≠ 0). */
 static expr *loop(expr_array *s, expr *off, expr *k, bool strlen_loop, unsigned c) {
-  expr *i = R(expr_bvar_fresh(64, "i"));
-  expr *idx = R(expr_add(R(expr_add(off, i)), c64((uint64_t)-1)));
+  expr *i = pooled(expr_bvar_fresh(64, "i"));
+  expr *idx = pooled(expr_add(pooled(expr_add(off, i)), c64((uint64_t)-1)));
   expr *cell = at(s, idx);
-  expr *body = R(strlen_loop ? expr_ne(cell, c8(0)) : expr_eq(cell, c8(c)));
-  return R(expr_forall(i, c64(1), k, body));
+  expr *body = pooled(strlen_loop ? expr_ne(cell, c8(0)) : expr_eq(cell, c8(c)));
+  return pooled(expr_forall(i, c64(1), k, body));
 }
 
 typedef struct tally {
@@ -111,42 +89,42 @@ static void merged_state(qsolver *s, unsigned max_cap, tally *t, unsigned *bad_m
   expr *n = word(N), *k = word(K1), *k2 = word(K2);
   expr *pc[10];
   size_t np = 0;
-  pc[np++] = R(expr_ule(n, c64(cap)));
-  pc[np++] = R(expr_ule(k, c64(cap))); /* PAT's K ∈ {m1..mk}: bounded */
+  pc[np++] = pooled(expr_ule(n, c64(cap)));
+  pc[np++] = pooled(expr_ule(k, c64(cap))); /* PAT's K ∈ {m1..mk}: bounded */
   unsigned shape = rnd(4);
   bool strlen_loop = shape == 2;
   pc[np++] = loop(S, c64(0), k, strlen_loop, c);
   if (shape == 3) { /* memspn into memspn: the second loop starts where the first stopped */
     unsigned c2 = c + 1;
-    pc[np++] = R(expr_ult(k, n));
-    pc[np++] = R(expr_ne(at(S, k), c8(c)));
+    pc[np++] = pooled(expr_ult(k, n));
+    pc[np++] = pooled(expr_ne(at(S, k), c8(c)));
     pc[np++] = loop(S, k, k2, false, c2);
-    pc[np++] = R(expr_ule(k2, c64(cap)));
-    pc[np++] = R(expr_ule(R(expr_add(k, k2)), n));
+    pc[np++] = pooled(expr_ule(k2, c64(cap)));
+    pc[np++] = pooled(expr_ule(pooled(expr_add(k, k2)), n));
   } else if (rnd(2)) { /* the exit with K = n */
-    pc[np++] = R(expr_eq(k, n));
+    pc[np++] = pooled(expr_eq(k, n));
   } else { /* the exit with K < n and a mismatch at s[K] */
-    pc[np++] = R(expr_ult(k, n));
-    pc[np++] = R(strlen_loop ? expr_eq(at(S, k), c8(0)) : expr_ne(at(S, k), c8(c)));
+    pc[np++] = pooled(expr_ult(k, n));
+    pc[np++] = pooled(strlen_loop ? expr_eq(at(S, k), c8(0)) : expr_ne(at(S, k), c8(c)));
   }
   expr_array *arrays[4] = {S, N, K1, K2};
   record(t, qs_check_sat(s, pc, np));
   for (unsigned q = 0; q < 3; q++) {
     unsigned j = rnd(cap + 1);
     bool b;
-    record(t, qs_may_be_true(s, pc, np, R(expr_eq(at(S, c64(j)), c8(c + rnd(2)))), &b));
-    record(t, qs_must_be_true(s, pc, np, R(expr_eq(at(S, c64(j)), c8(c))), &b));
+    record(t, qs_may_be_true(s, pc, np, pooled(expr_eq(at(S, c64(j)), c8(c + rnd(2)))), &b));
+    record(t, qs_must_be_true(s, pc, np, pooled(expr_eq(at(S, c64(j)), c8(c))), &b));
   }
   /* Inside the loop's range: must s[j] = c (unsat for memspn's loop when j < K). */
   unsigned j = rnd(cap);
   expr *inside[12];
   memcpy(inside, pc, np * sizeof *pc);
-  inside[np] = R(expr_ult(c64(j), k));
+  inside[np] = pooled(expr_ult(c64(j), k));
   bool b;
-  record(t, qs_must_be_true(s, inside, np + 1, R(expr_eq(at(S, c64(j)), c8(c))), &b));
+  record(t, qs_must_be_true(s, inside, np + 1, pooled(expr_eq(at(S, c64(j)), c8(c))), &b));
   expr *with_k[12];
   memcpy(with_k, pc, np * sizeof *pc);
-  with_k[np] = R(expr_eq(k, c64(rnd(cap + 1))));
+  with_k[np] = pooled(expr_eq(k, c64(rnd(cap + 1))));
   expr_assignment *m = NULL;
   qs_status st = qs_get_model(s, with_k, np + 1, arrays, 4, &m);
   record(t, st);
