@@ -58,6 +58,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -202,17 +203,20 @@ typedef struct env_var {
 /* Runs argv[0] (looked up in PATH) in `cwd` with stdin from /dev/null, stdout to
  * `out_path` and stderr to `err_path` (the same file when equal; NULL: /dev/null), the
  * environment plus `env`, in a process group of its own, killed (the group) after
- * `timeout_s` seconds (0: no limit). Returns false only when it could not be started. */
+ * `timeout_s` seconds (0: no limit), and killed when symq dies (a killed replay must not leave
+ * a spinning test behind). Returns false only when it could not be started. */
 static bool run_program(char *const argv[], const char *cwd, const char *out_path,
                         const char *err_path, const env_var *env, size_t nenv, double timeout_s,
                         run_result *r) {
   memset(r, 0, sizeof *r);
   fflush(stdout);
   fflush(stderr);
+  pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) return false;
   if (pid == 0) {
     setpgid(0, 0);
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) _exit(127);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     int in = open("/dev/null", O_RDONLY);

@@ -49,10 +49,12 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import struct
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -701,6 +703,54 @@ def scenario_cov_crash(tmp):
           "symq cov counts the crashing test's lines, as gcov by hand", f"{s} vs {covered}/{lines}")
 
 
+def process_state(pid):
+    """(parent pid, command name, state letter) of a live process, or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+    except OSError:
+        return None
+    comm = stat[stat.index("(") + 1:stat.rindex(")")]
+    fields = stat[stat.rindex(")") + 2:].split()
+    return int(fields[1]), comm, fields[0]
+
+
+def wait_for(predicate, limit_s):
+    """Polls predicate until it returns something true, or limit_s passes (a generous bound
+    against a hang, never a speed expectation)."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        v = predicate()
+        if v:
+            return v
+        time.sleep(0.1)
+    return None
+
+
+def replay_killed_leaves_nothing(outdir):
+    """SIGKILLs `symq replay` while one of its tests spins natively: the test must die too."""
+    p = subprocess.Popen([SYMQ, "replay", "--timeout", "3600", outdir],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    def spinning_child():
+        for name in os.listdir("/proc"):
+            st = process_state(name) if name.isdigit() else None
+            if st and st[0] == p.pid and st[1] == "driver":
+                return int(name)
+        return None
+    child = wait_for(spinning_child, 600)
+    p.kill()
+    p.wait()
+    if child is None:
+        raise RuntimeError("symq replay never started the spinning test")
+    def gone():
+        st = process_state(child)
+        return st is None or st[2] == "Z"
+    if wait_for(gone, 120):
+        return True
+    os.kill(child, signal.SIGKILL)  # do not leave it spinning on the machine
+    return False
+
+
 def scenario_errors(tmp):
     def one_line_error(p, rc, pattern, what):
         lines = p.stderr.strip().split("\n")
@@ -761,6 +811,8 @@ def scenario_errors(tmp):
           and tests.get("test000002") == ("exit 0", "ok") and summary == (2, 0, 1)
           and p.returncode == 1, "a test that runs past --timeout is killed: a mismatch",
           p.stdout)
+    check(replay_killed_leaves_nothing(outdir), "a killed replay leaves no test running",
+          "the spinning test outlived symq replay")
     early = os.path.join(tmp, "loop-early")
     make_outdir(early, loop, [([("x", i32(5))], None, "max-instructions reached"),
                               ([("x", i32(1))], None, None)])
