@@ -88,9 +88,9 @@ static bool run(const matcher *m, const uint32_t *w, size_t len, PCRE2_SIZE **ov
 static void pattern_set(pat_pattern *p, const uint32_t *pre, size_t np, const uint32_t *core,
                         size_t nc, const uint32_t *suf, size_t ns) {
   p->sym = xmalloc((np + nc + ns + 1) * sizeof *p->sym);
-  memcpy(p->sym, pre, np * sizeof *pre);
-  memcpy(p->sym + np, core, nc * sizeof *core);
-  memcpy(p->sym + np + nc, suf, ns * sizeof *suf);
+  if (np) memcpy(p->sym, pre, np * sizeof *pre); /* an empty part may be NULL */
+  if (nc) memcpy(p->sym + np, core, nc * sizeof *core);
+  if (ns) memcpy(p->sym + np + nc, suf, ns * sizeof *suf);
   p->nprefix = np, p->ncore = nc, p->nsuffix = ns;
 }
 
