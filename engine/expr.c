@@ -585,11 +585,29 @@ static expr *simplify_bitwise(expr_kind kind, expr *a, expr *b) {
   return NULL;
 }
 
+/* c·k when it fits in `width` bits (c ≠ 0). */
+static bool product_fits(u128 c, u128 k, unsigned width, u128 *out) {
+  if (k > expr_mask(width) / c) return false;
+  *out = c * k;
+  return true;
+}
+
+/* x udiv c for a constant c ≠ 0: the x, else NULL. */
+static expr *udiv_by_const(const expr *e, u128 *c) {
+  if (e->kind != EXPR_UDIV || e->kid[1]->kind != EXPR_CONST || e->kid[1]->u.value == 0)
+    return NULL;
+  *c = e->kid[1]->u.value;
+  return e->kid[0];
+}
+
 static expr *simplify_eq(expr *a, expr *b) {
   if (a == b) return rewritten(expr_true());
   if (a->kind != EXPR_CONST) return NULL;
   unsigned w = a->width;
   if (w == 1) return rewritten(a->u.value ? expr_ref(b) : expr_not(b));
+  u128 c;
+  if (a->u.value == 0 && udiv_by_const(b, &c)) /* 0 == x/c ⟺ x < c */
+    return rewritten(expr_ult(b->kid[0], b->kid[1]));
   if (b->kind == EXPR_ADD && b->kid[0]->kind == EXPR_CONST) { /* c == c2 + y → c − c2 == y */
     expr *k = expr_const(w, a->u.value - b->kid[0]->u.value);
     expr *r = expr_eq(k, b->kid[1]);
@@ -611,16 +629,49 @@ static expr *simplify_eq(expr *a, expr *b) {
   return NULL;
 }
 
+/* A bound on x udiv c is a bound on x (c ≠ 0, k constant; over the integers, since x ≤ mask):
+ *   x/c < k ⟺ x < c·k        x/c ≤ k ⟺ x < c·(k+1)
+ *   k < x/c ⟺ c·(k+1) ≤ x    k ≤ x/c ⟺ c·k ≤ x
+ * and a product past the width makes the comparison constant. A decimal printer's
+ * `while (v /= 10)` thus branches on v ≥ 10^k instead of k nested 64-bit divisions. */
+static expr *simplify_udiv_order(expr_kind kind, expr *a, expr *b) {
+  unsigned w = a->width;
+  u128 c, k, bound;
+  expr *x;
+  bool fits;
+  if (b->kind == EXPR_CONST && (x = udiv_by_const(a, &c))) { /* x/c < k, x/c ≤ k */
+    k = b->u.value;
+    fits = kind == EXPR_ULT ? product_fits(c, k, w, &bound)
+                            : k < expr_mask(w) && product_fits(c, k + 1, w, &bound);
+    if (!fits) return rewritten(expr_true());
+    expr *kb = expr_const(w, bound);
+    expr *r = expr_ult(x, kb);
+    expr_unref(kb);
+    return rewritten(r);
+  }
+  if (a->kind == EXPR_CONST && (x = udiv_by_const(b, &c))) { /* k < x/c, k ≤ x/c */
+    k = a->u.value;
+    fits = kind == EXPR_ULE ? product_fits(c, k, w, &bound)
+                            : k < expr_mask(w) && product_fits(c, k + 1, w, &bound);
+    if (!fits) return rewritten(expr_false());
+    expr *kb = expr_const(w, bound);
+    expr *r = expr_ule(kb, x);
+    expr_unref(kb);
+    return rewritten(r);
+  }
+  return NULL;
+}
+
 static expr *simplify_order(expr_kind kind, expr *a, expr *b) {
   unsigned w = a->width;
   if (a == b) return rewritten(expr_bool(kind == EXPR_ULE || kind == EXPR_SLE));
   switch (kind) {
   case EXPR_ULT:
     if (is_value(b, 0) || is_ones(a)) return rewritten(expr_false());
-    break;
+    return simplify_udiv_order(kind, a, b);
   case EXPR_ULE:
     if (is_value(a, 0) || is_ones(b)) return rewritten(expr_true());
-    break;
+    return simplify_udiv_order(kind, a, b);
   case EXPR_SLT:
     if (is_value(b, sign_bit(w)) || is_value(a, expr_mask(w) >> 1)) return rewritten(expr_false());
     break;
@@ -637,6 +688,18 @@ static expr *simplify_div_shift(expr_kind kind, expr *a, expr *b) {
   case EXPR_UDIV:
   case EXPR_SDIV:
     if (is_value(b, 1)) return rewritten(expr_ref(a));
+    if (kind == EXPR_UDIV && b->kind == EXPR_CONST && b->u.value) {
+      /* (x/c1)/c2 = x/(c1·c2), and 0 when the product passes the width (x/c1 < c2 then) */
+      u128 c1, c;
+      expr *x = udiv_by_const(a, &c1);
+      if (x) {
+        if (!product_fits(c1, b->u.value, w, &c)) return rewritten(expr_const(w, 0));
+        expr *k = expr_const(w, c);
+        expr *r = expr_udiv(x, k);
+        expr_unref(k);
+        return rewritten(r);
+      }
+    }
     break;
   case EXPR_UREM:
   case EXPR_SREM:

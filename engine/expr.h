@@ -16,7 +16,9 @@
  *     (division by zero: udiv → all ones, urem → dividend, sdiv → ±1, srem → dividend;
  *     shifts by ≥ width → 0 or sign fill), canonical operand order (a constant first, then
  *     by id), neutral and absorbing elements, read-over-write at constant indices, and
- *     merging of adjacent byte reads into one little-endian wide read. `ne`, `ugt`, `uge`,
+ *     merging of adjacent byte reads into one little-endian wide read, division by constants
+ *     folded ((x udiv c1) udiv c2 = x udiv c1·c2; a comparison of x udiv c with a constant
+ *     becomes one of x, e.g. 0 = x udiv c is x <u c). `ne`, `ugt`, `uge`,
  *     `sgt`, `sge` and `implies` are built from the canonical kinds; `sub x c` is `add -c x`.
  *   - A `forall` body may mention only its own bound variable (no nesting across binders).
  *   - Not thread-safe: one process-wide unique table.

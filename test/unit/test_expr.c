@@ -1295,6 +1295,82 @@ static void test_soundness(void) {
   end_group(g);
 }
 
+/* Division by a constant: nested divisions fold into one, and a bound on x/c becomes a bound
+ * on x. Checked exhaustively at 8 bits (every x, divisors and bounds whose products pass the
+ * width included) against C's arithmetic, and the rewrites must fire: no division left
+ * under a comparison, no division of a division. */
+static u128 ref_udiv(u128 a, u128 b) { return b ? a / b : 0xff; }
+
+static void test_division_bounds(void) {
+  group g = begin_group("div bounds");
+  static const unsigned cs[] = {1, 2, 3, 7, 10, 16, 17, 128, 255};
+  static const unsigned ks[] = {0, 1, 2, 9, 15, 16, 25, 100, 127, 254, 255};
+  const size_t ncs = sizeof cs / sizeof cs[0], nks = sizeof ks / sizeof ks[0];
+  expr_array *X = arr("dX", 1);
+  expr *x = rd(X, NULL, 0);
+  unsigned long wrong = 0, unrewritten = 0;
+  for (size_t i = 0; i < ncs; i++) {
+    expr *c1 = c8(cs[i]), *q = keep(expr_udiv(x, c1));
+    expr *terms[2 + 4 * (sizeof ks / sizeof ks[0]) + sizeof cs / sizeof cs[0]];
+    size_t n = 0;
+    terms[n++] = EQ(c8(0), q);
+    terms[n++] = NE(q, c8(0));
+    for (size_t j = 0; j < nks; j++) {
+      expr *k = c8(ks[j]);
+      terms[n++] = ULT(q, k);
+      terms[n++] = ULT(k, q);
+      terms[n++] = ULE(q, k);
+      terms[n++] = ULE(k, q);
+    }
+    for (size_t j = 0; j < ncs; j++) terms[n++] = keep(expr_udiv(q, c8(cs[j])));
+    for (size_t t = 0; t < n; t++) {
+      const expr *e = terms[t];
+      const expr *inner = e->kind == EXPR_NOT ? e->kid[0] : e;
+      for (unsigned s = 0; s < inner->nkids; s++)
+        if (inner->kid[s]->kind == EXPR_UDIV && (e->width == 1 || inner->kind == EXPR_UDIV))
+          unrewritten++;
+    }
+    for (unsigned v = 0; v < 256; v++) {
+      uint8_t byte = (uint8_t)v;
+      expr_assignment *m = expr_assignment_new();
+      set_bytes(m, X, &byte, 1);
+      u128 qv = ref_udiv(v, cs[i]);
+      size_t t = 0;
+      u128 want[sizeof terms / sizeof terms[0]];
+      want[t++] = qv == 0;
+      want[t++] = qv != 0;
+      for (size_t j = 0; j < nks; j++) {
+        want[t++] = qv < ks[j];
+        want[t++] = ks[j] < qv;
+        want[t++] = qv <= ks[j];
+        want[t++] = ks[j] <= qv;
+      }
+      for (size_t j = 0; j < ncs; j++) want[t++] = ref_udiv(qv, cs[j]);
+      for (t = 0; t < n; t++) {
+        u128 got = 0;
+        if (expr_eval(terms[t], m, 10, &got) != EXPR_EVAL_OK || got != want[t]) {
+          if (wrong++ < 5) {
+            fprintf(stderr, "test_expr: x = %u, c = %u, term %zu: got %u, want %u\n", v, cs[i],
+                    t, (unsigned)got, (unsigned)want[t]);
+            show("term", terms[t]);
+          }
+        }
+      }
+      expr_assignment_free(m);
+    }
+  }
+  check_report(wrong == 0, __FILE__, __LINE__,
+               "bounds on x udiv c and (x udiv c1) udiv c2 keep their meaning at every x");
+  check_report(unrewritten == 0, __FILE__, __LINE__,
+               "no comparison with x udiv c and no division of a division survives");
+  /* The decimal printer's loop: v/10/10/10 != 0 is v >= 1000, one comparison. */
+  expr *v64 = var("dv", 64), *ten = c64(10);
+  expr *thrice = keep(expr_udiv(keep(expr_udiv(keep(expr_udiv(v64, ten)), ten)), ten));
+  CHECK_SAME(thrice, keep(expr_udiv(v64, c64(1000))));
+  CHECK_SAME(NE(thrice, c64(0)), NOT(ULT(v64, c64(1000))));
+  end_group(g);
+}
+
 /* ======================================================================================= */
 /* forall                                                                                   */
 /* ======================================================================================= */
@@ -1900,6 +1976,7 @@ int main(void) {
   test_phash();
   test_eval();
   test_soundness();
+  test_division_bounds();
   test_forall();
   test_substitute();
   test_collect();
