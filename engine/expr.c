@@ -1439,6 +1439,39 @@ void expr_collect_arrays(expr *e, expr_array ***out, size_t *count, size_t *cap)
   walk_dag(&e, 1, true, collect_array, &l, &visited);
 }
 
+typedef struct footprint {
+  uint64_t **out;
+  size_t *count, *cap;
+} footprint;
+
+static void add_cell(footprint *fp, uint64_t cell) {
+  if (*fp->count == *fp->cap) {
+    *fp->cap = *fp->cap ? *fp->cap * 2 : 16;
+    *fp->out = xrealloc(*fp->out, *fp->cap * sizeof **fp->out);
+  }
+  (*fp->out)[(*fp->count)++] = cell;
+}
+
+static void collect_cells(const expr *e, void *arg) {
+  if (e->kind != EXPR_READ) return;
+  const expr_array *a = e->u.read.array;
+  const expr *at = e->kid[0];
+  uint64_t nbytes = e->width / 8;
+  if (!e->u.read.updates && at->kind == EXPR_CONST && at->u.value < a->capacity &&
+      a->capacity - (uint64_t)at->u.value >= nbytes && a->capacity < EXPR_CELL_WHOLE) {
+    for (uint64_t k = 0; k < nbytes; k++)
+      add_cell(arg, expr_cell(a->id, (uint64_t)at->u.value + k));
+  } else {
+    add_cell(arg, expr_cell(a->id, EXPR_CELL_WHOLE));
+  }
+}
+
+void expr_collect_cells(expr *e, uint64_t **out, size_t *count, size_t *cap) {
+  footprint fp = {out, count, cap};
+  size_t visited = 0;
+  walk_dag(&e, 1, true, collect_cells, &fp, &visited);
+}
+
 static const char *const kind_names[EXPR_KIND_COUNT] = {
     [EXPR_CONST] = "const", [EXPR_READ] = "read",   [EXPR_BVAR] = "bvar",
     [EXPR_FORALL] = "forall", [EXPR_ADD] = "add",   [EXPR_SUB] = "sub",

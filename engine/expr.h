@@ -226,6 +226,20 @@ size_t expr_dag_size(expr *const *roots, size_t n);
  * appended to *out (borrowed pointers) in first-seen order, skipping those already there. */
 void expr_collect_arrays(expr *e, expr_array ***out, size_t *count, size_t *cap);
 
+/* The cells e depends on, finer than its arrays (for independence slicing): a read at a
+ * constant index below the capacity through no writes depends on its bytes only; any other
+ * read (symbolic index, through writes) on its whole array. Cells are
+ * expr_cell(array id, byte) or expr_cell(array id, EXPR_CELL_WHOLE), appended to *out
+ * (possibly repeated); reads in update lists and array sizes count like any other. */
+#define EXPR_CELL_WHOLE ((uint64_t)0xffffffff)
+static inline uint64_t expr_cell(uint32_t array_id, uint64_t byte) {
+  return (uint64_t)array_id << 32 | (byte == EXPR_CELL_WHOLE ? 0 : byte + 1);
+}
+static inline uint32_t expr_cell_array(uint64_t cell) { return (uint32_t)(cell >> 32); }
+static inline bool expr_cell_is_whole(uint64_t cell) { return (uint32_t)cell == 0; }
+static inline uint64_t expr_cell_byte(uint64_t cell) { return (uint32_t)cell - 1; }
+void expr_collect_cells(expr *e, uint64_t **out, size_t *count, size_t *cap);
+
 /* SMT-LIB 2: declarations of the arrays, one define-fun per shared node, the asserts and
  * (check-sat). Replayable with the `z3` command. */
 void expr_print_smtlib(FILE *f, expr *const *formulas, size_t n);

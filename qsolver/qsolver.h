@@ -21,7 +21,7 @@
  *     keep reads below capacity).
  *   - Precondition, as in KLEE: the constraint set (path condition) handed to
  *     qs_must_be_true, qs_may_be_true, qs_get_value and qs_get_model is satisfiable. That is
- *     what makes independence slicing sound: a group of constraints sharing no array with
+ *     what makes independence slicing sound: a group of constraints sharing no byte with
  *     the query is then satisfiable on its own and can be dropped. qs_check_sat assumes
  *     nothing (it solves each independent group instead of dropping any).
  *   - QS_UNKNOWN (timeout, incomplete quantifier reasoning) is an answer, never a crash;

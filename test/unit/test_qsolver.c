@@ -366,6 +366,67 @@ static void test_independence(void) {
   end_group();
 }
 
+/* Slicing by byte: formulas reading different bytes of one array are independent, unless
+ * some formula reads the array at a symbolic index or through writes (then all of it is one
+ * cell). Models of the groups are merged byte by byte. */
+static void test_independence_bytes(void) {
+  begin_group();
+  qsolver *s = qs_new(NULL);
+  expr_array *D = array("d", 8, true), *I = array("i", 8, true);
+  expr *pc[3] = {eq(rd(D, 0, 1), cw(8, 4)), eq(rd(D, 3, 1), cw(8, 7)),
+                 eq(rd(D, 4, 2), cw(16, 0x1234))};
+  uint64_t dropped = st(s, "independence")->formulas_dropped;
+  bool b = false;
+  CHECK_EQ_U64(qs_may_be_true(s, pc, 3, ult(rd(D, 6, 1), cw(8, 3)), &b), QS_SAT);
+  CHECK(b);
+  CHECK_EQ_U64(st(s, "independence")->formulas_dropped, dropped + 3);
+  /* A question on a byte the path constrains keeps that byte's formula only. */
+  dropped = st(s, "independence")->formulas_dropped;
+  CHECK_EQ_U64(qs_must_be_true(s, pc, 3, ult(rd(D, 3, 1), cw(8, 8)), &b), QS_UNSAT);
+  CHECK(b);
+  CHECK_EQ_U64(st(s, "independence")->formulas_dropped, dropped + 2);
+  /* Three groups over one array: one model, every group's bytes in it. */
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, pc, 3, &D, 1, &m), QS_SAT);
+  if (m) {
+    CHECK_EQ_U64(le_bytes(m, D, 0, 1), 4);
+    CHECK_EQ_U64(le_bytes(m, D, 3, 1), 7);
+    CHECK_EQ_U64(le_bytes(m, D, 4, 2), 0x1234);
+    CHECK(expr_eval_all_true(pc, 3, m));
+  }
+  expr_assignment_free(m);
+  /* A read at a symbolic index depends on every byte: nothing is sliced away, and the
+   * model satisfies all (d[i] = 1 must avoid bytes 0, 3, 4, 5). */
+  expr *at = rd(I, 0, 8);
+  expr *sym[5] = {pc[0], pc[1], pc[2], ult(at, c64(8)), eq(keep(expr_read(D, NULL, at)), cw(8, 1))};
+  dropped = st(s, "independence")->formulas_dropped;
+  CHECK_EQ_U64(qs_may_be_true(s, sym, 4, sym[4], &b), QS_SAT);
+  CHECK(b);
+  CHECK_EQ_U64(st(s, "independence")->formulas_dropped, dropped);
+  expr_array *DI[2] = {D, I};
+  CHECK_EQ_U64(qs_get_model(s, sym, 5, DI, 2, &m), QS_SAT);
+  if (m) CHECK(expr_eval_all_true(sym, 5, m));
+  expr_assignment_free(m);
+  CHECK_EQ_U64(qs_may_be_true(s, sym, 4, eq(keep(expr_read(D, NULL, at)), cw(8, 4)), &b), QS_SAT);
+  CHECK(b); /* i = 0 */
+  /* A read through a write at a symbolic index: the same. */
+  expr_update *w = keep_u(expr_update_push(D, NULL, at, cw(8, 9)));
+  expr *through = eq(keep(expr_read(D, w, c64(6))), cw(8, 9));
+  expr *upd[4] = {pc[0], pc[1], ult(at, c64(8)), through};
+  dropped = st(s, "independence")->formulas_dropped;
+  CHECK_EQ_U64(qs_check_sat(s, upd, 4), QS_SAT);
+  CHECK_EQ_U64(qs_may_be_true(s, upd, 3, through, &b), QS_SAT);
+  CHECK(b);
+  CHECK_EQ_U64(st(s, "independence")->formulas_dropped, dropped);
+  expr *upd_unsat[5] = {pc[0], pc[1], ult(at, c64(8)), through, eq(rd(D, 6, 1), cw(8, 2))};
+  CHECK_EQ_U64(qs_check_sat(s, upd_unsat, 5), QS_SAT); /* i = 6 writes 9 over d[6] = 2 */
+  expr *pinned[6] = {pc[0], pc[1], ult(at, c64(8)), through, eq(rd(D, 6, 1), cw(8, 2)),
+                     eq(at, c64(3))};
+  CHECK_EQ_U64(qs_check_sat(s, pinned, 6), QS_UNSAT);
+  qs_free(s);
+  end_group();
+}
+
 static void test_validity_cache(void) {
   begin_group();
   qs_options o = opts(true, true, false);
@@ -970,6 +1031,7 @@ int main(void) {
   test_const_array();
   test_must_may_value();
   test_independence();
+  test_independence_bytes();
   test_validity_cache();
   test_cex_cache();
   test_forall();
