@@ -424,6 +424,63 @@ static expr *make_read(expr_array *a, expr_update *ups, expr *index, unsigned wi
   return intern(&t);
 }
 
+static unsigned trailing_zeros(u128 v, unsigned width) {
+  unsigned t = 0;
+  while (t < width && !((v >> t) & 1)) t++;
+  return t;
+}
+
+/* The low bits of e that hold whatever its variables are: c + k·x with 2^t | k knows the
+ * low t bits (c mod 2^t), as 8·i + 4 never meets 8·j. A few levels deep, no more: the
+ * indices worth it are affine. */
+static expr_low_bits low_bits(const expr *e, unsigned depth) {
+  unsigned w = e->width;
+  expr_low_bits r = {0, 0};
+  if (e->kind == EXPR_CONST) return (expr_low_bits){e->u.value, w};
+  if (depth == 0) return r;
+  switch (e->kind) {
+  case EXPR_ADD: {
+    expr_low_bits a = low_bits(e->kid[0], depth - 1), b = low_bits(e->kid[1], depth - 1);
+    r.known = a.known < b.known ? a.known : b.known;
+    r.value = a.value + b.value;
+    break;
+  }
+  case EXPR_MUL:
+  case EXPR_SHL: {
+    const expr *k = e->kind == EXPR_MUL ? e->kid[0] : e->kid[1];
+    const expr *x = e->kind == EXPR_MUL ? e->kid[1] : e->kid[0];
+    if (k->kind != EXPR_CONST || (e->kind == EXPR_SHL && k->u.value >= w)) break;
+    u128 factor = e->kind == EXPR_MUL ? k->u.value : (u128)1 << k->u.value;
+    expr_low_bits b = low_bits(x, depth - 1);
+    unsigned t = trailing_zeros(factor, w);
+    r.known = t + b.known < w ? t + b.known : w; /* 2^t·c'·x mod 2^(t+kb) needs x mod 2^kb */
+    r.value = factor * b.value;
+    break;
+  }
+  case EXPR_ZEXT:
+  case EXPR_SEXT:
+    r = low_bits(e->kid[0], depth - 1);
+    break;
+  default: break;
+  }
+  r.value = r.known ? r.value & expr_mask(r.known) : 0;
+  return r;
+}
+
+expr_low_bits expr_known_low_bits(const expr *e) { return low_bits(e, 6); }
+
+bool expr_low_bits_differ(expr_low_bits a, expr_low_bits b) {
+  unsigned k = a.known < b.known ? a.known : b.known;
+  return k && ((a.value ^ b.value) & expr_mask(k)) != 0;
+}
+
+/* A write at w cannot hit the cell at `index`: both constant and different, or their
+ * known low bits differ. */
+static bool cells_differ(const expr *w, const expr *index) {
+  if (w->kind == EXPR_CONST && index->kind == EXPR_CONST) return w->u.value != index->u.value;
+  return expr_low_bits_differ(expr_known_low_bits(w), expr_known_low_bits(index));
+}
+
 expr *expr_read(expr_array *a, expr_update *ups, expr *index) {
   assert(index->width == 64 && (!ups || ups->array == a));
   /* Read over write: skip writes that provably hit another cell, stop at one that may. */
@@ -432,7 +489,7 @@ expr *expr_read(expr_array *a, expr_update *ups, expr *index) {
       stats.read_over_write++;
       return expr_ref(ups->value);
     }
-    if (ups->index->kind != EXPR_CONST || index->kind != EXPR_CONST) break;
+    if (!cells_differ(ups->index, index)) break;
     stats.read_over_write++;
   }
   if (!ups && a->init && index->kind == EXPR_CONST && index->u.value < a->capacity)

@@ -131,6 +131,15 @@ expr_update *expr_update_ref(expr_update *u);
 void expr_update_unref(expr_update *u);
 /* One byte; index width 64; `updates` is NULL or a list of `a`. */
 expr *expr_read(expr_array *a, expr_update *updates, expr *index);
+/* Cheap facts about an index: its low `known` bits are `value` whatever the variables are
+ * (c + k·x with 2^t dividing k: t bits). expr_read skips a write whose index's known low bits
+ * differ from the read's (8·i + 4 never meets 8·j), as it skips one at another constant. */
+typedef struct expr_low_bits {
+  u128 value;
+  unsigned known;
+} expr_low_bits;
+expr_low_bits expr_known_low_bits(const expr *e);
+bool expr_low_bits_differ(expr_low_bits a, expr_low_bits b);
 /* nbytes (1..16) little-endian bytes starting at index: a concat of byte reads, folded. */
 expr *expr_read_le(expr_array *a, expr_update *updates, expr *index, unsigned nbytes);
 

@@ -353,7 +353,7 @@ static void blast_drop(z3_stage *z) {
  * constant index other than a constant `at` are skipped, and a write at the very same
  * index (the same Z3 term) ends the chain. */
 static Z3_ast blast_select(z3_stage *z, expr_array *a, expr_update *ups, Z3_ast at,
-                           bool at_const, uint64_t at_value) {
+                           bool at_const, uint64_t at_value, expr_low_bits at_bits) {
   Z3_ast *bytes = blast_bytes(z, a);
   Z3_ast r = NULL;
   size_t n = 0;
@@ -364,6 +364,8 @@ static Z3_ast blast_select(z3_stage *z, expr_array *a, expr_update *ups, Z3_ast 
       r = node_ast(z, u->value, NULL);
       break;
     }
+    if (expr_low_bits_differ(expr_known_low_bits(u->index), at_bits))
+      continue; /* 8·i + 4 never meets 8·j + 1 */
     if (node_ast(z, u->index, NULL) == at) {
       r = node_ast(z, u->value, NULL);
       break;
@@ -397,7 +399,10 @@ static Z3_ast build_blasted_read(z3_stage *z, expr *e) {
   uint64_t base = at_const ? (uint64_t)e->kid[0]->u.value : 0;
   unsigned nbytes = e->width / 8;
   Z3_ast r = NULL;
+  expr_low_bits index_bits = expr_known_low_bits(e->kid[0]);
   for (unsigned b = nbytes; b-- > 0;) {
+    expr_low_bits at_bits = {(index_bits.value + b) & (((u128)1 << index_bits.known) - 1),
+                             index_bits.known};
     Z3_ast at = idx;
     if (at_const) {
       at = mk_const(z, 64, base + b);
@@ -406,7 +411,7 @@ static Z3_ast build_blasted_read(z3_stage *z, expr *e) {
       at = off ? keep(z, Z3_mk_bvadd(z->ctx, idx, off)) : NULL;
     }
     Z3_ast byte = at ? blast_select(z, e->u.read.array, e->u.read.updates, at, at_const,
-                                    base + b)
+                                    base + b, at_bits)
                      : NULL;
     if (!byte)
       return NULL;

@@ -1371,6 +1371,59 @@ static void test_division_bounds(void) {
   end_group(g);
 }
 
+/* Known low bits of affine indices: sound at random points, and reads skip writes whose
+ * index can never equal theirs (8·i + 4 against 8·j + 1), but not others. */
+static void test_low_bits(void) {
+  group g = begin_group("low bits");
+  expr_array *X = arr("lX", 8), *Y = arr("lY", 4);
+  expr *x = keep(expr_read_le(X, NULL, c64(0), 8)), *y32 = keep(expr_read_le(Y, NULL, c64(0), 4));
+  expr *terms[] = {
+      ADD(c64(4), MUL(c64(8), x)),
+      MUL(c64(4), ZEXT(MUL(c32(2), y32), 64)),
+      MUL(c64(4), ZEXT(ADD(c32(1), MUL(c32(2), y32)), 64)),
+      ADD(c64(3), MUL(c64(4), ZEXT(ADD(c32(1), MUL(c32(2), y32)), 64))),
+      keep(expr_shl(ADD(c64(1), MUL(c64(6), x)), c64(3))),
+      MUL(c64(12), keep(expr_sext(ADD(c32(7), MUL(c32(16), y32)), 64))),
+      ADD(MUL(c64(8), x), ZEXT(MUL(c32(16), y32), 64)),
+      ADD(x, c64(5)),
+  };
+  const size_t nt = sizeof terms / sizeof terms[0];
+  unsigned long wrong = 0;
+  for (size_t t = 0; t < nt; t++) {
+    expr_low_bits lb = expr_known_low_bits(terms[t]);
+    for (int trial = 0; trial < 200; trial++) {
+      uint64_t xv = rng_next(), yv = rng_next();
+      expr_assignment *m = expr_assignment_new();
+      set_bytes(m, X, &xv, 8);
+      set_bytes(m, Y, &yv, 4);
+      u128 v = 0;
+      if (expr_eval(terms[t], m, 10, &v) != EXPR_EVAL_OK ||
+          (lb.known && ((v ^ lb.value) & mask(lb.known))))
+        wrong++;
+      expr_assignment_free(m);
+    }
+  }
+  check_report(wrong == 0, __FILE__, __LINE__, "known low bits hold at random points");
+  CHECK_EQ_U64(expr_known_low_bits(terms[0]).known, 3);
+  CHECK_EQ_U64(expr_known_low_bits(terms[2]).known, 3);
+  CHECK_EQ_U64((uint64_t)expr_known_low_bits(terms[2]).value, 4);
+  CHECK_EQ_U64(expr_known_low_bits(terms[7]).known, 0);
+  /* Reads over writes at symbolic indices. */
+  expr_array *A = arr("lA", 64);
+  expr *at8j = MUL(c64(8), ZEXT(y32, 64)), *at8i4 = terms[0];
+  expr_update *w1 = push(A, NULL, ADD(c64(4), at8j), c8(7)); /* 8j + 4 */
+  expr_update *w2 = push(A, w1, at8i4, c8(9));               /* 8x + 4 */
+  expr *r = rdx(A, w2, ADD(c64(1), at8j));                  /* 8j + 1: skips both */
+  CHECK(r->kind == EXPR_READ && r->u.read.updates == NULL);
+  expr *r4 = rdx(A, w2, ADD(c64(4), at8j)); /* 8j + 4 may meet 8x + 4: stays */
+  CHECK(r4->kind == EXPR_READ && r4->u.read.updates == w2);
+  expr *r8 = rdx(A, w1, ADD(c64(4), at8j)); /* the same index: the value */
+  CHECK_SAME(r8, c8(7));
+  expr *rc = rdx(A, w2, c64(16)); /* 16 = 0 mod 8: skips both */
+  CHECK(rc->kind == EXPR_READ && rc->u.read.updates == NULL);
+  end_group(g);
+}
+
 /* ======================================================================================= */
 /* forall                                                                                   */
 /* ======================================================================================= */
@@ -1977,6 +2030,7 @@ int main(void) {
   test_eval();
   test_soundness();
   test_division_bounds();
+  test_low_bits();
   test_forall();
   test_substitute();
   test_collect();
