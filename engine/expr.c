@@ -174,6 +174,7 @@ static expr *intern(expr *t) {
   if (e->kind == EXPR_READ) {
     expr_array_ref(e->u.read.array);
     expr_update_ref(e->u.read.updates); /* update lists hold no bound variable */
+    e->has_forall |= e->u.read.updates && e->u.read.updates->has_forall;
   }
   if (e->kind == EXPR_BVAR) e->u.bvar.name = xstrdup(t->u.bvar.name ? t->u.bvar.name : "i");
   e->phash = pattern_hash(e);
@@ -399,6 +400,7 @@ expr_update *expr_update_push(expr_array *a, expr_update *next, expr *index, exp
   u->id = next_update_id++;
   u->refcount = 1;
   u->length = next ? next->length + 1 : 1;
+  u->has_forall = index->has_forall || value->has_forall || (next && next->has_forall);
   u->chain = updates.buckets[b];
   updates.buckets[b] = u;
   updates.count++;

@@ -78,6 +78,7 @@ struct expr_update {
   uint64_t id;       /* creation order, never reused */
   uint32_t refcount;
   uint32_t length;   /* number of writes in the list from here */
+  bool has_forall;   /* an index or value of the list from here is or contains a forall */
   expr_update *chain; /* unique-table chain; private */
 };
 
@@ -86,7 +87,7 @@ struct expr {
   uint16_t width;
   uint8_t nkids;
   bool has_bvar;     /* mentions a bound variable not bound inside it */
-  bool has_forall;   /* is or contains a forall (update lists aside: they hold terms) */
+  bool has_forall;   /* is or contains a forall, in its update lists too */
   uint32_t refcount;
   uint64_t id;       /* creation order, never reused */
   uint64_t hash;     /* structural */

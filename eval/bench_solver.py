@@ -48,10 +48,27 @@ loaded 2-core machine, so only ratios within one run mean anything):
         longer before it (18.3 s). A resource limit (rlimit) instead of a conflict count
         left Z3's context "canceled" for the next check: rejected.
   lost  tactic-first or QF_BV solver for every array-free query (above).
+  kept  bounds on divisions by constants in expr's constructors ((x/c1)/c2 = x/(c1*c2),
+        x/c < k as x < c*k, 0 = x/c as x < c): the OID decoder's decimal printer branched
+        on up to 20 nested 64-bit udivs (32 ms per Z3 query). Paths in 20 s, load ~10:
+        356 -> 3955.
+  kept  independence by byte (KLEE's independent element sets) instead of by array: the
+        decoder's constraints all read one 8-byte buffer, so every query carried the whole
+        path condition. Paths in 20 s: 3955 -> 8455; the caches now answer 86% of the
+        requests Z3 got before.
+  kept  read-over-write by known low bits of symbolic indices (index-based, in the manner
+        of KLEE's ISSTA'17 array acceleration but without the path): a write at 8i+4 is
+        skipped by a read at 8j or 8j+1, in expr_read and in the blasted ite chains. Array
+        program, load ~11: 12.9 s -> 3.1 s wall (solver 11.3 s -> 2.1 s).
+  n/a   Z3 context set-up per query: there is one context per run (qs_new); a query costs
+        a solver reset or a pop, not a context.
+  kept  (already) model reuse: the counterexample cache answers from a stored model that
+        satisfies the query, sat supersets and unsat subsets (86% of the decoder's
+        requests past the validity cache).
   not done: path-aware read-over-write (i != j from `i < n` on the path), flipped
-        comparisons for `not (a < b)`, slicing before the caches: with blasting and
-        incremental scopes the remaining Z3 time on memspn is spread thin (histogram
-        mostly < 10 ms), and these were not measured in the time available.
+        comparisons for `not (a < b)` (Z3 normalises both the same; merge/ relies on
+        expr_not's form to spot complementary conditions, so the change is not free):
+        not measured in the time available.
   lost  incremental scopes for queries that still need the array theory (arrays > 256
         bytes): libc/ctype_tables (glibc's 768- and 1536-byte tables) went from 5.0 s to
         36.7 s of solver time; those queries get a fresh solver, as before.

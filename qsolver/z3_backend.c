@@ -80,7 +80,6 @@ struct z3_stage {
   qs_idmap blast_index; /* array id → 1 + index in blasted */
   Z3_ast **blasted;
   size_t nblasted, blasted_cap;
-  qs_idmap quantified;  /* expr id → whether a FORALL occurs under it */
   Z3_solver bvs;        /* the bit-blasting tactic, for array-free queries qf gave up on */
   Z3_solver qfa;        /* quantifier-free queries that need the array theory */
   bool incremental;
@@ -845,54 +844,6 @@ static void drop_caches(z3_stage *z) {
     blast_drop(z);
 }
 
-#define QUANTIFIED_MEMO_MAX ((size_t)1 << 20)
-
-static void push_unknown(z3_stage *z, size_t *n, expr *e) {
-  uint64_t v;
-  if (qs_idmap_get(&z->quantified, e->id, &v))
-    return;
-  QS_RESERVE(z->stack, z->stack_cap, *n + 1);
-  z->stack[(*n)++] = e;
-}
-
-/* Whether a FORALL occurs in f (memoised per node). */
-static bool mentions_forall(z3_stage *z, expr *f) {
-  if (z->quantified.count > QUANTIFIED_MEMO_MAX)
-    qs_idmap_reset(&z->quantified, 0);
-  size_t n = 0;
-  push_unknown(z, &n, f);
-  while (n) {
-    expr *e = z->stack[n - 1];
-    uint64_t v;
-    if (qs_idmap_get(&z->quantified, e->id, &v)) {
-      n--;
-      continue;
-    }
-    size_t before = n;
-    for (unsigned k = 0; k < e->nkids; k++)
-      push_unknown(z, &n, e->kid[k]);
-    if (e->kind == EXPR_READ)
-      for (expr_update *u = e->u.read.updates; u; u = u->next) {
-        push_unknown(z, &n, u->index);
-        push_unknown(z, &n, u->value);
-      }
-    if (n != before)
-      continue;
-    bool q = e->kind == EXPR_FORALL;
-    for (unsigned k = 0; k < e->nkids && !q; k++)
-      q = qs_idmap_get(&z->quantified, e->kid[k]->id, &v) && v;
-    if (e->kind == EXPR_READ)
-      for (expr_update *u = e->u.read.updates; u && !q; u = u->next)
-        q = (qs_idmap_get(&z->quantified, u->index->id, &v) && v) ||
-            (qs_idmap_get(&z->quantified, u->value->id, &v) && v);
-    qs_idmap_put(&z->quantified, e->id, q);
-    n--;
-  }
-  uint64_t v = 0;
-  qs_idmap_get(&z->quantified, f->id, &v);
-  return v;
-}
-
 /* simplify → solve-eqs → bit-blast → sat: what the z3 command picks for QF_BV. */
 static Z3_solver new_bv_solver(z3_stage *z) {
   static const char *const steps[] = {"simplify", "solve-eqs", "bit-blast", "sat"};
@@ -937,7 +888,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
    * arrays, and go to the bit-vector solver when no array is left. */
   bool quantified = false;
   for (size_t i = 0; i < rq->n && !quantified; i++)
-    quantified = mentions_forall(z, rq->f[i]);
+    quantified = rq->f[i]->has_forall; /* update lists included (expr.h) */
   use_encoding(z, quantified ? ENC_ARRAYS : ENC_BLAST);
   bool flag = false; /* ENC_ARRAYS: a forall; ENC_BLAST: an array-theory term */
   QS_RESERVE(z->asserted, z->asserted_cap, rq->n);
@@ -1046,7 +997,6 @@ static void z3_destroy(qs_stage *st) {
   drop_caches(z);
   blast_drop(z);
   free(z->blasted);
-  qs_idmap_free(&z->quantified);
   Z3_dec_ref(z->ctx, z->one1);
   Z3_dec_ref(z->ctx, z->zero1);
   for (unsigned w = 0; w <= 128; w++)

@@ -427,6 +427,29 @@ static void test_independence_bytes(void) {
   end_group();
 }
 
+/* A forall only in an update list (a written byte computed from a quantified condition):
+ * the read carries has_forall, and the query is answered right, sat and unsat. */
+static void test_forall_in_updates(void) {
+  begin_group();
+  qsolver *s = qs_new(NULL);
+  expr_array *A = array("fa", 4, true), *B = array("fb", 4, true), *J = array("fj", 8, true);
+  expr *i = keep(expr_bvar_fresh(64, "i"));
+  expr *bi = keep(expr_read(B, NULL, i));
+  expr *all_small = keep(expr_forall(i, c64(0), c64(3), ult(bi, cw(8, 10))));
+  expr_update *w = keep_u(expr_update_push(A, NULL, c64(0), keep(expr_zext(all_small, 8))));
+  CHECK(w->has_forall);
+  expr *j = rd(J, 0, 8);
+  expr *r = keep(expr_read(A, w, j));
+  CHECK(r->kind == EXPR_READ && r->has_forall);
+  CHECK(!rd(A, 1, 1)->has_forall);
+  expr *sat[3] = {eq(j, c64(0)), eq(r, cw(8, 1)), eq(rd(B, 2, 1), cw(8, 9))};
+  CHECK_EQ_U64(qs_check_sat(s, sat, 3), QS_SAT);
+  expr *unsat[3] = {eq(j, c64(0)), eq(r, cw(8, 1)), eq(rd(B, 2, 1), cw(8, 20))};
+  CHECK_EQ_U64(qs_check_sat(s, unsat, 3), QS_UNSAT);
+  qs_free(s);
+  end_group();
+}
+
 static void test_validity_cache(void) {
   begin_group();
   qs_options o = opts(true, true, false);
@@ -1032,6 +1055,7 @@ int main(void) {
   test_must_may_value();
   test_independence();
   test_independence_bytes();
+  test_forall_in_updates();
   test_validity_cache();
   test_cex_cache();
   test_forall();
