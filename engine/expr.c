@@ -695,30 +695,19 @@ static expr *simplify_eq(expr *a, expr *b) {
  * `while (v /= 10)` thus branches on v ≥ 10^k instead of k nested 64-bit divisions. */
 static expr *simplify_udiv_order(expr_kind kind, expr *a, expr *b) {
   unsigned w = a->width;
-  u128 c, k, bound;
-  expr *x;
-  bool fits;
-  if (b->kind == EXPR_CONST && (x = udiv_by_const(a, &c))) { /* x/c < k, x/c ≤ k */
-    k = b->u.value;
-    fits = kind == EXPR_ULT ? product_fits(c, k, w, &bound)
-                            : k < expr_mask(w) && product_fits(c, k + 1, w, &bound);
-    if (!fits) return rewritten(expr_true());
-    expr *kb = expr_const(w, bound);
-    expr *r = expr_ult(x, kb);
-    expr_unref(kb);
-    return rewritten(r);
-  }
-  if (a->kind == EXPR_CONST && (x = udiv_by_const(b, &c))) { /* k < x/c, k ≤ x/c */
-    k = a->u.value;
-    fits = kind == EXPR_ULE ? product_fits(c, k, w, &bound)
-                            : k < expr_mask(w) && product_fits(c, k + 1, w, &bound);
-    if (!fits) return rewritten(expr_false());
-    expr *kb = expr_const(w, bound);
-    expr *r = expr_ule(kb, x);
-    expr_unref(kb);
-    return rewritten(r);
-  }
-  return NULL;
+  u128 c, bound;
+  bool x_left = b->kind == EXPR_CONST; /* x/c < k, x/c ≤ k; else k < x/c, k ≤ x/c */
+  expr *x = x_left ? udiv_by_const(a, &c) : a->kind == EXPR_CONST ? udiv_by_const(b, &c) : NULL;
+  if (!x) return NULL;
+  u128 k = x_left ? b->u.value : a->u.value;
+  bool plus_one = (kind == EXPR_ULE) == x_left;
+  bool fits = plus_one ? k < expr_mask(w) && product_fits(c, k + 1, w, &bound)
+                       : product_fits(c, k, w, &bound);
+  if (!fits) return rewritten(expr_bool(x_left)); /* the bound passes every x */
+  expr *kb = expr_const(w, bound);
+  expr *r = x_left ? expr_ult(x, kb) : expr_ule(kb, x);
+  expr_unref(kb);
+  return rewritten(r);
 }
 
 static expr *simplify_order(expr_kind kind, expr *a, expr *b) {

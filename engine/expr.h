@@ -247,7 +247,6 @@ static inline uint64_t expr_cell(uint32_t array_id, uint64_t byte) {
 }
 static inline uint32_t expr_cell_array(uint64_t cell) { return (uint32_t)(cell >> 32); }
 static inline bool expr_cell_is_whole(uint64_t cell) { return (uint32_t)cell == 0; }
-static inline uint64_t expr_cell_byte(uint64_t cell) { return (uint32_t)cell - 1; }
 void expr_collect_cells(expr *e, uint64_t **out, size_t *count, size_t *cap);
 
 /* SMT-LIB 2: declarations of the arrays, one define-fun per shared node, the asserts and

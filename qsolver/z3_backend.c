@@ -349,7 +349,8 @@ static void blast_drop(z3_stage *z) {
 /* The byte of a blasted array at `at` through its update list: the newest write whose
  * index may equal `at` wins, as an ite chain down to the array's own byte (an ite over its
  * capacity when `at` is symbolic; 0 past the capacity, as expr_eval reads it). Writes at a
- * constant index other than a constant `at` are skipped, and a write at the very same
+ * constant index other than a constant `at`, and writes whose index's known low bits
+ * (at_bits, expr_known_low_bits) differ from `at`'s, are skipped; a write at the very same
  * index (the same Z3 term) ends the chain. */
 static Z3_ast blast_select(z3_stage *z, expr_array *a, expr_update *ups, Z3_ast at,
                            bool at_const, uint64_t at_value, expr_low_bits at_bits) {
