@@ -54,8 +54,8 @@ loaded 2-core machine, so only ratios within one run mean anything):
         356 -> 3955.
   kept  independence by byte (KLEE's independent element sets) instead of by array: the
         decoder's constraints all read one 8-byte buffer, so every query carried the whole
-        path condition. Paths in 20 s: 3955 -> 8455; the caches now answer 86% of the
-        requests Z3 got before.
+        path condition. Paths in 20 s: 3955 -> 8455; the validity cache now answers 58%
+        of what reaches it and the counterexample cache 87% of the rest.
   kept  read-over-write by known low bits of symbolic indices (index-based, in the manner
         of KLEE's ISSTA'17 array acceleration but without the path): a write at 8i+4 is
         skipped by a read at 8j or 8j+1, in expr_read and in the blasted ite chains. Array
@@ -63,8 +63,23 @@ loaded 2-core machine, so only ratios within one run mean anything):
   n/a   Z3 context set-up per query: there is one context per run (qs_new); a query costs
         a solver reset or a pop, not a context.
   kept  (already) model reuse: the counterexample cache answers from a stored model that
-        satisfies the query, sat supersets and unsat subsets (86% of the decoder's
+        satisfies the query, sat supersets and unsat subsets (87% of the decoder's
         requests past the validity cache).
+  cleanup  expr's has_forall covers update lists; the Z3 stage's memoised walk is gone.
+
+Final run, base 0875aed (before issue 12) vs the solver branch (3dd88f5's code), all four
+cases, --time-limit 60, load average 21.6 at the start and 20.6 at the end (2 cores, six
+helpers building and testing): wall times are about 10x CPU times, so read the ratios.
+  memspn200     solver/query 56.82 ms -> 11.00 ms (5.2x); wall 64.2 s (limit, 2 paths
+                ended early) -> 23.4 s, all 401 paths
+  array_offset  69.0 s, 4 of 4 paths ended early (limit; two queries >= 10 s) -> 13.9 s,
+                all 4 paths; in CPU: 0.95 s user for the whole run (load 11)
+  twice_cfg32   67.7 s, 37 paths ended early, none completed (limit) -> 54.3 s, all
+                paths; solver/query 148.6 -> 96.5 ms. Under the same load main (49fc6b0)
+                took 62.0 s wall / 6.4 s user and this branch 55.7 s / 6.3 s: the
+                change is the load, not a regression (last session, lighter load:
+                41.6 s -> 5.9 s)
+  oid_decode    paths in 60 s: 55 -> 15772 (287x)
   not done: path-aware read-over-write (i != j from `i < n` on the path), flipped
         comparisons for `not (a < b)` (Z3 normalises both the same; merge/ relies on
         expr_not's form to spot complementary conditions, so the change is not free):
