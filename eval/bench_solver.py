@@ -75,10 +75,11 @@ helpers building and testing): wall times are about 10x CPU times, so read the r
   array_offset  69.0 s, 4 of 4 paths ended early (limit; two queries >= 10 s) -> 13.9 s,
                 all 4 paths; in CPU: 0.95 s user for the whole run (load 11)
   twice_cfg32   67.7 s, 37 paths ended early, none completed (limit) -> 54.3 s, all
-                paths; solver/query 148.6 -> 96.5 ms. Under the same load main (49fc6b0)
-                took 62.0 s wall / 6.4 s user and this branch 55.7 s / 6.3 s: the
-                change is the load, not a regression (last session, lighter load:
-                41.6 s -> 5.9 s)
+                paths; solver/query 148.6 -> 96.5 ms. Without the limit, right after
+                (load ~21): base 193.4 s wall / 28.5 s CPU (one path ended early on the
+                30 s solver timeout), this branch 45.9-55.7 s / 6.2-6.3 s (4.6x in
+                CPU) and main (49fc6b0) 62.0-65.8 s / 6.4-7.0 s, so no regression
+                against main (last session, lighter load: 41.6 s -> 5.9 s wall)
   oid_decode    paths in 60 s: 55 -> 15772 (287x)
   not done: path-aware read-over-write (i != j from `i < n` on the path), flipped
         comparisons for `not (a < b)` (Z3 normalises both the same; merge/ relies on

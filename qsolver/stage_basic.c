@@ -196,9 +196,11 @@ static void merge_owned(independence_stage *ind, expr_assignment *merged, const 
   }
   const expr_binding *old = expr_assignment_find(merged, a);
   size_t len = old && old->len > b->len ? old->len : b->len;
+  if (!len)
+    return; /* nothing to own (and no NULL handed to memset/memcpy) */
   QS_RESERVE(ind->bytes, ind->bytes_cap, len);
   memset(ind->bytes, 0, len);
-  if (old)
+  if (old && old->len)
     memcpy(ind->bytes, old->bytes, old->len);
   for (size_t k = 0; k < b->len; k++) {
     uint64_t f;
