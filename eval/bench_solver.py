@@ -73,7 +73,7 @@ helpers building and testing): wall times are about 10x CPU times, so read the r
   memspn200     solver/query 56.82 ms -> 11.00 ms (5.2x); wall 64.2 s (limit, 2 paths
                 ended early) -> 23.4 s, all 401 paths
   array_offset  69.0 s, 4 of 4 paths ended early (limit; two queries >= 10 s) -> 13.9 s,
-                all 4 paths; in CPU: 0.95 s user for the whole run (load 11)
+                all 4 paths; at load 5 (d89749b): 1.1 s wall, 0.77 s CPU
   twice_cfg32   67.7 s, 37 paths ended early, none completed (limit) -> 54.3 s, all
                 paths; solver/query 148.6 -> 96.5 ms. Without the limit, right after
                 (load ~21): base 193.4 s wall / 28.5 s CPU (one path ended early on the
