@@ -8,8 +8,9 @@
  *   fallback: the bounded expansion, and/or Z3 on the query itself
  *
  * A query is a conjunction; top-level `and`s are split into conjuncts. A conjunct is either
- * quantifier-free or a clause ∀i. lo ≤ i ≤ hi → φ(i). A forall anywhere else (under an `or`,
- * negated) makes the query "not strippable": only the fallback applies to it.
+ * quantifier-free, a clause ∀i. lo ≤ i ≤ hi → φ(i), or the negation of a clause (Skolemized,
+ * below). A forall anywhere else (under an `or`, in a clause's body) makes the query "not
+ * strippable": only the fallback applies to it.
  *
  * Soundness. Every formula strip and repair add is an instantiation of a clause, guarded by
  * its range, `¬(lo ≤ t ≤ hi) ∨ φ(t)`, which the clause implies for any term t; so the
@@ -31,10 +32,16 @@
 
 typedef struct qs_quant qs_quant;
 
-/* The analysed query; f[0..n) borrowed until qs_quant_free. */
+/* The analysed query; f[0..n) borrowed until qs_quant_free. A top-level negated clause
+ * ¬∀i. lo ≤ i ≤ hi → φ(i) (an existential: what validating a merge asks) is Skolemized into
+ * quantifier-free conjuncts lo ≤ w ≤ hi, ¬φ(w) over a fresh witness w; a negated `or` is
+ * split into negated conjuncts first. */
 qs_quant *qs_quant_new(expr *const *f, size_t n);
 void qs_quant_free(qs_quant *q);
+/* Every forall is a clause or a Skolemized existential (and there is one). */
 bool qs_quant_strippable(const qs_quant *q);
+/* Is a one of the witnesses qs_quant_new made (bound by the procedure's models only)? */
+bool qs_quant_is_witness(const qs_quant *q, const expr_array *a);
 
 void qs_formulas_free(expr **f, size_t n);
 
