@@ -67,7 +67,8 @@ def run(symq, path, capacity, opts, procedure):
         with open(os.path.join(out, "stats.json")) as f:
             s = json.load(f)
     q = s["quantified"]
-    return {"time": s["exploration_time_s"], "solver": s["solver_time_s"], "paths": s["completed_paths"], "done": s["exhausted"],
+    return {"time": s["exploration_time_s"], "solver": s["solver_time_s"],
+            "paths": s["completed_paths"], "done": s["exhausted"],
             "queries": q["queries"], "answered": q["answered"], "unknown": q.get("unknown", 0),
             "disagreements": q["disagreements"]}
 

@@ -306,8 +306,8 @@ expr *const *qs_quant_qf(const qs_quant *q, size_t *n) {
 /* ---- strip -------------------------------------------------------------------------------- */
 
 /* The term t with pattern(t) = target, for an index pattern built from the bound variable by
- * adding or subtracting closed terms and changing width; NULL otherwise. Any t is sound (instantiations are
- * guarded), so width changes are inverted loosely. */
+ * adding or subtracting closed terms and changing width; NULL otherwise. Any t is sound
+ * (instantiations are guarded), so width changes are inverted loosely. */
 static expr *invert_index(expr *pattern, expr *target) {
   expr *t = expr_ref(target);
   while (pattern->kind != EXPR_BVAR) {

@@ -18,8 +18,9 @@
  * lemma `K = 0 ∨ t < 1 ∨ K < t` is what this instantiation gives together with the constraint
  * that falsifies φ(t); written as the instantiation it stays sound when φ is not a single
  * atom. The bound lemma `index < size` comes from the instantiation at i = hi, whose φ holds
- * the bounds check of the last iteration.) Repair also fixes variables to the model, so its
- * unsat proves nothing; only a model it leads to counts, and every model is checked against
+ * the bounds check of the last iteration.) A Skolemized ¬∀ keeps this: for the right witness
+ * w the stripped query is implied by the query. Repair also fixes variables to the model, so
+ * its unsat proves nothing; only a model it leads to counts, and every model is checked against
  * the whole query by evaluation (each forall expanded over the model's range).
  *
  * Ownership follows expr.h: the query's formulas are borrowed for the life of the qs_quant;

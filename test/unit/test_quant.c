@@ -273,7 +273,7 @@ static void test_repair_in_chain(void) {
   group_end();
 }
 
-/* ---- the shapes of a validated PAT run of chained memspn ---------------------------------------- */
+/* ---- the shapes of a validated PAT run of chained memspn --------------------------------------- */
 
 static bool mentions_witness(const qs_quant *q, expr *const *f, size_t n) {
   expr_array **v = NULL;
