@@ -305,6 +305,18 @@ expr *const *qs_quant_qf(const qs_quant *q, size_t *n) {
 
 /* ---- strip -------------------------------------------------------------------------------- */
 
+/* t − x, with x cancelled when t adds it (the offset K1 in s[K1 + c] against s[K1 + i − 1]):
+ * the trigger then is a constant, which instances share and Z3 sees at once. */
+static expr *minus(expr *t, expr *x) {
+  if (t == x)
+    return expr_const(t->width, 0);
+  if (t->kind == EXPR_ADD && t->kid[0] == x)
+    return expr_ref(t->kid[1]);
+  if (t->kind == EXPR_ADD && t->kid[1] == x)
+    return expr_ref(t->kid[0]);
+  return expr_sub(t, x);
+}
+
 /* The term t with pattern(t) = target, for an index pattern built from the bound variable by
  * adding or subtracting closed terms and changing width; NULL otherwise. Any t is sound
  * (instantiations are guarded), so width changes are inverted loosely. */
@@ -315,10 +327,10 @@ static expr *invert_index(expr *pattern, expr *target) {
     switch (pattern->kind) {
     case EXPR_ADD: /* an offset: a constant, or a closed term (s[K1 + i − 1]) */
       if (!pattern->kid[0]->has_bvar) {
-        r = expr_sub(t, pattern->kid[0]);
+        r = minus(t, pattern->kid[0]);
         next = pattern->kid[1];
       } else if (!pattern->kid[1]->has_bvar) {
-        r = expr_sub(t, pattern->kid[1]);
+        r = minus(t, pattern->kid[1]);
         next = pattern->kid[0];
       }
       break;
