@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
-"""Whole runs with and without the quantified procedure, measured in the same run: each
-memspn-family driver at each capacity under one merging mode (PAT, once it lands), once with
+"""Whole runs with and without the quantified procedure, measured in the same run (the
+paper's Table 6): each memspn-family driver (drivers/) at each capacity, and each eval
+driver (eval/drivers/, which take no capacity), under one merging mode, once with
 --qsolver-procedure=on (strip, duplicate, repair, then the fallbacks) and once with
---qsolver-procedure=off (every quantified query to Z3 alone). Prints, per run, wall time,
-completed paths, quantified queries, the answers of each step and the share answered before
-any fallback; then the total time ratio off/on (above 1: the procedure is faster) and the
-overall share before fallback. The "on" runs use --validate-qsolver when asked, and any
-disagreement fails the benchmark.
+--qsolver-procedure=off (every quantified query to Z3 alone), the two runs back to back.
+Prints, per run, exploration time (stats.json exploration_time_s: no compiling, what
+--max-time bounds), solver time, completed paths, quantified queries, the share each step
+answered and the share answered before any fallback; then the time ratio off/on (above 1:
+the procedure is faster) over all runs and over the runs with quantified queries (the others
+differ by noise only), and the overall share before fallback.
 
     eval/bench_quant_runs.py SYMQ_BINARY [--merge pat] [--capacities 10,50,100,200]
-                             [--drivers memspn,memspn_ab,memspn_twice,strspn,strlen]
-                             [--max-time 300] [--validate]
+                             [--drivers memspn,memspn_twice,...,oid_decode,...]
+                             [--max-time 300] [--validate-merges] [--validate] [--markdown]
 
-A run that hits --max-time is marked '>' and its time is a lower bound."""
+--validate-merges validates every merge in both runs (its ¬∀ queries are quantified too).
+--validate re-checks every answer of the "on" runs with Z3 on the expansion (which costs
+time in those runs only, so the ratio is then not a fair one); a disagreement fails the
+benchmark. --markdown prints the table in Markdown. A run that hits --max-time is marked '>'
+and its time is a lower bound."""
 import argparse
 import json
 import os
@@ -20,31 +26,62 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-DRIVERS = os.path.join(os.path.dirname(HERE), "drivers")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FAMILIES = (os.path.join(ROOT, "drivers"), os.path.join(ROOT, "eval", "drivers"))
+DEFAULT_DRIVERS = ("memspn,memspn_ab,memspn_twice,strchr,strspn,strlen,"
+                   "array_offset,branch_tree,concrete_loop,oid_decode,symbolic_index")
 STEPS = ["strip", "duplicate", "repair", "fallback_expand", "fallback_z3"]
 LABELS = ["strip", "dup", "repair", "expand", "z3"]
 
 
-def run(symq, driver, capacity, merge, procedure, max_time, validate):
+def source_of(driver):
+    for family in FAMILIES:
+        path = os.path.join(family, driver + ".c")
+        if os.path.exists(path):
+            return path
+    sys.exit(f"bench_quant_runs: no driver {driver}.c in {' or '.join(FAMILIES)}")
+
+
+def takes_capacity(path):
+    with open(path) as f:
+        return "CAPACITY" in f.read()
+
+
+def run(symq, path, capacity, opts, procedure):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out")
-        cmd = [symq, "run", "--no-progress", "--libc=none", f"--merge={merge}",
-               f"--qsolver-procedure={procedure}", f"--max-time={max_time}s",
-               f"-DCAPACITY={capacity}", f"--output-dir={out}"]
-        if validate and procedure == "on":
+        cmd = [symq, "run", "--no-progress", f"--merge={opts.merge}",
+               f"--qsolver-procedure={procedure}", f"--max-time={opts.max_time}s",
+               f"--output-dir={out}"]
+        if capacity is not None:
+            cmd.append(f"-DCAPACITY={capacity}")
+        if opts.validate_merges:
+            cmd.append("--validate-merges")
+        if opts.validate and procedure == "on":
             cmd.append("--validate-qsolver")
-        p = subprocess.run(cmd + [os.path.join(DRIVERS, driver + ".c")],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        p = subprocess.run(cmd + [path], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           text=True)
         if p.returncode != 0:
-            sys.exit(f"bench_quant_runs: {driver} --merge={merge} procedure {procedure} "
-                     f"capacity {capacity} failed:\n{p.stderr}")
+            sys.exit(f"bench_quant_runs: {os.path.basename(path)} --merge={opts.merge} "
+                     f"procedure {procedure} capacity {capacity} failed:\n{p.stderr}")
         with open(os.path.join(out, "stats.json")) as f:
             s = json.load(f)
     q = s["quantified"]
-    return {"wall": s["wall_time_s"], "paths": s["completed_paths"], "done": s["exhausted"],
+    return {"time": s["exploration_time_s"], "solver": s["solver_time_s"],
+            "paths": s["completed_paths"], "done": s["exhausted"],
             "queries": q["queries"], "answered": q["answered"], "unknown": q.get("unknown", 0),
             "disagreements": q["disagreements"]}
+
+
+def percent(part, whole):
+    return f"{100.0 * part / whole:.1f}%" if whole else "n/a"
+
+
+def row(cells, widths, markdown):
+    if markdown:
+        return "| " + " | ".join(str(c) for c in cells) + " |"
+    return " ".join(f"{str(c):<{w}}" if k == 0 else f"{str(c):>{w}}"
+                    for k, (c, w) in enumerate(zip(cells, widths)))
 
 
 def main():
@@ -53,36 +90,50 @@ def main():
     ap.add_argument("symq")
     ap.add_argument("--merge", default="pat")
     ap.add_argument("--capacities", default="10,50,100,200")
-    ap.add_argument("--drivers", default="memspn,memspn_ab,memspn_twice,strspn,strlen")
+    ap.add_argument("--drivers", default=DEFAULT_DRIVERS)
     ap.add_argument("--max-time", type=int, default=300)
+    ap.add_argument("--validate-merges", action="store_true")
     ap.add_argument("--validate", action="store_true")
-    a = ap.parse_args()
-    caps = [int(c) for c in a.capacities.split(",")]
-    print(f"{'driver':14} {'cap':>4} {'proc':>4} {'wall (s)':>9} {'paths':>6} {'∀ queries':>9} "
-          + " ".join(f"{s:>8}" for s in LABELS) + f" {'unknown':>7} {'before fb':>9}")
+    ap.add_argument("--markdown", action="store_true")
+    opts = ap.parse_args()
+    caps = [int(c) for c in opts.capacities.split(",")]
+    header = ["driver", "cap", "proc", "time (s)", "solver (s)", "paths", "∀ queries"] + \
+        LABELS + ["unknown", "before fb"]
+    widths = [14, 4, 4, 9, 10, 6, 9] + [7] * len(LABELS) + [7, 9]
+    print(row(header, widths, opts.markdown))
+    if opts.markdown:
+        print("|" + "|".join("---" if k == 0 else "---:" for k in range(len(header))) + "|")
     total = {"on": 0.0, "off": 0.0}
+    quantified = {"on": 0.0, "off": 0.0}  # the pairs whose "on" run had quantified queries
     asked = before = disagreements = 0
-    for d in a.drivers.split(","):
-        for c in caps:
+    for d in opts.drivers.split(","):
+        path = source_of(d)
+        for c in caps if takes_capacity(path) else [None]:
+            had_queries = False
             for proc in ("on", "off"):
-                r = run(a.symq, d, c, a.merge, proc, a.max_time, a.validate)
-                total[proc] += r["wall"]
-                share = "n/a"
+                r = run(opts.symq, path, c, opts, proc)
+                total[proc] += r["time"]
+                had_queries |= proc == "on" and r["queries"] > 0
+                if had_queries:
+                    quantified[proc] += r["time"]
+                b = sum(r["answered"][s] for s in ("strip", "duplicate", "repair"))
                 if proc == "on":
-                    b = sum(r["answered"][s] for s in ("strip", "duplicate", "repair"))
                     asked += r["queries"]
                     before += b
                     disagreements += r["disagreements"]
-                    if r["queries"]:
-                        share = f"{100.0 * b / r['queries']:.1f}%"
+                # with the procedure off, quantified queries go straight to Z3 uncounted
+                on = proc == "on"
+                steps = [percent(r["answered"][s], r["queries"]) if on else "-" for s in STEPS]
                 mark = "" if r["done"] else ">"
-                print(f"{d:14} {c:>4} {proc:>4} {mark + format(r['wall'], '.2f'):>9} "
-                      f"{r['paths']:>6} {r['queries']:>9} "
-                      + " ".join(f"{r['answered'][s]:>8}" for s in STEPS)
-                      + f" {r['unknown']:>7} {share:>9}")
-    ratio = total["off"] / total["on"] if total["on"] > 0 else float("nan")
-    print(f"total wall: procedure on {total['on']:.2f}s, off {total['off']:.2f}s, "
-          f"ratio off/on {ratio:.2f}")
+                print(row([d, "-" if c is None else c, proc, mark + format(r["time"], ".2f"),
+                           format(r["solver"], ".2f"), r["paths"], r["queries"] if on else "-",
+                           *steps, r["unknown"] if on else "-",
+                           percent(b, r["queries"]) if on else "-"],
+                          widths, opts.markdown), flush=True)
+    for what, t in (("all runs", total), ("runs with quantified queries", quantified)):
+        ratio = t["off"] / t["on"] if t["on"] > 0 else float("nan")
+        print(f"exploration time, {what}: procedure on {t['on']:.2f}s, off {t['off']:.2f}s, "
+              f"ratio off/on {ratio:.2f}")
     if asked:
         print(f"quantified queries answered before any fallback: {before}/{asked} "
               f"({100.0 * before / asked:.1f}%)")

@@ -8,6 +8,8 @@
 #include "qsolver/stage.h"
 
 #include <assert.h>
+#include <inttypes.h>
+#include <stdio.h>
 
 /* Evaluation of a range longer than this is not attempted (duplicate, repair), and the
  * check of a whole query treats such a forall as not holding (expr_eval_all_true). */
@@ -46,6 +48,10 @@ struct qs_quant {
   size_t nqarrays, qarrays_cap;
   plain_read *reads; /* reads of the quantifier-free conjuncts */
   size_t nreads, reads_cap;
+  expr **owned; /* conjuncts built here (negations pushed in, existentials' witnesses) */
+  size_t nowned, owned_cap;
+  expr_array **witnesses; /* the fresh constants standing for existentials' variables */
+  size_t nwitnesses, witnesses_cap;
 };
 
 /* ---- small helpers ---------------------------------------------------------------------- */
@@ -145,6 +151,57 @@ static bool clause_range(const qclause *c, const expr_assignment *m, uint64_t *l
 
 /* ---- analysis ----------------------------------------------------------------------------- */
 
+static void add_conjunct(qs_quant *q, expr *e);
+
+/* A conjunct built here: kept alive by the qs_quant, then analysed like any other. */
+static void add_owned(qs_quant *q, expr *e) {
+  push_expr(&q->owned, &q->nowned, &q->owned_cap, e);
+  add_conjunct(q, e);
+}
+
+/* A fresh constant of the bound variable's width, over an array of its own that no test
+ * shows: the witness of an existential. */
+static expr *new_witness(qs_quant *q, const expr *bvar) {
+  static uint64_t count; /* names are unique in a run (expr.h); creation order is fixed */
+  char name[40];
+  snprintf(name, sizeof name, "qs_witness%" PRIu64, count++);
+  unsigned nbytes = (bvar->width + 7) / 8;
+  expr *size = expr_const(64, nbytes), *zero = expr_const(64, 0);
+  expr_array *a = expr_array_new(name, size, nbytes, false, NULL);
+  QS_RESERVE(q->witnesses, q->witnesses_cap, q->nwitnesses + 1);
+  q->witnesses[q->nwitnesses++] = a;
+  expr *rd = expr_read_le(a, NULL, zero, nbytes);
+  expr *w = rd->width == bvar->width ? expr_ref(rd) : expr_extract(rd, 0, bvar->width);
+  expr_unref(rd);
+  expr_unref(zero);
+  expr_unref(size);
+  return w;
+}
+
+/* ¬∀i. lo ≤ i ≤ hi → φ(i) at the top level is ∃i. lo ≤ i ≤ hi ∧ ¬φ(i): it becomes
+ * lo ≤ w ≤ hi ∧ ¬φ(w) over a fresh witness w (Skolemization). That is equisatisfiable with
+ * the conjunct and implies it, so the stripped query stays implied by the query (for the
+ * right w) and its models, checked against the query itself, stay final. Negations of `or`
+ * are pushed in first, so the negated clauses of a disjunction are found too. */
+static bool add_negated(qs_quant *q, expr *e) {
+  if (e->kind == EXPR_OR) {
+    add_owned(q, expr_not(e->kid[0]));
+    add_owned(q, expr_not(e->kid[1]));
+    return true;
+  }
+  if (e->kind != EXPR_FORALL || e->kid[3]->has_forall)
+    return false;
+  expr *w = new_witness(q, e->kid[0]);
+  expr *ge = expr_ule(e->kid[1], w), *le = expr_ule(w, e->kid[2]);
+  expr *body = expr_substitute(e->kid[3], &e->kid[0], &w, 1);
+  add_owned(q, ge);
+  add_owned(q, le);
+  add_owned(q, expr_not(body));
+  expr_unref(body);
+  expr_unref(w);
+  return true;
+}
+
 static void add_conjunct(qs_quant *q, expr *e) {
   if (e->width == 1 && e->kind == EXPR_AND) {
     add_conjunct(q, e->kid[0]);
@@ -155,6 +212,8 @@ static void add_conjunct(qs_quant *q, expr *e) {
     push_expr(&q->qf, &q->nqf, &q->qf_cap, e);
     return;
   }
+  if (e->kind == EXPR_NOT && e->width == 1 && add_negated(q, e->kid[0]))
+    return;
   if (e->kind != EXPR_FORALL) {
     q->nested = true;
     return;
@@ -220,10 +279,18 @@ void qs_quant_free(qs_quant *q) {
   free(q->arrays);
   free(q->qarrays);
   free(q->reads);
+  qs_formulas_free(q->owned, q->nowned);
+  for (size_t i = 0; i < q->nwitnesses; i++)
+    expr_array_unref(q->witnesses[i]);
+  free(q->witnesses);
   free(q);
 }
 
-bool qs_quant_strippable(const qs_quant *q) { return !q->nested && q->ncl > 0; }
+bool qs_quant_strippable(const qs_quant *q) { return !q->nested && q->nforalls > 0; }
+
+bool qs_quant_is_witness(const qs_quant *q, const expr_array *a) {
+  return has_array(q->witnesses, q->nwitnesses, a);
+}
 
 bool qs_quant_holds(const qs_quant *q, const expr_assignment *m) {
   return expr_eval_all_true(q->f, q->n, m);
@@ -238,21 +305,42 @@ expr *const *qs_quant_qf(const qs_quant *q, size_t *n) {
 
 /* ---- strip -------------------------------------------------------------------------------- */
 
+/* t − x, with x cancelled when t adds it (the offset K1 in s[K1 + c] against s[K1 + i − 1]):
+ * the trigger then is a constant, which instances share and Z3 sees at once. */
+static expr *minus(expr *t, expr *x) {
+  if (t == x)
+    return expr_const(t->width, 0);
+  if (t->kind == EXPR_ADD && t->kid[0] == x)
+    return expr_ref(t->kid[1]);
+  if (t->kind == EXPR_ADD && t->kid[1] == x)
+    return expr_ref(t->kid[0]);
+  return expr_sub(t, x);
+}
+
 /* The term t with pattern(t) = target, for an index pattern built from the bound variable by
- * adding constants and changing width; NULL otherwise. Any t is sound (instantiations are
- * guarded), so width changes are inverted loosely. */
+ * adding or subtracting closed terms and changing width; NULL otherwise. Any t is sound
+ * (instantiations are guarded), so width changes are inverted loosely. */
 static expr *invert_index(expr *pattern, expr *target) {
   expr *t = expr_ref(target);
   while (pattern->kind != EXPR_BVAR) {
     expr *next = NULL, *r = NULL;
     switch (pattern->kind) {
-    case EXPR_ADD:
-      if (pattern->kid[0]->kind == EXPR_CONST && !pattern->kid[0]->has_bvar) {
-        r = expr_sub(t, pattern->kid[0]);
+    case EXPR_ADD: /* an offset: a constant, or a closed term (s[K1 + i − 1]) */
+      if (!pattern->kid[0]->has_bvar) {
+        r = minus(t, pattern->kid[0]);
         next = pattern->kid[1];
-      } else if (pattern->kid[1]->kind == EXPR_CONST) {
-        r = expr_sub(t, pattern->kid[1]);
+      } else if (!pattern->kid[1]->has_bvar) {
+        r = minus(t, pattern->kid[1]);
         next = pattern->kid[0];
+      }
+      break;
+    case EXPR_SUB:
+      if (!pattern->kid[1]->has_bvar) {
+        r = expr_add(t, pattern->kid[1]);
+        next = pattern->kid[0];
+      } else if (!pattern->kid[0]->has_bvar) {
+        r = expr_sub(pattern->kid[0], t);
+        next = pattern->kid[1];
       }
       break;
     case EXPR_ZEXT:

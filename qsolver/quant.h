@@ -8,8 +8,9 @@
  *   fallback: the bounded expansion, and/or Z3 on the query itself
  *
  * A query is a conjunction; top-level `and`s are split into conjuncts. A conjunct is either
- * quantifier-free or a clause ∀i. lo ≤ i ≤ hi → φ(i). A forall anywhere else (under an `or`,
- * negated) makes the query "not strippable": only the fallback applies to it.
+ * quantifier-free, a clause ∀i. lo ≤ i ≤ hi → φ(i), or the negation of a clause (Skolemized,
+ * below). A forall anywhere else (under an `or`, in a clause's body) makes the query "not
+ * strippable": only the fallback applies to it.
  *
  * Soundness. Every formula strip and repair add is an instantiation of a clause, guarded by
  * its range, `¬(lo ≤ t ≤ hi) ∨ φ(t)`, which the clause implies for any term t; so the
@@ -17,8 +18,9 @@
  * lemma `K = 0 ∨ t < 1 ∨ K < t` is what this instantiation gives together with the constraint
  * that falsifies φ(t); written as the instantiation it stays sound when φ is not a single
  * atom. The bound lemma `index < size` comes from the instantiation at i = hi, whose φ holds
- * the bounds check of the last iteration.) Repair also fixes variables to the model, so its
- * unsat proves nothing; only a model it leads to counts, and every model is checked against
+ * the bounds check of the last iteration.) A Skolemized ¬∀ keeps this: for the right witness
+ * w the stripped query is implied by the query. Repair also fixes variables to the model, so
+ * its unsat proves nothing; only a model it leads to counts, and every model is checked against
  * the whole query by evaluation (each forall expanded over the model's range).
  *
  * Ownership follows expr.h: the query's formulas are borrowed for the life of the qs_quant;
@@ -31,10 +33,16 @@
 
 typedef struct qs_quant qs_quant;
 
-/* The analysed query; f[0..n) borrowed until qs_quant_free. */
+/* The analysed query; f[0..n) borrowed until qs_quant_free. A top-level negated clause
+ * ¬∀i. lo ≤ i ≤ hi → φ(i) (an existential: what validating a merge asks) is Skolemized into
+ * quantifier-free conjuncts lo ≤ w ≤ hi, ¬φ(w) over a fresh witness w; a negated `or` is
+ * split into negated conjuncts first. */
 qs_quant *qs_quant_new(expr *const *f, size_t n);
 void qs_quant_free(qs_quant *q);
+/* Every forall is a clause or a Skolemized existential (and there is one). */
 bool qs_quant_strippable(const qs_quant *q);
+/* Is a one of the witnesses qs_quant_new made (bound by the procedure's models only)? */
+bool qs_quant_is_witness(const qs_quant *q, const expr_array *a);
 
 void qs_formulas_free(expr **f, size_t n);
 

@@ -48,7 +48,10 @@ static const char *status_name(qs_status s) {
 
 /* ---- the procedure ------------------------------------------------------------------------- */
 
-/* Accepts model m (owned) as the answer if it satisfies the whole query. */
+static bool not_witness(const expr_array *a, void *q) { return !qs_quant_is_witness(q, a); }
+
+/* Accepts model m (owned) as the answer if it satisfies the whole query; the answer does
+ * not bind the procedure's own witnesses. */
 static bool accept_model(const qs_quant *q, const qs_req *rq, expr_assignment *m,
                          qs_ans *ans) {
   if (!m || !qs_quant_holds(q, m)) {
@@ -57,9 +60,8 @@ static bool accept_model(const qs_quant *q, const qs_req *rq, expr_assignment *m
   }
   ans->status = QS_SAT;
   if (rq->want_model)
-    ans->model = m;
-  else
-    expr_assignment_free(m);
+    ans->model = qs_model_filter(m, not_witness, (void *)q);
+  expr_assignment_free(m);
   return true;
 }
 

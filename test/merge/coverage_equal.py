@@ -22,9 +22,10 @@ MODES = ("cfg", "pat")
 
 def coverage(symq, driver, capacity, mode, tmp):
     out = os.path.join(tmp, mode)
+    check_q = ["--validate-qsolver"] if mode == "pat" else []  # exits 1 on a disagreement
     subprocess.run([symq, "run", "--no-progress", "--solver-timeout=120s", f"--merge={mode}",
-                    f"-DCAPACITY={capacity}", f"--output-dir={out}", os.path.join(ROOT, driver)],
-                   check=True, capture_output=True, timeout=600)
+                    f"-DCAPACITY={capacity}", f"--output-dir={out}", *check_q,
+                    os.path.join(ROOT, driver)], check=True, capture_output=True, timeout=600)
     subprocess.run([symq, "cov", out], check=True, capture_output=True, timeout=600)
     with open(os.path.join(out, "stats.json")) as f:
         g = json.load(f)["gcov"]

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Differential test of merging: generated loop programs over a buffer of symbolic size run
-with --merge=none and with --merge=cfg and --merge=pat (both --validate-merges) must report the
-same errors (kind and line) and cover the same lines, and no merged state may fail validation.
+with --merge=none and with --merge=cfg and --merge=pat (both --validate-merges, pat also
+--validate-qsolver) must report the same errors (kind and line) and cover the same lines, and
+no merged state may fail validation nor quantified answer disagree with Z3.
 
     differential.py SYMQ_BINARY [--programs N] [--seed S] [--keep DIR]
 
@@ -75,7 +76,7 @@ def run(symq, source, mode, tmp):
     args = [symq, "run", "--no-progress", "--solver-timeout=120s", f"--merge={mode}",
             f"--output-dir={out}", source]
     if mode != "none":
-        args.insert(3, "--validate-merges")
+        args[3:3] = outdir.validation(mode)
     p = subprocess.run(args, capture_output=True, text=True, timeout=600)
     if p.returncode != 0:
         raise RuntimeError(f"{mode}: exit status {p.returncode}: "
@@ -117,6 +118,7 @@ def main():
                                         f"{mode} {merged['covered_lines']}")
                     if merged["merge"]["validation_failures"]:
                         problems.append(f"a {mode} merged state failed validation")
+                    problems += [f"{mode}: {p}" for p in outdir.quantified_problems(merged)]
                     if not (base["exhausted"] and merged["exhausted"]):
                         problems.append(f"a run was not exhaustive ({mode})")
                     merged_any += merged["merge"]["merges"] > 0

@@ -12,3 +12,16 @@ def errors(out):
             line = re.search(r"^Line: (\d+)$", f.read(), re.M)
         found.add((os.path.basename(err).split(".")[1], int(line.group(1)) if line else 0))
     return found
+
+
+def validation(mode):
+    """The options that check a merging run: every merge against its members, and under pat
+    every answer of the quantified procedure against Z3 on the expanded query."""
+    return ["--validate-merges"] + (["--validate-qsolver"] if mode == "pat" else [])
+
+
+def quantified_problems(stats):
+    """What the quantified procedure got wrong in a run, as a list of strings."""
+    q = stats.get("quantified", {})
+    return [f"{q['disagreements']} quantified answers disagree with Z3 on the expansion"] \
+        if q.get("disagreements") else []

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """--validate-merges on every driver: each drivers/*.c (at -DCAPACITY=4) and each
 test/e2e/*.c runs with --merge=cfg and --merge=pat, both --validate-merges
---merge-loops=symbolic (every loop with a symbolic branch opens a region), and with
---merge=none; the merging runs must succeed with no merged state failing validation, and all
-must report the same errors (kind and line).
+--merge-loops=symbolic (every loop with a symbolic branch opens a region; pat also
+--validate-qsolver), and with --merge=none; the merging runs must succeed with no merged
+state failing validation and no quantified answer disagreeing with Z3, and all must report
+the same errors (kind and line).
 
     validate_all.py SYMQ_BINARY [--filter GLOB]
 
@@ -71,8 +72,10 @@ def main():
             problems, merges = [], {}
             for mode in MODES:
                 stats, errors = run(opts.symq, path, extra,
-                                    [f"--merge={mode}", "--validate-merges", "--merge-loops=symbolic"])
+                                    [f"--merge={mode}", *outdir.validation(mode),
+                                     "--merge-loops=symbolic"])
                 merges[mode] = stats["merge"]["merges"]
+                problems += [f"{mode}: {p}" for p in outdir.quantified_problems(stats)]
                 if stats["merge"]["validation_failures"]:
                     problems.append(f"{mode}: {stats['merge']['validation_failures']} merges "
                                     "failed validation")

@@ -8,8 +8,12 @@
  *     rebuilt from the prose: ∀x∈[1,k]. a[x] ≠ 0, a[j] = 5, 1 ≤ j ≤ k ≤ 5.)
  *   - The same query through the chain: answered before any fallback, model checked; a
  *     variant that strip alone proves unsat; a counting loop only repair can answer.
+ *   - The shapes of a validated PAT run of chained memspn: a negated clause (what
+ *     --validate-merges asks) is Skolemized and answered by strip, sat and unsat; a clause
+ *     read at s[K1 + i − 1] gets its trigger instance, so strip proves unsat alone.
  *   - A seeded family of memspn-shaped queries (pat-merge.md §5: both loop exits, K up to
- *     200, sat and unsat questions over them; a third of them strlen's loop instead), every answer cross-checked with Z3 on an
+ *     200, sat and unsat questions over them, existentials ¬∀ among them; a third of them
+ *     strlen's loop instead), every answer cross-checked with Z3 on an
  *     expansion this file builds itself, every model checked against the whole query, run
  *     with --validate-qsolver on (0 disagreements).
  *   - The fallbacks: a forall under an `or` (not strippable) goes to the expansion, or to
@@ -269,6 +273,142 @@ static void test_repair_in_chain(void) {
   group_end();
 }
 
+/* ---- the shapes of a validated PAT run of chained memspn --------------------------------------- */
+
+static bool mentions_witness(const qs_quant *q, expr *const *f, size_t n) {
+  expr_array **v = NULL;
+  size_t nv = 0, cap = 0;
+  for (size_t i = 0; i < n; i++) expr_collect_arrays(f[i], &v, &nv, &cap);
+  bool found = false;
+  for (size_t i = 0; i < nv; i++) found |= qs_quant_is_witness(q, v[i]);
+  free(v);
+  return found;
+}
+
+static bool any_forall(expr *const *f, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (f[i]->has_forall) return true;
+  return false;
+}
+
+/* --validate-merges asks whether a merged pc implies its members: the member's loop ran K
+ * times, ∀i∈[1,K]. i−1 < n ∧ s[i−1] = 'a' negated. Such a ¬∀ used to make the query
+ * unstrippable (every one went to the expansion); Skolemized it is answered by strip, unsat
+ * (the member's own bytes refute the witness) and sat (a model of the whole query). */
+static void test_negated_clause(void) {
+  group_begin();
+  expr_array *S = arr("s", 11, true), *N = arr("n", 8, true), *KA = arr("K", 8, false);
+  expr *n = word(N), *k = word(KA);
+  expr *i = K(expr_bvar_fresh(64, "i"));
+  expr *cell = byte_at(S, K(expr_add(k64((uint64_t)-1), i)));
+  expr *body = K(expr_and(K(expr_ult(K(expr_add(k64((uint64_t)-1), i)), n)),
+                          K(expr_eq(k8('a'), cell))));
+  expr *all = K(expr_forall(i, k64(1), k, body));
+  expr *f[7] = {K(expr_ule(n, k64(10))), K(expr_eq(k64(3), k)), K(expr_ult(k64(3), n)),
+                K(expr_eq(byte_at(S, k64(0)), k8('a'))), K(expr_eq(byte_at(S, k64(1)), k8('a'))),
+                K(expr_eq(byte_at(S, k64(2)), k8('a'))), K(expr_not(all))};
+  qs_quant *q = qs_quant_new(f, 7);
+  CHECK(qs_quant_strippable(q));
+  expr **w = NULL;
+  size_t nw = qs_quant_strip(q, &w);
+  CHECK(!any_forall(w, nw));
+  CHECK(mentions_witness(q, w, nw));
+  qs_options p = qs_default_options();
+  p.quantified = false;
+  qsolver *plain = qs_new(&p);
+  CHECK_EQ_U64(qs_check_sat(plain, w, nw), QS_UNSAT); /* strip's own answer */
+  qs_formulas_free(w, nw);
+  qs_quant_free(q);
+
+  qs_options o = qs_default_options();
+  o.validate_quantified = true;
+  qsolver *s = qs_new(&o);
+  const qs_quant_stats *st = qs_quant_stats_of(s);
+  CHECK_EQ_U64(qs_check_sat(s, f, 7), QS_UNSAT);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_STRIP], 1);
+  /* Without s[2] = 'a' the member is not implied: sat, by strip, and the model holds. */
+  expr *g[6] = {f[0], f[1], f[2], f[3], f[4], f[6]};
+  expr_array *arrays[3] = {S, N, KA};
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, g, 6, arrays, 3, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(g, 6, m));
+  CHECK(m && get_byte(m, S, 2) != 'a');
+  expr_assignment_free(m);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_STRIP], 2);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_FALLBACK_EXPAND] + st->answered[QS_QSTEP_FALLBACK_Z3], 0);
+  CHECK_EQ_U64(st->disagreements, 0);
+  qs_free(s);
+  /* A negated disjunction holding the ¬∀ (¬(∀ ∨ …) is ¬∀ ∧ ¬…): strippable as well (a
+   * fresh solver, so that no cache answers it first). */
+  s = qs_new(&o);
+  st = qs_quant_stats_of(s);
+  expr *b = K(expr_read(S, NULL, k64(10)));
+  expr *h[3] = {f[0], f[1], K(expr_not(K(expr_or(all, K(expr_eq(b, k8(7)))))))};
+  q = qs_quant_new(h, 3);
+  CHECK(qs_quant_strippable(q));
+  qs_quant_free(q);
+  CHECK_EQ_U64(qs_get_model(s, h, 3, arrays, 3, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(h, 3, m));
+  expr_assignment_free(m);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_STRIP], 1);
+  CHECK_EQ_U64(st->disagreements, 0);
+  /* A ¬∀ whose body holds another forall stays unstrippable (only the fallback knows it). */
+  expr *j = K(expr_bvar_fresh(64, "j"));
+  expr *inner = K(expr_forall(j, k64(1), k, K(expr_ule(j, n))));
+  expr *outer = K(expr_forall(i, k64(1), k, K(expr_and(inner, body))));
+  expr *nested[2] = {f[0], K(expr_not(outer))};
+  q = qs_quant_new(nested, 2);
+  CHECK(!qs_quant_strippable(q));
+  qs_quant_free(q);
+  qs_free(s);
+  qs_free(plain);
+  group_end();
+}
+
+/* The second loop of chained memspn reads s[K1 + i − 1]: its index is offset by the first
+ * loop's count, a closed term that is not a constant. Strip's trigger terms must see through
+ * it: s[K1 + 2] ≠ 'b' with 2 < K3 contradicts the instance at i = 3 (found from that read),
+ * so strip alone proves unsat; without the trigger its model fails, duplication and repair
+ * cannot help (repair fixes K1 and K3) and the query reached the expansion. */
+static void test_offset_trigger(void) {
+  group_begin();
+  expr_array *S = arr("s", 16, true), *K1A = arr("K1", 8, false), *K3A = arr("K3", 8, false);
+  expr *k1 = word(K1A), *k3 = word(K3A);
+  expr *i = K(expr_bvar_fresh(64, "i"));
+  expr *at = K(expr_add(k1, K(expr_add(k64((uint64_t)-1), i))));
+  expr *all = K(expr_forall(i, k64(1), k3, K(expr_eq(k8('b'), byte_at(S, at)))));
+  expr *f[5] = {all, K(expr_ule(k1, k64(4))), K(expr_ule(k3, k64(5))),
+                K(expr_ult(k64(2), k3)), K(expr_ne(byte_at(S, K(expr_add(k64(2), k1))), k8('b')))};
+  qs_quant *q = qs_quant_new(f, 5);
+  expr **w = NULL;
+  size_t nw = qs_quant_strip(q, &w);
+  CHECK_EQ_U64(nw, 4 + 3); /* the conjuncts, the instances at lo, hi and the trigger */
+  qs_options p = qs_default_options();
+  p.quantified = false;
+  qsolver *plain = qs_new(&p);
+  CHECK_EQ_U64(qs_check_sat(plain, w, nw), QS_UNSAT);
+  qs_formulas_free(w, nw);
+  qs_quant_free(q);
+  qs_options o = qs_default_options();
+  o.validate_quantified = true;
+  qsolver *s = qs_new(&o);
+  const qs_quant_stats *st = qs_quant_stats_of(s);
+  CHECK_EQ_U64(qs_check_sat(s, f, 5), QS_UNSAT);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_STRIP], 1);
+  /* With K3 ≤ 2 instead the read is outside the range: sat, and the model holds. */
+  expr *g[5] = {all, f[1], f[2], K(expr_ule(k3, k64(2))), f[4]};
+  expr_array *arrays[3] = {S, K1A, K3A};
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, g, 5, arrays, 3, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(g, 5, m));
+  expr_assignment_free(m);
+  CHECK_EQ_U64(before_fallback(st), 2);
+  CHECK_EQ_U64(st->disagreements, 0);
+  qs_free(s);
+  qs_free(plain);
+  group_end();
+}
+
 /* ---- the memspn family ------------------------------------------------------------------------- */
 
 static uint64_t rng;
@@ -327,7 +467,8 @@ static void family_case(qsolver *s, qsolver *plain, family_totals *t) {
   }
   /* The question: sat or unsat, about a cell the ∀ may or may not cover. */
   unsigned j = rnd(max + 1);
-  switch (rnd(4)) {
+  expr *exists = NULL; /* ¬∀i∈[1,j]. φ(i), when the question is an existential */
+  switch (rnd(5)) {
   case 0: /* s[j] ≠ c while K > j: unsat */
     f[nf++] = K(expr_ult(k64(j), k));
     f[nf++] = K(expr_ne(byte_at(S, k64(j)), k8(c)));
@@ -338,9 +479,13 @@ static void family_case(qsolver *s, qsolver *plain, family_totals *t) {
   case 2: /* K = j exactly */
     f[nf++] = K(expr_eq(k, k64(j)));
     break;
-  default: /* a second exit value: K ≥ j and s[j] = c+1 */
+  case 3: /* a second exit value: K ≥ j and s[j] = c+1 */
     f[nf++] = K(expr_ule(k64(j), k));
     f[nf++] = K(expr_eq(byte_at(S, k64(j)), k8((uint8_t)(c + 1))));
+    break;
+  default: /* --validate-merges' shape: some i ≤ j fails the loop's test (sat iff K < j) */
+    exists = K(expr_forall(i, k64(1), k64(j), body));
+    f[nf++] = K(expr_not(exists));
     break;
   }
   expr_array *arrays[3] = {S, N, KA};
@@ -350,6 +495,7 @@ static void family_case(qsolver *s, qsolver *plain, family_totals *t) {
   expr *g[6];
   memcpy(g, f, nf * sizeof *g);
   g[0] = expand_by_hand(all, max);
+  if (exists) g[nf - 1] = K(expr_not(expand_by_hand(exists, j)));
   qs_status want = qs_check_sat(plain, g, nf);
   CHECK(want != QS_UNKNOWN);
   CHECK_EQ_U64(got, want);
@@ -460,6 +606,8 @@ int main(void) {
   test_paper_examples();
   test_example_in_chain();
   test_repair_in_chain();
+  test_negated_clause();
+  test_offset_trigger();
   test_fallbacks();
   test_memspn_family();
   free(pool);
