@@ -8,6 +8,8 @@
  *      (merge/synth) and ONE state replaces the members, with a fresh K (not a test input):
  *        pc = pc_entry ∧ riders at the root ∧ φ0 ∧ (∀i. 1 ≤ i ≤ K → φ(i)) ∧ ψ(K)
  *             ∧ min ≤ K ≤ max ∧ K ≠ c for every count c missing in between,
+ *      where each conjunct of φ monotone in i (synth_monotone: a loop condition or bound
+ *      check on the index) is taken out of the ∀ as K = 0 ∨ φ_k(K) (or φ_k(1)),
  *      every differing register and memory byte a template t(K) when one fits the members'
  *      values at their counts, otherwise ite(K = m_1, x_1, ite(…, x_k)) (counts are distinct);
  *   4. members left without a formula pattern, or alone in their partition, are merged the
