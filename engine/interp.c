@@ -299,23 +299,12 @@ static uint64_t count_lines(const executor *ex, bool covered_only) {
 
 /* ---- ending paths --------------------------------------------------------------------- */
 
-/* Counts `reason` in a sorted reason list. */
+/* Counts `reason` in a sorted reason list (the merge statistics' counter). */
 static void count_reason(interp_reason **list, size_t *n, const char *reason) {
-  size_t lo = 0, hi = *n;
-  while (lo < hi) {
-    size_t mid = (lo + hi) / 2;
-    int c = strcmp((*list)[mid].text, reason);
-    if (c == 0) {
-      (*list)[mid].count++;
-      return;
-    }
-    if (c < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  *list = xrealloc(*list, (*n + 1) * sizeof **list);
-  memmove(&(*list)[lo + 1], &(*list)[lo], (*n - lo) * sizeof **list);
-  (*list)[lo] = (interp_reason){xstrdup(reason), 1};
-  (*n)++;
+  merge_reasons r = {*list, *n};
+  merge_reasons_add(&r, reason);
+  *list = r.items;
+  *n = r.n;
 }
 
 static void remember_reason(executor *ex, const char *reason) {
