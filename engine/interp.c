@@ -28,6 +28,8 @@
 #include "engine/search.h"
 #include "engine/state.h"
 #include "engine/xalloc.h"
+#include "merge/cfg.h"
+#include "merge/pat.h"
 #include "merge/region.h"
 
 enum { FUNCTION_BASE = 0x10000, FUNCTION_STRIDE = 32, SLICE = 10000 };
@@ -2247,7 +2249,10 @@ static merge_ctx *new_merge_ctx(executor *ex) {
   merge_host host = {.ctx = ex, .park = host_park, .resume = host_resume,
                      .discard = host_discard, .write_test = host_write_test,
                      .new_state_id = host_new_state_id};
-  return merge_ctx_new(ex->prog, &mo, ex->solver, ex->out, &ex->result->merge, &host);
+  merge_ctx *m = merge_ctx_new(ex->prog, &mo, ex->solver, ex->out, &ex->result->merge, &host);
+  if (mo.mode == MERGE_MODE_PAT) merge_use_pat(m);
+  else merge_use_cfg(m);
+  return m;
 }
 
 /* ---- the loop ------------------------------------------------------------------------- */

@@ -328,3 +328,11 @@ void pat_ctx_free(pat_ctx *pc) {
   pat_alphabet_free(&pc->alphabet);
   free(pc);
 }
+
+static void free_pat_ctx(void *pc) { pat_ctx_free(pc); }
+
+void merge_use_pat(merge_ctx *m) {
+  pat_ctx *pc = xcalloc(1, sizeof *pc);
+  pc->limits = m->opt.pat;
+  merge_set_strategy(m, merge_pat_strategy, pc, free_pat_ctx);
+}
