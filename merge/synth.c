@@ -186,7 +186,7 @@ synth_extreme synth_monotone(const expr *c, const expr *bvar, uint64_t hi) {
   bool left = increasing_index(c->kid[0], bvar, hi) && !c->kid[1]->has_bvar;
   bool right = increasing_index(c->kid[1], bvar, hi) && !c->kid[0]->has_bvar;
   if (!left && !right) return SYNTH_NOT_MONOTONE;
-  return left != negated ? SYNTH_AT_HI : SYNTH_AT_ONE; /* f(i) below x: weakest at the top */
+  return left != negated ? SYNTH_AT_HI : SYNTH_AT_ONE; /* f(i) below x: hardest at the top */
 }
 
 /* ---- formula patterns ---------------------------------------------------------------------- */

@@ -35,7 +35,7 @@ expr *synth_fit(const synth_point *points, size_t n, expr *bvar);
 /* t(value): the template with the bound variable replaced by `value` (width 64). */
 expr *synth_at(expr *tmpl, expr *bvar, expr *value);
 
-/* Where a condition c(i) that is monotone in i over [1, K], for any K ≤ hi, is weakest, so
+/* Where a condition c(i) that is monotone in i over [1, K], for any K ≤ hi, is hardest to meet, so
  * that ∀i. 1 ≤ i ≤ K → c(i) ⟺ K = 0 ∨ c(extreme): c is f(i) < x, f(i) ≤ x, x < f(i) or
  * x ≤ f(i) (unsigned), negated or not, x closed, f(i) = i or a constant plus i that does not
  * wrap on [1, hi] — a loop condition or a bound check on the iteration's index. */

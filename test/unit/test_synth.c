@@ -318,7 +318,7 @@ static void test_pattern_rejected(void) {
   memspn_tree_free(&t);
 }
 
-/* Conditions monotone in i leave the ∀ at their weakest iteration; anything that could wrap or
+/* Conditions monotone in i leave the ∀ at the iteration where they are hardest to meet; anything that could wrap or
  * that is not a comparison of the index with a closed term stays inside. */
 static void test_monotone(void) {
   expr *i = expr_bvar_fresh(64, "i");
