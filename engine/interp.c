@@ -28,6 +28,8 @@
 #include "engine/search.h"
 #include "engine/state.h"
 #include "engine/xalloc.h"
+#include "merge/cfg.h"
+#include "merge/pat.h"
 #include "merge/region.h"
 
 enum { FUNCTION_BASE = 0x10000, FUNCTION_STRIDE = 32, SLICE = 10000 };
@@ -299,23 +301,12 @@ static uint64_t count_lines(const executor *ex, bool covered_only) {
 
 /* ---- ending paths --------------------------------------------------------------------- */
 
-/* Counts `reason` in a sorted reason list. */
+/* Counts `reason` in a sorted reason list (the merge statistics' counter). */
 static void count_reason(interp_reason **list, size_t *n, const char *reason) {
-  size_t lo = 0, hi = *n;
-  while (lo < hi) {
-    size_t mid = (lo + hi) / 2;
-    int c = strcmp((*list)[mid].text, reason);
-    if (c == 0) {
-      (*list)[mid].count++;
-      return;
-    }
-    if (c < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  *list = xrealloc(*list, (*n + 1) * sizeof **list);
-  memmove(&(*list)[lo + 1], &(*list)[lo], (*n - lo) * sizeof **list);
-  (*list)[lo] = (interp_reason){xstrdup(reason), 1};
-  (*n)++;
+  merge_reasons r = {*list, *n};
+  merge_reasons_add(&r, reason);
+  *list = r.items;
+  *n = r.n;
 }
 
 static void remember_reason(executor *ex, const char *reason) {
@@ -2258,7 +2249,10 @@ static merge_ctx *new_merge_ctx(executor *ex) {
   merge_host host = {.ctx = ex, .park = host_park, .resume = host_resume,
                      .discard = host_discard, .write_test = host_write_test,
                      .new_state_id = host_new_state_id};
-  return merge_ctx_new(ex->prog, &mo, ex->solver, ex->out, &ex->result->merge, &host);
+  merge_ctx *m = merge_ctx_new(ex->prog, &mo, ex->solver, ex->out, &ex->result->merge, &host);
+  if (mo.mode == MERGE_MODE_PAT) merge_use_pat(m);
+  else merge_use_cfg(m);
+  return m;
 }
 
 /* ---- the loop ------------------------------------------------------------------------- */

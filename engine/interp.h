@@ -60,10 +60,7 @@ typedef struct interp_options {
   bool trace;                 /* every executed instruction on stderr */
 } interp_options;
 
-typedef struct interp_reason {
-  char *text;
-  uint64_t count;
-} interp_reason;
+typedef merge_reason interp_reason; /* counted with merge_reasons_add (merge/region.h) */
 
 typedef struct interp_result {
   uint64_t completed_paths, error_paths, early_paths, tests, tests_lost;

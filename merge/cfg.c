@@ -7,21 +7,6 @@
 #include "engine/xalloc.h"
 #include "merge/validate.h"
 
-bool merge_compatible(const state *a, const state *b) {
-  if (a->nframes != b->nframes || a->nsymbolics != b->nsymbolics) return false;
-  for (uint32_t k = 0; k < a->nframes; k++) {
-    const state_frame *fa = &a->frames[k], *fb = &b->frames[k];
-    if (fa->func != fb->func || fa->pc != fb->pc || fa->nallocas != fb->nallocas ||
-        fa->varargs != fb->varargs)
-      return false;
-    for (uint32_t i = 0; i < fa->nallocas; i++)
-      if (fa->allocas[i] != fb->allocas[i]) return false;
-  }
-  for (size_t k = 0; k < a->nsymbolics; k++)
-    if (a->symbolics[k].array != b->symbolics[k].array) return false;
-  return mem_same_objects(a->mem, b->mem);
-}
-
 /* The conjunction of st's constraints since region entry: its tail. */
 static expr *region_tail(merge_ctx *m, const merge_region *r, const state *st) {
   expr *tail = merge_tmp(m, expr_true());
@@ -203,3 +188,5 @@ size_t merge_cfg_strategy(merge_ctx *m, const merge_region *r, state *const *gro
   out[0] = merge_cfg(m, r, group, n);
   return 1;
 }
+
+void merge_use_cfg(merge_ctx *m) { merge_set_strategy(m, merge_cfg_strategy, NULL, NULL); }

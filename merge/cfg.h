@@ -18,8 +18,6 @@
 #include "merge/region.h"
 #include "merge/validate.h"
 
-/* Are a and b at the same position with the same call stack, inputs and objects? */
-bool merge_compatible(const state *a, const state *b);
 state *merge_cfg(merge_ctx *m, const merge_region *r, state *const *group, size_t n);
 
 /* The pieces every strategy builds a merged state from. merge_state_new: group[0]'s state
@@ -36,5 +34,7 @@ void merge_state_finish(state *merged, state *const *group, size_t n);
 /* merge_cfg as a merge_strategy: the whole group becomes one state. */
 size_t merge_cfg_strategy(merge_ctx *m, const merge_region *r, state *const *group, size_t n,
                           state **out, void *arg);
+/* Installs merge_cfg_strategy in m (--merge=cfg). */
+void merge_use_cfg(merge_ctx *m);
 
 #endif

@@ -79,6 +79,40 @@ static void add_pc(state *s, expr *c) {
   if (!expr_is_true(c)) state_add_constraint(s, c);
 }
 
+/* ∀i. 1 ≤ i ≤ K → φ(i), with φ's monotone conjuncts taken out of the quantifier at their
+ * extreme iteration (guarded by K = 0 unless K ≥ 1): every constraint goes to s, what stays
+ * quantified under one ∀. Bound checks such as i − 1 < n then cost Z3 one comparison instead
+ * of one per instantiation, and the ∀ reads only what the loop really matched. */
+static void add_forall(merge_ctx *mc, state *s, const synth_formula *f, expr *bvar, expr *K,
+                       uint64_t lo, uint64_t hi) {
+  expr *one = merge_tmp(mc, expr_const(64, 1));
+  expr *k_zero = lo ? NULL : merge_tmp(mc, expr_eq(K, merge_tmp(mc, expr_const(64, 0))));
+  expr *body = merge_tmp(mc, expr_true());
+  size_t ntodo = 0, cap = 8;
+  expr **todo = xmalloc(cap * sizeof *todo);
+  todo[ntodo++] = f->phi;
+  while (ntodo) {
+    expr *c = todo[--ntodo];
+    if (c->kind == EXPR_AND && c->width == 1) {
+      if (ntodo + 2 > cap) todo = xrealloc(todo, (cap *= 2) * sizeof *todo);
+      todo[ntodo++] = c->kid[1];
+      todo[ntodo++] = c->kid[0];
+      continue;
+    }
+    synth_extreme extreme = synth_monotone(c, bvar, hi);
+    if (extreme == SYNTH_NOT_MONOTONE) {
+      body = merge_tmp(mc, expr_and(body, c));
+      continue;
+    }
+    expr *at = merge_tmp(mc, synth_at(c, bvar, extreme == SYNTH_AT_HI ? K : one));
+    add_pc(s, k_zero ? merge_tmp(mc, expr_or(k_zero, at)) : at);
+  }
+  free(todo);
+  expr *all = merge_tmp(mc, expr_forall(bvar, one, K, body));
+  add_pc(s, all);
+  if (all->kind == EXPR_FORALL) mc->stats->pat_quantified++;
+}
+
 /* One state for members (n ≥ 2, distinct counts) that match formula pattern f. */
 static state *merge_on_pattern(merge_ctx *mc, pat_ctx *pc, const merge_region *r,
                                state *const *members, const uint64_t *counts, size_t n,
@@ -92,18 +126,15 @@ static state *merge_on_pattern(merge_ctx *mc, pat_ctx *pc, const merge_region *r
   merge_sizes_note(&mc->sizes, K);
 
   state *m = merge_state_new(mc, r, members);
-  add_pc(m, root_riders);
-  add_pc(m, f->phi0);
-  expr *one = merge_tmp(mc, expr_const(64, 1));
-  expr *all = merge_tmp(mc, expr_forall(bvar, one, K, f->phi));
-  add_pc(m, all);
-  if (all->kind == EXPR_FORALL) mc->stats->pat_quantified++;
-  add_pc(m, merge_tmp(mc, synth_at(f->psi, bvar, K)));
   uint64_t lo = counts[0], hi = counts[0];
   for (size_t j = 1; j < n; j++) {
     if (counts[j] < lo) lo = counts[j];
     if (counts[j] > hi) hi = counts[j];
   }
+  add_pc(m, root_riders);
+  add_pc(m, f->phi0);
+  add_forall(mc, m, f, bvar, K, lo, hi);
+  add_pc(m, merge_tmp(mc, synth_at(f->psi, bvar, K)));
   add_pc(m, merge_tmp(mc, expr_ule(merge_tmp(mc, expr_const(64, lo)), K)));
   add_pc(m, merge_tmp(mc, expr_ule(K, merge_tmp(mc, expr_const(64, hi)))));
   for (uint64_t c = lo + 1; c < hi; c++) {
@@ -296,4 +327,12 @@ void pat_ctx_free(pat_ctx *pc) {
   if (!pc) return;
   pat_alphabet_free(&pc->alphabet);
   free(pc);
+}
+
+static void free_pat_ctx(void *pc) { pat_ctx_free(pc); }
+
+void merge_use_pat(merge_ctx *m) {
+  pat_ctx *pc = xcalloc(1, sizeof *pc);
+  pc->limits = m->opt.pat;
+  merge_set_strategy(m, merge_pat_strategy, pc, free_pat_ctx);
 }

@@ -8,6 +8,8 @@
  *      (merge/synth) and ONE state replaces the members, with a fresh K (not a test input):
  *        pc = pc_entry ∧ riders at the root ∧ φ0 ∧ (∀i. 1 ≤ i ≤ K → φ(i)) ∧ ψ(K)
  *             ∧ min ≤ K ≤ max ∧ K ≠ c for every count c missing in between,
+ *      where each conjunct of φ monotone in i (synth_monotone: a loop condition or bound
+ *      check on the index) is taken out of the ∀ as K = 0 ∨ φ_k(K) (or φ_k(1)),
  *      every differing register and memory byte a template t(K) when one fits the members'
  *      values at their counts, otherwise ite(K = m_1, x_1, ite(…, x_k)) (counts are distinct);
  *   4. members left without a formula pattern, or alone in their partition, are merged the
@@ -19,8 +21,8 @@
  * --validate-merges each merge is checked (Theorem 3.8, witness K = m_j); with --dump-tree
  * each group's words, partitions, counts and merged pcs go to region<id>.group<k>.txt.
  *
- * Contract: as every merge_strategy (merge/region.h). The pat_ctx outlives the merge_ctx it
- * is installed in.
+ * Contract: as every merge_strategy (merge/region.h). merge_use_pat installs it with a
+ * pat_ctx of its own (limits from the merge options), freed with the merge_ctx.
  */
 #ifndef SYMQ_MERGE_PAT_H
 #define SYMQ_MERGE_PAT_H
@@ -44,5 +46,7 @@ void pat_ctx_free(pat_ctx *pc); /* NULL is allowed */
 
 size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *group, size_t n,
                           state **out, void *arg /* pat_ctx */);
+/* Installs merge_pat_strategy in m (--merge=pat). */
+void merge_use_pat(merge_ctx *m);
 
 #endif

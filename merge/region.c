@@ -8,9 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/memory.h"
 #include "engine/xalloc.h"
-#include "merge/cfg.h"
-#include "merge/pat.h"
 
 /* ---- reasons and statistics ---------------------------------------------------------- */
 
@@ -93,12 +92,6 @@ merge_ctx *merge_ctx_new(const ir_program *prog, const merge_options *opt, qsolv
   m->out = out;
   m->stats = stats;
   m->host = *host;
-  m->strategy = merge_cfg_strategy;
-  if (opt->mode == MERGE_MODE_PAT) {
-    m->pat = xcalloc(1, sizeof *m->pat);
-    m->pat->limits = opt->pat;
-    merge_set_strategy(m, merge_pat_strategy, m->pat);
-  }
   m->loops = xcalloc(prog->nfuncs + 1, sizeof *m->loops);
   return m;
 }
@@ -125,13 +118,16 @@ void merge_ctx_free(merge_ctx *m) {
   merge_sizes_free(&m->sizes);
   release_tmp(m);
   free(m->tmp);
-  pat_ctx_free(m->pat);
+  if (m->strategy_free) m->strategy_free(m->strategy_arg);
   free(m);
 }
 
-void merge_set_strategy(merge_ctx *m, merge_strategy strategy, void *arg) {
+void merge_set_strategy(merge_ctx *m, merge_strategy strategy, void *arg,
+                        void (*free_arg)(void *arg)) {
+  if (m->strategy_free) m->strategy_free(m->strategy_arg);
   m->strategy = strategy;
   m->strategy_arg = arg;
+  m->strategy_free = free_arg;
 }
 
 expr *merge_tmp(merge_ctx *m, expr *e) {
@@ -302,6 +298,21 @@ void merge_gone(merge_ctx *m, state *st) {
 }
 
 /* ---- release ------------------------------------------------------------------------------ */
+
+bool merge_compatible(const state *a, const state *b) {
+  if (a->nframes != b->nframes || a->nsymbolics != b->nsymbolics) return false;
+  for (uint32_t k = 0; k < a->nframes; k++) {
+    const state_frame *fa = &a->frames[k], *fb = &b->frames[k];
+    if (fa->func != fb->func || fa->pc != fb->pc || fa->nallocas != fb->nallocas ||
+        fa->varargs != fb->varargs)
+      return false;
+    for (uint32_t i = 0; i < fa->nallocas; i++)
+      if (fa->allocas[i] != fb->allocas[i]) return false;
+  }
+  for (size_t k = 0; k < a->nsymbolics; k++)
+    if (a->symbolics[k].array != b->symbolics[k].array) return false;
+  return mem_same_objects(a->mem, b->mem);
+}
 
 static const char *leaf_label(void *state_ptr, void *ctx) {
   static char text[32];

@@ -14,8 +14,9 @@
  *
  * Strategies plug in per group: a merge_strategy gets the region (with its execution tree)
  * and one group of n ≥ 2 paused, merge-compatible states at one exit, and returns the states
- * that resume instead. The default is merge_cfg (merge/cfg.h); a strategy that cannot merge
- * a group (or part of it) calls merge_cfg itself, or returns the states unchanged.
+ * that resume instead. The caller installs one before any region is released: merge_use_cfg
+ * (merge/cfg.h) or merge_use_pat (merge/pat.h); a strategy that cannot merge a group (or part
+ * of it) calls merge_cfg itself, or returns the states unchanged.
  *
  * Contract: regions own their trees; states are owned by the interpreter, except that a
  * released group's members not returned by the strategy are handed back through
@@ -119,8 +120,8 @@ struct merge_ctx {
   merge_stats *stats;
   merge_host host;
   merge_strategy strategy;
-  void *strategy_arg;
-  struct pat_ctx *pat;        /* --merge=pat: the strategy's state, owned */
+  void *strategy_arg;                 /* owned when strategy_free is set */
+  void (*strategy_free)(void *arg);
   merge_loops **loops;        /* per function, computed when first needed */
   merge_region *regions;      /* open regions */
   uint32_t next_region_id;
@@ -133,7 +134,12 @@ merge_ctx *merge_ctx_new(const ir_program *prog, const merge_options *opt, qsolv
                          out_dir *out, merge_stats *stats, const merge_host *host);
 /* Frees the context and any region left open (their states have already ended). */
 void merge_ctx_free(merge_ctx *m);
-void merge_set_strategy(merge_ctx *m, merge_strategy strategy, void *arg);
+/* Installs strategy with its argument; free_arg (or NULL) releases arg with the context. */
+void merge_set_strategy(merge_ctx *m, merge_strategy strategy, void *arg,
+                        void (*free_arg)(void *arg));
+/* Are a and b at the same position with the same call stack, inputs and objects (the
+ * paper's merge-compatibility; every group a strategy gets is)? */
+bool merge_compatible(const state *a, const state *b);
 /* Registers a new reference for release after the current group's merge; returns it. */
 expr *merge_tmp(merge_ctx *m, expr *e);
 

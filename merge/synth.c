@@ -169,6 +169,26 @@ expr *synth_fit(const synth_point *points, size_t n, expr *bvar) {
   return result;
 }
 
+/* ---- monotone conditions ------------------------------------------------------------------ */
+
+/* f(i) = i or c + i, increasing (no wrap) for i in [1, hi]. */
+static bool increasing_index(const expr *f, const expr *bvar, uint64_t hi) {
+  if (f == bvar) return true;
+  if (f->kind != EXPR_ADD || f->kid[1] != bvar || f->kid[0]->kind != EXPR_CONST) return false;
+  uint64_t c = (uint64_t)f->kid[0]->u.value;
+  return 1 + c <= hi + c; /* both wrap or neither does */
+}
+
+synth_extreme synth_monotone(const expr *c, const expr *bvar, uint64_t hi) {
+  bool negated = c->kind == EXPR_NOT;
+  if (negated) c = c->kid[0];
+  if (hi == 0 || (c->kind != EXPR_ULT && c->kind != EXPR_ULE)) return SYNTH_NOT_MONOTONE;
+  bool left = increasing_index(c->kid[0], bvar, hi) && !c->kid[1]->has_bvar;
+  bool right = increasing_index(c->kid[1], bvar, hi) && !c->kid[0]->has_bvar;
+  if (!left && !right) return SYNTH_NOT_MONOTONE;
+  return left != negated ? SYNTH_AT_HI : SYNTH_AT_ONE; /* f(i) below x: hardest at the top */
+}
+
 /* ---- formula patterns ---------------------------------------------------------------------- */
 
 static expr *conjoin(expr *acc, expr *c) {

@@ -3,8 +3,8 @@
 and no disagreement:
 
 1. memspn over "a" at capacities 4 to 64: exactly 2 merged states, both by pattern, validated
-   (Theorem 3.8 by the solver), each with the pc of pat-merge.md §5 — one ∀ over
-   s[i−1] = 'a' ∧ i−1 < n, then K = n (¬(K < n)) for the loop exit or K < n ∧ s[K] ≠ 'a' for
+   (Theorem 3.8 by the solver), each with the pc of pat-merge.md §5 — the bound checks
+   i−1 < n and i ≤ n+1 at i = K, one ∀ over s[i−1] = 'a', then K = n (¬(K < n)) for the loop exit or K < n ∧ s[K] ≠ 'a' for
    the break, and K ≤ capacity (capacity − 1) — whose size does not depend on the capacity.
 2. memspn's properties proven by the solver on the merged states (pat/memspn_props.c): no
    error but the one planted, in none, cfg and pat alike.
@@ -83,27 +83,33 @@ MINUS1 = "18446744073709551615:64"
 
 
 def check_memspn_pc(pc, capacity):
-    """The note's pc for one exit; returns the exit's name or raises."""
-    if len(pc) != 3:
-        raise AssertionError(f"{len(pc)} constraints, expected 3: {pc}")
-    m = re.match(r"\(forall:1 (i!\d+) 1:64 \(read:64 (pat_K\d+) 0:64\) (.*)\)$", pc[0])
+    """The note's pc for one exit; returns the exit's name or raises. The loop's bound checks
+    (i-1 < n, i <= n+1) are monotone in i, so they leave the forall at i = K (guarded by K = 0)
+    and the forall keeps only what the loop matched, s[i-1] = 'a', as in the note."""
+    if len(pc) != 5:
+        raise AssertionError(f"{len(pc)} constraints, expected 5: {pc}")
+    m = re.match(r"\(forall:1 (i!\d+) 1:64 \(read:64 (pat_K\d+) 0:64\) (.*)\)$", pc[2])
     if not m:
-        raise AssertionError(f"no ∀ first: {pc[0]}")
+        raise AssertionError(f"no ∀ third: {pc[2]}")
     i, k, body = m.group(1), m.group(2), m.group(3)
     prev = rf"\(add:64 {MINUS1} {re.escape(i)}\)"
-    if not re.search(rf"\(ult:1 {prev} {N}\)", body) or \
-            not re.search(rf"\(eq:1 97:8 \(read:8 s@u\d+ {prev}\)\)", body):
-        raise AssertionError(f"∀ body is not s[i-1] = 'a' ∧ i-1 < n: {body}")
+    if not re.fullmatch(rf"\(eq:1 97:8 \(read:8 s@u\d+ {prev}\)\)", body):
+        raise AssertionError(f"∀ body is not s[i-1] = 'a': {body}")
     kk = rf"\(read:64 {k} 0:64\)"
-    if re.fullmatch(rf"\(not:1 \(ult:1 {kk} {N}\)\)", pc[1]):
+    k_zero = rf"\(eq:1 0:64 {kk}\)"
+    if not re.fullmatch(rf"\(or:1 {k_zero} \(ult:1 \(add:64 {MINUS1} {kk}\) {N}\)\)", pc[0]):
+        raise AssertionError(f"i-1 < n is not taken out at i = K: {pc[0]}")
+    if not re.fullmatch(rf"\(or:1 {k_zero} \(ule:1 {kk} \(add:64 1:64 {N}\)\)\)", pc[1]):
+        raise AssertionError(f"i <= n+1 is not taken out at i = K: {pc[1]}")
+    if re.fullmatch(rf"\(not:1 \(ult:1 {kk} {N}\)\)", pc[3]):
         exit_, bound = "loop", capacity
-    elif re.search(rf"\(ult:1 {kk} {N}\)", pc[1]) and \
-            re.search(rf"\(not:1 \(eq:1 97:8 \(read:8 s@u\d+ {kk}\)\)\)", pc[1]):
+    elif re.search(rf"\(ult:1 {kk} {N}\)", pc[3]) and \
+            re.search(rf"\(not:1 \(eq:1 97:8 \(read:8 s@u\d+ {kk}\)\)\)", pc[3]):
         exit_, bound = "break", capacity - 1
     else:
-        raise AssertionError(f"ψ(K) is neither K = n nor K < n ∧ s[K] ≠ 'a': {pc[1]}")
-    if not re.fullmatch(rf"\(ule:1 {kk} {bound}:64\)", pc[2]):
-        raise AssertionError(f"K's range is not K ≤ {bound}: {pc[2]}")
+        raise AssertionError(f"ψ(K) is neither K = n nor K < n ∧ s[K] ≠ 'a': {pc[3]}")
+    if not re.fullmatch(rf"\(ule:1 {kk} {bound}:64\)", pc[4]):
+        raise AssertionError(f"K's range is not K ≤ {bound}: {pc[4]}")
     return exit_
 
 

@@ -318,7 +318,39 @@ static void test_pattern_rejected(void) {
   memspn_tree_free(&t);
 }
 
+/* Conditions monotone in i leave the ∀ at the iteration where they are hardest to meet; anything that could wrap or
+ * that is not a comparison of the index with a closed term stays inside. */
+static void test_monotone(void) {
+  expr *i = expr_bvar_fresh(64, "i");
+  expr *zero = c64(0), *eight = c64(8);
+  expr_array *na = expr_array_new("n", eight, 8, false, NULL);
+  expr *n = expr_read_le(na, NULL, zero, 8);
+  expr *minus1 = c64(UINT64_MAX), *prev = expr_add(minus1, i); /* i − 1 */
+  expr *below = expr_ult(prev, n), *at_most = expr_ule(i, n), *above = expr_ult(n, i);
+  expr *not_below = expr_not(below), *not_above = expr_not(above);
+  CHECK_EQ_U64(synth_monotone(below, i, 8), SYNTH_AT_HI);   /* i − 1 < n: true at K, true below */
+  CHECK_EQ_U64(synth_monotone(at_most, i, 8), SYNTH_AT_HI);
+  CHECK_EQ_U64(synth_monotone(above, i, 8), SYNTH_AT_ONE);  /* n < i: weakest at i = 1 */
+  CHECK_EQ_U64(synth_monotone(not_below, i, 8), SYNTH_AT_ONE);
+  CHECK_EQ_U64(synth_monotone(not_above, i, 8), SYNTH_AT_HI);
+  /* c + i wraps on [1, hi] when c > 2^64 − hi − 1: then it is not monotone */
+  expr *big = c64(UINT64_MAX - 3), *wrapping = expr_add(big, i), *w = expr_ult(wrapping, n);
+  CHECK_EQ_U64(synth_monotone(w, i, 3), SYNTH_AT_HI);  /* up to 2^64 − 1: no wrap */
+  CHECK_EQ_U64(synth_monotone(w, i, 4), SYNTH_NOT_MONOTONE);
+  /* i on both sides, a product, an equality: not monotone */
+  expr *two = c64(2), *twice = expr_mul(two, i), *both = expr_ult(prev, i);
+  expr *scaled = expr_ult(twice, n), *eq = expr_eq(i, n);
+  CHECK_EQ_U64(synth_monotone(both, i, 8), SYNTH_NOT_MONOTONE);
+  CHECK_EQ_U64(synth_monotone(scaled, i, 8), SYNTH_NOT_MONOTONE);
+  CHECK_EQ_U64(synth_monotone(eq, i, 8), SYNTH_NOT_MONOTONE);
+  expr *all[] = {i, zero, eight, n, minus1, prev, below, at_most, above, not_below, not_above, big,
+                 wrapping, w, two, twice, both, scaled, eq};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++) expr_unref(all[k]);
+  expr_array_unref(na);
+}
+
 int main(void) {
+  test_monotone();
   size_t small = 0, large = 0;
   test_memspn_formulas(4, &small);
   test_memspn_formulas(64, &large);
