@@ -10,6 +10,7 @@
 
 #include "engine/xalloc.h"
 #include "merge/cfg.h"
+#include "merge/incremental.h"
 #include "merge/pat.h"
 
 /* ---- reasons and statistics ---------------------------------------------------------- */
@@ -73,6 +74,13 @@ void merge_stats_json(out_json *j, const merge_stats *s) {
   uint_json(j, "quantified_constraints", s->pat_quantified);
   reasons_json(j, "fallbacks", &s->pat_fallbacks);
   out_json_object_end(j);
+  out_json_key(j, "incremental");
+  out_json_object_begin(j);
+  uint_json(j, "nodes_merged", s->inc_merges);
+  uint_json(j, "states_discarded", s->inc_discarded);
+  uint_json(j, "snapshots", s->inc_snapshots);
+  uint_json(j, "snapshot_bytes", s->inc_snapshot_bytes);
+  out_json_object_end(j);
   out_json_object_end(j);
 }
 
@@ -104,12 +112,13 @@ merge_ctx *merge_ctx_new(const ir_program *prog, const merge_options *opt, qsolv
 }
 
 static void region_free(merge_region *r) {
+  merge_inc_region_free(r->inc);
   merge_tree_free(r->tree);
   free(r->paused);
   free(r);
 }
 
-static void release_tmp(merge_ctx *m) {
+void merge_tmp_release(merge_ctx *m) {
   while (m->ntmp) expr_unref(m->tmp[--m->ntmp]);
 }
 
@@ -123,9 +132,10 @@ void merge_ctx_free(merge_ctx *m) {
   for (uint32_t k = 0; k < m->prog->nfuncs; k++) merge_loops_free(m->loops[k]);
   free(m->loops);
   merge_sizes_free(&m->sizes);
-  release_tmp(m);
+  merge_tmp_release(m);
   free(m->tmp);
   pat_ctx_free(m->pat);
+  merge_inc_liveness_free(m);
   free(m);
 }
 
@@ -159,6 +169,7 @@ static void region_open(merge_ctx *m, state *st, bool manual, uint32_t loop) {
   r->loop = loop;
   r->entry_npc = st->npc;
   r->tree = merge_tree_new(st);
+  if (m->opt.incremental) r->inc = merge_inc_region_new();
   r->running = 1;
   r->next = m->regions;
   m->regions = r;
@@ -237,6 +248,7 @@ static void tree_step(state *st, expr *cond, const merge_branch *b) {
   leaf->state = NULL;
   child->state = st;
   st->leaf = child;
+  merge_inc_node_added(r, child, st);
 }
 
 void merge_constrained(merge_ctx *m, state *st, expr *c) {
@@ -254,6 +266,10 @@ void merge_branched(merge_ctx *m, state *st, expr *cond, const merge_branch *b,
     merge_tree_add(r->tree, st->leaf, dead_conds[k], true, &dead);
   }
   tree_step(st, cond, b);
+}
+
+void merge_entered_block(merge_ctx *m, state *st) {
+  if (st->region) merge_inc_entered_block(m, st);
 }
 
 void merge_took_edge(merge_ctx *m, state *st, uint32_t from_block) {
@@ -291,6 +307,7 @@ void merge_gone(merge_ctx *m, state *st) {
   (void)m;
   if (!r) return;
   merge_node *leaf = st->leaf;
+  if (leaf) merge_inc_member_ended(r, leaf);
   if (leaf && leaf->state == st) leaf->state = NULL;
   if (st->paused) {
     for (size_t k = 0; k < r->npaused; k++)
@@ -368,7 +385,7 @@ static void release_group(merge_ctx *m, const merge_region *r, state **group, si
     resume(m, out[k], fresh);
   }
   free(out);
-  release_tmp(m);
+  merge_tmp_release(m);
 }
 
 /* Every member has left or died: the paused states are grouped by exit (the position they
@@ -404,6 +421,7 @@ static void region_release(merge_ctx *m, merge_region *r) {
 }
 
 void merge_release_finished(merge_ctx *m) {
+  for (merge_region *r = m->regions; r; r = r->next) merge_inc_run(m, r);
   for (bool again = true; again;) {
     again = false;
     for (merge_region *r = m->regions; r; r = r->next)

@@ -48,6 +48,7 @@ typedef struct merge_options {
   bool tests_per_merge_all; /* a test for every constituent before its group merges */
   bool validate;            /* --validate-merges: Theorem 3.8 for every merge */
   bool dump_tree;           /* region<id>.dot (and .svg) for every released region */
+  bool incremental;         /* --incremental-merge: merging into the tree (merge/incremental.h) */
   pat_limits pat;           /* --merge=pat: --max-candidate-patterns, --max-patterns */
 } merge_options;
 
@@ -75,6 +76,10 @@ typedef struct merge_stats {
   uint64_t pat_merges, pat_merged_states; /* merges by pattern and their constituents */
   uint64_t pat_quantified;      /* ∀ constraints created */
   merge_reasons pat_fallbacks;  /* groups (or partitions) merged the CFG way instead, by reason */
+  /* --incremental-merge (merge/incremental.h) */
+  uint64_t inc_merges;          /* nodes merged into the tree */
+  uint64_t inc_discarded;       /* states discarded by those merges (their paths redone) */
+  uint64_t inc_snapshots, inc_snapshot_bytes; /* snapshots taken and the bytes they copied */
 } merge_stats;
 
 /* The "merge" object of stats.json. */
@@ -100,6 +105,7 @@ typedef struct merge_region {
   state **paused;
   size_t npaused, cap_paused;
   uint32_t running;           /* members still running inside */
+  struct merge_inc_region *inc; /* --incremental-merge: snapshots and pending nodes */
   struct merge_region *next;  /* the context's list of open regions */
 } merge_region;
 
@@ -125,6 +131,7 @@ struct merge_ctx {
   merge_region *regions;      /* open regions */
   uint32_t next_region_id;
   merge_sizes sizes;          /* what counts as a symbolic size (merge/size.h) */
+  struct merge_liveness **liveness; /* --incremental-merge: per function, when first needed */
   expr **tmp;                 /* temporaries of the merge in progress */
   size_t ntmp, cap_tmp;
 };
@@ -136,6 +143,7 @@ void merge_ctx_free(merge_ctx *m);
 void merge_set_strategy(merge_ctx *m, merge_strategy strategy, void *arg);
 /* Registers a new reference for release after the current group's merge; returns it. */
 expr *merge_tmp(merge_ctx *m, expr *e);
+void merge_tmp_release(merge_ctx *m); /* releases them (done after each group) */
 
 merge_loops *merge_loops_of(merge_ctx *m, uint32_t func);
 static inline merge_region *merge_region_of(const state *st) { return st->region; }
@@ -157,6 +165,8 @@ void merge_constrained(merge_ctx *m, state *st, expr *c);
  * symbols as forking ones. The path condition is the caller's business. */
 void merge_branched(merge_ctx *m, state *st, expr *cond, const merge_branch *b,
                     expr *const *dead_conds, const uint32_t *dead_edges, size_t ndead);
+/* st entered a block by an edge, its phi moves done (a snapshot point after a fork). */
+void merge_entered_block(merge_ctx *m, state *st);
 /* st takes an edge out of `from_block` (remembered as the exit edge's source). */
 void merge_took_edge(merge_ctx *m, state *st, uint32_t from_block);
 /* Before st runs its next instruction: if it left its loop region, it is paused (parked)
@@ -169,7 +179,8 @@ void merge_note_store(merge_ctx *m, expr *offset, expr *value);
 void merge_note_assume(merge_ctx *m, expr *cond);
 /* st ends (error, exit, limit) while it may be a member: it no longer counts. */
 void merge_gone(merge_ctx *m, state *st);
-/* Releases every region with no member left running; the resumed states go to
+/* Between slices (no state executing): merges into the trees (--incremental-merge), then
+ * releases every region with no member left running; the resumed states go to
  * merge_host.resume. */
 void merge_release_finished(merge_ctx *m);
 
