@@ -3,6 +3,7 @@
 
 #include <assert.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "engine/memory.h"
 #include "engine/xalloc.h"
@@ -17,11 +18,41 @@ typedef struct inc_node {
   bool ended_below; /* a member ended inside the region at or below the node */
 } inc_node;
 
+/* A list of states (the breadth-first scheduler's queues). */
+typedef struct state_list {
+  state **items;
+  size_t n, cap;
+} state_list;
+
+static void list_push(state_list *l, state *st) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 16;
+    l->items = xrealloc(l->items, l->cap * sizeof *l->items);
+  }
+  l->items[l->n++] = st;
+}
+
+/* Removes st (keeping the order); false when it is not there. */
+static bool list_remove(state_list *l, const state *st) {
+  for (size_t k = 0; k < l->n; k++)
+    if (l->items[k] == st) {
+      memmove(&l->items[k], &l->items[k + 1], (l->n - k - 1) * sizeof *l->items);
+      l->n--;
+      return true;
+    }
+  return false;
+}
+
 struct merge_inc_region {
   inc_node *nodes;
   uint32_t cap;
   merge_node **pending; /* nodes whose snapshot is still to be compared, in order */
   size_t npending, cap_pending;
+  /* Breadth-first inside the region: one running member is in the searcher at a time (the
+   * active one); the others wait, parked and marked paused, in FIFO order. */
+  state *active;
+  state_list waiting; /* parked by the scheduler (they count as running) */
+  state_list fresh;   /* forked since the last slice: in the searcher, to be queued */
 };
 
 merge_inc_region *merge_inc_region_new(void) { return xcalloc(1, sizeof(merge_inc_region)); }
@@ -31,6 +62,8 @@ void merge_inc_region_free(merge_inc_region *ir) {
   for (uint32_t k = 0; k < ir->cap; k++) state_free(ir->nodes[k].snapshot);
   free(ir->nodes);
   free(ir->pending);
+  free(ir->waiting.items);
+  free(ir->fresh.items);
   free(ir);
 }
 
@@ -194,12 +227,13 @@ static void discard_below(merge_ctx *m, merge_region *r, merge_node *n) {
   state *st = n->state;
   if (!st) return;
   n->state = NULL;
+  bool waiting = merge_inc_leaving(r, st); /* then out of the searcher already */
   if (st->paused) {
     for (size_t k = 0; k < r->npaused; k++)
       if (r->paused[k] == st) r->paused[k] = r->paused[--r->npaused];
   } else {
     r->running--;
-    m->host.park(m->host.ctx, st);
+    if (!waiting) m->host.park(m->host.ctx, st);
   }
   st->region = NULL;
   st->leaf = NULL;
@@ -283,6 +317,45 @@ static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node
   r->running++;
   m->stats->inc_merges++;
   m->host.resume(m->host.ctx, merged, true);
+  list_push(&ir->fresh, merged);
+}
+
+/* ---- breadth-first scheduling ------------------------------------------------------------------ */
+
+void merge_inc_forked(merge_region *r, state *child) {
+  if (r->inc) list_push(&r->inc->fresh, child);
+}
+
+bool merge_inc_leaving(merge_region *r, state *st) {
+  merge_inc_region *ir = r->inc;
+  if (!ir) return false;
+  if (ir->active == st) ir->active = NULL;
+  list_remove(&ir->fresh, st);
+  if (!list_remove(&ir->waiting, st)) return false;
+  st->paused = false; /* it was waiting for its turn, not at the exit */
+  return true;
+}
+
+static void wait_turn(merge_ctx *m, merge_inc_region *ir, state *st) {
+  m->host.park(m->host.ctx, st);
+  st->paused = true;
+  list_push(&ir->waiting, st);
+}
+
+/* The member that ran goes to the back of the queue, behind the sides forked meanwhile, and
+ * the front one runs. */
+static void schedule(merge_ctx *m, merge_region *r) {
+  merge_inc_region *ir = r->inc;
+  for (size_t k = 0; k < ir->fresh.n; k++) wait_turn(m, ir, ir->fresh.items[k]);
+  ir->fresh.n = 0;
+  if (ir->active) wait_turn(m, ir, ir->active);
+  ir->active = NULL;
+  if (!ir->waiting.n) return;
+  state *next = ir->waiting.items[0];
+  list_remove(&ir->waiting, next);
+  next->paused = false;
+  m->host.resume(m->host.ctx, next, false);
+  ir->active = next;
 }
 
 void merge_inc_run(merge_ctx *m, merge_region *r) {
@@ -297,4 +370,5 @@ void merge_inc_run(merge_ctx *m, merge_region *r) {
     if (other) merge_nodes(m, r, n, other);
   }
   ir->npending = 0;
+  schedule(m, r);
 }

@@ -44,7 +44,16 @@ void merge_inc_entered_block(merge_ctx *m, state *st);
 /* A member ended inside the region at its leaf (a test may be written): nothing above
  * that leaf may be merged away any more. */
 void merge_inc_member_ended(merge_region *r, const merge_node *leaf);
-/* Merges every new snapshot of r that has a partner. No state may be executing. */
+/* Breadth-first inside the region: members take turns, one slice each, the sides of a fork
+ * queued behind the member that ran. A waiting member is parked with st->paused set (it
+ * still counts as running). merge_inc_forked: child was forked inside r. merge_inc_leaving:
+ * st is about to stop being a running member (it ends, pauses at the exit or is discarded):
+ * it leaves the queues; true when it was waiting (then it is not in the searcher, and its
+ * paused mark is cleared: it counts as running). */
+void merge_inc_forked(merge_region *r, state *child);
+bool merge_inc_leaving(merge_region *r, state *st);
+/* Merges every new snapshot of r that has a partner, then lets the next member run. No
+ * state may be executing. */
 void merge_inc_run(merge_ctx *m, merge_region *r);
 /* The per-function liveness cache of the context (computed when first needed). */
 void merge_inc_liveness_free(merge_ctx *m);

@@ -213,6 +213,7 @@ void merge_manual_begin(merge_ctx *m, state *st) {
 
 static void region_pause(merge_ctx *m, state *st) {
   merge_region *r = st->region;
+  merge_inc_leaving(r, st); /* it was running: it is not waiting for its turn */
   m->host.park(m->host.ctx, st);
   st->paused = true;
   r->running--;
@@ -236,8 +237,10 @@ bool merge_manual_end(merge_ctx *m, state *st) {
 }
 
 void merge_forked(merge_ctx *m, state *parent, state *child) {
-  (void)m, (void)child;
-  if (parent->region) ((merge_region *)parent->region)->running++;
+  (void)m;
+  if (!parent->region) return;
+  ((merge_region *)parent->region)->running++;
+  merge_inc_forked(parent->region, child);
 }
 
 /* Moves st to a new child of its leaf. */
@@ -308,6 +311,7 @@ void merge_gone(merge_ctx *m, state *st) {
   if (!r) return;
   merge_node *leaf = st->leaf;
   if (leaf) merge_inc_member_ended(r, leaf);
+  merge_inc_leaving(r, st); /* a member waiting for its turn counts as running */
   if (leaf && leaf->state == st) leaf->state = NULL;
   if (st->paused) {
     for (size_t k = 0; k < r->npaused; k++)
