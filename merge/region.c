@@ -66,6 +66,8 @@ void merge_stats_json(out_json *j, const merge_stats *s) {
   uint_json(j, "merge_tests", s->merge_tests);
   uint_json(j, "validation_failures", s->validation_failures);
   uint_json(j, "merged_pc_nodes", s->merged_pc_nodes);
+  uint_json(j, "states_at_exits", s->states_at_exits);
+  uint_json(j, "tree_nodes", s->tree_nodes);
   out_json_key(j, "pat");
   out_json_object_begin(j);
   uint_json(j, "regions_merged", s->pat_regions);
@@ -401,6 +403,8 @@ static void region_release(merge_ctx *m, merge_region *r) {
       break;
     }
   m->stats->regions_released++;
+  m->stats->states_at_exits += r->npaused;
+  m->stats->tree_nodes += r->tree->count;
   if (r->tree->invalid) merge_reasons_add(&m->stats->hash_invalid, r->tree->invalid);
   if (m->opt.dump_tree) dump_tree(m, r);
   bool *done = xcalloc(r->npaused + 1, sizeof *done);
