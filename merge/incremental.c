@@ -290,6 +290,10 @@ static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node
   while (merged->npc > cut) expr_unref(merged->pc[--merged->npc]);
   state_add_constraint(merged, either);
   if (sn->depth > merged->depth) merged->depth = sn->depth;
+  /* --tests-per-merge=all: a test for each side, as a release writes one per member */
+  if (m->opt.tests_per_merge_all)
+    for (size_t j = 0; j < 2; j++)
+      if (m->host.write_test(m->host.ctx, group[j])) m->stats->merge_tests++;
   if (m->opt.validate) {
     merge_values none = {.nparts = 2};
     merge_validate(m, merged, group, tails, NULL, 2, &none);

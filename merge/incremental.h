@@ -17,7 +17,8 @@
  * L's and that disjunction added — resumes; nodes left with no child are removed and those
  * left with one child are spliced (conditions conjoined). Unlike the paper, L need not be the
  * parent of n or n' (symq's tree has any number of children and its one-sided branches are
- * nodes too). With --validate-merges each merge is checked (merge/validate.h).
+ * nodes too). With --validate-merges each merge is checked (merge/validate.h); with
+ * --tests-per-merge=all each side's snapshot gets a test first, as a release's members do.
  *
  * Contract: a region's incremental part is made when the region opens (merge_inc_region_new)
  * and freed with it; it owns the snapshots. States are owned by the interpreter: discarded
