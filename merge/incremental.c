@@ -158,12 +158,18 @@ static bool same_memory(state *a, state *b) {
   return true;
 }
 
-/* May the states of two snapshots be merged without ite: same position, stack, inputs and
- * objects, and equal in every live register and every byte? */
+/* The same instruction in the same functions all the way down the stack (cheap: first). */
+static bool same_position(const state *a, const state *b) {
+  if (a->nframes != b->nframes) return false;
+  for (uint32_t k = a->nframes; k-- > 0;)
+    if (a->frames[k].pc != b->frames[k].pc || a->frames[k].func != b->frames[k].func) return false;
+  return true;
+}
+
+/* May the states of two snapshots (at the same position) be merged without ite: equal in
+ * every live register, same stack objects, inputs and objects, and equal in every byte? */
 static bool snapshots_equal(merge_ctx *m, state *a, state *b) {
-  if (a->nframes != b->nframes || state_top(a)->pc != state_top(b)->pc ||
-      state_top(a)->func != state_top(b)->func || !merge_compatible(a, b) ||
-      a->lifecycle != b->lifecycle || a->manual_nesting != b->manual_nesting ||
+  if (a->lifecycle != b->lifecycle || a->manual_nesting != b->manual_nesting ||
       a->pointer_forks != b->pointer_forks)
     return false;
   for (uint32_t k = 0; k < a->nframes; k++) {
@@ -174,7 +180,7 @@ static bool snapshots_equal(merge_ctx *m, state *a, state *b) {
     for (uint32_t reg = 0; reg < fa->nregs && reg < l->nregs; reg++)
       if (fa->regs[reg] != fb->regs[reg] && merge_live_before(l, fa->pc, reg)) return false;
   }
-  return same_memory(a, b);
+  return merge_compatible(a, b) && same_memory(a, b);
 }
 
 /* ---- the tree ------------------------------------------------------------------------------- */
@@ -208,7 +214,9 @@ static merge_node *partner_of(merge_ctx *m, merge_region *r, merge_node *n) {
   for (uint32_t id = 0; id < r->tree->count && id < ir->cap; id++) {
     merge_node *c = r->tree->nodes[id];
     inc_node *info = &ir->nodes[id];
-    if (c == n || c->detached || !info->snapshot || info->ended_below) continue;
+    if (c == n || c->detached || !info->snapshot || info->ended_below ||
+        !same_position(sn, info->snapshot))
+      continue;
     uint32_t d = depth_of(c);
     if ((best && d >= best_depth) || is_ancestor(c, n) || is_ancestor(n, c)) continue;
     if (!snapshots_equal(m, sn, info->snapshot)) continue;
