@@ -177,8 +177,9 @@ static bool snapshots_equal(merge_ctx *m, state *a, state *b) {
     const merge_liveness *l = liveness_of(m, fa->func);
     /* a caller's frame waits at its call: what is live before the call covers what the
      * rest of the caller reads (the call's own result is not live before it) */
-    for (uint32_t reg = 0; reg < fa->nregs && reg < l->nregs; reg++)
-      if (fa->regs[reg] != fb->regs[reg] && merge_live_before(l, fa->pc, reg)) return false;
+    for (uint32_t reg = 0; reg < fa->nregs; reg++) /* one the analysis does not know: live */
+      if (fa->regs[reg] != fb->regs[reg] && (reg >= l->nregs || merge_live_before(l, fa->pc, reg)))
+        return false;
   }
   return merge_compatible(a, b) && same_memory(a, b);
 }
