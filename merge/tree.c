@@ -1,6 +1,7 @@
 /* tree.c — the execution tree of a merge region (contract in tree.h). */
 #include "merge/tree.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
 
@@ -83,6 +84,7 @@ void merge_tree_detach(merge_tree *t, merge_node *n) {
 
 void merge_tree_splice(merge_tree *t, merge_node *p, merge_node *c) {
   merge_node *grand = p->parent;
+  assert(grand && c->parent == p && !c->dead);
   expr *cond = expr_and(p->cond, c->cond);
   expr_unref(c->cond);
   c->cond = cond;
@@ -104,6 +106,7 @@ void merge_tree_splice(merge_tree *t, merge_node *p, merge_node *c) {
   p->parent = NULL;
   mark_detached(p); /* what is left below p: its dead children */
   t->reshaped = true;
+  check_siblings(t, c); /* its new siblings must still be told apart from it */
 }
 
 expr *merge_tree_tail(const merge_node *n) {

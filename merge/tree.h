@@ -73,7 +73,8 @@ merge_node *merge_tree_add(merge_tree *t, merge_node *parent, expr *cond, bool d
 /* Incremental merging (merge/incremental.h) reshapes the tree: merge_tree_detach cuts n and
  * its subtree off (marked detached, freed with the tree); merge_tree_splice replaces p, whose
  * only child not dead is c, by c with condition cond(p) ∧ cond(c) (a symbol keeps its branch,
- * its hash is recomputed); p and its dead children are detached. */
+ * its hash is recomputed, checked against its new siblings); p and its dead children are
+ * detached. p is not the root. */
 void merge_tree_detach(merge_tree *t, merge_node *n);
 void merge_tree_splice(merge_tree *t, merge_node *p, merge_node *c);
 /* tail(n): a new reference (true at the root). */
