@@ -1251,6 +1251,7 @@ static step take_edge(executor *ex, state *st, uint32_t edge_index) {
   }
   if (values != small) free(values);
   f->pc = fn->blocks[e->target].first;
+  if (st->region) merge_entered_block(ex->merge, st); /* a snapshot point after a fork */
   return STEP_CONTINUE;
 }
 
@@ -2245,6 +2246,7 @@ static merge_ctx *new_merge_ctx(executor *ex) {
       .loops = o->merge_loops == INTERP_LOOPS_SIZE ? MERGE_LOOPS_SIZE : MERGE_LOOPS_SYMBOLIC,
       .tests_per_merge_all = o->tests_per_merge_all,
       .validate = o->validate_merges,
+      .incremental = o->incremental_merge,
       .dump_tree = o->dump_tree};
   merge_host host = {.ctx = ex, .park = host_park, .resume = host_resume,
                      .discard = host_discard, .write_test = host_write_test,

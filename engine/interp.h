@@ -51,6 +51,7 @@ typedef struct interp_options {
   interp_merge_loops merge_loops; /* which loops open regions: size-dependent or any */
   bool tests_per_merge_all;   /* a test for every constituent path before a merge */
   bool validate_merges;       /* check every merged state against its constituents */
+  bool incremental_merge;     /* merge into a region's tree while it grows (merge/incremental.h) */
   bool dump_tree;             /* write each region's execution tree (DOT, SVG) */
   bool emit_all_errors;
   int argc;                   /* the program's argv; argv[0] is its path */

@@ -47,6 +47,7 @@ typedef struct run_options {
   pat_limits pat_limits;
   interp_merge_loops merge_loops;
   bool tests_per_merge_one, validate_merges, dump_tree;
+  bool incremental_merge;
   qs_fallback qsolver_fallback;
   bool validate_qsolver, no_qsolver_procedure;
   int qsolver_timeout_ms; /* -1: the --solver-timeout */
@@ -97,6 +98,8 @@ static void run_usage(FILE *f) {
         "  --tests-per-merge=all|one  a test for every path merged (default) or only for\n"
         "                          the merged state, as KLEE does\n"
         "  --validate-merges       check every merged state against its constituents\n"
+        "  --incremental-merge[=on|off]  merge a region's states into its execution tree\n"
+        "                          while it grows (default off)\n"
         "  --qsolver-fallback=expand|z3|both  what answers a quantified query the procedure\n"
         "                          (strip, duplicate, repair) could not: the bounded\n"
         "                          expansion, Z3's MBQI, or the expansion then Z3 (default)\n"
@@ -263,6 +266,12 @@ static int parse_options(int argc, char **argv, run_options *o) {
     } else if ((v = option_value(argc, argv, &i, "--testcomp-property", &missing))) {
       o->testcomp = true;
       o->testcomp_property = v;
+    } else if (strcmp(a, "--incremental-merge") == 0) {
+      o->incremental_merge = true;
+    } else if ((v = option_value(argc, argv, &i, "--incremental-merge", &missing))) {
+      if (strcmp(v, "on") == 0) o->incremental_merge = true;
+      else if (strcmp(v, "off") == 0) o->incremental_merge = false;
+      else return usage_error("--incremental-merge takes on or off, not '%s'", v);
     } else if (strcmp(a, "--validate-merges") == 0) {
       o->validate_merges = true;
     } else if (strcmp(a, "--dump-tree") == 0) {
@@ -629,6 +638,7 @@ int run_main(int argc, char **argv) {
                        .merge_loops = o.merge_loops,
                        .tests_per_merge_all = !o.tests_per_merge_one,
                        .validate_merges = o.validate_merges, .dump_tree = o.dump_tree,
+                       .incremental_merge = o.incremental_merge,
                        .emit_all_errors = o.emit_all_errors, .argc = o.program_argc + 1,
                        .argv = pargv, .interrupted = &interrupted,
                        .progress = o.progress < 0 ? isatty(STDERR_FILENO) : o.progress,

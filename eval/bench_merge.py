@@ -6,6 +6,12 @@ merged states, the size of the merged path conditions (DAG nodes), solver querie
 time ratios none/pat and cfg/pat (above 1: PAT is faster); writes bench_merge.csv and, when
 gnuplot is installed (Debian: gnuplot-nox), one plot per measure against capacity
 (bench_merge_wall.png, _paths.png, _pc_nodes.png, _queries.png), one line per driver and mode.
+Mode `pat` is PAT without incremental merging, `pat+inc` with it (the paper's Table 7): with
+both, the pat+inc row also gives pat/pat+inc (above 1: incremental merging is faster) and
+each row the forks.
+
+    eval/bench_merge.py SYMQ_BINARY --drivers memspn_ab,memspn --capacities 4,8,12 \
+                        --modes pat,pat+inc
 
     eval/bench_merge.py SYMQ_BINARY [--capacities 10,50,100,200] [--drivers memspn,memspn_twice]
                         [--modes none,cfg,pat] [--max-time 300] [--out DIR]
@@ -24,10 +30,18 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DRIVERS = os.path.join(os.path.dirname(HERE), "drivers")
 
 
+def mode_options(mode):
+    """`pat+inc`: --merge=pat with incremental merging; `pat` without it."""
+    merge, _, inc = mode.partition("+")
+    if merge != "pat":
+        return [f"--merge={merge}"]
+    return ["--merge=pat", f"--incremental-merge={'on' if inc == 'inc' else 'off'}"]
+
+
 def run(symq, driver, capacity, mode, max_time):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out")
-        p = subprocess.run([symq, "run", "--no-progress", "--libc=none", f"--merge={mode}",
+        p = subprocess.run([symq, "run", "--no-progress", "--libc=none", *mode_options(mode),
                             "--tests-per-merge=one",
                             f"--max-time={max_time}s", f"-DCAPACITY={capacity}",
                             f"--output-dir={out}", os.path.join(DRIVERS, driver + ".c")],
@@ -38,7 +52,7 @@ def run(symq, driver, capacity, mode, max_time):
             s = json.load(f)
     return {"wall": s["wall_time_s"], "paths": s["completed_paths"], "done": s["exhausted"],
             "merged": s["merge"]["merged_states"], "pc_nodes": s["merge"].get("merged_pc_nodes", 0),
-            "queries": s["queries"]}
+            "queries": s["queries"], "forks": s["forks"]}
 
 
 MEASURES = {"wall": "wall time (s)", "paths": "completed paths (states)",
@@ -83,8 +97,9 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     modes = args.modes.split(",")
     rows = []
-    print(f"{'driver':<14} {'cap':>4} {'mode':<5} {'wall s':>9} {'paths':>6} {'merged':>7} "
-          f"{'pc nodes':>9} {'queries':>8} {'none/pat':>9} {'cfg/pat':>8}")
+    print(f"{'driver':<14} {'cap':>4} {'mode':<7} {'wall s':>9} {'paths':>6} {'merged':>7} "
+          f"{'pc nodes':>9} {'queries':>8} {'forks':>7} {'none/pat':>9} {'cfg/pat':>8} "
+          f"{'pat/pat+inc':>11}")
     for driver in args.drivers.split(","):
         for cap in (int(c) for c in args.capacities.split(",")):
             res = {m: run(args.symq, driver, cap, m, args.max_time) for m in modes}
@@ -93,17 +108,21 @@ def main():
                 for m in ("none", "cfg"):
                     if m in res:
                         ratio[m] = res[m]["wall"] / res["pat"]["wall"]
+            if "pat" in res and "pat+inc" in res and res["pat+inc"]["wall"]:
+                ratio["inc"] = res["pat"]["wall"] / res["pat+inc"]["wall"]
             for m in modes:
                 r = res[m]
                 wall = ("" if r["done"] else ">") + f"{r['wall']:.2f}"
                 cols = "" if m != "pat" else \
                     f"{ratio.get('none', 0):>9.2f} {ratio.get('cfg', 0):>8.2f}"
-                print(f"{driver:<14} {cap:>4} {m:<5} {wall:>9} {r['paths']:>6} {r['merged']:>7} "
-                      f"{r['pc_nodes']:>9} {r['queries']:>8} {cols}", flush=True)
+                if m == "pat+inc" and "inc" in ratio:
+                    cols = f"{'':>9} {'':>8} {ratio['inc']:>11.2f}"
+                print(f"{driver:<14} {cap:>4} {m:<7} {wall:>9} {r['paths']:>6} {r['merged']:>7} "
+                      f"{r['pc_nodes']:>9} {r['queries']:>8} {r['forks']:>7} {cols}", flush=True)
                 rows.append({"driver": driver, "capacity": cap, "mode": m, **r})
     with open(os.path.join(args.out, "bench_merge.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=["driver", "capacity", "mode", "wall", "paths", "done",
-                                          "merged", "pc_nodes", "queries"])
+                                          "merged", "pc_nodes", "queries", "forks"])
         w.writeheader()
         w.writerows(rows)
     plot(rows, args.out)

@@ -33,9 +33,14 @@ typedef struct tree_merge {
 } tree_merge;
 
 /* Prepares the tree walk for a group; false when it cannot apply (two members on one leaf,
- * or a member off the tree), and then the flat construction over the tails is used. */
+ * a member off the tree, or a tree reshaped by incremental merging, where a child's own
+ * condition is no guard), and then the flat construction over the tails is used. */
 static bool tree_merge_init(tree_merge *tm, const merge_region *r, state *const *group, size_t n) {
   const merge_tree *t = r->tree;
+  if (t->reshaped) {
+    *tm = (tree_merge){0};
+    return false;
+  }
   tm->tree = t;
   tm->below = xcalloc(t->count, sizeof *tm->below);
   tm->member = xrealloc(NULL, t->count * sizeof *tm->member);

@@ -10,6 +10,7 @@
 
 #include "engine/memory.h"
 #include "engine/xalloc.h"
+#include "merge/incremental.h"
 
 /* ---- reasons and statistics ---------------------------------------------------------- */
 
@@ -64,6 +65,8 @@ void merge_stats_json(out_json *j, const merge_stats *s) {
   uint_json(j, "merge_tests", s->merge_tests);
   uint_json(j, "validation_failures", s->validation_failures);
   uint_json(j, "merged_pc_nodes", s->merged_pc_nodes);
+  uint_json(j, "states_at_exits", s->states_at_exits);
+  uint_json(j, "tree_nodes", s->tree_nodes);
   out_json_key(j, "pat");
   out_json_object_begin(j);
   uint_json(j, "regions_merged", s->pat_regions);
@@ -71,6 +74,13 @@ void merge_stats_json(out_json *j, const merge_stats *s) {
   uint_json(j, "merged_states", s->pat_merged_states);
   uint_json(j, "quantified_constraints", s->pat_quantified);
   reasons_json(j, "fallbacks", &s->pat_fallbacks);
+  out_json_object_end(j);
+  out_json_key(j, "incremental");
+  out_json_object_begin(j);
+  uint_json(j, "nodes_merged", s->inc_merges);
+  uint_json(j, "states_discarded", s->inc_discarded);
+  uint_json(j, "snapshots", s->inc_snapshots);
+  uint_json(j, "snapshot_bytes", s->inc_snapshot_bytes);
   out_json_object_end(j);
   out_json_object_end(j);
 }
@@ -97,12 +107,13 @@ merge_ctx *merge_ctx_new(const ir_program *prog, const merge_options *opt, qsolv
 }
 
 static void region_free(merge_region *r) {
+  merge_inc_region_free(r->inc);
   merge_tree_free(r->tree);
   free(r->paused);
   free(r);
 }
 
-static void release_tmp(merge_ctx *m) {
+void merge_tmp_release(merge_ctx *m) {
   while (m->ntmp) expr_unref(m->tmp[--m->ntmp]);
 }
 
@@ -116,9 +127,10 @@ void merge_ctx_free(merge_ctx *m) {
   for (uint32_t k = 0; k < m->prog->nfuncs; k++) merge_loops_free(m->loops[k]);
   free(m->loops);
   merge_sizes_free(&m->sizes);
-  release_tmp(m);
+  merge_tmp_release(m);
   free(m->tmp);
   if (m->strategy_free) m->strategy_free(m->strategy_arg);
+  merge_inc_liveness_free(m);
   free(m);
 }
 
@@ -155,6 +167,7 @@ static void region_open(merge_ctx *m, state *st, bool manual, uint32_t loop) {
   r->loop = loop;
   r->entry_npc = st->npc;
   r->tree = merge_tree_new(st);
+  if (m->opt.incremental) r->inc = merge_inc_region_new();
   r->running = 1;
   r->next = m->regions;
   m->regions = r;
@@ -198,6 +211,7 @@ void merge_manual_begin(merge_ctx *m, state *st) {
 
 static void region_pause(merge_ctx *m, state *st) {
   merge_region *r = st->region;
+  merge_inc_leaving(r, st); /* it was running: it is not waiting for its turn */
   m->host.park(m->host.ctx, st);
   st->paused = true;
   r->running--;
@@ -221,8 +235,10 @@ bool merge_manual_end(merge_ctx *m, state *st) {
 }
 
 void merge_forked(merge_ctx *m, state *parent, state *child) {
-  (void)m, (void)child;
-  if (parent->region) ((merge_region *)parent->region)->running++;
+  (void)m;
+  if (!parent->region) return;
+  ((merge_region *)parent->region)->running++;
+  merge_inc_forked(parent->region, child);
 }
 
 /* Moves st to a new child of its leaf. */
@@ -233,6 +249,7 @@ static void tree_step(state *st, expr *cond, const merge_branch *b) {
   leaf->state = NULL;
   child->state = st;
   st->leaf = child;
+  merge_inc_node_added(r, child, st);
 }
 
 void merge_constrained(merge_ctx *m, state *st, expr *c) {
@@ -250,6 +267,10 @@ void merge_branched(merge_ctx *m, state *st, expr *cond, const merge_branch *b,
     merge_tree_add(r->tree, st->leaf, dead_conds[k], true, &dead);
   }
   tree_step(st, cond, b);
+}
+
+void merge_entered_block(merge_ctx *m, state *st) {
+  if (st->region) merge_inc_entered_block(m, st);
 }
 
 void merge_took_edge(merge_ctx *m, state *st, uint32_t from_block) {
@@ -287,6 +308,8 @@ void merge_gone(merge_ctx *m, state *st) {
   (void)m;
   if (!r) return;
   merge_node *leaf = st->leaf;
+  if (leaf) merge_inc_member_ended(r, leaf);
+  merge_inc_leaving(r, st); /* a member waiting for its turn counts as running */
   if (leaf && leaf->state == st) leaf->state = NULL;
   if (st->paused) {
     for (size_t k = 0; k < r->npaused; k++)
@@ -379,7 +402,7 @@ static void release_group(merge_ctx *m, const merge_region *r, state **group, si
     resume(m, out[k], fresh);
   }
   free(out);
-  release_tmp(m);
+  merge_tmp_release(m);
 }
 
 /* Every member has left or died: the paused states are grouped by exit (the position they
@@ -391,6 +414,8 @@ static void region_release(merge_ctx *m, merge_region *r) {
       break;
     }
   m->stats->regions_released++;
+  m->stats->states_at_exits += r->npaused;
+  m->stats->tree_nodes += r->tree->count;
   if (r->tree->invalid) merge_reasons_add(&m->stats->hash_invalid, r->tree->invalid);
   if (m->opt.dump_tree) dump_tree(m, r);
   bool *done = xcalloc(r->npaused + 1, sizeof *done);
@@ -415,6 +440,7 @@ static void region_release(merge_ctx *m, merge_region *r) {
 }
 
 void merge_release_finished(merge_ctx *m) {
+  for (merge_region *r = m->regions; r; r = r->next) merge_inc_run(m, r);
   for (bool again = true; again;) {
     again = false;
     for (merge_region *r = m->regions; r; r = r->next)

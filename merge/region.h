@@ -49,6 +49,7 @@ typedef struct merge_options {
   bool tests_per_merge_all; /* a test for every constituent before its group merges */
   bool validate;            /* --validate-merges: Theorem 3.8 for every merge */
   bool dump_tree;           /* region<id>.dot (and .svg) for every released region */
+  bool incremental;         /* --incremental-merge: merging into the tree (merge/incremental.h) */
   pat_limits pat;           /* --merge=pat: --max-candidate-patterns, --max-patterns */
 } merge_options;
 
@@ -71,11 +72,17 @@ typedef struct merge_stats {
   merge_reasons skipped;        /* loops that did not open a region, by reason */
   merge_reasons hash_invalid;   /* released regions whose pattern hash was invalid, by reason */
   uint64_t merged_pc_nodes;     /* DAG nodes of the constraints merges added, summed */
+  uint64_t states_at_exits;     /* states waiting at released regions' exits, summed */
+  uint64_t tree_nodes;          /* nodes ever made in released regions' execution trees */
   /* --merge=pat (merge/pat.h) */
   uint64_t pat_regions;         /* regions with at least one merge by pattern */
   uint64_t pat_merges, pat_merged_states; /* merges by pattern and their constituents */
   uint64_t pat_quantified;      /* ∀ constraints created */
   merge_reasons pat_fallbacks;  /* groups (or partitions) merged the CFG way instead, by reason */
+  /* --incremental-merge (merge/incremental.h) */
+  uint64_t inc_merges;          /* nodes merged into the tree */
+  uint64_t inc_discarded;       /* states discarded by those merges (their paths redone) */
+  uint64_t inc_snapshots, inc_snapshot_bytes; /* snapshots taken and the bytes they copied */
 } merge_stats;
 
 /* The "merge" object of stats.json. */
@@ -101,6 +108,7 @@ typedef struct merge_region {
   state **paused;
   size_t npaused, cap_paused;
   uint32_t running;           /* members still running inside */
+  struct merge_inc_region *inc; /* --incremental-merge: snapshots and pending nodes */
   struct merge_region *next;  /* the context's list of open regions */
 } merge_region;
 
@@ -126,6 +134,7 @@ struct merge_ctx {
   merge_region *regions;      /* open regions */
   uint32_t next_region_id;
   merge_sizes sizes;          /* what counts as a symbolic size (merge/size.h) */
+  struct merge_liveness **liveness; /* --incremental-merge: per function, when first needed */
   expr **tmp;                 /* temporaries of the merge in progress */
   size_t ntmp, cap_tmp;
 };
@@ -142,6 +151,7 @@ void merge_set_strategy(merge_ctx *m, merge_strategy strategy, void *arg,
 bool merge_compatible(const state *a, const state *b);
 /* Registers a new reference for release after the current group's merge; returns it. */
 expr *merge_tmp(merge_ctx *m, expr *e);
+void merge_tmp_release(merge_ctx *m); /* releases them (done after each group) */
 
 merge_loops *merge_loops_of(merge_ctx *m, uint32_t func);
 static inline merge_region *merge_region_of(const state *st) { return st->region; }
@@ -163,6 +173,8 @@ void merge_constrained(merge_ctx *m, state *st, expr *c);
  * symbols as forking ones. The path condition is the caller's business. */
 void merge_branched(merge_ctx *m, state *st, expr *cond, const merge_branch *b,
                     expr *const *dead_conds, const uint32_t *dead_edges, size_t ndead);
+/* st entered a block by an edge, its phi moves done (a snapshot point after a fork). */
+void merge_entered_block(merge_ctx *m, state *st);
 /* st takes an edge out of `from_block` (remembered as the exit edge's source). */
 void merge_took_edge(merge_ctx *m, state *st, uint32_t from_block);
 /* Before st runs its next instruction: if it left its loop region, it is paused (parked)
@@ -175,7 +187,8 @@ void merge_note_store(merge_ctx *m, expr *offset, expr *value);
 void merge_note_assume(merge_ctx *m, expr *cond);
 /* st ends (error, exit, limit) while it may be a member: it no longer counts. */
 void merge_gone(merge_ctx *m, state *st);
-/* Releases every region with no member left running; the resumed states go to
+/* Between slices (no state executing): merges into the trees (--incremental-merge), then
+ * releases every region with no member left running; the resumed states go to
  * merge_host.resume. */
 void merge_release_finished(merge_ctx *m);
 

@@ -1,6 +1,7 @@
 /* tree.c — the execution tree of a merge region (contract in tree.h). */
 #include "merge/tree.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
 
@@ -60,6 +61,54 @@ merge_node *merge_tree_add(merge_tree *t, merge_node *parent, expr *cond, bool d
   return new_node(t, parent, cond, dead, branch);
 }
 
+static void unlink_child(merge_node *parent, merge_node *n) {
+  merge_node *prev = NULL;
+  for (merge_node *c = parent->first_child; c != n; c = c->next_sibling) prev = c;
+  if (prev) prev->next_sibling = n->next_sibling;
+  else parent->first_child = n->next_sibling;
+  if (parent->last_child == n) parent->last_child = prev;
+  n->next_sibling = NULL;
+}
+
+static void mark_detached(merge_node *n) {
+  n->detached = true;
+  n->state = NULL;
+  for (merge_node *c = n->first_child; c; c = c->next_sibling) mark_detached(c);
+}
+
+void merge_tree_detach(merge_tree *t, merge_node *n) {
+  t->reshaped = true;
+  if (n->parent) unlink_child(n->parent, n);
+  mark_detached(n);
+}
+
+void merge_tree_splice(merge_tree *t, merge_node *p, merge_node *c) {
+  merge_node *grand = p->parent;
+  assert(grand && c->parent == p && !c->dead);
+  expr *cond = expr_and(p->cond, c->cond);
+  expr_unref(c->cond);
+  c->cond = cond;
+  if (!c->symbol && p->symbol) {
+    c->symbol = true;
+    c->branch = p->branch;
+  }
+  if (c->symbol) c->hash = expr_phash_salted(cond, branch_salt(&c->branch));
+  unlink_child(p, c);
+  /* c takes p's place among p's siblings */
+  c->parent = grand;
+  c->next_sibling = p->next_sibling;
+  merge_node *prev = NULL;
+  for (merge_node *s = grand->first_child; s != p; s = s->next_sibling) prev = s;
+  if (prev) prev->next_sibling = c;
+  else grand->first_child = c;
+  if (grand->last_child == p) grand->last_child = c;
+  p->next_sibling = NULL;
+  p->parent = NULL;
+  mark_detached(p); /* what is left below p: its dead children */
+  t->reshaped = true;
+  check_siblings(t, c); /* its new siblings must still be told apart from it */
+}
+
 expr *merge_tree_tail(const merge_node *n) {
   expr *tail = expr_true();
   for (; n && n->cond; n = n->parent) {
@@ -97,6 +146,7 @@ void merge_tree_dot(FILE *f, const merge_tree *t, const char *title,
   if (t->invalid) fprintf(f, "  // pattern hash invalid: %s\n", t->invalid);
   for (uint32_t k = 0; k < t->count; k++) {
     const merge_node *n = t->nodes[k];
+    if (n->detached) continue;
     fprintf(f, "  n%u [label=", n->id);
     char text[96];
     if (!n->parent) snprintf(text, sizeof text, "entry");

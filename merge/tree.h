@@ -49,6 +49,7 @@ typedef struct merge_node {
   merge_branch branch; /* symbols only */
   uint64_t hash;       /* symbols only: cond's pattern hash salted with `branch` */
   void *state;         /* the state at this leaf, or NULL */
+  bool detached;       /* cut off by incremental merging (kept until merge_tree_free) */
 } merge_node;
 
 typedef struct merge_tree {
@@ -56,6 +57,8 @@ typedef struct merge_tree {
   merge_node **nodes; /* by id */
   uint32_t count, cap;
   const char *invalid; /* why the pattern hash is invalid for this tree (static), or NULL */
+  bool reshaped;       /* incremental merging cut it: a node's own condition may overlap a
+                          sibling's (their whole subtrees' paths stay disjoint) */
 } merge_tree;
 
 /* The reasons `invalid` may hold. */
@@ -67,6 +70,13 @@ merge_tree *merge_tree_new(void *root_state);
  * when branch is NULL. Checks the new sibling against the others (see Validity). */
 merge_node *merge_tree_add(merge_tree *t, merge_node *parent, expr *cond, bool dead,
                            const merge_branch *branch);
+/* Incremental merging (merge/incremental.h) reshapes the tree: merge_tree_detach cuts n and
+ * its subtree off (marked detached, freed with the tree); merge_tree_splice replaces p, whose
+ * only child not dead is c, by c with condition cond(p) ∧ cond(c) (a symbol keeps its branch,
+ * its hash is recomputed, checked against its new siblings); p and its dead children are
+ * detached. p is not the root. */
+void merge_tree_detach(merge_tree *t, merge_node *n);
+void merge_tree_splice(merge_tree *t, merge_node *p, merge_node *c);
 /* tail(n): a new reference (true at the root). */
 expr *merge_tree_tail(const merge_node *n);
 /* The word H(n): the symbol hashes from the root to n, written to out (at most cap of

@@ -4,7 +4,7 @@
  * constants; other edge, other instruction or the negation: another symbol), riders left out
  * of words, and the sibling check that marks a tree's hash invalid (equal symbols, or a fork
  * at a rider). A tree shaped like memspn's (two loop iterations then an exit) gives equal
- * symbol sequences per iteration.
+ * symbol sequences per iteration. Incremental merging's detach and splice keep the tree whole.
  */
 #include <stdlib.h>
 
@@ -131,8 +131,53 @@ static void test_salt_and_siblings(void) {
   expr_array_unref(na);
 }
 
+/* Incremental merging's reshaping: detaching a subtree unlinks it (its nodes marked, the
+ * other children kept in order), and splicing puts the only live child in its parent's place
+ * with the conjoined condition, a rider taking the parent's branch, and the hash recomputed. */
+static void test_detach_and_splice(void) {
+  expr_array *na = input_array("n", 8);
+  expr *zero = expr_const(64, 0), *n = expr_read_le(na, NULL, zero, 8);
+  expr *c3 = below(n, 3), *c4 = below(n, 4), *not4 = expr_not(c4);
+  const merge_branch b = {1, 5, 0}, b_other = {1, 5, 1};
+
+  merge_tree *t = merge_tree_new(NULL);
+  merge_node *x = merge_tree_add(t, t->root, c3, false, &b);
+  merge_node *y = merge_tree_add(t, t->root, c4, false, &b_other);
+  merge_node *dead = merge_tree_add(t, x, c4, true, &b);
+  merge_node *keep = merge_tree_add(t, x, not4, false, NULL);
+  merge_node *gone = merge_tree_add(t, x, c3, false, &b_other);
+  merge_node *below_gone = merge_tree_add(t, gone, c4, false, &b);
+  CHECK(!t->reshaped);
+
+  merge_tree_detach(t, gone);
+  CHECK(t->reshaped);
+  CHECK(gone->detached && below_gone->detached && !keep->detached);
+  CHECK_EQ_PTR(x->first_child, dead);
+  CHECK_EQ_PTR(dead->next_sibling, keep);
+  CHECK_EQ_PTR(x->last_child, keep);
+  CHECK_EQ_PTR(keep->next_sibling, NULL);
+
+  merge_tree_splice(t, x, keep);
+  CHECK(x->detached && dead->detached && !keep->detached);
+  CHECK_EQ_PTR(keep->parent, t->root);
+  CHECK_EQ_PTR(t->root->first_child, keep); /* in x's place, before y */
+  CHECK_EQ_PTR(keep->next_sibling, y);
+  expr *both = expr_and(c3, not4);
+  CHECK_EQ_PTR(keep->cond, both);
+  CHECK(keep->symbol);
+  CHECK_EQ_U64(keep->branch.edge, b.edge);
+  CHECK(keep->hash != x->hash);
+  uint64_t word[4];
+  CHECK_EQ_U64(merge_tree_word(keep, word, 4), 1);
+  merge_tree_free(t);
+
+  expr_unref(both), expr_unref(not4), expr_unref(c3), expr_unref(c4), expr_unref(n);
+  expr_unref(zero), expr_array_unref(na);
+}
+
 int main(void) {
   test_memspn_words();
   test_salt_and_siblings();
+  test_detach_and_splice();
   return check_exit();
 }

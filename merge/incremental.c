@@ -1,0 +1,387 @@
+/* incremental.c — incremental state merging inside a region (contract in incremental.h). */
+#include "merge/incremental.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/memory.h"
+#include "engine/xalloc.h"
+#include "merge/cfg.h"
+#include "merge/liveness.h"
+#include "merge/validate.h"
+
+/* What incremental merging keeps per tree node (indexed by node id). */
+typedef struct inc_node {
+  state *snapshot;  /* owned; NULL when none */
+  size_t npc;       /* the path condition's length on reaching the node */
+  bool ended_below; /* a member ended inside the region at or below the node */
+} inc_node;
+
+/* A list of states (the breadth-first scheduler's queues). */
+typedef struct state_list {
+  state **items;
+  size_t n, cap;
+} state_list;
+
+static void list_push(state_list *l, state *st) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 16;
+    l->items = xrealloc(l->items, l->cap * sizeof *l->items);
+  }
+  l->items[l->n++] = st;
+}
+
+/* Removes st (keeping the order); false when it is not there. */
+static bool list_remove(state_list *l, const state *st) {
+  for (size_t k = 0; k < l->n; k++)
+    if (l->items[k] == st) {
+      memmove(&l->items[k], &l->items[k + 1], (l->n - k - 1) * sizeof *l->items);
+      l->n--;
+      return true;
+    }
+  return false;
+}
+
+struct merge_inc_region {
+  inc_node *nodes;
+  uint32_t cap;
+  merge_node **pending; /* nodes whose snapshot is still to be compared, in order */
+  size_t npending, cap_pending;
+  /* Breadth-first inside the region: one running member is in the searcher at a time (the
+   * active one); the others wait, parked and marked paused, in FIFO order. */
+  state *active;
+  state_list waiting; /* parked by the scheduler (they count as running) */
+  state_list fresh;   /* forked since the last slice: in the searcher, to be queued */
+};
+
+merge_inc_region *merge_inc_region_new(void) { return xcalloc(1, sizeof(merge_inc_region)); }
+
+void merge_inc_region_free(merge_inc_region *ir) {
+  if (!ir) return;
+  for (uint32_t k = 0; k < ir->cap; k++) state_free(ir->nodes[k].snapshot);
+  free(ir->nodes);
+  free(ir->pending);
+  free(ir->waiting.items);
+  free(ir->fresh.items);
+  free(ir);
+}
+
+static inc_node *node_info(merge_inc_region *ir, uint32_t id) {
+  if (id >= ir->cap) {
+    uint32_t cap = ir->cap ? ir->cap : 64;
+    while (cap <= id) cap *= 2;
+    ir->nodes = xrealloc(ir->nodes, cap * sizeof *ir->nodes);
+    for (uint32_t k = ir->cap; k < cap; k++) ir->nodes[k] = (inc_node){0};
+    ir->cap = cap;
+  }
+  return &ir->nodes[id];
+}
+
+void merge_inc_node_added(merge_region *r, const merge_node *node, const state *st) {
+  if (r->inc) node_info(r->inc, node->id)->npc = st->npc;
+}
+
+void merge_inc_member_ended(merge_region *r, const merge_node *leaf) {
+  if (!r->inc) return;
+  for (const merge_node *n = leaf; n && !node_info(r->inc, n->id)->ended_below; n = n->parent)
+    node_info(r->inc, n->id)->ended_below = true;
+}
+
+static uint32_t live_children(const merge_node *n) {
+  uint32_t k = 0;
+  for (const merge_node *c = n->first_child; c; c = c->next_sibling) k += !c->dead;
+  return k;
+}
+
+/* The bytes a snapshot copies (its memory is shared copy-on-write until written). */
+static uint64_t snapshot_bytes(const state *s) {
+  uint64_t bytes = sizeof *s + s->nframes * sizeof *s->frames + s->npc * sizeof *s->pc +
+                   s->nsymbolics * sizeof *s->symbolics;
+  for (uint32_t k = 0; k < s->nframes; k++)
+    bytes += s->frames[k].nregs * sizeof *s->frames[k].regs +
+             s->frames[k].nallocas * sizeof *s->frames[k].allocas;
+  return bytes;
+}
+
+static void take_snapshot(merge_ctx *m, merge_region *r, merge_node *node, const state *st) {
+  inc_node *info = node_info(r->inc, node->id);
+  info->snapshot = state_fork(st, 0);
+  info->npc = st->npc;
+  m->stats->inc_snapshots++;
+  m->stats->inc_snapshot_bytes += snapshot_bytes(info->snapshot);
+  merge_inc_region *ir = r->inc;
+  if (ir->npending == ir->cap_pending) {
+    ir->cap_pending = ir->cap_pending ? 2 * ir->cap_pending : 16;
+    ir->pending = xrealloc(ir->pending, ir->cap_pending * sizeof *ir->pending);
+  }
+  ir->pending[ir->npending++] = node;
+}
+
+void merge_inc_entered_block(merge_ctx *m, state *st) {
+  merge_region *r = st->region;
+  merge_node *leaf = st->leaf;
+  if (!r || !r->inc || !leaf || !leaf->parent || leaf->first_child || !leaf->symbol) return;
+  /* after a fork only: the leaf's parent has another side that is not dead */
+  if (node_info(r->inc, leaf->id)->snapshot || live_children(leaf->parent) < 2) return;
+  take_snapshot(m, r, leaf, st);
+}
+
+/* ---- comparing snapshots -------------------------------------------------------------------- */
+
+static const merge_liveness *liveness_of(merge_ctx *m, uint32_t func) {
+  if (!m->liveness) m->liveness = xcalloc(m->prog->nfuncs + 1, sizeof *m->liveness);
+  if (!m->liveness[func]) m->liveness[func] = merge_liveness_compute(&m->prog->funcs[func]);
+  return m->liveness[func];
+}
+
+void merge_inc_liveness_free(merge_ctx *m) {
+  if (!m->liveness) return;
+  for (uint32_t k = 0; k < m->prog->nfuncs; k++) merge_liveness_free(m->liveness[k]);
+  free(m->liveness);
+  m->liveness = NULL;
+}
+
+/* Every writable byte of every object equal in a and b (objects are the same ones). */
+static bool same_memory(state *a, state *b) {
+  for (size_t i = 0; i < mem_space_count(a->mem); i++) {
+    const mem_object *o = mem_space_object_at(a->mem, i);
+    if (o->read_only || mem_shares_contents(a->mem, b->mem, o)) continue;
+    for (uint64_t byte = 0; byte < o->capacity; byte++) {
+      expr *at = expr_const(64, byte);
+      expr *va = mem_read(a->mem, o, at, 1), *vb = mem_read(b->mem, o, at, 1);
+      bool same = va == vb; /* interned: pointer equality is syntactic equality */
+      expr_unref(at), expr_unref(va), expr_unref(vb);
+      if (!same) return false;
+    }
+  }
+  return true;
+}
+
+/* The same instruction in the same functions all the way down the stack (cheap: first). */
+static bool same_position(const state *a, const state *b) {
+  if (a->nframes != b->nframes) return false;
+  for (uint32_t k = a->nframes; k-- > 0;)
+    if (a->frames[k].pc != b->frames[k].pc || a->frames[k].func != b->frames[k].func) return false;
+  return true;
+}
+
+/* May the states of two snapshots (at the same position) be merged without ite: equal in
+ * every live register, same stack objects, inputs and objects, and equal in every byte? */
+static bool snapshots_equal(merge_ctx *m, state *a, state *b) {
+  if (a->lifecycle != b->lifecycle || a->manual_nesting != b->manual_nesting ||
+      a->pointer_forks != b->pointer_forks)
+    return false;
+  for (uint32_t k = 0; k < a->nframes; k++) {
+    const state_frame *fa = &a->frames[k], *fb = &b->frames[k];
+    const merge_liveness *l = liveness_of(m, fa->func);
+    /* a caller's frame waits at its call: what is live before the call covers what the
+     * rest of the caller reads (the call's own result is not live before it) */
+    for (uint32_t reg = 0; reg < fa->nregs; reg++) /* one the analysis does not know: live */
+      if (fa->regs[reg] != fb->regs[reg] && (reg >= l->nregs || merge_live_before(l, fa->pc, reg)))
+        return false;
+  }
+  return merge_compatible(a, b) && same_memory(a, b);
+}
+
+/* ---- the tree ------------------------------------------------------------------------------- */
+
+static uint32_t depth_of(const merge_node *n) {
+  uint32_t d = 0;
+  for (; n->parent; n = n->parent) d++;
+  return d;
+}
+
+static bool is_ancestor(const merge_node *a, const merge_node *n) {
+  for (; n; n = n->parent)
+    if (n == a) return true;
+  return false;
+}
+
+static merge_node *lowest_common_ancestor(merge_node *a, merge_node *b) {
+  uint32_t da = depth_of(a), db = depth_of(b);
+  for (; da > db; da--) a = a->parent;
+  for (; db > da; db--) b = b->parent;
+  while (a != b) a = a->parent, b = b->parent;
+  return a;
+}
+
+/* The node to merge n with: compatible, closest to the root, then the oldest; or NULL. */
+static merge_node *partner_of(merge_ctx *m, merge_region *r, merge_node *n) {
+  merge_inc_region *ir = r->inc;
+  state *sn = node_info(ir, n->id)->snapshot;
+  merge_node *best = NULL;
+  uint32_t best_depth = 0;
+  for (uint32_t id = 0; id < r->tree->count && id < ir->cap; id++) {
+    merge_node *c = r->tree->nodes[id];
+    inc_node *info = &ir->nodes[id];
+    if (c == n || c->detached || !info->snapshot || info->ended_below ||
+        !same_position(sn, info->snapshot))
+      continue;
+    uint32_t d = depth_of(c);
+    if ((best && d >= best_depth) || is_ancestor(c, n) || is_ancestor(n, c)) continue;
+    if (!snapshots_equal(m, sn, info->snapshot)) continue;
+    best = c;
+    best_depth = d;
+  }
+  return best;
+}
+
+/* Discards every state below n (paused at the exit or running) and every snapshot. */
+static void discard_below(merge_ctx *m, merge_region *r, merge_node *n) {
+  for (merge_node *c = n->first_child; c; c = c->next_sibling) discard_below(m, r, c);
+  inc_node *info = node_info(r->inc, n->id);
+  state_free(info->snapshot);
+  info->snapshot = NULL;
+  state *st = n->state;
+  if (!st) return;
+  n->state = NULL;
+  bool waiting = merge_inc_leaving(r, st); /* then out of the searcher already */
+  if (st->paused) {
+    for (size_t k = 0; k < r->npaused; k++)
+      if (r->paused[k] == st) r->paused[k] = r->paused[--r->npaused];
+  } else {
+    r->running--;
+    if (!waiting) m->host.park(m->host.ctx, st);
+  }
+  st->region = NULL;
+  st->leaf = NULL;
+  m->host.discard(m->host.ctx, st);
+  m->stats->inc_discarded++;
+}
+
+/* After n's subtree was cut off below `stop`: a node left without children goes too, one
+ * left with one child is spliced. */
+static void tidy_up(merge_tree *t, merge_node *p, const merge_node *stop) {
+  while (p && p != stop && !p->state && !p->detached) {
+    merge_node *grand = p->parent;
+    uint32_t live = live_children(p);
+    if (live == 0) {
+      merge_tree_detach(t, p);
+      p = grand;
+      continue;
+    }
+    if (live == 1) {
+      merge_node *c = p->first_child;
+      while (c->dead) c = c->next_sibling;
+      merge_tree_splice(t, p, c);
+    }
+    return;
+  }
+}
+
+/* The conjunction of s's constraints from position from on. */
+static expr *tail_from(merge_ctx *m, const state *s, size_t from) {
+  expr *tail = merge_tmp(m, expr_true());
+  for (size_t k = from; k < s->npc; k++) tail = merge_tmp(m, expr_and(tail, s->pc[k]));
+  return tail;
+}
+
+/* The first symbol on the way from `from` down to n (the merged node's branch), or NULL. */
+static const merge_branch *first_branch(const merge_node *from, const merge_node *n) {
+  const merge_branch *b = NULL;
+  for (; n && n != from; n = n->parent)
+    if (n->symbol) b = &n->branch;
+  return b;
+}
+
+static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node *other) {
+  merge_inc_region *ir = r->inc;
+  merge_node *lca = lowest_common_ancestor(n, other);
+  size_t cut = lca->parent ? node_info(ir, lca->id)->npc : r->entry_npc;
+  state *sn = node_info(ir, n->id)->snapshot, *so = node_info(ir, other->id)->snapshot;
+  assert(cut <= sn->npc && cut <= so->npc && (cut == 0 || sn->pc[cut - 1] == so->pc[cut - 1]));
+  state *group[2] = {sn, so};
+  expr *tails[2] = {tail_from(m, sn, cut), tail_from(m, so, cut)};
+  expr *either = merge_tmp(m, expr_or(tails[0], tails[1]));
+
+  state *merged = state_fork(so, m->host.new_state_id(m->host.ctx));
+  while (merged->npc > cut) expr_unref(merged->pc[--merged->npc]);
+  state_add_constraint(merged, either);
+  if (sn->depth > merged->depth) merged->depth = sn->depth;
+  /* --tests-per-merge=all: a test for each side, as a release writes one per member */
+  if (m->opt.tests_per_merge_all)
+    for (size_t j = 0; j < 2; j++)
+      if (m->host.write_test(m->host.ctx, group[j])) m->stats->merge_tests++;
+  if (m->opt.validate) {
+    merge_values none = {.nparts = 2};
+    merge_validate(m, merged, group, tails, NULL, 2, &none);
+  }
+  merge_branch branch;
+  const merge_branch *b = first_branch(lca, n);
+  if (b) branch = *b;
+
+  merge_node *pn = n->parent, *po = other->parent;
+  discard_below(m, r, n);
+  discard_below(m, r, other);
+  merge_tree_detach(r->tree, n);
+  merge_tree_detach(r->tree, other);
+  tidy_up(r->tree, pn, lca);
+  tidy_up(r->tree, po, lca);
+
+  merge_node *node = merge_tree_add(r->tree, lca, either, false, b ? &branch : NULL);
+  merge_tmp_release(m);
+  merged->region = r;
+  merged->leaf = node;
+  merged->paused = false;
+  node->state = merged;
+  node_info(ir, node->id)->npc = merged->npc;
+  take_snapshot(m, r, node, merged); /* a new leaf: it may merge in turn */
+  r->running++;
+  m->stats->inc_merges++;
+  m->host.resume(m->host.ctx, merged, true);
+  list_push(&ir->fresh, merged);
+}
+
+/* ---- breadth-first scheduling ------------------------------------------------------------------ */
+
+void merge_inc_forked(merge_region *r, state *child) {
+  if (r->inc) list_push(&r->inc->fresh, child);
+}
+
+bool merge_inc_leaving(merge_region *r, state *st) {
+  merge_inc_region *ir = r->inc;
+  if (!ir) return false;
+  if (ir->active == st) ir->active = NULL;
+  list_remove(&ir->fresh, st);
+  if (!list_remove(&ir->waiting, st)) return false;
+  st->paused = false; /* it was waiting for its turn, not at the exit */
+  return true;
+}
+
+static void wait_turn(merge_ctx *m, merge_inc_region *ir, state *st) {
+  m->host.park(m->host.ctx, st);
+  st->paused = true;
+  list_push(&ir->waiting, st);
+}
+
+/* The member that ran goes to the back of the queue, behind the sides forked meanwhile, and
+ * the front one runs. */
+static void schedule(merge_ctx *m, merge_region *r) {
+  merge_inc_region *ir = r->inc;
+  for (size_t k = 0; k < ir->fresh.n; k++) wait_turn(m, ir, ir->fresh.items[k]);
+  ir->fresh.n = 0;
+  if (ir->active) wait_turn(m, ir, ir->active);
+  ir->active = NULL;
+  if (!ir->waiting.n) return;
+  state *next = ir->waiting.items[0];
+  list_remove(&ir->waiting, next);
+  next->paused = false;
+  m->host.resume(m->host.ctx, next, false);
+  ir->active = next;
+}
+
+void merge_inc_run(merge_ctx *m, merge_region *r) {
+  merge_inc_region *ir = r->inc;
+  if (!ir) return;
+  /* a merge may add a pending node: the loop runs until none is left */
+  for (size_t k = 0; k < ir->npending; k++) {
+    merge_node *n = ir->pending[k];
+    inc_node *info = node_info(ir, n->id);
+    if (n->detached || !info->snapshot || info->ended_below) continue;
+    merge_node *other = partner_of(m, r, n);
+    if (other) merge_nodes(m, r, n, other);
+  }
+  ir->npending = 0;
+  schedule(m, r);
+}

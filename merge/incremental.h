@@ -1,0 +1,62 @@
+/*
+ * incremental — incremental state merging inside a region (pat-merge.md §6, the paper's §4),
+ * --incremental-merge. After every fork inside a region, each side's state is snapshotted
+ * (copy-on-write) at the first non-phi instruction of the block it enters; the snapshot stays
+ * with its tree node while the state runs on. When no state is running (between the
+ * interpreter's slices), every new snapshot n is compared with the snapshots of the other
+ * nodes; the compatible node n' closest to the root (then the oldest) is merged with it when
+ *   - n' is neither an ancestor nor a descendant of n,
+ *   - both are at the same instruction with the same call stack, inputs and objects, every
+ *     register live there (merge/liveness.h, per frame) and every writable byte of memory
+ *     are syntactically equal, and
+ *   - no path below n or n' has ended inside the region (its test is written: redoing it
+ *     would write it twice).
+ * The merge: both subtrees' states are discarded (their paths are redone from the merged
+ * node, none is lost), one node joins the lowest common ancestor L with condition
+ * tail(L→n) ∨ tail(L→n'), and its state — n'`s snapshot with its path condition cut back to
+ * L's and that disjunction added — resumes; nodes left with no child are removed and those
+ * left with one child are spliced (conditions conjoined). Unlike the paper, L need not be the
+ * parent of n or n' (symq's tree has any number of children and its one-sided branches are
+ * nodes too). With --validate-merges each merge is checked (merge/validate.h); with
+ * --tests-per-merge=all each side's snapshot gets a test first, as a release's members do.
+ *
+ * Contract: a region's incremental part is made when the region opens (merge_inc_region_new)
+ * and freed with it; it owns the snapshots. States are owned by the interpreter: discarded
+ * ones go to merge_host.discard, merged ones come from merge_host.new_state_id and go to
+ * merge_host.resume(fresh=true). merge_inc_run must be called only while no state executes.
+ */
+#ifndef SYMQ_MERGE_INCREMENTAL_H
+#define SYMQ_MERGE_INCREMENTAL_H
+
+#include <stddef.h>
+
+#include "engine/state.h"
+#include "merge/region.h"
+
+typedef struct merge_inc_region merge_inc_region;
+
+merge_inc_region *merge_inc_region_new(void);
+void merge_inc_region_free(merge_inc_region *ir); /* NULL is allowed; frees the snapshots */
+
+/* A node of r's tree was made for st (after its constraint, if any, joined st's path). */
+void merge_inc_node_added(merge_region *r, const merge_node *node, const state *st);
+/* st entered a block (its phi moves done): snapshots it if its leaf was just forked. */
+void merge_inc_entered_block(merge_ctx *m, state *st);
+/* A member ended inside the region at its leaf (a test may be written): nothing above
+ * that leaf may be merged away any more. */
+void merge_inc_member_ended(merge_region *r, const merge_node *leaf);
+/* Breadth-first inside the region: members take turns, one slice each, the sides of a fork
+ * queued behind the member that ran. A waiting member is parked with st->paused set (it
+ * still counts as running). merge_inc_forked: child was forked inside r. merge_inc_leaving:
+ * st is about to stop being a running member (it ends, pauses at the exit or is discarded):
+ * it leaves the queues; true when it was waiting (then it is not in the searcher, and its
+ * paused mark is cleared: it counts as running). */
+void merge_inc_forked(merge_region *r, state *child);
+bool merge_inc_leaving(merge_region *r, state *st);
+/* Merges every new snapshot of r that has a partner, then lets the next member run. No
+ * state may be executing. */
+void merge_inc_run(merge_ctx *m, merge_region *r);
+/* The per-function liveness cache of the context (computed when first needed). */
+void merge_inc_liveness_free(merge_ctx *m);
+
+#endif
