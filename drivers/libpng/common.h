@@ -100,4 +100,19 @@ static png_structp png_reader(png_stream *stream, png_infop *info) {
   return png;
 }
 
+/* The whole of a chunk driver's setup: the stream above (a 1x1 image of the given depth and
+ * colour type, unless the chunk is the IHDR) read by png_read_info up to the chunk under
+ * test's end. Returns n. */
+static size_t png_read_symbolic_chunk(int depth, int color_type, const char *type,
+                                      const char *name, png_structp *png, png_infop *info,
+                                      unsigned char **data) {
+  static unsigned char bytes[STREAM_MAX];
+  static png_stream stream;
+  size_t n = png_symbolic_stream(bytes, 1, 1, depth, color_type, type, name, data);
+  stream = (png_stream){bytes, STREAM_MAX, 0};
+  *png = png_reader(&stream, info);
+  png_read_info(*png, *info);
+  return n;
+}
+
 #endif

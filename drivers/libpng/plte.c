@@ -5,12 +5,11 @@
 #include "common.h"
 
 int main(void) {
-  unsigned char buf[STREAM_MAX], *data;
-  size_t n = png_symbolic_stream(buf, 1, 1, 2, PNG_COLOR_TYPE_PALETTE, "PLTE", "plte", &data);
-  png_stream stream = {buf, STREAM_MAX, 0};
+  png_structp png;
   png_infop info;
-  png_structp png = png_reader(&stream, &info);
-  png_read_info(png, info);
+  unsigned char *data;
+  size_t n =
+      png_read_symbolic_chunk(2, PNG_COLOR_TYPE_PALETTE, "PLTE", "plte", &png, &info, &data);
   png_colorp palette;
   int count = 0;
   klee_assert(png_get_PLTE(png, info, &palette, &count) == PNG_INFO_PLTE);

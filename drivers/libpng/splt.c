@@ -6,12 +6,10 @@
 #include "common.h"
 
 int main(void) {
-  unsigned char buf[STREAM_MAX], *data;
-  size_t n = png_symbolic_stream(buf, 1, 1, 8, PNG_COLOR_TYPE_RGB, "sPLT", "splt", &data);
-  png_stream stream = {buf, STREAM_MAX, 0};
+  png_structp png;
   png_infop info;
-  png_structp png = png_reader(&stream, &info);
-  png_read_info(png, info);
+  unsigned char *data;
+  size_t n = png_read_symbolic_chunk(8, PNG_COLOR_TYPE_RGB, "sPLT", "splt", &png, &info, &data);
   png_sPLT_tp palettes;
   int count = png_get_sPLT(png, info, &palettes);
   if (count == 0) return 0; /* a malformed chunk is dropped with a warning */

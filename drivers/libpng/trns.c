@@ -5,12 +5,10 @@
 #include "common.h"
 
 int main(void) {
-  unsigned char buf[STREAM_MAX], *data;
-  size_t n = png_symbolic_stream(buf, 1, 1, 16, PNG_COLOR_TYPE_RGB, "tRNS", "trns", &data);
-  png_stream stream = {buf, STREAM_MAX, 0};
+  png_structp png;
   png_infop info;
-  png_structp png = png_reader(&stream, &info);
-  png_read_info(png, info);
+  unsigned char *data;
+  size_t n = png_read_symbolic_chunk(16, PNG_COLOR_TYPE_RGB, "tRNS", "trns", &png, &info, &data);
   png_bytep alpha = NULL;
   int count = 0;
   png_color_16p color = NULL;
