@@ -2,8 +2,9 @@
  * converted, trailing text, or overflow give 0 with errno set): a string of symbolic length
  * n <= CAP. Checks that any nonzero result is also what json_parse_double reads (which
  * accepts trailing text, so the converse does not hold), and that 0 with errno EINVAL
- * means json-c rejected the string. Symbolic digits reach strtod: those paths go on with
- * one value and end the others early (symq's floating point is concrete). */
+ * means json-c rejected the string. Symbolic digits reach strtod, which forks once per
+ * value a digit it reads may take (symq's floating point is concrete): many paths, none
+ * ending early. */
 #include <errno.h>
 
 #include "common.h"

@@ -41,8 +41,21 @@ fetch_source() {
   local dl=$WORK/download
   rm -rf "$dl" && mkdir -p "$dl"
   if ! (cd "$dl" && apt-get source --download-only -qq "$pkg" >&2); then
-    say "SKIPPED: the registry does not serve source package '$pkg'"
-    exit 3
+    # A mirror may lack the newest version's files (a security update) yet serve an older
+    # one that apt still lists: try those, newest first.
+    local ver served=""
+    for ver in $(apt-cache showsrc "$pkg" 2>/dev/null | sed -n 's/^Version: //p' |
+                 sort -u -r -V); do
+      rm -rf "$dl" && mkdir -p "$dl"
+      if (cd "$dl" && apt-get source --download-only -qq "$pkg=$ver" >&2); then
+        served=$ver; break
+      fi
+    done
+    if [ -z "$served" ]; then
+      say "SKIPPED: the registry does not serve source package '$pkg' (no version of it)"
+      exit 3
+    fi
+    say "the newest '$pkg' is not served; using version $served"
   fi
   local dsc
   dsc=$(ls "$dl"/*.dsc | head -n 1)

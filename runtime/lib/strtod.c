@@ -8,10 +8,11 @@
  *
  * The parse forks like any other libc model here (one branch per byte examined), but symq
  * computes floating point on concrete values only: where a digit's value is needed and the
- * path allows more than one, the path goes on with one of them and a fork ends the others
- * as unsupported (__symq_unsupported_strtod_symbolic_digits), which names why: no value is
- * lost quietly. strtold is not defined: symq has no long double, so a call ends the path
- * as an unsupported external call.
+ * path allows more than one, the path forks once per value it allows, so that each path
+ * converts concrete digits to its exact result. That costs up to 10 (16) paths per
+ * symbolic digit whose value the conversion reads, but no path ends early and no value is
+ * lost; a driver that wants fewer paths constrains the digits. strtold is not defined:
+ * symq has no long double, so a call ends the path as an unsupported external call.
  *
  * How: numbers whose digits and power of ten are exact in the target format take the one
  * correctly rounded division or multiplication (Clinger's fast path); any other becomes
@@ -27,9 +28,6 @@
 #include <klee/klee.h>
 
 #include "model.h"
-
-/* Defined nowhere: calling it ends the path with "unsupported: external call NAME". */
-void __symq_unsupported_strtod_symbolic_digits(void);
 
 /* The target format: its significand bits, exponent range, and the decimal exponents
  * (value in [10^(dexp-1), 10^dexp)) beyond which it surely overflows or rounds to zero. */
@@ -202,13 +200,15 @@ static int hex_value(int c) {
 }
 
 /* The value of a digit, which must be concrete to compute with. A symbolic one that the
- * path fixes to a single value (text chosen by a symbolic branch) is that value; for any
- * other the branch below forks, and the paths where the digit differs end as unsupported. */
+ * path fixes to a single value (text chosen by a symbolic branch) is that value; otherwise
+ * each turn of the loop forks: one path takes the value the solver offers, the other
+ * excludes it and asks again, until the path condition allows no other value. */
 static int digit_value(int value) {
   if (!klee_is_symbolic((uintptr_t)value)) return value;
-  int example = klee_get_value_i32(value);
-  if (value != example) __symq_unsupported_strtod_symbolic_digits();
-  return example;
+  for (;;) {
+    int example = klee_get_value_i32(value);
+    if (value == example) return example;
+  }
 }
 
 /* Case-insensitive prefix match of a lower-case word. */

@@ -1,12 +1,10 @@
-/* strtod on symbolic text forks on its syntax like any libc model here, but symq computes
- * floating point on concrete values only. Where a digit's value is needed, a digit that the
- * path fixes to one value is that value; otherwise the path goes on with one value the
- * solver picks and a fork ends the others early, naming why (nothing is lost quietly).
- * s is one symbolic digit then NUL: s[0] == '0' (the hex check forks on it) is a single
- * value and completes; for the other nine, one value completes and the rest end early.
- * On both completed paths the result is the digit. 2 completed + 1 early = 3 tests. */
-// EXPECT: completed=2 errors=0 early=1 tests=3 exhausted=false
-// EXPECT-EARLY: unsupported: external call __symq_unsupported_strtod_symbolic_digits
+/* strtod on symbolic text forks on its syntax like any libc model here, and symq computes
+ * floating point on concrete values only: where a digit's value is needed and the path
+ * allows several, the path forks once per value, so every path converts concrete digits
+ * exactly and none ends early. s is one symbolic digit then NUL: s[0] == '0' (the hex
+ * check forks on it) is a single value; the other nine fork into nine paths. On all ten
+ * the result is the digit. */
+// EXPECT: completed=10 errors=0 tests=10
 // EXPECT-OBJECTS: s:2
 #include <stdlib.h>
 #include <klee/klee.h>

@@ -252,7 +252,7 @@ void klee_report_error(const char *file, int line, const char *message, const ch
   _exit(EXIT_REPORT);
 }
 
-/* The model's way of ending a path as unsupported (see format.c, scan.c, strtod.c). */
+/* The model's way of ending a path as unsupported (see format.c, scan.c). */
 void __symq_unsupported_printf_positional_arguments(void);
 void __symq_unsupported_printf_positional_arguments(void) {
   record("unsupported: printf positional arguments");
@@ -266,11 +266,6 @@ void __symq_unsupported_scanf_conversion(void) {
 void __symq_unsupported_nl_langinfo_item(void);
 void __symq_unsupported_nl_langinfo_item(void) {
   record("unsupported: nl_langinfo item");
-  _exit(EXIT_UNSUPPORTED);
-}
-void __symq_unsupported_strtod_symbolic_digits(void);
-void __symq_unsupported_strtod_symbolic_digits(void) {
-  record("unsupported: strtod symbolic digits");
   _exit(EXIT_UNSUPPORTED);
 }
 

@@ -3,7 +3,8 @@
  * characters each picked (one path per choice) from an alphabet that reaches every part of
  * the parser (digits, sign, '.', exponents, hex, inf/nan, space); then fixed strings for
  * correct rounding (halfway cases, long digit strings), the limits (overflow, subnormals,
- * underflow with ERANGE) and the syntax corner cases. */
+ * underflow with ERANGE) and the syntax corner cases; and "D.De1" whose two digits are
+ * symbolic, which strtod forks on (one path per pair of values, each converted exactly). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,12 +64,19 @@ static char pick(const char *name) {
 }
 
 int main(void) {
-  switch (sym_int_in("which", 0, 1)) {
+  switch (sym_int_in("which", 0, 2)) {
   case 0: { /* 3 concrete characters from the alphabet; strtod or strtof */
     char s[4];
     for (int i = 0; i < 3; i++) s[i] = pick("c");
     s[3] = 0;
     one(sym_int_in("function", 0, 1), s);
+    break;
+  }
+  case 1: { /* symbolic digits: strtod itself forks on their values */
+    char s[] = "D.De1";
+    s[0] = (char)('0' + sym_int_in("int digit", 0, 9));
+    s[2] = (char)('0' + sym_int_in("frac digit", 0, 9));
+    one(0, s);
     break;
   }
   default:
