@@ -368,6 +368,18 @@ static expr *invert_index(expr *pattern, expr *target) {
   return t;
 }
 
+/* t = hi + d for a small constant d > 0: the instance's guard holds only if hi + d wraps, and
+ * then a model is still checked against the full query. Leaving such instances out keeps the
+ * stripped query from growing with every read a later loop makes past the clause's range
+ * (chained memspn reads s[K1 + c] for every c); strip's UNSAT stays final because fewer
+ * instances only weaken the stripped query. */
+static bool past_upper_bound(const qclause *c, const expr *t) {
+  if (t->kind != EXPR_ADD)
+    return false;
+  const expr *d = t->kid[0] == c->hi ? t->kid[1] : t->kid[1] == c->hi ? t->kid[0] : NULL;
+  return d && expr_is_const(d) && d->u.value != 0 && d->u.value < ((u128)1 << (d->width - 1));
+}
+
 size_t qs_quant_strip(const qs_quant *q, expr ***out) {
   expr **v = NULL;
   size_t n = 0, cap = 0;
@@ -404,6 +416,10 @@ size_t qs_quant_strip(const qs_quant *q, expr ***out) {
       }
     }
     for (size_t j = 0; j < nterms; j++) {
+      if (past_upper_bound(c, terms[j])) {
+        expr_unref(terms[j]);
+        continue;
+      }
       expr *inst = instantiate(c, terms[j]);
       if (expr_is_true(inst))
         expr_unref(inst);

@@ -409,6 +409,37 @@ static void test_offset_trigger(void) {
   group_end();
 }
 
+/* A read just past the clause's range (chained memspn reads s[K1 + c] after ∀i∈[1,K1].
+ * s[i − 1] = 'a') gets no instance: its guard could only hold if K + 1 wrapped, and one such
+ * instance per read made every stripped query of the second loop grow. */
+static void test_trigger_past_range(void) {
+  group_begin();
+  expr_array *S = arr("s", 16, true), *KA = arr("K", 8, false);
+  expr *k = word(KA);
+  expr *i = K(expr_bvar_fresh(64, "i"));
+  expr *all = K(expr_forall(i, k64(1), k, K(expr_eq(k8('a'), byte_at(S, K(expr_add(k64((uint64_t)-1), i)))))));
+  expr *f[3] = {all, K(expr_ule(k, k64(5))), K(expr_ne(byte_at(S, k), k8('a')))};
+  qs_quant *q = qs_quant_new(f, 3);
+  expr **w = NULL;
+  size_t nw = qs_quant_strip(q, &w);
+  CHECK_EQ_U64(nw, 2 + 2); /* the quantifier-free conjuncts and the instances at lo and hi */
+  qs_formulas_free(w, nw);
+  qs_quant_free(q);
+  qs_options o = qs_default_options();
+  o.validate_quantified = true;
+  qsolver *s = qs_new(&o);
+  const qs_quant_stats *st = qs_quant_stats_of(s);
+  expr_array *arrays[2] = {S, KA};
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, f, 3, arrays, 2, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(f, 3, m));
+  expr_assignment_free(m);
+  CHECK_EQ_U64(before_fallback(st), 1);
+  CHECK_EQ_U64(st->disagreements, 0);
+  qs_free(s);
+  group_end();
+}
+
 /* ---- the memspn family ------------------------------------------------------------------------- */
 
 static uint64_t rng;
@@ -608,6 +639,7 @@ int main(void) {
   test_repair_in_chain();
   test_negated_clause();
   test_offset_trigger();
+  test_trigger_past_range();
   test_fallbacks();
   test_memspn_family();
   free(pool);
