@@ -417,7 +417,8 @@ static void test_trigger_past_range(void) {
   expr_array *S = arr("s", 16, true), *KA = arr("K", 8, false);
   expr *k = word(KA);
   expr *i = K(expr_bvar_fresh(64, "i"));
-  expr *all = K(expr_forall(i, k64(1), k, K(expr_eq(k8('a'), byte_at(S, K(expr_add(k64((uint64_t)-1), i)))))));
+  expr *before_i = K(expr_add(k64((uint64_t)-1), i));
+  expr *all = K(expr_forall(i, k64(1), k, K(expr_eq(k8('a'), byte_at(S, before_i)))));
   expr *f[3] = {all, K(expr_ule(k, k64(5))), K(expr_ne(byte_at(S, k), k8('a')))};
   qs_quant *q = qs_quant_new(f, 3);
   expr **w = NULL;
