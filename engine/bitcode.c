@@ -165,14 +165,16 @@ static input_kind kind_of(const char *path) {
 
 void (*bc_fatal_hook)(const char *file, const char *reason);
 
-static const char *parsing; /* the file whose bitcode is being parsed */
+static const char *parsing;      /* the file whose bitcode or IR text is being parsed */
+static const char *parsing_what; /* "invalid bitcode" or "invalid IR" */
 
-/* LLVM's reader reports some malformed bitcode (a bad data layout string) as a fatal error
- * and would print "LLVM ERROR" and abort: say which file instead, on one line, and exit 2
- * as for any other bad input (LLVM cannot go on after a fatal error). */
+/* LLVM's readers report some malformed input (a bad data layout string, in bitcode or in
+ * .ll text) as a fatal error and would print "LLVM ERROR" and abort: say which file
+ * instead, on one line, and exit 2 as for any other bad input (LLVM cannot go on after a
+ * fatal error). */
 static void on_fatal(const char *reason) {
   if (bc_fatal_hook) bc_fatal_hook(parsing, reason);
-  fprintf(stderr, "symq: error: %s: invalid bitcode: %s\n", parsing ? parsing : "input",
+  fprintf(stderr, "symq: error: %s: %s: %s\n", parsing ? parsing : "input", parsing_what,
           reason);
   exit(2);
 }
@@ -184,13 +186,37 @@ static void on_crash(int sig) {
   (void)sig;
   if (bc_fatal_hook) bc_fatal_hook(parsing, "the LLVM 14 reader crashed on it");
   static const char pre[] = "symq: error: ";
-  static const char post[] = ": invalid bitcode: LLVM's reader crashed on it\n";
+  static const char post[] = ": LLVM's reader crashed on it\n";
   const char *file = parsing ? parsing : "input";
   ssize_t ignored = write(STDERR_FILENO, pre, sizeof pre - 1);
   ignored = write(STDERR_FILENO, file, strlen(file));
+  ignored = write(STDERR_FILENO, ": ", 2);
+  ignored = write(STDERR_FILENO, parsing_what, strlen(parsing_what));
   ignored = write(STDERR_FILENO, post, sizeof post - 1);
   (void)ignored;
   _exit(2);
+}
+
+static struct sigaction old_segv, old_bus;
+
+/* While LLVM parses `name`, its fatal errors and crashes are that input's fault. */
+static void guard_parse(const char *name, const char *what) {
+  /* a hook that jumped out of the last parse left its guard up: what it saved stays */
+  bool fresh = parsing == NULL;
+  parsing = name;
+  parsing_what = what;
+  LLVMInstallFatalErrorHandler(on_fatal);
+  /* SA_NODEFER: a hook that jumps out leaves the signal unblocked for the next input */
+  struct sigaction crash = {.sa_handler = on_crash, .sa_flags = SA_NODEFER};
+  sigaction(SIGSEGV, &crash, fresh ? &old_segv : NULL);
+  sigaction(SIGBUS, &crash, fresh ? &old_bus : NULL);
+}
+
+static void unguard_parse(void) {
+  sigaction(SIGSEGV, &old_segv, NULL);
+  sigaction(SIGBUS, &old_bus, NULL);
+  LLVMResetFatalErrorHandler();
+  parsing = NULL;
 }
 
 static bool parse_bitcode(LLVMContextRef ctx, const char *file, const char *name,
@@ -204,17 +230,9 @@ static bool parse_bitcode(LLVMContextRef ctx, const char *file, const char *name
   }
   LLVMModuleRef m = NULL;
   free(take_diag(ctx));
-  parsing = name;
-  LLVMInstallFatalErrorHandler(on_fatal);
-  /* SA_NODEFER: a hook that jumps out leaves the signal unblocked for the next input */
-  struct sigaction crash = {.sa_handler = on_crash, .sa_flags = SA_NODEFER}, old_segv, old_bus;
-  sigaction(SIGSEGV, &crash, &old_segv);
-  sigaction(SIGBUS, &crash, &old_bus);
+  guard_parse(name, "invalid bitcode");
   bool failed = LLVMParseBitcodeInContext2(ctx, buf, &m);
-  sigaction(SIGSEGV, &old_segv, NULL);
-  sigaction(SIGBUS, &old_bus, NULL);
-  LLVMResetFatalErrorHandler();
-  parsing = NULL;
+  unguard_parse();
   LLVMDisposeMemoryBuffer(buf); /* the parse is eager: the module does not keep the buffer */
   if (failed) {
     char *why = take_diag(ctx);
@@ -235,7 +253,10 @@ static bool parse_ir(LLVMContextRef ctx, const char *file, LLVMModuleRef *out, b
     return false;
   }
   LLVMModuleRef m = NULL;
-  if (LLVMParseIRInContext(ctx, buf, &m, &msg)) { /* takes the buffer */
+  guard_parse(file, "invalid IR");
+  bool failed = LLVMParseIRInContext(ctx, buf, &m, &msg); /* takes the buffer */
+  unguard_parse();
+  if (failed) {
     const char *why = msg ? msg : "unreadable module";
     size_t n = strlen(file);
     if (!strncmp(why, file, n) && why[n] == ':') why += n + 1; /* the message repeats it */
