@@ -165,32 +165,72 @@ static input_kind kind_of(const char *path) {
 
 void (*bc_fatal_hook)(const char *file, const char *reason);
 
-static const char *parsing; /* the file whose bitcode is being parsed */
+static const char *parsing;      /* the file whose bitcode or IR text is being parsed */
+static const char *parsing_what; /* "invalid bitcode" or "invalid IR" */
+static int real_stderr = -1;     /* stderr while LLVM parses (fd 2 is /dev/null then) */
 
-/* LLVM's reader reports some malformed bitcode (a bad data layout string) as a fatal error
- * and would print "LLVM ERROR" and abort: say which file instead, on one line, and exit 2
- * as for any other bad input (LLVM cannot go on after a fatal error). */
+/* The one line said about bad input, on the real stderr (async-signal-safe). */
+static void say_refused(const char *reason) {
+  dup2(real_stderr, STDERR_FILENO); /* LLVM's own lines stay unsaid; symq's come back */
+  const char *parts[] = {"symq: error: ", parsing ? parsing : "input", ": ", parsing_what,
+                         ": ", reason, "\n"};
+  for (size_t k = 0; k < sizeof parts / sizeof *parts; k++) {
+    ssize_t ignored = write(STDERR_FILENO, parts[k], strlen(parts[k]));
+    (void)ignored;
+  }
+}
+
+/* LLVM's readers report some malformed input (a bad data layout string, in bitcode or in
+ * .ll text) as a fatal error and would print "LLVM ERROR" and abort: say which file
+ * instead, on one line, and exit 2 as for any other bad input (LLVM cannot go on after a
+ * fatal error). */
 static void on_fatal(const char *reason) {
+  dup2(real_stderr, STDERR_FILENO);
   if (bc_fatal_hook) bc_fatal_hook(parsing, reason);
-  fprintf(stderr, "symq: error: %s: invalid bitcode: %s\n", parsing ? parsing : "input",
-          reason);
+  say_refused(reason);
   exit(2);
 }
 
-/* LLVM 14's bitcode reader also dereferences wild pointers on some malformed metadata
- * (found by fuzz_ir): while it parses, a SIGSEGV or SIGBUS is that input's fault, so it
- * ends symq the same way (async-signal-safe: write and _exit). */
+/* LLVM 14's bitcode reader also dereferences wild pointers on some malformed metadata, and
+ * on some malformed record counts asks for tens of gigabytes, which it reports by printing
+ * "LLVM ERROR: out of memory" and calling abort (all found by fuzz_ir): while it parses, a
+ * SIGSEGV, SIGBUS or SIGABRT is that input's fault, so it ends symq the same way. */
 static void on_crash(int sig) {
   (void)sig;
+  dup2(real_stderr, STDERR_FILENO);
   if (bc_fatal_hook) bc_fatal_hook(parsing, "the LLVM 14 reader crashed on it");
-  static const char pre[] = "symq: error: ";
-  static const char post[] = ": invalid bitcode: LLVM's reader crashed on it\n";
-  const char *file = parsing ? parsing : "input";
-  ssize_t ignored = write(STDERR_FILENO, pre, sizeof pre - 1);
-  ignored = write(STDERR_FILENO, file, strlen(file));
-  ignored = write(STDERR_FILENO, post, sizeof post - 1);
-  (void)ignored;
+  say_refused(sig == SIGABRT ? "LLVM's reader gave up on it (out of memory)"
+                             : "LLVM's reader crashed on it");
   _exit(2);
+}
+
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGABRT};
+static struct sigaction old_crash[3];
+
+/* While LLVM parses `name`, its fatal errors and crashes are that input's fault, and what
+ * it would print before them (to fd 2, not through any handler) is not symq's one line. */
+static void guard_parse(const char *name, const char *what) {
+  /* a hook that jumped out of the last parse left its guard up: what it saved stays */
+  bool fresh = parsing == NULL;
+  parsing = name;
+  parsing_what = what;
+  LLVMInstallFatalErrorHandler(on_fatal);
+  /* SA_NODEFER: a hook that jumps out leaves the signal unblocked for the next input */
+  struct sigaction crash = {.sa_handler = on_crash, .sa_flags = SA_NODEFER};
+  for (size_t k = 0; k < 3; k++)
+    sigaction(crash_signals[k], &crash, fresh ? &old_crash[k] : NULL);
+  fflush(stderr);
+  if (real_stderr < 0) real_stderr = dup(STDERR_FILENO);
+  int null = open("/dev/null", O_WRONLY);
+  if (real_stderr >= 0 && null >= 0) dup2(null, STDERR_FILENO);
+  if (null >= 0) close(null);
+}
+
+static void unguard_parse(void) {
+  if (real_stderr >= 0) dup2(real_stderr, STDERR_FILENO);
+  for (size_t k = 0; k < 3; k++) sigaction(crash_signals[k], &old_crash[k], NULL);
+  LLVMResetFatalErrorHandler();
+  parsing = NULL;
 }
 
 static bool parse_bitcode(LLVMContextRef ctx, const char *file, const char *name,
@@ -204,17 +244,9 @@ static bool parse_bitcode(LLVMContextRef ctx, const char *file, const char *name
   }
   LLVMModuleRef m = NULL;
   free(take_diag(ctx));
-  parsing = name;
-  LLVMInstallFatalErrorHandler(on_fatal);
-  /* SA_NODEFER: a hook that jumps out leaves the signal unblocked for the next input */
-  struct sigaction crash = {.sa_handler = on_crash, .sa_flags = SA_NODEFER}, old_segv, old_bus;
-  sigaction(SIGSEGV, &crash, &old_segv);
-  sigaction(SIGBUS, &crash, &old_bus);
+  guard_parse(name, "invalid bitcode");
   bool failed = LLVMParseBitcodeInContext2(ctx, buf, &m);
-  sigaction(SIGSEGV, &old_segv, NULL);
-  sigaction(SIGBUS, &old_bus, NULL);
-  LLVMResetFatalErrorHandler();
-  parsing = NULL;
+  unguard_parse();
   LLVMDisposeMemoryBuffer(buf); /* the parse is eager: the module does not keep the buffer */
   if (failed) {
     char *why = take_diag(ctx);
@@ -235,7 +267,10 @@ static bool parse_ir(LLVMContextRef ctx, const char *file, LLVMModuleRef *out, b
     return false;
   }
   LLVMModuleRef m = NULL;
-  if (LLVMParseIRInContext(ctx, buf, &m, &msg)) { /* takes the buffer */
+  guard_parse(file, "invalid IR");
+  bool failed = LLVMParseIRInContext(ctx, buf, &m, &msg); /* takes the buffer */
+  unguard_parse();
+  if (failed) {
     const char *why = msg ? msg : "unreadable module";
     size_t n = strlen(file);
     if (!strncmp(why, file, n) && why[n] == ':') why += n + 1; /* the message repeats it */

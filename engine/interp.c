@@ -76,6 +76,8 @@ typedef struct executor {
   bool halted;               /* a limit or a signal: states left are ended early */
   const char *halt_reason;
   double halt_deadline;      /* elapsed seconds when the halt's budget is spent */
+  bool halt_signalled;       /* the halt's deadline already accounts for a signal */
+  double run_deadline;       /* elapsed seconds at --max-time (INFINITY: none) */
   uint64_t memory_mb;        /* resident memory when last read (only under --max-memory) */
   char *lost;                /* states ended without a test (the budget was spent): one line
                                 each, written as lost.early at the end of the halt */
@@ -171,10 +173,10 @@ static double elapsed(const executor *ex) {
   return (double)(now.tv_sec - ex->start.tv_sec) + (double)(now.tv_nsec - ex->start.tv_nsec) / 1e9;
 }
 
-/* Under --max-time, gives the solver's next queries at most the time left before `until`
- * (elapsed seconds; INFINITY: no cut); false when none is left. */
+/* Gives the solver's next queries at most the time left before `until` (elapsed seconds;
+ * INFINITY: no cut, the --solver-timeout only); false when none is left. */
 static bool limit_solver_time(executor *ex, double until) {
-  if (ex->opt->max_time_s <= 0) return true;
+  if (until >= INFINITY) return true; /* only under --max-time or a signal is there a cut */
   unsigned ms = ex->opt->solver_timeout_ms;
   if (until < INFINITY) {
     double left_ms = ceil((until - elapsed(ex)) * 1000);
@@ -432,12 +434,22 @@ double interp_halt_budget(double max_time_s) {
   return budget > 1.0 ? budget : 1.0;
 }
 
+/* A signal bounds the halt as --max-time does, with the time run so far as the limit: the
+ * user who interrupts a run waits at most 5% longer (at least a second) for its tests. */
+static void bound_halt_by_signal(executor *ex) {
+  if (ex->halt_signalled || !ex->opt->interrupted || !*ex->opt->interrupted) return;
+  ex->halt_signalled = true;
+  double now = elapsed(ex), deadline = now + interp_halt_budget(now);
+  if (deadline < ex->halt_deadline) ex->halt_deadline = deadline;
+}
+
 static void start_halt(executor *ex, const char *reason) {
   ex->halted = true;
   ex->halt_reason = reason;
   ex->halt_deadline = INFINITY;
   if (ex->opt->max_time_s > 0)
     ex->halt_deadline = ex->opt->max_time_s + interp_halt_budget(ex->opt->max_time_s);
+  bound_halt_by_signal(ex);
 }
 
 /* Ends st early without solving for a test: the halt's time budget is spent. One file
@@ -467,6 +479,7 @@ static void write_lost(executor *ex) {
 
 /* Ends a state the halt left: with a test while the budget lasts, without one after. */
 static void end_halted(executor *ex, state *st) {
+  bound_halt_by_signal(ex); /* a signal during a halt for another limit bounds it too */
   if (limit_solver_time(ex, ex->halt_deadline)) end_early(ex, st, ex->halt_reason);
   else end_lost(ex, st);
 }
@@ -2289,7 +2302,7 @@ static void run_loop(executor *ex) {
     bool alive = true;
     for (unsigned k = 0; k < SLICE; k++) {
       /* the deadline is checked before every instruction, and no query may outlast it */
-      if (!limit_solver_time(ex, ex->opt->max_time_s)) break;
+      if (!limit_solver_time(ex, ex->run_deadline)) break;
       if (k % 256 == 255 && memory_exceeded(ex)) break; /* /proc is read: not every time */
       if (merge_should_pause(ex->merge, st)) { /* wait at the exit for the others */
         alive = false;
@@ -2325,7 +2338,8 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
     return -1;
   }
   executor ex = {.prog = prog, .opt = opt, .solver = solver, .out = out, .result = result,
-                 .next_state_id = 1, .next_object_id = 1};
+                 .next_state_id = 1, .next_object_id = 1,
+                 .run_deadline = opt->max_time_s > 0 ? opt->max_time_s : INFINITY};
   clock_gettime(CLOCK_MONOTONIC, &ex.start);
   mem_allocator_init(&ex.alloc);
   ex.consts = xrealloc(NULL, (prog->nconsts + 1) * sizeof *ex.consts);

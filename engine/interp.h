@@ -56,7 +56,8 @@ typedef struct interp_options {
   bool emit_all_errors;
   int argc;                   /* the program's argv; argv[0] is its path */
   const char *const *argv;
-  volatile sig_atomic_t *interrupted;
+  volatile sig_atomic_t *interrupted; /* non-zero: halt, within interp_halt_budget of
+                                         the time run so far */
   bool progress;              /* a live status line on stderr */
   bool trace;                 /* every executed instruction on stderr */
 } interp_options;

@@ -809,6 +809,9 @@ static void set_limits(z3_stage *z, Z3_solver s, unsigned ms, unsigned max_confl
   Z3_params p = Z3_mk_params(z->ctx);
   Z3_params_inc_ref(z->ctx, p);
   Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), ms ? ms : UINT_MAX);
+  /* Z3's check would take SIGINT itself (cancelling that query, the signal then lost to
+   * symq, which halts the run on it): symq's handler must see every Ctrl-C */
+  Z3_params_set_bool(z->ctx, p, Z3_mk_string_symbol(z->ctx, "ctrl_c"), false);
   if (conflicts)
     Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "max_conflicts"),
                        max_conflicts ? max_conflicts : UINT_MAX);

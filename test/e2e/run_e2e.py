@@ -41,8 +41,11 @@ must not start that way. Every driver needs exactly one EXPECT or EXPECT-REJECT 
         in bytes when given). Required with EXPECT.
   // EXPECT-TIME-AT-MOST: SECONDS
         stats.json's exploration_time_s (from the start of exploration to the last state's
-        end; what --max-time bounds) is at most SECONDS. Only an upper bound on a limited run
-        (limit + halt budget + generous slack), never a claim about speed.
+        end; what --max-time bounds) is at most SECONDS. With SIGNAL it bounds the halt
+        instead: the time after the signal (from the elapsed time the progress line that
+        triggered it reported) is at most the halt's budget for that time (5%, at least 1 s)
+        plus SECONDS. Only an upper bound on a limited run (limit + halt budget + generous
+        slack), never a claim about speed.
   // EXPECT-REJECT: [SUBSTRING]
         symq must refuse the input: exit status 2, exactly one line on stderr (containing
         SUBSTRING when given), no `symq: done:` line. Excludes every other directive but ARGS.
@@ -122,7 +125,7 @@ DONE_RE = re.compile(r"^symq: done: completed paths = (\d+), error paths = (\d+)
                      r"generated tests = (\d+)$")
 VERDICT_RE = re.compile(r"^symq: done: exploration (complete|incomplete: (\d+) paths? ended early"
                         r"( \(.*\))?(; alternatives not explored \(.*\))?)$")
-PROGRESS_RE = re.compile(r"symq: [0-9.]+s states (\d+) ")
+PROGRESS_RE = re.compile(r"symq: ([0-9.]+)s states (\d+) ")
 DIRECTIVE_RE = re.compile(r"^\s*//\s*([A-Z][A-Z0-9-]+)\s*(?::(.*))?$")
 KNOWN = {"EXPECT", "EXPECT-ERROR", "EXPECT-EARLY", "EXPECT-OBJECTS", "EXPECT-REJECT", "ARGS",
          "SEARCH-INVARIANT", "SIGNAL", "EXPECT-TIME-AT-MOST"}
@@ -413,13 +416,15 @@ def communicate_watching(p, watch):
     return b"".join(chunks["out"]), b"".join(chunks["err"])
 
 
-def communicate_signalling(p, signum, states):
+def communicate_signalling(p, signum, states, signalled_at):
     """Sends signum once a --progress line reports at least `states` live states (symq has
-    installed its handlers before any such line)."""
+    installed its handlers before any such line); appends that line's elapsed seconds to
+    signalled_at (the signal went no earlier)."""
     def watch(line):
         m = PROGRESS_RE.search(line)
-        if m and int(m.group(1)) >= states:
+        if m and int(m.group(2)) >= states:
             p.send_signal(signum)
+            signalled_at.append(float(m.group(1)))
             return True
         return False
     return communicate_watching(p, watch)
@@ -444,10 +449,11 @@ class Run:
             print("  $ " + " ".join(shlex.quote(c) for c in self.cmd), flush=True)
         p = subprocess.Popen(self.cmd, cwd=self.tmp, stdin=subprocess.DEVNULL,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        signalled_at = []
         try:
             if send_signal:
                 # a run that ends before the signal fails the driver's checks later
-                out, err = communicate_signalling(p, *send_signal)
+                out, err = communicate_signalling(p, *send_signal, signalled_at)
             else:
                 out, err = p.communicate(timeout=RUN_TIMEOUT)
         except subprocess.TimeoutExpired:
@@ -457,6 +463,7 @@ class Run:
             what = " ".join(options) or "default options"
             raise Bad(f"symq did not finish in {RUN_TIMEOUT}s ({what})")
         self.status = p.returncode
+        self.signalled_at = signalled_at[0] if signalled_at else 0.0
         self.stdout = out.decode("utf-8", "replace")
         self.stderr = err.decode("utf-8", "replace")
 
@@ -619,10 +626,15 @@ def collect(run, driver, spec, label):
                     raise Bad(f"{label}: {n}: message '{msg}' lacks '{item['msg']}'")
 
     bound = spec["time_at_most"]
+    start = 0.0
+    if bound is not None and spec["signal"]:  # the halt's budget, as engine/interp.c gives it
+        start = run.signalled_at
+        bound += max(1.0, 0.05 * start)
     if bound is not None and not (isinstance(stats.get("exploration_time_s"), (int, float))
-                                  and stats["exploration_time_s"] <= bound):
-        raise Bad(f"{label}: exploration_time_s = {stats.get('exploration_time_s')!r}, "
-                  f"expected at most {bound} s")
+                                  and stats["exploration_time_s"] - start <= bound):
+        since = f" ({start} s at the signal)" if spec["signal"] else ""
+        raise Bad(f"{label}: exploration_time_s = {stats.get('exploration_time_s')!r}{since}, "
+                  f"expected at most {bound:.2f} s{' after it' if since else ''}")
 
     # Early paths' reasons.
     texts = list(strings_in(stats))
