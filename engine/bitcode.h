@@ -83,9 +83,9 @@ typedef struct bc_module {
 /* Loads `path` (and opts->link), links, verifies and runs the pipeline. opts may be NULL.
  * Returns NULL on failure with *err filled (err may be NULL to discard the message).
  * The one exception: bitcode or .ll text that LLVM's reader rejects with a fatal error
- * (after which LLVM cannot continue), or crashes on, prints `symq: error: FILE: invalid
- * bitcode|IR: REASON` and exits 2, unless bc_fatal_hook is set and does not return (the
- * fuzz target's longjmp). */
+ * (after which LLVM cannot continue), or crashes on while parsing it or running the passes,
+ * prints `symq: error: FILE: invalid bitcode|invalid IR|pass pipeline: REASON` and exits 2,
+ * unless bc_fatal_hook is set and does not return (the fuzz target's longjmp). */
 extern void (*bc_fatal_hook)(const char *file, const char *reason);
 bc_module *bc_load(const char *path, const bc_options *opts, bc_error *err);
 void bc_free(bc_module *m); /* NULL is allowed */
