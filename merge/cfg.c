@@ -7,13 +7,6 @@
 #include "engine/xalloc.h"
 #include "merge/validate.h"
 
-/* The conjunction of st's constraints since region entry: its tail. */
-static expr *region_tail(merge_ctx *m, const merge_region *r, const state *st) {
-  expr *tail = merge_tmp(m, expr_true());
-  for (size_t k = r->entry_npc; k < st->npc; k++) tail = merge_tmp(m, expr_and(tail, st->pc[k]));
-  return tail;
-}
-
 /* ite(g1, v1, ite(g2, v2, … vn)): the guards are mutually exclusive tails. */
 static expr *ite_chain(merge_ctx *m, expr *const *guards, expr *const *values, size_t n) {
   expr *v = values[n - 1];
@@ -166,7 +159,7 @@ state *merge_cfg(merge_ctx *mc, const merge_region *r, state *const *group, size
   merge_values values = {.nparts = n};
   expr *any = merge_tmp(mc, expr_false());
   for (size_t j = 0; j < n; j++) {
-    tails[j] = region_tail(mc, r, group[j]);
+    tails[j] = merge_tail(mc, group[j], r->entry_npc);
     any = merge_tmp(mc, expr_or(any, tails[j]));
   }
   tree_merge tm;

@@ -270,13 +270,6 @@ static void tidy_up(merge_tree *t, merge_node *p, const merge_node *stop) {
   }
 }
 
-/* The conjunction of s's constraints from position from on. */
-static expr *tail_from(merge_ctx *m, const state *s, size_t from) {
-  expr *tail = merge_tmp(m, expr_true());
-  for (size_t k = from; k < s->npc; k++) tail = merge_tmp(m, expr_and(tail, s->pc[k]));
-  return tail;
-}
-
 /* The first symbol on the way from `from` down to n (the merged node's branch), or NULL. */
 static const merge_branch *first_branch(const merge_node *from, const merge_node *n) {
   const merge_branch *b = NULL;
@@ -292,7 +285,7 @@ static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node
   state *sn = node_info(ir, n->id)->snapshot, *so = node_info(ir, other->id)->snapshot;
   assert(cut <= sn->npc && cut <= so->npc && (cut == 0 || sn->pc[cut - 1] == so->pc[cut - 1]));
   state *group[2] = {sn, so};
-  expr *tails[2] = {tail_from(m, sn, cut), tail_from(m, so, cut)};
+  expr *tails[2] = {merge_tail(m, sn, cut), merge_tail(m, so, cut)};
   expr *either = merge_tmp(m, expr_or(tails[0], tails[1]));
 
   state *merged = state_fork(so, m->host.new_state_id(m->host.ctx));

@@ -151,9 +151,7 @@ static state *merge_on_pattern(merge_ctx *mc, pat_ctx *pc, const merge_region *r
   if (mc->opt.validate) {
     expr **tails = xmalloc(n * sizeof *tails), **witness = xmalloc(n * sizeof *witness);
     for (size_t j = 0; j < n; j++) {
-      tails[j] = merge_tmp(mc, expr_true());
-      for (size_t k = r->entry_npc; k < members[j]->npc; k++)
-        tails[j] = merge_tmp(mc, expr_and(tails[j], members[j]->pc[k]));
+      tails[j] = merge_tail(mc, members[j], r->entry_npc);
       witness[j] = merge_tmp(mc, expr_eq(K, merge_tmp(mc, expr_const(64, counts[j]))));
     }
     merge_validate(mc, m, members, tails, witness, n, &values);

@@ -151,6 +151,12 @@ expr *merge_tmp(merge_ctx *m, expr *e) {
   return e;
 }
 
+expr *merge_tail(merge_ctx *m, const state *st, size_t from) {
+  expr *tail = merge_tmp(m, expr_true());
+  for (size_t k = from; k < st->npc; k++) tail = merge_tmp(m, expr_and(tail, st->pc[k]));
+  return tail;
+}
+
 merge_loops *merge_loops_of(merge_ctx *m, uint32_t func) {
   if (!m->loops[func]) m->loops[func] = merge_loops_find(&m->prog->funcs[func]);
   return m->loops[func];

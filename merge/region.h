@@ -152,6 +152,9 @@ bool merge_compatible(const state *a, const state *b);
 /* Registers a new reference for release after the current group's merge; returns it. */
 expr *merge_tmp(merge_ctx *m, expr *e);
 void merge_tmp_release(merge_ctx *m); /* releases them (done after each group) */
+/* The conjunction of st's constraints from position `from` on (its tail since a region's
+ * entry or a tree node), as a temporary. */
+expr *merge_tail(merge_ctx *m, const state *st, size_t from);
 
 merge_loops *merge_loops_of(merge_ctx *m, uint32_t func);
 static inline merge_region *merge_region_of(const state *st) { return st->region; }
