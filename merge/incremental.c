@@ -318,8 +318,7 @@ static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node
   merged->leaf = node;
   merged->paused = false;
   node->state = merged;
-  node_info(ir, node->id)->npc = merged->npc;
-  take_snapshot(m, r, node, merged); /* a new leaf: it may merge in turn */
+  take_snapshot(m, r, node, merged); /* a new leaf: it may merge in turn (sets its npc) */
   r->running++;
   m->stats->inc_merges++;
   m->host.resume(m->host.ctx, merged, true);
