@@ -178,12 +178,10 @@ static double elapsed(const executor *ex) {
 static bool limit_solver_time(executor *ex, double until) {
   if (until >= INFINITY) return true; /* only under --max-time or a signal is there a cut */
   unsigned ms = ex->opt->solver_timeout_ms;
-  if (until < INFINITY) {
-    double left_ms = ceil((until - elapsed(ex)) * 1000);
-    if (left_ms <= 0) return false;
-    if (!ms || left_ms < ms) ms = (unsigned)left_ms;
-    qs_set_time_left(ex->solver, (unsigned)left_ms);
-  }
+  double left_ms = ceil((until - elapsed(ex)) * 1000);
+  if (left_ms <= 0) return false;
+  if (!ms || left_ms < ms) ms = (unsigned)left_ms;
+  qs_set_time_left(ex->solver, (unsigned)left_ms);
   qs_set_timeout(ex->solver, ms);
   return true;
 }
