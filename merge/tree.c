@@ -61,9 +61,15 @@ merge_node *merge_tree_add(merge_tree *t, merge_node *parent, expr *cond, bool d
   return new_node(t, parent, cond, dead, branch);
 }
 
-static void unlink_child(merge_node *parent, merge_node *n) {
+/* The child of parent just before n (NULL: n is the first). */
+static merge_node *prev_sibling(const merge_node *parent, const merge_node *n) {
   merge_node *prev = NULL;
   for (merge_node *c = parent->first_child; c != n; c = c->next_sibling) prev = c;
+  return prev;
+}
+
+static void unlink_child(merge_node *parent, merge_node *n) {
+  merge_node *prev = prev_sibling(parent, n);
   if (prev) prev->next_sibling = n->next_sibling;
   else parent->first_child = n->next_sibling;
   if (parent->last_child == n) parent->last_child = prev;
@@ -97,8 +103,7 @@ void merge_tree_splice(merge_tree *t, merge_node *p, merge_node *c) {
   /* c takes p's place among p's siblings */
   c->parent = grand;
   c->next_sibling = p->next_sibling;
-  merge_node *prev = NULL;
-  for (merge_node *s = grand->first_child; s != p; s = s->next_sibling) prev = s;
+  merge_node *prev = prev_sibling(grand, p);
   if (prev) prev->next_sibling = c;
   else grand->first_child = c;
   if (grand->last_child == p) grand->last_child = c;
