@@ -1779,7 +1779,10 @@ static step exec_float(executor *ex, state *st, const ir_inst *in) {
     expr *o = arg(ex, st, in, k);
     bool is_fp_operand = !(in->op == IR_UITOFP || in->op == IR_SITOFP);
     if (!expr_is_const(o)) {
-      end_early(ex, st, "unsupported: symbolic floating point");
+      /* named per instruction, so that stats.json says which conversion or operation */
+      char *reason = xprintf("unsupported: symbolic floating point (%s)", ir_opcode_name(in->op));
+      end_early(ex, st, reason);
+      free(reason);
       return STEP_ENDED;
     }
     if (is_fp_operand) {
