@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""eval/real/run --tables-only on hand-made results whose statistics are known: the paper's
+speed-up over the pairs where one mode finished, the coverage increase over those where one
+timed out, and which tables exist for which modes (Table 7 is pat-inc against pat; without
+none there is no Table 5). Usage: real_tables.py <symq> (the symq is not run)."""
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RUN = os.path.join(REPO, "eval", "real", "run")
+
+
+def result(lib, driver, mode, status, time_s, covered, capacity=50):
+    return {"lib": lib, "driver": driver, "mode": mode, "capacity": capacity,
+            "status": status, "time_s": time_s, "covered_lines": covered,
+            "total_lines": 1000, "completed": 1, "errors": 0, "early": 0, "tests": 1}
+
+
+RESULTS = [
+    # a: both finish, pat 3x faster than cfg
+    result("apr", "a", "pat", "finished", 2.0, 40), result("apr", "a", "cfg", "finished", 6.0, 40),
+    # b: cfg finishes, pat times out with more lines: in both statistics
+    result("apr", "b", "pat", "timeout", 6.0, 60), result("apr", "b", "cfg", "finished", 4.0, 50),
+    # c: both time out: coverage only
+    result("apr", "c", "pat", "timeout", 6.0, 30), result("apr", "c", "cfg", "timeout", 6.0, 40),
+    # a failed run is not a subject
+    result("apr", "d", "pat", "failed", 1.0, 0), result("apr", "d", "cfg", "finished", 1.0, 9),
+    # Table 7's pair
+    result("apr", "a", "pat-inc", "finished", 1.0, 40),
+]
+
+
+def rows(path):
+    with open(path) as f:
+        return {r["lib"]: r for r in csv.DictReader(f)}
+
+
+def main():
+    failures = []
+
+    def check(what, got, want):
+        if got != want:
+            failures.append(f"{what}: got {got!r}, want {want!r}")
+
+    with tempfile.TemporaryDirectory() as out:
+        os.makedirs(os.path.join(out, "results"))
+        for i, r in enumerate(RESULTS):
+            with open(os.path.join(out, "results", f"{i}.json"), "w") as f:
+                json.dump(r, f)
+        p = subprocess.run([sys.executable, RUN, "--tables-only", "--out", out],
+                           capture_output=True, text=True)
+        check("exit", p.returncode, 0)
+        tables = os.path.join(out, "tables")
+        check("tables written", sorted(os.listdir(tables)),
+              ["runs.csv", "runs.md", "table3.csv", "table3.md", "table7.csv", "table7.md"])
+        t3 = rows(os.path.join(tables, "table3.csv"))["apr"]
+        # speed-ups cfg/pat over a and b: 3.0 and 4/6
+        for key, want in [("time_n", "2/3"), ("speedup_avg", "1.83"), ("speedup_med", "1.83"),
+                          ("speedup_min", "0.67"), ("speedup_max", "3.00"),
+                          ("time_diff_s", "2.00"),
+                          # coverage over b (+20%) and c (-25%)
+                          ("cov_n", "2/3"), ("cov_avg", "-2.50"), ("cov_min", "-25.00"),
+                          ("cov_max", "20.00"), ("cov_diff_lines", "0")]:
+            check(f"table3 {key}", t3[key], want)
+        t7 = rows(os.path.join(tables, "table7.csv"))["apr"]
+        check("table7 time_n", t7["time_n"], "1/1")
+        check("table7 speedup_avg", t7["speedup_avg"], "2.00")
+        with open(os.path.join(tables, "table7.md")) as f:
+            title = f.readline()
+        check("table7 title", "incremental merging" in title and "against PAT" in title, True)
+        with open(os.path.join(tables, "table3.md")) as f:
+            check("one header row", f.read().count("| subject set |"), 1)
+    for msg in failures:
+        print("real_tables: " + msg)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
