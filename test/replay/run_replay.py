@@ -10,8 +10,9 @@ Each scenario is one CTest test (test/replay/CMakeLists.txt). It prints one line
 check failed. Work happens in a fresh temporary directory (kept with --keep).
 
 Scenarios
-  e2e-native     every test/e2e driver that symq runs to the end (all but EXPECT-REJECT
-                 and SIGNAL ones): `symq run`, then `symq replay`: each error test
+  e2e            every test/e2e driver that symq runs to the end (all but EXPECT-REJECT
+                 and SIGNAL ones): one `symq run`, then its tests replayed twice, natively
+                 and with --sanitize. Native, `symq replay`: each error test
                  reproduces (ptr/free/overshift/overflow ones, run in the sanitized build
                  replay makes for them, through an ASan/UBSan report at the line); a test ended
                  early is reported "not checked" (with what it did natively); every other
@@ -19,7 +20,7 @@ Scenarios
                  repeats an error another test reports: symq reports each error once).
                  A driver calling a function defined nowhere (UNLINKABLE) must fail to
                  link with a one-line error naming the function.
-  e2e-sanitize   the same with `symq replay --sanitize`: every error reproduces, and a
+                 With `symq replay --sanitize`: every error reproduces, and a
                  ptr/free/div/exec error through an ASan/UBSan report at the .err's line.
   mismatch       symq's tests of names.c replay cleanly; with an object renamed, resized or
                  missing in the ktest (and with a corrupt ktest) each test is a mismatch.
@@ -246,14 +247,22 @@ def e2e_drivers():
     return drivers
 
 
-def e2e_one(tmp, name, args, has_errors, sanitize):
-    """Checks for one driver; returns a list of (ok, what, reason)."""
-    out = []
+def e2e_one(tmp, name, args, has_errors):
+    """One `symq run` of a driver, then its tests replayed natively and with --sanitize;
+    returns a list of (ok, what, reason)."""
     outdir = os.path.join(tmp, name)
     try:
         symq_run(os.path.join(E2E, name + ".c"), outdir, args, cwd=tmp)
     except RuntimeError as e:
         return [(False, f"{name}: symq run", str(e))]
+    return [(ok, f"{mode}: {what}", reason)
+            for sanitize, mode in ((False, "native"), (True, "sanitize"))
+            for ok, what, reason in e2e_replay(outdir, name, has_errors, sanitize)]
+
+
+def e2e_replay(outdir, name, has_errors, sanitize):
+    """Checks of one replay of a driver's tests; returns a list of (ok, what, reason)."""
+    out = []
     expected = outdir_tests(outdir)
     cmd = [SYMQ, "replay", outdir] + (["--sanitize"] if sanitize else [])
     p = run(cmd)
@@ -305,12 +314,12 @@ def e2e_one(tmp, name, args, has_errors, sanitize):
     return out
 
 
-def scenario_e2e(tmp, sanitize):
+def scenario_e2e(tmp):
     drivers = e2e_drivers()
     check(sum(e for _, _, e in drivers) >= 10, "the e2e suite has error drivers",
           f"found {drivers}")
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        futures = [pool.submit(e2e_one, tmp, n, a, e, sanitize) for n, a, e in drivers]
+        futures = [pool.submit(e2e_one, tmp, n, a, e) for n, a, e in drivers]
         for f in futures:
             for ok, what, reason in f.result():
                 check(ok, what, reason)
@@ -848,8 +857,7 @@ def scenario_errors(tmp):
 
 
 SCENARIOS = {
-    "e2e-native": lambda tmp: scenario_e2e(tmp, False),
-    "e2e-sanitize": lambda tmp: scenario_e2e(tmp, True),
+    "e2e": scenario_e2e,
     "mismatch": scenario_mismatch,
     "library": scenario_library,
     "svcomp": scenario_svcomp,
