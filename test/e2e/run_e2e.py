@@ -3,7 +3,7 @@
 and checks the outcome written in the driver itself.
 
     run_e2e.py SYMQ_BINARY [--filter NAME] [--keep] [--verbose] [-j N] [--timeout SECONDS]
-               [--valgrind]
+               [--valgrind] [--no-search-invariant]
 
 --filter NAME selects drivers by name (the file name without .c; shell wildcards allowed).
 Each symq run gets a fresh temporary directory as its cwd and `--output-dir=<tmp>/out`
@@ -62,6 +62,9 @@ must not start that way. Every driver needs exactly one EXPECT or EXPECT-REJECT 
         Also run once per --search strategy (dfs bfs random-state random-path nurs:covnew):
         every run must meet the expectations and give the same counts and the same multiset
         of reported (kind, line); and a second dfs run must write byte-identical .ktest files.
+        (Without ARGS, the default run is the dfs one.) Skipped with --valgrind or
+        --no-search-invariant: CI runs the drivers sanitized once each (e2e/NAME) and the
+        search runs in the optimized build (e2e-search/NAME, test/e2e/CMakeLists.txt).
 
 Checks made on every successful run, besides the directives: the stdout line before the
 last is `symq: done: completed paths = N, error paths = E, generated tests = T` and agrees
@@ -91,6 +94,7 @@ import threading
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 SEARCHES = ["dfs", "bfs", "random-state", "random-path", "nurs:covnew"]
+DEFAULT_SEARCH = "dfs"  # symq run's, when no --search is given
 LIMIT_OPTIONS = ("--max-time", "--max-instructions", "--max-forks", "--max-memory",
                  "--max-pointer-objects", "--solver-timeout")
 REQUIRED_STATS = ["mode", "completed_paths", "error_paths", "early_paths", "dropped_reasons",
@@ -663,7 +667,7 @@ def run_checked(symq, driver, spec, options, label, keep, verbose):
         run.cleanup()
 
 
-def check_driver(symq, driver, keep, verbose):
+def check_driver(symq, driver, keep, verbose, search_invariant=True):
     spec = parse_driver(driver)
     if spec["reject"] is not None:
         run = Run(symq, driver, spec["args"], keep, verbose)
@@ -673,12 +677,15 @@ def check_driver(symq, driver, keep, verbose):
             run.cleanup()
         return
     base = run_checked(symq, driver, spec, spec["args"], "default", keep, verbose)
-    if not spec["invariant"] or WRAPPER:  # under valgrind, the default run is the check
-        return
+    if not spec["invariant"] or WRAPPER or not search_invariant:
+        return  # under valgrind (or --no-search-invariant), the default run is the check
     args = [a for a in spec["args"] if not a.startswith("--search")]
     first_dfs = None
     for s in SEARCHES:
-        r = run_checked(symq, driver, spec, args + [f"--search={s}"], s, keep, verbose)
+        if s == DEFAULT_SEARCH and args == spec["args"]:
+            r = base  # the default run was this search, with the same options
+        else:
+            r = run_checked(symq, driver, spec, args + [f"--search={s}"], s, keep, verbose)
         if r["counts"] != base["counts"]:
             raise Bad(f"{s}: (completed, errors, tests, early) = {r['counts']}, "
                       f"default search gave {base['counts']}")
@@ -708,6 +715,8 @@ def main():
     ap.add_argument("--valgrind", action="store_true",
                     help="run symq under valgrind's memcheck: a memory error or a definite "
                          "leak fails the driver; SEARCH-INVARIANT's extra runs are skipped")
+    ap.add_argument("--no-search-invariant", action="store_true",
+                    help="skip SEARCH-INVARIANT's extra runs (CI makes them in another build)")
     opts = ap.parse_args()
     RUN_TIMEOUT = opts.timeout
     if opts.valgrind:
@@ -731,7 +740,8 @@ def main():
 
     def one(name):
         try:
-            check_driver(symq, os.path.join(HERE, name + ".c"), opts.keep, opts.verbose)
+            check_driver(symq, os.path.join(HERE, name + ".c"), opts.keep, opts.verbose,
+                         not opts.no_search_invariant)
             return name, None
         except Bad as e:
             return name, str(e)
