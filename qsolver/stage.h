@@ -49,6 +49,8 @@ struct qs_stage {
   qs_stage_stats stats;
   double down_seconds;       /* spent in `next` during the current call */
   unsigned forwarded;        /* calls to `next` during the current call */
+  bool answered_itself;      /* set by a stage whose answer is its own although it forwarded
+                                requests of its own making (the relaxed stage) */
 };
 
 #define QS_MAX_STAGES 8
@@ -68,6 +70,7 @@ qs_stage *qs_constant_stage_new(qsolver *s);
 qs_stage *qs_independence_stage_new(qsolver *s);
 qs_stage *qs_validity_stage_new(qsolver *s);
 qs_stage *qs_cex_stage_new(qsolver *s);
+qs_stage *qs_relax_stage_new(qsolver *s);
 qs_stage *qs_quant_stage_new(qsolver *s);
 qs_stage *qs_z3_stage_new(qsolver *s);
 

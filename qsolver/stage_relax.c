@@ -1,0 +1,214 @@
+/*
+ * stage_relax.c — the relaxed stage, in front of the quantified procedure: answers a request
+ * holding a forall from its "scalar" part when it can, before the procedure builds a stripped
+ * query whose reads at symbolic indices Z3 sees as ite chains over a whole array (chained
+ * memspn reads s[K1 + c] for every c of its second loop: 65-way ites at capacity 64).
+ *
+ * A formula is scalar when it holds no forall and reads arrays only at constant indices
+ * (bounds such as K1 + c < n + 1, a merge's K against n). Requests without a forall, or
+ * with only scalar formulas, are forwarded untouched. Otherwise, with S the scalar formulas:
+ *   1. relax: solve S alone. S is implied by the request, so its unsat is final. A model
+ *      of S that satisfies the whole request under evaluation is final too.
+ *   2. fix: with M the model of S, substitute each read of S by its value in M in every
+ *      formula (a read at K1 + c becomes one at a constant index) and add read = value for
+ *      each; solve that. It implies the request, so a model of it is one of the request —
+ *      still checked by evaluation before it is accepted. Its unsat proves nothing (M was one
+ *      choice among many).
+ *   3. otherwise the request goes on unchanged.
+ * Step 1 answers the must-be-true questions on bounds that dominate chained memspn; step 2
+ * the branch questions, whose models the cex cache then reuses. Both solve requests that are
+ * forwarded down the chain like any other. Deterministic: nothing depends on addresses.
+ */
+#include "qsolver/stage.h"
+
+typedef struct relax_stage {
+  qs_stage base;
+  qs_idmap scalar;  /* formula id → 1 scalar, 2 not (ids are never reused) */
+  qs_idmap seen;    /* a walk's visited nodes */
+  expr **stack, **s, **reads, **values, **fixed;
+  size_t stack_cap, s_cap, reads_cap, values_cap, fixed_cap;
+} relax_stage;
+
+#define SCALAR_MEMO_MAX ((size_t)1 << 20)
+
+static void push(expr ***v, size_t *n, size_t *cap, expr *e) {
+  qs_reserve((void **)v, cap, *n + 1, sizeof **v);
+  (*v)[(*n)++] = e;
+}
+
+static bool visit(relax_stage *r, expr *e) {
+  uint64_t dummy;
+  if (qs_idmap_get(&r->seen, e->id, &dummy))
+    return false;
+  qs_idmap_put(&r->seen, e->id, 0);
+  return true;
+}
+
+/* No forall, and every read (update lists' terms included) at a constant index. */
+static bool walk_scalar(relax_stage *r, expr *f) {
+  if (f->has_forall)
+    return false;
+  qs_idmap_reset(&r->seen, 64);
+  size_t n = 0;
+  push(&r->stack, &n, &r->stack_cap, f);
+  visit(r, f);
+  while (n) {
+    expr *e = r->stack[--n];
+    if (e->kind == EXPR_READ) {
+      if (!expr_is_const(e->kid[0]))
+        return false;
+      for (expr_update *u = e->u.read.updates; u; u = u->next) {
+        if (visit(r, u->index))
+          push(&r->stack, &n, &r->stack_cap, u->index);
+        if (visit(r, u->value))
+          push(&r->stack, &n, &r->stack_cap, u->value);
+      }
+    }
+    for (unsigned k = 0; k < e->nkids; k++)
+      if (visit(r, e->kid[k]))
+        push(&r->stack, &n, &r->stack_cap, e->kid[k]);
+  }
+  return true;
+}
+
+static bool is_scalar(relax_stage *r, expr *f) {
+  uint64_t v;
+  if (qs_idmap_get(&r->scalar, f->id, &v))
+    return v == 1;
+  bool scalar = walk_scalar(r, f);
+  if (r->scalar.count >= SCALAR_MEMO_MAX)
+    qs_idmap_reset(&r->scalar, 1024);
+  qs_idmap_put(&r->scalar, f->id, scalar ? 1 : 2);
+  return scalar;
+}
+
+/* The distinct outermost reads of the scalar formulas: each one is a variable of S. */
+static size_t collect_reads(relax_stage *r, size_t ns) {
+  qs_idmap_reset(&r->seen, 64);
+  size_t n = 0, nreads = 0;
+  for (size_t i = 0; i < ns; i++)
+    if (visit(r, r->s[i]))
+      push(&r->stack, &n, &r->stack_cap, r->s[i]);
+  while (n) {
+    expr *e = r->stack[--n];
+    if (e->kind == EXPR_READ) {
+      push(&r->reads, &nreads, &r->reads_cap, e);
+      continue;
+    }
+    for (unsigned k = 0; k < e->nkids; k++)
+      if (visit(r, e->kid[k]))
+        push(&r->stack, &n, &r->stack_cap, e->kid[k]);
+  }
+  return nreads;
+}
+
+static void release(expr **v, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    expr_unref(v[i]);
+}
+
+static bool accept(const qs_req *rq, qs_ans *got, qs_ans *ans) {
+  if (got->status != QS_SAT || !got->model || !qs_model_satisfies(rq->f, rq->n, got->model))
+    return false;
+  ans->status = QS_SAT;
+  if (rq->want_model) {
+    ans->model = got->model;
+    got->model = NULL;
+  }
+  return true;
+}
+
+/* Step 2: the request with S's reads fixed to their values in m. True when it answered. */
+static bool solve_fixed(relax_stage *r, const qs_req *rq, size_t ns, const expr_assignment *m,
+                        qs_ans *ans) {
+  size_t nreads = collect_reads(r, ns), nvalues = 0, nfixed = 0;
+  for (size_t i = 0; i < nreads; i++) {
+    u128 v;
+    if (expr_eval(r->reads[i], m, 0, &v) != EXPR_EVAL_OK) {
+      release(r->values, nvalues);
+      return false;
+    }
+    push(&r->values, &nvalues, &r->values_cap, expr_const(r->reads[i]->width, v));
+  }
+  bool contradiction = false;
+  for (size_t i = 0; i < rq->n && !contradiction; i++) {
+    expr *g = expr_substitute(rq->f[i], r->reads, r->values, nreads);
+    contradiction = expr_is_false(g);
+    if (expr_is_true(g))
+      expr_unref(g);
+    else
+      push(&r->fixed, &nfixed, &r->fixed_cap, g);
+  }
+  for (size_t i = 0; i < nreads; i++)
+    push(&r->fixed, &nfixed, &r->fixed_cap, expr_eq(r->reads[i], r->values[i]));
+  bool answered = false;
+  if (!contradiction) {
+    qs_req fixed = {.f = r->fixed, .n = nfixed, .assumed = 0, .want_model = true,
+                    .arrays = rq->arrays, .narrays = rq->narrays};
+    qs_ans fa;
+    qs_forward(&r->base, &fixed, &fa);
+    answered = accept(rq, &fa, ans);
+    qs_ans_clear(&fa);
+  }
+  release(r->fixed, nfixed);
+  release(r->values, nvalues);
+  return answered;
+}
+
+static void relax_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
+  relax_stage *r = (relax_stage *)st;
+  bool quantified = false;
+  for (size_t i = 0; i < rq->n && !quantified; i++)
+    quantified = rq->f[i]->has_forall;
+  size_t ns = 0;
+  if (quantified)
+    for (size_t i = 0; i < rq->n; i++)
+      if (is_scalar(r, rq->f[i]))
+        push(&r->s, &ns, &r->s_cap, rq->f[i]);
+  if (!quantified || !ns) {
+    qs_forward(st, rq, ans);
+    return;
+  }
+  /* Step 1. S keeps the request's order, so its assumed formulas come first. */
+  size_t assumed = 0;
+  for (size_t i = 0; i < rq->assumed; i++)
+    assumed += assumed < ns && r->s[assumed] == rq->f[i];
+  qs_req relaxed = {.f = r->s, .n = ns, .assumed = assumed, .want_model = true,
+                    .arrays = rq->arrays, .narrays = rq->narrays};
+  qs_ans ra;
+  qs_forward(st, &relaxed, &ra);
+  bool answered = ra.status == QS_UNSAT;
+  if (answered)
+    ans->status = QS_UNSAT;
+  else if (ra.status == QS_SAT && ra.model)
+    answered = accept(rq, &ra, ans) || solve_fixed(r, rq, ns, ra.model, ans);
+  qs_ans_clear(&ra);
+  st->answered_itself = answered;
+  if (!answered) {
+    qs_ans_clear(ans);
+    qs_forward(st, rq, ans);
+  }
+}
+
+static void relax_destroy(qs_stage *st) {
+  relax_stage *r = (relax_stage *)st;
+  qs_idmap_free(&r->scalar);
+  qs_idmap_free(&r->seen);
+  free(r->stack);
+  free(r->s);
+  free(r->reads);
+  free(r->values);
+  free(r->fixed);
+  free(r);
+}
+
+static const qs_stage_ops relax_ops = {"relaxed", relax_solve, relax_destroy};
+
+qs_stage *qs_relax_stage_new(qsolver *s) {
+  (void)s;
+  relax_stage *r = calloc(1, sizeof *r);
+  if (!r)
+    expr_oom();
+  r->base.ops = &relax_ops;
+  return &r->base;
+}
