@@ -144,7 +144,8 @@ const qs_stage_stats *qs_stats(const qsolver *s, const char *name); /* NULL when
  * step answered, sat or unsat (strip, duplicate, repair and the expansion answer sat only
  * with a model that satisfies the whole query under evaluation; Z3's fallback answer is
  * taken as Z3 gives it); unknown: those none answered; seconds[step]:
- * time spent in each step, including the Z3 calls it made; disagreements: answers that
+ * time spent in each step, including the Z3 calls it made; disagreements: answers (its own,
+ * and the relaxed stage's against the procedure's) that
  * --validate-qsolver found contradicted by Z3 on the expanded query. */
 typedef enum qs_qstep {
   QS_QSTEP_STRIP, QS_QSTEP_DUPLICATE, QS_QSTEP_REPAIR, QS_QSTEP_FALLBACK_EXPAND,

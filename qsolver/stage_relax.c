@@ -21,8 +21,14 @@
  */
 #include "qsolver/stage.h"
 
+/* Models of the scalar parts solved lately, tried before Z3 on a new scalar part: the scalar
+ * part of a loop's next question differs from the last one by a bound or two. */
+#define RECENT_MODELS 4
+
 typedef struct relax_stage {
   qs_stage base;
+  expr_assignment *recent[RECENT_MODELS]; /* owned; recent[next] is the oldest */
+  size_t next;
   qs_idmap scalar;  /* formula id → 1 scalar, 2 not (ids are never reused) */
   qs_idmap seen;    /* a walk's visited nodes */
   expr **stack, **s, **reads, **values, **fixed;
@@ -155,6 +161,36 @@ static bool solve_fixed(relax_stage *r, const qs_req *rq, size_t ns, const expr_
   return answered;
 }
 
+/* Step 1's answer: a model of S from the recent ones when one satisfies it, else Z3's. */
+static void solve_scalar(relax_stage *r, const qs_req *relaxed, qs_ans *ans) {
+  for (size_t k = 0; k < RECENT_MODELS; k++) {
+    const expr_assignment *m = r->recent[(r->next + RECENT_MODELS - 1 - k) % RECENT_MODELS];
+    if (m && qs_model_satisfies(relaxed->f, relaxed->n, m)) {
+      ans->status = QS_SAT;
+      ans->model = expr_assignment_copy(m);
+      return;
+    }
+  }
+  qs_forward(&r->base, relaxed, ans);
+  if (ans->status == QS_SAT && ans->model) {
+    expr_assignment_free(r->recent[r->next]);
+    r->recent[r->next] = expr_assignment_copy(ans->model);
+    r->next = (r->next + 1) % RECENT_MODELS;
+  }
+}
+
+/* --validate-qsolver: the request as the chain below answers it must not contradict. */
+static void validate(relax_stage *r, const qs_req *rq, qs_status answer) {
+  qs_ans va;
+  qs_forward(&r->base, rq, &va);
+  if (va.status != QS_UNKNOWN && va.status != answer) {
+    r->base.solver->quant.disagreements++;
+    fprintf(stderr, "symq: error: qsolver disagreement: relaxed answered %s, the chain below %s\n",
+            answer == QS_SAT ? "sat" : "unsat", va.status == QS_SAT ? "sat" : "unsat");
+  }
+  qs_ans_clear(&va);
+}
+
 static void relax_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   relax_stage *r = (relax_stage *)st;
   bool quantified = false;
@@ -176,7 +212,7 @@ static void relax_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   qs_req relaxed = {.f = r->s, .n = ns, .assumed = assumed, .want_model = true,
                     .arrays = rq->arrays, .narrays = rq->narrays};
   qs_ans ra;
-  qs_forward(st, &relaxed, &ra);
+  solve_scalar(r, &relaxed, &ra);
   bool answered = ra.status == QS_UNSAT;
   if (answered)
     ans->status = QS_UNSAT;
@@ -187,11 +223,15 @@ static void relax_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   if (!answered) {
     qs_ans_clear(ans);
     qs_forward(st, rq, ans);
+  } else if (st->solver->opt.validate_quantified) {
+    validate(r, rq, ans->status);
   }
 }
 
 static void relax_destroy(qs_stage *st) {
   relax_stage *r = (relax_stage *)st;
+  for (size_t k = 0; k < RECENT_MODELS; k++)
+    expr_assignment_free(r->recent[k]);
   qs_idmap_free(&r->scalar);
   qs_idmap_free(&r->seen);
   free(r->stack);
