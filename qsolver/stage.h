@@ -26,7 +26,14 @@ typedef struct qs_req {
   bool want_model;
   expr_array *const *arrays; /* arrays the caller will read from the model */
   size_t narrays;
+  unsigned lane;             /* < QS_LANES: which incremental Z3 solver takes it, so that a
+                                stage's own sequence of growing requests keeps its common
+                                prefix asserted apart from the others (0: the engine's) */
 } qs_req;
+
+/* Request lanes: the engine's requests (and everything built from them), the relaxed stage's
+ * scalar parts, and its fixed requests. */
+enum { QS_LANE_MAIN, QS_LANE_SCALAR, QS_LANE_FIXED, QS_LANES };
 
 typedef struct qs_ans {
   qs_status status;

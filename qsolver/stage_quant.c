@@ -38,7 +38,7 @@ static qs_quant_stats *stats_of(quant_stage *qs) { return &qs->base.solver->quan
 static void solve_formulas(quant_stage *qs, expr *const *f, size_t n, bool want_model,
                            const qs_req *orig, qs_ans *ans) {
   qs_req rq = {.f = f, .n = n, .assumed = 0, .want_model = want_model,
-               .arrays = orig->arrays, .narrays = orig->narrays};
+               .arrays = orig->arrays, .narrays = orig->narrays, .lane = orig->lane};
   qs_forward(&qs->base, &rq, ans);
 }
 

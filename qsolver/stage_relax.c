@@ -17,7 +17,11 @@
  *   3. otherwise the request goes on unchanged.
  * Step 1 answers the must-be-true questions on bounds that dominate chained memspn; step 2
  * the branch questions, whose models the cex cache then reuses. Both solve requests that are
- * forwarded down the chain like any other. Deterministic: nothing depends on addresses.
+ * forwarded down the chain like any other, each kind in a lane of its own (stage.h): the
+ * scalar parts of a loop's questions grow by a bound or two each time, and Z3 keeps their
+ * common prefix asserted only if the other requests do not pop it in between (replaying
+ * chained memspn's 202 scalar parts with the z3 command: 1.4 s so against 3.5 s one by one).
+ * Deterministic: nothing depends on addresses.
  */
 #include "qsolver/stage.h"
 
@@ -150,7 +154,7 @@ static bool solve_fixed(relax_stage *r, const qs_req *rq, size_t ns, const expr_
   bool answered = false;
   if (!contradiction) {
     qs_req fixed = {.f = r->fixed, .n = nfixed, .assumed = 0, .want_model = true,
-                    .arrays = rq->arrays, .narrays = rq->narrays};
+                    .arrays = rq->arrays, .narrays = rq->narrays, .lane = QS_LANE_FIXED};
     qs_ans fa;
     qs_forward(&r->base, &fixed, &fa);
     answered = accept(rq, &fa, ans);
@@ -210,7 +214,7 @@ static void relax_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   for (size_t i = 0; i < rq->assumed; i++)
     assumed += assumed < ns && r->s[assumed] == rq->f[i];
   qs_req relaxed = {.f = r->s, .n = ns, .assumed = assumed, .want_model = true,
-                    .arrays = rq->arrays, .narrays = rq->narrays};
+                    .arrays = rq->arrays, .narrays = rq->narrays, .lane = QS_LANE_SCALAR};
   qs_ans ra;
   solve_scalar(r, &relaxed, &ra);
   bool answered = ra.status == QS_UNSAT;
