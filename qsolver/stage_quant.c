@@ -30,6 +30,9 @@
 typedef struct quant_stage {
   qs_stage base;
   char reason[240];
+  qs_idmap seen;
+  expr **stack;
+  size_t stack_cap;
 } quant_stage;
 
 static qs_quant_stats *stats_of(quant_stage *qs) { return &qs->base.solver->quant; }
@@ -40,6 +43,37 @@ static void solve_formulas(quant_stage *qs, expr *const *f, size_t n, bool want_
   qs_req rq = {.f = f, .n = n, .assumed = 0, .want_model = want_model,
                .arrays = orig->arrays, .narrays = orig->narrays, .lane = orig->lane};
   qs_forward(&qs->base, &rq, ans);
+}
+
+/* Does any formula read an array at a symbolic index (update lists included)? */
+static void push_node(quant_stage *qs, size_t *depth, expr *e) {
+  uint64_t dummy;
+  if (qs_idmap_get(&qs->seen, e->id, &dummy))
+    return;
+  qs_idmap_put(&qs->seen, e->id, 0);
+  QS_RESERVE(qs->stack, qs->stack_cap, *depth + 1);
+  qs->stack[(*depth)++] = e;
+}
+
+static bool reads_at_symbolic_index(quant_stage *qs, expr *const *f, size_t n) {
+  qs_idmap_reset(&qs->seen, 64);
+  size_t depth = 0;
+  for (size_t i = 0; i < n; i++)
+    push_node(qs, &depth, f[i]);
+  while (depth) {
+    expr *e = qs->stack[--depth];
+    if (e->kind == EXPR_READ) {
+      if (!expr_is_const(e->kid[0]))
+        return true;
+      for (expr_update *u = e->u.read.updates; u; u = u->next) {
+        push_node(qs, &depth, u->index);
+        push_node(qs, &depth, u->value);
+      }
+    }
+    for (unsigned k = 0; k < e->nkids; k++)
+      push_node(qs, &depth, e->kid[k]);
+  }
+  return false;
 }
 
 static const char *status_name(qs_status s) {
@@ -71,8 +105,13 @@ static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, 
   double t0 = qs_now();
   expr **stripped = NULL;
   size_t nstripped = qs_quant_strip(q, &stripped);
+  /* Reads at symbolic indices (a second loop's s[K1 + c]) blast into ite chains over the
+   * whole array: Z3's array theory does better on them. */
+  qs_req srq = {.f = stripped, .n = nstripped, .want_model = true, .arrays = rq->arrays,
+                .narrays = rq->narrays, .lane = rq->lane,
+                .array_theory = reads_at_symbolic_index(qs, stripped, nstripped)};
   qs_ans sa;
-  solve_formulas(qs, stripped, nstripped, true, rq, &sa);
+  qs_forward(&qs->base, &srq, &sa);
   qs_qstep answered = QS_QSTEP_COUNT;
   expr_assignment *m = NULL, *dup = NULL;
   if (sa.status == QS_UNSAT) {
@@ -320,7 +359,12 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   qs_quant_free(q);
 }
 
-static void quant_destroy(qs_stage *st) { free(st); }
+static void quant_destroy(qs_stage *st) {
+  quant_stage *qs = (quant_stage *)st;
+  qs_idmap_free(&qs->seen);
+  free(qs->stack);
+  free(qs);
+}
 
 static const qs_stage_ops quant_ops = {"quantified_procedure", quant_solve, quant_destroy};
 

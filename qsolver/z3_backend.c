@@ -25,7 +25,9 @@
  * (an ite over the capacity at a symbolic index; 0 past the capacity, as expr_eval reads).
  * Such a query without larger arrays is pure bit-vectors, which is what Z3 solves best. The
  * two encodings keep separate caches (use_encoding swaps them), so an AST of one never
- * leaks into a query of the other; quantified queries keep the array theory unchanged.
+ * leaks into a query of the other; quantified queries keep the array theory unchanged, and so
+ * do requests marked array_theory (stage.h: the procedure's stripped queries that read an
+ * array at a symbolic index), which go to qfa.
  *
  * Solving: four solvers, each carrying a "timeout" parameter (quant: quant_timeout_ms; the
  * others: timeout_ms).
@@ -910,7 +912,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   bool quantified = false;
   for (size_t i = 0; i < rq->n && !quantified; i++)
     quantified = rq->f[i]->has_forall; /* update lists included (expr.h) */
-  use_encoding(z, quantified ? ENC_ARRAYS : ENC_BLAST);
+  use_encoding(z, quantified || rq->array_theory ? ENC_ARRAYS : ENC_BLAST);
   bool flag = false; /* ENC_ARRAYS: a forall; ENC_BLAST: an array-theory term */
   QS_RESERVE(z->asserted, z->asserted_cap, rq->n);
   for (size_t i = 0; i < rq->n; i++) {
@@ -920,9 +922,10 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   }
   /* Array-theory queries get a fresh solver, as before: incremental scopes made them slower
    * (libc/ctype_tables, lookups in glibc's 768- and 1536-byte tables: 5 s -> 37 s). */
-  bool incremental = !quantified && !flag && z->incremental;
+  bool arrays = flag || (!quantified && rq->array_theory);
+  bool incremental = !quantified && !arrays && z->incremental;
   qf_lane *ln = &z->lanes[rq->lane < QS_LANES ? rq->lane : 0];
-  Z3_solver solver = quantified ? z->quant : flag ? z->qfa : incremental ? ln->solver : z->bvs;
+  Z3_solver solver = quantified ? z->quant : arrays ? z->qfa : incremental ? ln->solver : z->bvs;
   if (z->err == Z3_OK && incremental) {
     /* Keep the scopes of the longest common prefix of the last query, one per formula. */
     size_t keep = 0;
