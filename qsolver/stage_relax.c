@@ -25,8 +25,9 @@
  */
 #include "qsolver/stage.h"
 
-/* Models of the scalar parts solved lately, tried before Z3 on a new scalar part: the scalar
- * part of a loop's next question differs from the last one by a bound or two. */
+/* Models of the scalar parts solved lately and of the quantified requests answered lately,
+ * tried before Z3 on a new scalar part: the scalar part of a loop's next question differs
+ * from the last one by a bound or two. */
 #define RECENT_MODELS 4
 
 typedef struct relax_stage {
@@ -165,6 +166,12 @@ static bool solve_fixed(relax_stage *r, const qs_req *rq, size_t ns, const expr_
   return answered;
 }
 
+static void remember(relax_stage *r, const expr_assignment *m) {
+  expr_assignment_free(r->recent[r->next]);
+  r->recent[r->next] = expr_assignment_copy(m);
+  r->next = (r->next + 1) % RECENT_MODELS;
+}
+
 /* Step 1's answer: a model of S from the recent ones when one satisfies it, else Z3's. */
 static void solve_scalar(relax_stage *r, const qs_req *relaxed, qs_ans *ans) {
   for (size_t k = 0; k < RECENT_MODELS; k++) {
@@ -176,11 +183,8 @@ static void solve_scalar(relax_stage *r, const qs_req *relaxed, qs_ans *ans) {
     }
   }
   qs_forward(&r->base, relaxed, ans);
-  if (ans->status == QS_SAT && ans->model) {
-    expr_assignment_free(r->recent[r->next]);
-    r->recent[r->next] = expr_assignment_copy(ans->model);
-    r->next = (r->next + 1) % RECENT_MODELS;
-  }
+  if (ans->status == QS_SAT && ans->model)
+    remember(r, ans->model);
 }
 
 /* --validate-qsolver: the request as the chain below answers it must not contradict. */
@@ -230,6 +234,10 @@ static void relax_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   } else if (st->solver->opt.validate_quantified) {
     validate(r, rq, ans->status);
   }
+  /* A model of the whole request is one of its scalar part, and of the next request's
+   * assumed scalar formulas, more often than not. */
+  if (ans->status == QS_SAT && ans->model)
+    remember(r, ans->model);
 }
 
 static void relax_destroy(qs_stage *st) {
