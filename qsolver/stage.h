@@ -128,6 +128,12 @@ void qs_idmap_put(qs_idmap *m, uint64_t id, uint64_t val); /* inserts or replace
 void qs_idmap_reset(qs_idmap *m, size_t expect);
 void qs_idmap_free(qs_idmap *m);
 
+/* Does any of f[0..n) read an array at a non-constant index (update lists' terms included)?
+ * Such reads are what blasting turns into ite chains over the whole array. seen and the
+ * stack (*stack, *cap) are the caller's scratch space. */
+bool qs_reads_at_symbolic_index(expr *const *f, size_t n, qs_idmap *seen, expr ***stack,
+                                size_t *cap);
+
 /* True iff m satisfies every formula (a forall over a very long range counts as not). */
 bool qs_model_satisfies(expr *const *f, size_t n, const expr_assignment *m);
 

@@ -45,37 +45,6 @@ static void solve_formulas(quant_stage *qs, expr *const *f, size_t n, bool want_
   qs_forward(&qs->base, &rq, ans);
 }
 
-/* Does any formula read an array at a symbolic index (update lists included)? */
-static void push_node(quant_stage *qs, size_t *depth, expr *e) {
-  uint64_t dummy;
-  if (qs_idmap_get(&qs->seen, e->id, &dummy))
-    return;
-  qs_idmap_put(&qs->seen, e->id, 0);
-  QS_RESERVE(qs->stack, qs->stack_cap, *depth + 1);
-  qs->stack[(*depth)++] = e;
-}
-
-static bool reads_at_symbolic_index(quant_stage *qs, expr *const *f, size_t n) {
-  qs_idmap_reset(&qs->seen, 64);
-  size_t depth = 0;
-  for (size_t i = 0; i < n; i++)
-    push_node(qs, &depth, f[i]);
-  while (depth) {
-    expr *e = qs->stack[--depth];
-    if (e->kind == EXPR_READ) {
-      if (!expr_is_const(e->kid[0]))
-        return true;
-      for (expr_update *u = e->u.read.updates; u; u = u->next) {
-        push_node(qs, &depth, u->index);
-        push_node(qs, &depth, u->value);
-      }
-    }
-    for (unsigned k = 0; k < e->nkids; k++)
-      push_node(qs, &depth, e->kid[k]);
-  }
-  return false;
-}
-
 static const char *status_name(qs_status s) {
   return s == QS_SAT ? "sat" : s == QS_UNSAT ? "unsat" : "unknown";
 }
@@ -109,7 +78,8 @@ static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, 
    * whole array: Z3's array theory does better on them. */
   qs_req srq = {.f = stripped, .n = nstripped, .want_model = true, .arrays = rq->arrays,
                 .narrays = rq->narrays, .lane = rq->lane,
-                .array_theory = reads_at_symbolic_index(qs, stripped, nstripped)};
+                .array_theory = qs_reads_at_symbolic_index(stripped, nstripped, &qs->seen,
+                                                             &qs->stack, &qs->stack_cap)};
   qs_ans sa;
   qs_forward(&qs->base, &srq, &sa);
   qs_qstep answered = QS_QSTEP_COUNT;

@@ -55,38 +55,13 @@ static bool visit(relax_stage *r, expr *e) {
   return true;
 }
 
-/* No forall, and every read (update lists' terms included) at a constant index. */
-static bool walk_scalar(relax_stage *r, expr *f) {
-  if (f->has_forall)
-    return false;
-  qs_idmap_reset(&r->seen, 64);
-  size_t n = 0;
-  push(&r->stack, &n, &r->stack_cap, f);
-  visit(r, f);
-  while (n) {
-    expr *e = r->stack[--n];
-    if (e->kind == EXPR_READ) {
-      if (!expr_is_const(e->kid[0]))
-        return false;
-      for (expr_update *u = e->u.read.updates; u; u = u->next) {
-        if (visit(r, u->index))
-          push(&r->stack, &n, &r->stack_cap, u->index);
-        if (visit(r, u->value))
-          push(&r->stack, &n, &r->stack_cap, u->value);
-      }
-    }
-    for (unsigned k = 0; k < e->nkids; k++)
-      if (visit(r, e->kid[k]))
-        push(&r->stack, &n, &r->stack_cap, e->kid[k]);
-  }
-  return true;
-}
-
 static bool is_scalar(relax_stage *r, expr *f) {
   uint64_t v;
   if (qs_idmap_get(&r->scalar, f->id, &v))
     return v == 1;
-  bool scalar = walk_scalar(r, f);
+  /* No forall, and every read (update lists' terms included) at a constant index. */
+  bool scalar = !f->has_forall &&
+                !qs_reads_at_symbolic_index(&f, 1, &r->seen, &r->stack, &r->stack_cap);
   if (r->scalar.count >= SCALAR_MEMO_MAX)
     qs_idmap_reset(&r->scalar, 1024);
   qs_idmap_put(&r->scalar, f->id, scalar ? 1 : 2);
