@@ -49,7 +49,7 @@ typedef struct run_options {
   bool tests_per_merge_one, validate_merges, dump_tree;
   bool incremental_merge;
   qs_fallback qsolver_fallback;
-  bool validate_qsolver, no_qsolver_procedure;
+  bool validate_qsolver, no_qsolver_procedure, no_qsolver_relax;
   int qsolver_timeout_ms; /* -1: the --solver-timeout */
   bool testcomp;
   const char *testcomp_property;
@@ -105,6 +105,8 @@ static void run_usage(FILE *f) {
         "                          expansion, Z3's MBQI, or the expansion then Z3 (default)\n"
         "  --qsolver-timeout=TIME  Z3's limit on a quantified query (default: --solver-timeout)\n"
         "  --qsolver-procedure=on|off  off: quantified queries go to Z3 alone (for eval/)\n"
+        "  --qsolver-relax=on|off  a quantified query's part that reads arrays only at\n"
+        "                          constant indices first (default on; off for eval/)\n"
         "  --validate-qsolver      re-check every quantified answer with Z3 on the expanded\n"
         "                          query; a disagreement is reported and fails the run\n"
         "  --dump-tree             write each region's execution tree (regionN.dot, .svg)\n"
@@ -234,6 +236,10 @@ static int parse_options(int argc, char **argv, run_options *o) {
       if (strcmp(v, "on") == 0) o->no_qsolver_procedure = false;
       else if (strcmp(v, "off") == 0) o->no_qsolver_procedure = true;
       else return usage_error("--qsolver-procedure takes on or off, not '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--qsolver-relax", &missing))) {
+      if (strcmp(v, "on") == 0) o->no_qsolver_relax = false;
+      else if (strcmp(v, "off") == 0) o->no_qsolver_relax = true;
+      else return usage_error("--qsolver-relax takes on or off, not '%s'", v);
     } else if (strcmp(a, "--validate-qsolver") == 0) {
       o->validate_qsolver = true;
     } else if ((v = option_value(argc, argv, &i, "--libc", &missing))) {
@@ -616,6 +622,7 @@ int run_main(int argc, char **argv) {
   qo.fallback = o.qsolver_fallback;
   qo.validate_quantified = o.validate_qsolver;
   qo.quantified = !o.no_qsolver_procedure;
+  qo.relax = !o.no_qsolver_relax;
   char *smt2_dir = NULL;
   if (o.write_smt2s) {
     if (asprintf(&smt2_dir, "%s/smt2", out_path(out)) < 0) expr_oom();

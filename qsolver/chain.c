@@ -68,6 +68,37 @@ bool qs_ids_subset(const uint64_t *a, size_t na, const uint64_t *b, size_t nb) {
   return true;
 }
 
+static void push_unseen(qs_idmap *seen, expr ***stack, size_t *depth, size_t *cap, expr *e) {
+  uint64_t dummy;
+  if (qs_idmap_get(seen, e->id, &dummy))
+    return;
+  qs_idmap_put(seen, e->id, 0);
+  qs_reserve((void **)stack, cap, *depth + 1, sizeof **stack);
+  (*stack)[(*depth)++] = e;
+}
+
+bool qs_reads_at_symbolic_index(expr *const *f, size_t n, qs_idmap *seen, expr ***stack,
+                                size_t *cap) {
+  qs_idmap_reset(seen, 64);
+  size_t depth = 0;
+  for (size_t i = 0; i < n; i++)
+    push_unseen(seen, stack, &depth, cap, f[i]);
+  while (depth) {
+    expr *e = (*stack)[--depth];
+    if (e->kind == EXPR_READ) {
+      if (!expr_is_const(e->kid[0]))
+        return true;
+      for (expr_update *u = e->u.read.updates; u; u = u->next) {
+        push_unseen(seen, stack, &depth, cap, u->index);
+        push_unseen(seen, stack, &depth, cap, u->value);
+      }
+    }
+    for (unsigned k = 0; k < e->nkids; k++)
+      push_unseen(seen, stack, &depth, cap, e->kid[k]);
+  }
+  return false;
+}
+
 bool qs_model_satisfies(expr *const *f, size_t n, const expr_assignment *m) {
   return expr_eval_all_true(f, n, m);
 }
@@ -162,8 +193,10 @@ void qs_idmap_free(qs_idmap *m) {
 void qs_stage_run(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   double down = st->down_seconds;
   unsigned fwd = st->forwarded;
+  bool itself = st->answered_itself;
   st->down_seconds = 0;
   st->forwarded = 0;
+  st->answered_itself = false;
   st->stats.queries++;
   qs_ans_init(ans);
   double t0 = qs_now();
@@ -175,7 +208,7 @@ void qs_stage_run(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   if (total > 1.0)
     st->stats.over_1s++;
   assert(ans->status == QS_SAT || !ans->model);
-  if (!st->forwarded) {
+  if (!st->forwarded || st->answered_itself) {
     st->stats.answered++;
     if (ans->status == QS_SAT)
       st->stats.sat++;
@@ -187,6 +220,7 @@ void qs_stage_run(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   /* Restore the caller's view: a stage is never re-entered, but keep this robust anyway. */
   st->down_seconds = down;
   st->forwarded = fwd;
+  st->answered_itself = itself;
 }
 
 void qs_forward(qs_stage *st, const qs_req *rq, qs_ans *ans) {
@@ -203,7 +237,7 @@ qs_options qs_default_options(void) {
   return (qs_options){.timeout_ms = 10000, .quant_timeout_ms = 10000, .quantified = true,
                       .fallback = QS_FALLBACK_BOTH, .validate_quantified = false,
                       .independence = true, .validity_cache = true, .cex_cache = true,
-                      .incremental = true, .blast_max_bytes = 256,
+                      .relax = true, .incremental = true, .blast_max_bytes = 256,
                       .smt2_dir = NULL};
 }
 
@@ -233,7 +267,9 @@ qsolver *qs_new(const qs_options *opt) {
    * key on the sliced sets, which recur far more often than whole path conditions; the
    * exact-match cache before the subset/model search; the quantified procedure after the
    * caches (a cached model or unsat core answers a quantified query as well) and just in
-   * front of Z3, which it calls for each quantifier-free query it builds; Z3 last. */
+   * front of Z3, which it calls for each quantifier-free query it builds, and the relaxed
+   * stage just before it (a quantified request it answers never reaches the procedure);
+   * Z3 last. */
   add_stage(s, qs_constant_stage_new(s));
   if (s->opt.independence)
     add_stage(s, qs_independence_stage_new(s));
@@ -241,6 +277,8 @@ qsolver *qs_new(const qs_options *opt) {
     add_stage(s, qs_validity_stage_new(s));
   if (s->opt.cex_cache)
     add_stage(s, qs_cex_stage_new(s));
+  if (s->opt.relax)
+    add_stage(s, qs_relax_stage_new(s));
   if (s->opt.quantified)
     add_stage(s, qs_quant_stage_new(s));
   add_stage(s, qs_z3_stage_new(s));

@@ -2,11 +2,15 @@
  * qsolver — symq's solver front: a chain of stages behind one small interface, assembled in
  * one place (qs_new):
  *
- *   constant → independence → validity cache → counterexample cache → quantified → Z3
+ *   constant → independence → validity cache → counterexample cache → relaxed → quantified
+ *   → Z3
  *
  * The quantified stage (qsolver/quant.h) answers queries holding a `forall` with the
  * paper's procedure (strip, duplicate, repair) and falls back to the bounded expansion
- * and/or Z3's MBQI; quantifier-free queries pass through it untouched.
+ * and/or Z3's MBQI; quantifier-free queries pass through it untouched. The relaxed stage in
+ * front of it first tries a quantified request's scalar part (formulas reading arrays only at
+ * constant indices): its unsat is final, and so is a model of the request found with those
+ * reads fixed (stage_relax.c).
  *
  * Contract
  *   - Formulas are width-1 `expr *`, BORROWED for the duration of a call. The solver keeps
@@ -53,6 +57,7 @@ typedef struct qs_options {
   bool independence;     /* the optional stages, so that eval/ can measure each one */
   bool validity_cache;
   bool cex_cache;
+  bool relax;            /* the relaxed stage (quantified requests' scalar part first) */
   bool incremental;      /* keep quantifier-free queries' common prefix asserted in Z3 */
   unsigned blast_max_bytes; /* arrays up to this capacity go to Z3 as byte constants (and
                                their reads as ite chains) instead of the array theory, in
@@ -116,7 +121,8 @@ const char *qs_last_reason(const qsolver *s);
  * the answers it gave by status, formulas it dropped (constant, independence), the time
  * spent in the stage itself, excluding the stages after it, and the slowest request and
  * those over 1 s. Stage names: "constant", "independence", "validity_cache", "cex_cache",
- * "quantified_procedure", "z3"; a stage switched off is absent. (The quantified stage
+ * "relaxed", "quantified_procedure", "z3"; a stage switched off is absent. (The relaxed
+ * stage's "answered" counts the requests it answered from its own sub-requests.) (The quantified stage
  * forwards every query it gets, so its own "answered" stays 0; what it did is in
  * qs_quant_stats.) */
 typedef struct qs_stage_stats {
@@ -138,7 +144,8 @@ const qs_stage_stats *qs_stats(const qsolver *s, const char *name); /* NULL when
  * step answered, sat or unsat (strip, duplicate, repair and the expansion answer sat only
  * with a model that satisfies the whole query under evaluation; Z3's fallback answer is
  * taken as Z3 gives it); unknown: those none answered; seconds[step]:
- * time spent in each step, including the Z3 calls it made; disagreements: answers that
+ * time spent in each step, including the Z3 calls it made; disagreements: answers (its own,
+ * and the relaxed stage's against the procedure's) that
  * --validate-qsolver found contradicted by Z3 on the expanded query. */
 typedef enum qs_qstep {
   QS_QSTEP_STRIP, QS_QSTEP_DUPLICATE, QS_QSTEP_REPAIR, QS_QSTEP_FALLBACK_EXPAND,

@@ -26,7 +26,15 @@ typedef struct qs_req {
   bool want_model;
   expr_array *const *arrays; /* arrays the caller will read from the model */
   size_t narrays;
+  unsigned lane;             /* < QS_LANES: which incremental Z3 solver takes it, so that a
+                                stage's own sequence of growing requests keeps its common
+                                prefix asserted apart from the others (0: the engine's) */
+  bool array_theory;         /* Z3 keeps every array in the array theory (no blasting) */
 } qs_req;
+
+/* Request lanes: the engine's requests (and everything built from them), the relaxed stage's
+ * scalar parts, and its fixed requests. */
+enum { QS_LANE_MAIN, QS_LANE_SCALAR, QS_LANE_FIXED, QS_LANES };
 
 typedef struct qs_ans {
   qs_status status;
@@ -49,6 +57,8 @@ struct qs_stage {
   qs_stage_stats stats;
   double down_seconds;       /* spent in `next` during the current call */
   unsigned forwarded;        /* calls to `next` during the current call */
+  bool answered_itself;      /* set by a stage whose answer is its own although it forwarded
+                                requests of its own making (the relaxed stage) */
 };
 
 #define QS_MAX_STAGES 8
@@ -68,6 +78,7 @@ qs_stage *qs_constant_stage_new(qsolver *s);
 qs_stage *qs_independence_stage_new(qsolver *s);
 qs_stage *qs_validity_stage_new(qsolver *s);
 qs_stage *qs_cex_stage_new(qsolver *s);
+qs_stage *qs_relax_stage_new(qsolver *s);
 qs_stage *qs_quant_stage_new(qsolver *s);
 qs_stage *qs_z3_stage_new(qsolver *s);
 
@@ -116,6 +127,12 @@ void qs_idmap_put(qs_idmap *m, uint64_t id, uint64_t val); /* inserts or replace
 /* Empties the map, sized for about `expect` entries. */
 void qs_idmap_reset(qs_idmap *m, size_t expect);
 void qs_idmap_free(qs_idmap *m);
+
+/* Does any of f[0..n) read an array at a non-constant index (update lists' terms included)?
+ * Such reads are what blasting turns into ite chains over the whole array. seen and the
+ * stack (*stack, *cap) are the caller's scratch space. */
+bool qs_reads_at_symbolic_index(expr *const *f, size_t n, qs_idmap *seen, expr ***stack,
+                                size_t *cap);
 
 /* True iff m satisfies every formula (a forall over a very long range counts as not). */
 bool qs_model_satisfies(expr *const *f, size_t n, const expr_assignment *m);

@@ -30,6 +30,9 @@
 typedef struct quant_stage {
   qs_stage base;
   char reason[240];
+  qs_idmap seen;
+  expr **stack;
+  size_t stack_cap;
 } quant_stage;
 
 static qs_quant_stats *stats_of(quant_stage *qs) { return &qs->base.solver->quant; }
@@ -38,7 +41,7 @@ static qs_quant_stats *stats_of(quant_stage *qs) { return &qs->base.solver->quan
 static void solve_formulas(quant_stage *qs, expr *const *f, size_t n, bool want_model,
                            const qs_req *orig, qs_ans *ans) {
   qs_req rq = {.f = f, .n = n, .assumed = 0, .want_model = want_model,
-               .arrays = orig->arrays, .narrays = orig->narrays};
+               .arrays = orig->arrays, .narrays = orig->narrays, .lane = orig->lane};
   qs_forward(&qs->base, &rq, ans);
 }
 
@@ -71,8 +74,14 @@ static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, 
   double t0 = qs_now();
   expr **stripped = NULL;
   size_t nstripped = qs_quant_strip(q, &stripped);
+  /* Reads at symbolic indices (a second loop's s[K1 + c]) blast into ite chains over the
+   * whole array: Z3's array theory does better on them. */
+  qs_req srq = {.f = stripped, .n = nstripped, .want_model = true, .arrays = rq->arrays,
+                .narrays = rq->narrays, .lane = rq->lane,
+                .array_theory = qs_reads_at_symbolic_index(stripped, nstripped, &qs->seen,
+                                                             &qs->stack, &qs->stack_cap)};
   qs_ans sa;
-  solve_formulas(qs, stripped, nstripped, true, rq, &sa);
+  qs_forward(&qs->base, &srq, &sa);
   qs_qstep answered = QS_QSTEP_COUNT;
   expr_assignment *m = NULL, *dup = NULL;
   if (sa.status == QS_UNSAT) {
@@ -320,7 +329,12 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   qs_quant_free(q);
 }
 
-static void quant_destroy(qs_stage *st) { free(st); }
+static void quant_destroy(qs_stage *st) {
+  quant_stage *qs = (quant_stage *)st;
+  qs_idmap_free(&qs->seen);
+  free(qs->stack);
+  free(qs);
+}
 
 static const qs_stage_ops quant_ops = {"quantified_procedure", quant_solve, quant_destroy};
 

@@ -25,7 +25,9 @@
  * (an ite over the capacity at a symbolic index; 0 past the capacity, as expr_eval reads).
  * Such a query without larger arrays is pure bit-vectors, which is what Z3 solves best. The
  * two encodings keep separate caches (use_encoding swaps them), so an AST of one never
- * leaks into a query of the other; quantified queries keep the array theory unchanged.
+ * leaks into a query of the other; quantified queries keep the array theory unchanged, and so
+ * do requests marked array_theory (stage.h: the procedure's stripped queries that read an
+ * array at a symbolic index), which go to qfa.
  *
  * Solving: four solvers, each carrying a "timeout" parameter (quant: quant_timeout_ms; the
  * others: timeout_ms).
@@ -34,7 +36,8 @@
  *     query (incremental scopes made array-theory queries slower: eval/bench_solver.py).
  *   - qf (the array-free others): the simple solver used incrementally: the formulas of the last query
  *     stay asserted, one scope each, and the next query pops back to the longest common
- *     prefix (the path condition the executor grows) and pushes the rest. It runs with a
+ *     prefix (the path condition the executor grows) and pushes the rest. There is one qf
+ *     per request lane (stage.h), so that the relaxed stage's sequences keep their prefixes. It runs with a
  *     budget of QF_MAX_CONFLICTS conflicts (a count,
  *     so the outcome is deterministic); past it, qf starts over (Z3's core is not reliable
  *     after running out) and
@@ -62,10 +65,18 @@
 
 typedef struct z3_stage z3_stage;
 
+/* One incremental quantifier-free solver and the formulas asserted in it, one scope each. */
+typedef struct qf_lane {
+  Z3_solver solver;
+  unsigned limit;       /* its conflict budget now (UINT_MAX: to be set) */
+  uint64_t *live;       /* ids of the formulas asserted, one scope each */
+  size_t nlive, live_cap;
+} qf_lane;
+
 struct z3_stage {
   qs_stage base;
   Z3_context ctx;
-  Z3_solver qf, quant;
+  Z3_solver quant;
   Z3_sort bool_sort, arr_sort, bv[129];
   Z3_ast one1, zero1;
   /* Caches; each value is (uintptr_t)ast | flag (ENC_ARRAYS: has a forall; ENC_BLAST: needs
@@ -84,9 +95,8 @@ struct z3_stage {
   Z3_solver qfa;        /* quantifier-free queries that need the array theory */
   bool incremental;
   uint64_t blast_max_bytes;
-  unsigned qf_budget, qf_limit; /* qf's conflict budget on array-free queries; qf's now */
-  uint64_t *live;       /* ids of the formulas asserted in qf, one scope each */
-  size_t nlive, live_cap;
+  unsigned qf_budget;   /* qf's conflict budget on array-free queries */
+  qf_lane lanes[QS_LANES]; /* qf: one per request lane (qs_req.lane) */
   /* Per query. */
   Z3_ast *tmp;
   size_t ntmp, tmp_cap;
@@ -872,6 +882,13 @@ static Z3_solver new_bv_solver(z3_stage *z) {
   return s;
 }
 
+/* Starts a lane over (after its core gave up, an error, or dropped caches). */
+static void lane_reset(z3_stage *z, qf_lane *ln) {
+  Z3_solver_reset(z->ctx, ln->solver);
+  ln->nlive = 0;
+  ln->limit = UINT_MAX; /* set again with the next query's budget, to be safe */
+}
+
 static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   z3_stage *z = (z3_stage *)st;
   double t0 = qs_now();
@@ -879,8 +896,10 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   z->err = Z3_OK;
   if (z->timeout_ms != z->base.solver->opt.timeout_ms) {
     z->timeout_ms = z->base.solver->opt.timeout_ms;
-    set_timeout(z, z->qf, z->timeout_ms);
-    z->qf_limit = UINT_MAX; /* set with the next query's budget */
+    for (size_t l = 0; l < QS_LANES; l++) {
+      set_timeout(z, z->lanes[l].solver, z->timeout_ms);
+      z->lanes[l].limit = UINT_MAX; /* set with the next query's budget */
+    }
     set_timeout(z, z->bvs, z->timeout_ms);
     set_timeout(z, z->qfa, z->timeout_ms);
   }
@@ -893,7 +912,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   bool quantified = false;
   for (size_t i = 0; i < rq->n && !quantified; i++)
     quantified = rq->f[i]->has_forall; /* update lists included (expr.h) */
-  use_encoding(z, quantified ? ENC_ARRAYS : ENC_BLAST);
+  use_encoding(z, quantified || rq->array_theory ? ENC_ARRAYS : ENC_BLAST);
   bool flag = false; /* ENC_ARRAYS: a forall; ENC_BLAST: an array-theory term */
   QS_RESERVE(z->asserted, z->asserted_cap, rq->n);
   for (size_t i = 0; i < rq->n; i++) {
@@ -903,26 +922,28 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   }
   /* Array-theory queries get a fresh solver, as before: incremental scopes made them slower
    * (libc/ctype_tables, lookups in glibc's 768- and 1536-byte tables: 5 s -> 37 s). */
-  bool incremental = !quantified && !flag && z->incremental;
-  Z3_solver solver = quantified ? z->quant : flag ? z->qfa : incremental ? z->qf : z->bvs;
+  bool arrays = flag || (!quantified && rq->array_theory);
+  bool incremental = !quantified && !arrays && z->incremental;
+  qf_lane *ln = &z->lanes[rq->lane < QS_LANES ? rq->lane : 0];
+  Z3_solver solver = quantified ? z->quant : arrays ? z->qfa : incremental ? ln->solver : z->bvs;
   if (z->err == Z3_OK && incremental) {
     /* Keep the scopes of the longest common prefix of the last query, one per formula. */
     size_t keep = 0;
-    while (keep < z->nlive && keep < rq->n && z->live[keep] == rq->f[keep]->id)
+    while (keep < ln->nlive && keep < rq->n && ln->live[keep] == rq->f[keep]->id)
       keep++;
-    if (keep < z->nlive)
-      Z3_solver_pop(z->ctx, solver, (unsigned)(z->nlive - keep));
-    QS_RESERVE(z->live, z->live_cap, rq->n);
-    z->nlive = keep;
+    if (keep < ln->nlive)
+      Z3_solver_pop(z->ctx, solver, (unsigned)(ln->nlive - keep));
+    QS_RESERVE(ln->live, ln->live_cap, rq->n);
+    ln->nlive = keep;
     for (size_t i = keep; i < rq->n; i++) {
       Z3_solver_push(z->ctx, solver);
       Z3_solver_assert(z->ctx, solver, z->asserted[i]);
-      z->live[z->nlive++] = rq->f[i]->id;
+      ln->live[ln->nlive++] = rq->f[i]->id;
     }
     unsigned budget = z->qf_budget;
-    if (budget != z->qf_limit) {
-      set_limits(z, z->qf, z->timeout_ms, budget, true);
-      z->qf_limit = budget;
+    if (budget != ln->limit) {
+      set_limits(z, ln->solver, z->timeout_ms, budget, true);
+      ln->limit = budget;
     }
   } else if (z->err == Z3_OK) {
     for (size_t i = 0; i < rq->n; i++)
@@ -935,9 +956,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     /* The SMT core gave up within its budget on an array-free query: bit-blast it. The
      * core is not reliable after running out of budget (its next check reports
      * "canceled"), so its scopes start over. */
-    Z3_solver_reset(z->ctx, z->qf);
-    z->nlive = 0;
-    z->qf_limit = UINT_MAX;
+    lane_reset(z, ln);
     solver = z->bvs;
     for (size_t i = 0; i < rq->n; i++)
       Z3_solver_assert(z->ctx, solver, z->asserted[i]);
@@ -970,21 +989,17 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       unknown(z, ans, msg);
     }
   }
-  if (solver != z->qf || !incremental)
+  if (solver != ln->solver || !incremental)
     Z3_solver_reset(z->ctx, solver);
-  if (incremental && (ans->status == QS_UNKNOWN || z->err != Z3_OK)) {
-    Z3_solver_reset(z->ctx, z->qf);
-    z->nlive = 0;
-    z->qf_limit = UINT_MAX; /* set them again with the next query's, to be safe */
-  }
+  if (incremental && (ans->status == QS_UNKNOWN || z->err != Z3_OK))
+    lane_reset(z, ln);
   release_tmp(z);
   z->err = Z3_OK;
   dump_result(dump, ans, qs_now() - t0);
   if (z->nodes.count > Z3_CACHE_MAX) {
     drop_caches(z);
-    Z3_solver_reset(z->ctx, z->qf);
-    z->nlive = 0;
-    z->qf_limit = UINT_MAX;
+    for (size_t l = 0; l < QS_LANES; l++)
+      lane_reset(z, &z->lanes[l]);
   }
 }
 
@@ -1008,7 +1023,10 @@ static void z3_destroy(qs_stage *st) {
       Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bv[w]));
   Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->arr_sort));
   Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bool_sort));
-  Z3_solver_dec_ref(z->ctx, z->qf);
+  for (size_t l = 0; l < QS_LANES; l++) {
+    Z3_solver_dec_ref(z->ctx, z->lanes[l].solver);
+    free(z->lanes[l].live);
+  }
   Z3_solver_dec_ref(z->ctx, z->quant);
   Z3_solver_dec_ref(z->ctx, z->bvs);
   Z3_solver_dec_ref(z->ctx, z->qfa);
@@ -1018,7 +1036,6 @@ static void z3_destroy(qs_stage *st) {
   free(z->ups);
   free(z->collect);
   free(z->asserted);
-  free(z->live);
   free(z->bytes);
   free(z->known);
   free(z);
@@ -1047,7 +1064,8 @@ qs_stage *qs_z3_stage_new(qsolver *s) {
   Z3_inc_ref(z->ctx, z->zero1);
   z->timeout_ms = s->opt.timeout_ms;
   z->quant_timeout_ms = s->opt.quant_timeout_ms;
-  z->qf = new_solver(z, z->timeout_ms);
+  for (size_t l = 0; l < QS_LANES; l++)
+    z->lanes[l] = (qf_lane){.solver = new_solver(z, z->timeout_ms), .limit = UINT_MAX};
   z->quant = new_solver(z, z->quant_timeout_ms);
   z->bvs = new_bv_solver(z);
   z->qfa = new_solver(z, z->timeout_ms);

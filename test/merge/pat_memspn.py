@@ -10,7 +10,10 @@ and no disagreement:
    error but the one planted, in none, cfg and pat alike.
 3. chained memspn (drivers/memspn_twice.c): both loops merged by pattern, the merged pcs'
    size (stats.json merge.merged_pc_nodes) grows at most linearly with the capacity, and at
-   least 95% of the quantified queries are answered before any fallback.
+   least 95% of the quantified queries are answered before any fallback; the relaxed stage
+   answers at least one question per unit of capacity itself (the second loop's bound
+   checks), so that at most half as many quantified queries reach the procedure as with
+   --qsolver-relax=off.
 4. strchr-, strspn- and strlen-style loops: every merge by pattern, validated, one merged
    state per regular partition, the same errors as CFG.
 5. fallbacks: too many candidate patterns (memspn over "ab"), too many patterns
@@ -36,11 +39,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SCRATCH = tempfile.TemporaryDirectory(prefix="symq-pat-")
 
 
-def run(symq, driver, mode, capacity, *extra):
-    """One run; under pat every quantified answer is checked (--validate-qsolver)."""
+def run(symq, driver, mode, capacity, *extra, validate=True):
+    """One run; under pat every quantified answer is checked (--validate-qsolver) unless
+    validate is False (validation sends the relaxed stage's answers to the procedure too, so
+    a run that counts the procedure's queries goes without)."""
     out = tempfile.mkdtemp(dir=SCRATCH.name)
     os.rmdir(out)
-    check_q = ["--validate-qsolver"] if mode == "pat" else []
+    check_q = ["--validate-qsolver"] if mode == "pat" and validate else []
     p = subprocess.run([symq, "run", "--no-progress", "--solver-timeout=120s", f"--merge={mode}",
                         f"-DCAPACITY={capacity}", f"--output-dir={out}", *check_q, *extra,
                         driver], capture_output=True, text=True, timeout=900)
@@ -191,6 +196,22 @@ def main():
     check("chained memspn validated", chained(4, True), results)
     for capacity in (8, 16, 32):
         check(f"chained memspn at capacity {capacity}", chained(capacity, False), results)
+
+    def relaxed(capacity=16):
+        def fn():
+            _, on, _ = run(symq, twice, "pat", capacity, "--tests-per-merge=one",
+                           validate=False)
+            _, off, _ = run(symq, twice, "pat", capacity, "--tests-per-merge=one",
+                            "--qsolver-relax=off", validate=False)
+            r = on["queries_by_stage"]["relaxed"]
+            asked_on, asked_off = on["quantified"]["queries"], off["quantified"]["queries"]
+            assert r["unsat"] >= capacity, r
+            assert 2 * asked_on <= asked_off, (asked_on, asked_off)
+            assert on["completed_paths"] == off["completed_paths"]
+            return (f"relaxed stage answered {r['answered']} ({r['unsat']} unsat); quantified "
+                    f"queries {asked_on} against {asked_off} without it")
+        return fn
+    check("chained memspn: the relaxed stage answers the bound checks", relaxed(), results)
 
     def linear():
         # at most linear: quadrupling the capacity at most quadruples the size

@@ -2,7 +2,7 @@
  * test_qsolver.c — unit tests of qsolver/: answers and models on hand-written queries,
  * the engine operations (must/may/value/model), each stage proved to act through its
  * counters (constant, independence, validity cache, both counterexample-cache rules),
- * quantified queries, a timeout, the translation of every operator checked against
+ * quantified queries and the relaxed stage in front of them, a timeout, the translation of every operator checked against
  * expr_eval, the non-canonical kinds, SMT-LIB dumps, determinism, and leaks.
  *
  * Each group builds its expressions through `keep()` and ends with `end_group()`, which
@@ -543,7 +543,9 @@ static void test_cex_cache(void) {
 
 static void test_forall(void) {
   begin_group();
-  qsolver *s = qs_new(NULL);
+  qs_options o = qs_default_options();
+  o.relax = false; /* the Z3 counts below are the procedure's; test_relax has the stage's */
+  qsolver *s = qs_new(&o);
   expr_array *S = array("s", 8, true), *K = array("K", 8, false);
   expr *k = rd(K, 0, 8);
   expr *i = keep(expr_bvar_fresh(64, "i"));
@@ -581,6 +583,71 @@ static void test_forall(void) {
   CHECK(b);
   CHECK_EQ_U64(qs_must_be_true(s, g, 4, eq(rd(S, 2, 1), cw(8, 'a')), &b), QS_SAT);
   CHECK(!b);
+  qs_free(s);
+  end_group();
+}
+
+/* The relaxed stage on memspn's merged state ∀i∈[0,K−1]. s[i]='a': its unsat comes from the
+ * scalar part alone and is final; a model of the scalar part that fails the query is never
+ * the answer; a model found with K fixed is, once it satisfies the query. Every answer
+ * agrees with the chain without the stage, and with --validate-qsolver's re-check. */
+static void test_relax(void) {
+  begin_group();
+  qs_options vo = qs_default_options(), po = qs_default_options();
+  vo.validate_quantified = true;
+  po.relax = false;
+  qsolver *s = qs_new(&vo), *plain = qs_new(&po);
+  expr_array *S = array("s", 8, true), *K = array("K", 8, false);
+  expr *k = rd(K, 0, 8);
+  expr *i = keep(expr_bvar_fresh(64, "i"));
+  expr *all_a = keep(expr_forall(i, c64(0), keep(expr_sub(k, c64(1))),
+                                 eq(keep(expr_read(S, NULL, i)), cw(8, 'a'))));
+  expr *two_le_k = keep(expr_ule(c64(2), k)), *k_le_5 = keep(expr_ule(k, c64(5)));
+  const qs_stage_stats *r = st(s, "relaxed");
+  const qs_quant_stats *q = qs_quant_stats_of(s);
+  /* 7 ≤ K ≤ 5 under the forall: the scalar part's unsat, without the procedure. */
+  expr *f[3] = {all_a, k_le_5, keep(expr_ule(c64(7), k))};
+  CHECK_EQ_U64(qs_check_sat(s, f, 3), QS_UNSAT);
+  CHECK_EQ_U64(qs_check_sat(plain, f, 3), QS_UNSAT);
+  CHECK_EQ_U64(r->answered, 1);
+  CHECK_EQ_U64(r->unsat, 1);
+  /* 2 ≤ K ≤ 5 ∧ s[0] ≠ 'a': the scalar part is sat (s[0] is read at a constant index), its
+   * models all fail the forall, and fixing them cannot help: unsat, from the procedure. */
+  expr *g[4] = {all_a, two_le_k, k_le_5, keep(expr_ne(rd(S, 0, 1), cw(8, 'a')))};
+  uint64_t answered = r->answered, asked = q->queries;
+  CHECK_EQ_U64(qs_check_sat(s, g, 4), QS_UNSAT);
+  CHECK_EQ_U64(qs_check_sat(plain, g, 4), QS_UNSAT);
+  CHECK_EQ_U64(r->answered, answered);
+  CHECK(q->queries > asked);
+  /* memspn's loop exit, s[K] ≠ 'a' read at a symbolic index: the model of the scalar part
+   * fixes K, and the fixed query's model is one of the whole query. */
+  expr *h[4] = {all_a, two_le_k, k_le_5, keep(expr_ne(keep(expr_read(S, NULL, k)), cw(8, 'a')))};
+  expr_array *both[2] = {S, K};
+  expr_assignment *m = NULL;
+  answered = r->answered;
+  uint64_t sat = r->sat;
+  CHECK_EQ_U64(qs_get_model(s, h, 4, both, 2, &m), QS_SAT);
+  CHECK_EQ_U64(r->answered, answered + 1);
+  CHECK_EQ_U64(r->sat, sat + 1);
+  CHECK(m && expr_eval_all_true(h, 4, m));
+  expr_assignment_free(m);
+  /* A bound question on the merged state: K + 1 ≤ 6 must hold, K + 1 ≤ 5 need not. */
+  bool b = false;
+  answered = r->answered;
+  CHECK_EQ_U64(qs_must_be_true(s, h, 4, keep(expr_ule(add(k, c64(1)), c64(6))), &b), QS_UNSAT);
+  CHECK(b);
+  CHECK_EQ_U64(r->answered, answered + 1);
+  CHECK_EQ_U64(qs_must_be_true(s, h, 4, keep(expr_ule(add(k, c64(1)), c64(5))), &b), QS_SAT);
+  CHECK(!b);
+  CHECK_EQ_U64(qs_must_be_true(plain, h, 4, keep(expr_ule(add(k, c64(1)), c64(5))), &b), QS_SAT);
+  /* Quantifier-free requests pass through. */
+  answered = r->answered;
+  uint64_t seen = r->queries;
+  CHECK_EQ_U64(qs_check_sat(s, &f[1], 2), QS_UNSAT);
+  CHECK_EQ_U64(r->queries, seen + 1);
+  CHECK_EQ_U64(r->answered, answered);
+  CHECK_EQ_U64(q->disagreements, 0);
+  qs_free(plain);
   qs_free(s);
   end_group();
 }
@@ -1027,11 +1094,12 @@ static void test_solve_and_stats(void) {
     CHECK(b && b->len == 3 && b->bytes[2] == 9);
   }
   expr_assignment_free(r.model);
-  CHECK_EQ_U64(qs_stage_count(s), 6);
+  CHECK_EQ_U64(qs_stage_count(s), 7);
   CHECK_EQ_STR(qs_stage_at(s, 0)->name, "constant");
-  CHECK_EQ_STR(qs_stage_at(s, 4)->name, "quantified_procedure");
-  CHECK_EQ_STR(qs_stage_at(s, 5)->name, "z3");
-  CHECK(qs_stage_at(s, 6) == NULL);
+  CHECK_EQ_STR(qs_stage_at(s, 4)->name, "relaxed");
+  CHECK_EQ_STR(qs_stage_at(s, 5)->name, "quantified_procedure");
+  CHECK_EQ_STR(qs_stage_at(s, 6)->name, "z3");
+  CHECK(qs_stage_at(s, 7) == NULL);
   char *buf = NULL;
   size_t len = 0;
   FILE *mf = open_memstream(&buf, &len);
@@ -1042,8 +1110,8 @@ static void test_solve_and_stats(void) {
   CHECK(buf && strstr(buf, "\"slowest_s\": ") != NULL && strstr(buf, "\"over_1s\": ") != NULL);
   free(buf);
   /* The first stage times whole requests, so its slowest covers Z3's. */
-  CHECK(qs_stage_at(s, 4)->slowest_seconds > 0);
-  CHECK(qs_stage_at(s, 0)->slowest_seconds >= qs_stage_at(s, 4)->slowest_seconds);
+  CHECK(qs_stage_at(s, 5)->slowest_seconds > 0);
+  CHECK(qs_stage_at(s, 0)->slowest_seconds >= qs_stage_at(s, 5)->slowest_seconds);
   qs_free(s);
   qs_free(NULL);
   end_group();
@@ -1061,6 +1129,7 @@ int main(void) {
   test_validity_cache();
   test_cex_cache();
   test_forall();
+  test_relax();
   test_encodings();
   test_timeout();
   test_time_left();
