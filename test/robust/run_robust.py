@@ -12,6 +12,9 @@ check failed. Nothing here waits a fixed time: runs are stopped when symq's own 
 Scenarios
   bad-input    every file in bad_inputs/ (inputs the fuzzers of eval/fuzz found crashing
                symq) is refused: exit status 2, one `symq: error: ` line naming the file.
+               Those named *_loop_* make LLVM loop for ever while loading: they run with
+               --max-load-time=1 (CPU time: a loaded machine only makes the wall time
+               longer) and the line must say the step "did not finish"; no other may.
   kill9        `symq run` on many_tests.c (1024 paths, a test each) is killed with SIGKILL
                at several points chosen by its progress line (before the first test, then
                once at least 1, 10, 50, 200 tests are reported): every .ktest present must
@@ -246,7 +249,9 @@ def scenario_bad_input(symq, tmp, checks, verbose):
     for name in sorted(os.listdir(bad)):
         def one(name=name):
             work = tempfile.mkdtemp(prefix="bad-", dir=tmp)
-            cmd = [symq, "run", "--output-dir=out", os.path.join(bad, name)]
+            loops = "_loop_" in name
+            cmd = [symq, "run", "--output-dir=out"] + (["--max-load-time=1"] if loops else []) \
+                + [os.path.join(bad, name)]
             if verbose:
                 print("  $ " + " ".join(cmd), flush=True)
             # In the sanitizer build, a failed huge allocation returns NULL, as glibc's does
@@ -265,6 +270,9 @@ def scenario_bad_input(symq, tmp, checks, verbose):
                                   "status 2 and one 'symq: error: ' line")
             if name not in lines[0]:
                 raise run_e2e.Bad(f"the error does not name the file: {lines[0]}")
+            if loops != ("did not finish within" in lines[0]):
+                raise run_e2e.Bad(f"the error {'does not say' if loops else 'says'} that a "
+                                  f"step did not finish: {lines[0]}")
         checks.check(f"bad input {name} is refused with one line", one)
 
 
