@@ -166,19 +166,30 @@ static input_kind kind_of(const char *path) {
 
 void (*bc_fatal_hook)(const char *file, const char *reason);
 double bc_max_load_seconds = BC_MAX_LOAD_SECONDS;
+unsigned long bc_max_load_mb = BC_MAX_LOAD_MB;
 
 static const char *parsing;      /* the file LLVM is parsing or running the passes on */
 static const char *parsing_what; /* "invalid bitcode", "invalid IR", "pass pipeline", ... */
 static const char *parsing_step; /* "bitcode reader/verifier", "linker", ...: what is slow */
 static int real_stderr = -1;     /* stderr while LLVM parses (fd 2 is /dev/null then) */
 
-/* The CPU-time bound on one guarded step. A CPU clock, not a wall clock: a loaded machine
- * makes a step slower in wall time, never in CPU time, so the bound refuses only inputs
- * that make LLVM loop, not big modules on a busy machine. The signal goes to the thread
- * that guards (the one inside LLVM), whichever thread the process's CPU time is spent in. */
+/* The bounds on one guarded step, checked every LOAD_TICK of CPU time. A CPU clock, not a
+ * wall clock: a loaded machine makes a step slower in wall time, never in CPU time, so the
+ * bound refuses only inputs that make LLVM loop, not big modules on a busy machine. The
+ * signal goes to the thread that guards (the one inside LLVM), whichever thread the
+ * process's CPU time is spent in. */
 #define LOAD_TIMER_SIGNAL SIGVTALRM
+#define LOAD_TICK_NS 100000000L
 static timer_t load_timer;
 static bool load_timer_made;
+static double load_deadline; /* process CPU seconds at which the step is refused */
+static unsigned long page_bytes = 4096;
+
+static double cpu_seconds(void) { /* async-signal-safe */
+  struct timespec t;
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) != 0) return 0;
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
 
 static void disarm_load_timer(void) { /* async-signal-safe */
   struct itimerspec off = {{0, 0}, {0, 0}};
@@ -191,11 +202,36 @@ static void arm_load_timer(void) {
     ev._sigev_un._tid = gettid(); /* glibc 2.36 names it sigev_notify_thread_id nowhere */
     load_timer_made = timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, &load_timer) == 0;
   }
+  long page = sysconf(_SC_PAGESIZE); /* not async-signal-safe: read here */
+  if (page > 0) page_bytes = (unsigned long)page;
   double s = bc_max_load_seconds > 0 ? bc_max_load_seconds : BC_MAX_LOAD_SECONDS;
-  if (s > 1e9) s = 1e9;
-  struct itimerspec when = {{0, 0}, {(time_t)s, (long)((s - (double)(time_t)s) * 1e9)}};
-  if (when.it_value.tv_sec == 0 && when.it_value.tv_nsec == 0) when.it_value.tv_nsec = 1;
-  if (load_timer_made) timer_settime(load_timer, 0, &when, NULL);
+  load_deadline = cpu_seconds() + s;
+  struct itimerspec tick = {{0, LOAD_TICK_NS}, {0, LOAD_TICK_NS}};
+  if (load_timer_made) timer_settime(load_timer, 0, &tick, NULL);
+}
+
+/* Resident memory in MB, from /proc/self/statm (async-signal-safe); 0 if unknown. */
+static unsigned long resident_mb(void) {
+  char text[128];
+  int fd = open("/proc/self/statm", O_RDONLY);
+  if (fd < 0) return 0;
+  ssize_t n = read(fd, text, sizeof text - 1);
+  close(fd);
+  if (n <= 0) return 0;
+  text[n] = '\0';
+  const char *p = text;
+  while (*p && *p != ' ') p++; /* the first field is the size; the second, resident pages */
+  unsigned long pages = 0;
+  for (p++; *p >= '0' && *p <= '9'; p++) pages = pages * 10 + (unsigned long)(*p - '0');
+  return pages / (1024 * 1024 / page_bytes);
+}
+
+/* Writes n in decimal into buf (at least 21 bytes; async-signal-safe). */
+static const char *decimal(unsigned long long n, char *buf) {
+  char *w = buf + 20;
+  *w = '\0';
+  do *--w = (char)('0' + n % 10); while (n /= 10);
+  return w;
 }
 
 /* Writes parts (NULL-terminated) on the real stderr (async-signal-safe). */
@@ -241,30 +277,31 @@ static void on_crash(int sig) {
 }
 
 /* LLVM 14's reader, upgrading the debug info of some malformed modules, runs its verifier,
- * which walks a scope chain that cycles for ever (found by fuzz_ir): a guarded step that
- * outlives bc_max_load_seconds of CPU is refused. LLVM is stopped wherever it is (maybe
- * inside malloc), so nothing of its state is touched again: symq says so and _exits;
- * guard_parse flushed stdio first, so nothing written before is lost. */
-static void on_timeout(int sig) {
+ * which walks a scope chain that cycles for ever; on some malformed attribute indices it
+ * allocates and clears tens of gigabytes, which the machine may well have (all found by
+ * fuzz_ir). So a guarded step that outlives bc_max_load_seconds of CPU, or grows symq past
+ * bc_max_load_mb resident, is refused. LLVM is stopped wherever it is (maybe inside
+ * malloc), so nothing of its state is touched again: symq says so and _exits; guard_parse
+ * flushed stdio first, so nothing written before is lost. */
+static void on_load_tick(int sig) {
   (void)sig;
+  unsigned long limit_mb = bc_max_load_mb ? bc_max_load_mb : BC_MAX_LOAD_MB;
+  bool slow = cpu_seconds() >= load_deadline;
+  if (!slow && resident_mb() <= limit_mb) return;
   disarm_load_timer();
   dup2(real_stderr, STDERR_FILENO);
-  if (bc_fatal_hook) bc_fatal_hook(parsing, "did not finish in time");
-  char limit[32] = {0}; /* the bound in whole seconds, or "<1": no snprintf in a handler */
+  if (bc_fatal_hook) bc_fatal_hook(parsing, slow ? "did not finish in time" : "too big");
   double s = bc_max_load_seconds > 0 ? bc_max_load_seconds : BC_MAX_LOAD_SECONDS;
-  if (s < 1) {
-    strcpy(limit, "<1");
-  } else {
-    unsigned long long n = s > 1e15 ? 1000000000000000ull : (unsigned long long)s;
-    char digits[24];
-    size_t len = 0;
-    do digits[len++] = (char)('0' + n % 10); while ((n /= 10) && len < sizeof digits);
-    for (size_t k = 0; k < len; k++) limit[k] = digits[len - 1 - k];
-  }
-  const char *parts[] = {"symq: error: ", parsing ? parsing : "input", ": ", parsing_step,
-                         " did not finish within ", limit, " s of CPU (--max-load-time)\n",
-                         NULL};
-  say(parts);
+  unsigned long long tenths = (unsigned long long)(s * 10 + 0.5);
+  char whole[24], mb[24];
+  const char tenth[] = {'.', (char)('0' + tenths % 10), '\0'};
+  const char *slow_parts[] = {"symq: error: ", parsing ? parsing : "input", ": ", parsing_step,
+                              " did not finish within ", decimal(tenths / 10, whole),
+                              tenths % 10 ? tenth : "", " s of CPU (--max-load-time)\n", NULL};
+  const char *big_parts[] = {"symq: error: ", parsing ? parsing : "input", ": ", parsing_step,
+                             " needed more than ", decimal(limit_mb, mb),
+                             " MB of memory (--max-load-memory)\n", NULL};
+  say(slow ? slow_parts : big_parts);
   _exit(2);
 }
 
@@ -284,8 +321,8 @@ static void guard_parse(const char *name, const char *what, const char *step) {
   LLVMInstallFatalErrorHandler(on_fatal);
   /* SA_NODEFER: a hook that jumps out leaves the signal unblocked for the next input */
   for (size_t k = 0; k < N_GUARDED_SIGNALS; k++) {
-    struct sigaction crash = {.sa_flags = SA_NODEFER};
-    crash.sa_handler = crash_signals[k] == LOAD_TIMER_SIGNAL ? on_timeout : on_crash;
+    struct sigaction crash = {.sa_flags = SA_NODEFER | SA_RESTART};
+    crash.sa_handler = crash_signals[k] == LOAD_TIMER_SIGNAL ? on_load_tick : on_crash;
     sigaction(crash_signals[k], &crash, fresh ? &old_crash[k] : NULL);
   }
   fflush(NULL); /* a handler _exits: what symq wrote so far must be out already */

@@ -88,14 +88,19 @@ typedef struct bc_module {
  * module|cannot link|pass pipeline: REASON` and exits 2; one of those steps that runs longer
  * than bc_max_load_seconds of CPU (LLVM 14's verifier loops for ever on some malformed debug
  * info) prints `symq: error: FILE: STEP did not finish within N s of CPU (--max-load-time)`
- * and exits 2. Neither happens when bc_fatal_hook is set and does not return (the fuzz
- * target's longjmp). stdio is flushed before each of those steps, so an exit there loses
+ * and exits 2; so does one that grows symq past bc_max_load_mb resident (LLVM 14's reader
+ * allocates tens of GB on some malformed attribute indices): `symq: error: FILE: STEP needed
+ * more than N MB of memory (--max-load-memory)`. None of these happens when bc_fatal_hook
+ * is set and does not return (the fuzz target's longjmp). stdio is flushed before each of those steps, so an exit there loses
  * nothing written before. The steps run on one thread at a time. */
 extern void (*bc_fatal_hook)(const char *file, const char *reason);
 /* The CPU time (process CPU, not wall time: a loaded machine does not make it run out) each
  * parse, verify, link and pass step may take; <= 0 means BC_MAX_LOAD_SECONDS. */
 extern double bc_max_load_seconds;
 #define BC_MAX_LOAD_SECONDS 600.0
+/* The resident memory (MB) symq may reach during those steps; 0 means BC_MAX_LOAD_MB. */
+extern unsigned long bc_max_load_mb;
+#define BC_MAX_LOAD_MB 4096ul
 bc_module *bc_load(const char *path, const bc_options *opts, bc_error *err);
 void bc_free(bc_module *m); /* NULL is allowed */
 void bc_error_clear(bc_error *err);

@@ -15,6 +15,8 @@ Scenarios
                Those named *_loop_* make LLVM loop for ever while loading: they run with
                --max-load-time=1 (CPU time: a loaded machine only makes the wall time
                longer) and the line must say the step "did not finish"; no other may.
+               Those named *_bigmem_* make LLVM fill tens of GB: they run with
+               --max-load-memory=1024 and the line must speak of memory.
   kill9        `symq run` on many_tests.c (1024 paths, a test each) is killed with SIGKILL
                at several points chosen by its progress line (before the first test, then
                once at least 1, 10, 50, 200 tests are reported): every .ktest present must
@@ -249,9 +251,9 @@ def scenario_bad_input(symq, tmp, checks, verbose):
     for name in sorted(os.listdir(bad)):
         def one(name=name):
             work = tempfile.mkdtemp(prefix="bad-", dir=tmp)
-            loops = "_loop_" in name
+            loops, bigmem = "_loop_" in name, "_bigmem_" in name
             cmd = [symq, "run", "--output-dir=out"] + (["--max-load-time=1"] if loops else []) \
-                + [os.path.join(bad, name)]
+                + (["--max-load-memory=1024"] if bigmem else []) + [os.path.join(bad, name)]
             if verbose:
                 print("  $ " + " ".join(cmd), flush=True)
             # In the sanitizer build, a failed huge allocation returns NULL, as glibc's does
@@ -273,6 +275,8 @@ def scenario_bad_input(symq, tmp, checks, verbose):
             if loops != ("did not finish within" in lines[0]):
                 raise run_e2e.Bad(f"the error {'does not say' if loops else 'says'} that a "
                                   f"step did not finish: {lines[0]}")
+            if bigmem and "memory" not in lines[0]:
+                raise run_e2e.Bad(f"the error does not speak of memory: {lines[0]}")
         checks.check(f"bad input {name} is refused with one line", one)
 
 
