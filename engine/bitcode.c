@@ -221,8 +221,9 @@ static unsigned long resident_mb(void) {
   text[n] = '\0';
   const char *p = text;
   while (*p && *p != ' ') p++; /* the first field is the size; the second, resident pages */
+  if (*p) p++;
   unsigned long pages = 0;
-  for (p++; *p >= '0' && *p <= '9'; p++) pages = pages * 10 + (unsigned long)(*p - '0');
+  for (; *p >= '0' && *p <= '9'; p++) pages = pages * 10 + (unsigned long)(*p - '0');
   return pages / (1024 * 1024 / page_bytes);
 }
 

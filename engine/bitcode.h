@@ -91,8 +91,8 @@ typedef struct bc_module {
  * and exits 2; so does one that grows symq past bc_max_load_mb resident (LLVM 14's reader
  * allocates tens of GB on some malformed attribute indices): `symq: error: FILE: STEP needed
  * more than N MB of memory (--max-load-memory)`. None of these happens when bc_fatal_hook
- * is set and does not return (the fuzz target's longjmp). stdio is flushed before each of those steps, so an exit there loses
- * nothing written before. The steps run on one thread at a time. */
+ * is set and does not return (the fuzz target's longjmp). stdio is flushed before each of
+ * those steps, so an exit there loses nothing written before. One thread at a time loads. */
 extern void (*bc_fatal_hook)(const char *file, const char *reason);
 /* The CPU time (process CPU, not wall time: a loaded machine does not make it run out) each
  * parse, verify, link and pass step may take; <= 0 means BC_MAX_LOAD_SECONDS. */
