@@ -287,8 +287,12 @@ static void on_crash(int sig) {
 static void on_load_tick(int sig) {
   (void)sig;
   unsigned long limit_mb = bc_max_load_mb ? bc_max_load_mb : BC_MAX_LOAD_MB;
+  int saved_errno = errno; /* the interrupted code may be about to read it */
   bool slow = cpu_seconds() >= load_deadline;
-  if (!slow && resident_mb() <= limit_mb) return;
+  if (!slow && resident_mb() <= limit_mb) {
+    errno = saved_errno;
+    return;
+  }
   disarm_load_timer();
   dup2(real_stderr, STDERR_FILENO);
   if (bc_fatal_hook) bc_fatal_hook(parsing, slow ? "did not finish in time" : "too big");
