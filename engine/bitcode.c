@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <llvm-c/Analysis.h>
@@ -164,20 +165,90 @@ static input_kind kind_of(const char *path) {
 }
 
 void (*bc_fatal_hook)(const char *file, const char *reason);
+double bc_max_load_seconds = BC_MAX_LOAD_SECONDS;
+unsigned long bc_max_load_mb = BC_MAX_LOAD_MB;
 
 static const char *parsing;      /* the file LLVM is parsing or running the passes on */
-static const char *parsing_what; /* "invalid bitcode", "invalid IR" or "pass pipeline" */
+static const char *parsing_what; /* "invalid bitcode", "invalid IR", "pass pipeline", ... */
+static const char *parsing_step; /* "bitcode reader/verifier", "linker", ...: what is slow */
 static int real_stderr = -1;     /* stderr while LLVM parses (fd 2 is /dev/null then) */
 
-/* The one line said about bad input, on the real stderr (async-signal-safe). */
-static void say_refused(const char *reason) {
+/* The bounds on one guarded step, checked every LOAD_TICK of CPU time. A CPU clock, not a
+ * wall clock: a loaded machine makes a step slower in wall time, never in CPU time, so the
+ * bound refuses only inputs that make LLVM loop, not big modules on a busy machine. The
+ * signal goes to the thread that guards (the one inside LLVM), whichever thread the
+ * process's CPU time is spent in. */
+#define LOAD_TIMER_SIGNAL SIGVTALRM
+#define LOAD_TICK_NS 100000000L
+static timer_t load_timer;
+static bool load_timer_made;
+static double load_deadline; /* process CPU seconds at which the step is refused */
+static unsigned long page_bytes = 4096;
+
+static double cpu_seconds(void) { /* async-signal-safe */
+  struct timespec t;
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) != 0) return 0;
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void disarm_load_timer(void) { /* async-signal-safe */
+  struct itimerspec off = {{0, 0}, {0, 0}};
+  if (load_timer_made) timer_settime(load_timer, 0, &off, NULL);
+}
+
+static void arm_load_timer(void) {
+  if (!load_timer_made) {
+    struct sigevent ev = {.sigev_notify = SIGEV_THREAD_ID, .sigev_signo = LOAD_TIMER_SIGNAL};
+    ev._sigev_un._tid = gettid(); /* glibc 2.36 names it sigev_notify_thread_id nowhere */
+    load_timer_made = timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, &load_timer) == 0;
+  }
+  long page = sysconf(_SC_PAGESIZE); /* not async-signal-safe: read here */
+  if (page > 0) page_bytes = (unsigned long)page;
+  double s = bc_max_load_seconds > 0 ? bc_max_load_seconds : BC_MAX_LOAD_SECONDS;
+  load_deadline = cpu_seconds() + s;
+  struct itimerspec tick = {{0, LOAD_TICK_NS}, {0, LOAD_TICK_NS}};
+  if (load_timer_made) timer_settime(load_timer, 0, &tick, NULL);
+}
+
+/* Resident memory in MB, from /proc/self/statm (async-signal-safe); 0 if unknown. */
+static unsigned long resident_mb(void) {
+  char text[128];
+  int fd = open("/proc/self/statm", O_RDONLY);
+  if (fd < 0) return 0;
+  ssize_t n = read(fd, text, sizeof text - 1);
+  close(fd);
+  if (n <= 0) return 0;
+  text[n] = '\0';
+  const char *p = text;
+  while (*p && *p != ' ') p++; /* the first field is the size; the second, resident pages */
+  if (*p) p++;
+  unsigned long pages = 0;
+  for (; *p >= '0' && *p <= '9'; p++) pages = pages * 10 + (unsigned long)(*p - '0');
+  return pages / (1024 * 1024 / page_bytes);
+}
+
+/* Writes n in decimal into buf (at least 21 bytes; async-signal-safe). */
+static const char *decimal(unsigned long long n, char *buf) {
+  char *w = buf + 20;
+  *w = '\0';
+  do *--w = (char)('0' + n % 10); while (n /= 10);
+  return w;
+}
+
+/* Writes parts (NULL-terminated) on the real stderr (async-signal-safe). */
+static void say(const char *const *parts) {
   dup2(real_stderr, STDERR_FILENO); /* LLVM's own lines stay unsaid; symq's come back */
-  const char *parts[] = {"symq: error: ", parsing ? parsing : "input", ": ", parsing_what,
-                         ": ", reason, "\n"};
-  for (size_t k = 0; k < sizeof parts / sizeof *parts; k++) {
+  for (size_t k = 0; parts[k]; k++) {
     ssize_t ignored = write(STDERR_FILENO, parts[k], strlen(parts[k]));
     (void)ignored;
   }
+}
+
+/* The one line said about bad input. */
+static void say_refused(const char *reason) {
+  const char *parts[] = {"symq: error: ", parsing ? parsing : "input", ": ", parsing_what,
+                         ": ", reason, "\n", NULL};
+  say(parts);
 }
 
 /* LLVM's readers report some malformed input (a bad data layout string, in bitcode or in
@@ -185,6 +256,7 @@ static void say_refused(const char *reason) {
  * instead, on one line, and exit 2 as for any other bad input (LLVM cannot go on after a
  * fatal error). */
 static void on_fatal(const char *reason) {
+  disarm_load_timer();
   dup2(real_stderr, STDERR_FILENO);
   if (bc_fatal_hook) bc_fatal_hook(parsing, reason);
   say_refused(reason);
@@ -198,38 +270,78 @@ static void on_fatal(const char *reason) {
  * fuzz_ir): while it parses or runs the passes, a SIGSEGV, SIGBUS or SIGABRT is that input's
  * fault, so it ends symq the same way. */
 static void on_crash(int sig) {
-  (void)sig;
+  disarm_load_timer();
   dup2(real_stderr, STDERR_FILENO);
   if (bc_fatal_hook) bc_fatal_hook(parsing, "LLVM 14 crashed on it");
   say_refused(sig == SIGABRT ? "LLVM gave up on it (out of memory)" : "LLVM crashed on it");
   _exit(2);
 }
 
-static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGABRT};
-static struct sigaction old_crash[3];
+/* LLVM 14's reader, upgrading the debug info of some malformed modules, runs its verifier,
+ * which walks a scope chain that cycles for ever; on some malformed attribute indices it
+ * allocates and clears tens of gigabytes, which the machine may well have (all found by
+ * fuzz_ir). So a guarded step that outlives bc_max_load_seconds of CPU, or grows symq past
+ * bc_max_load_mb resident, is refused. LLVM is stopped wherever it is (maybe inside
+ * malloc), so nothing of its state is touched again: symq says so and _exits; guard_parse
+ * flushed stdio first, so nothing written before is lost. */
+static void on_load_tick(int sig) {
+  (void)sig;
+  unsigned long limit_mb = bc_max_load_mb ? bc_max_load_mb : BC_MAX_LOAD_MB;
+  int saved_errno = errno; /* the interrupted code may be about to read it */
+  bool slow = cpu_seconds() >= load_deadline;
+  if (!slow && resident_mb() <= limit_mb) {
+    errno = saved_errno;
+    return;
+  }
+  disarm_load_timer();
+  dup2(real_stderr, STDERR_FILENO);
+  if (bc_fatal_hook) bc_fatal_hook(parsing, slow ? "did not finish in time" : "too big");
+  double s = bc_max_load_seconds > 0 ? bc_max_load_seconds : BC_MAX_LOAD_SECONDS;
+  unsigned long long tenths = (unsigned long long)(s * 10 + 0.5);
+  char whole[24], mb[24];
+  const char tenth[] = {'.', (char)('0' + tenths % 10), '\0'};
+  const char *slow_parts[] = {"symq: error: ", parsing ? parsing : "input", ": ", parsing_step,
+                              " did not finish within ", decimal(tenths / 10, whole),
+                              tenths % 10 ? tenth : "", " s of CPU (--max-load-time)\n", NULL};
+  const char *big_parts[] = {"symq: error: ", parsing ? parsing : "input", ": ", parsing_step,
+                             " needed more than ", decimal(limit_mb, mb),
+                             " MB of memory (--max-load-memory)\n", NULL};
+  say(slow ? slow_parts : big_parts);
+  _exit(2);
+}
 
-/* While LLVM parses `name`, its fatal errors and crashes are that input's fault, and what
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGABRT, LOAD_TIMER_SIGNAL};
+#define N_GUARDED_SIGNALS (sizeof crash_signals / sizeof *crash_signals)
+static struct sigaction old_crash[N_GUARDED_SIGNALS];
+
+/* While LLVM works on `name` (`step`: what it is doing), its fatal errors, crashes and
+ * endless loops are that input's fault (`what`: the kind of fault a crash means), and what
  * it would print before them (to fd 2, not through any handler) is not symq's one line. */
-static void guard_parse(const char *name, const char *what) {
+static void guard_parse(const char *name, const char *what, const char *step) {
   /* a hook that jumped out of the last parse left its guard up: what it saved stays */
   bool fresh = parsing == NULL;
   parsing = name;
   parsing_what = what;
+  parsing_step = step;
   LLVMInstallFatalErrorHandler(on_fatal);
   /* SA_NODEFER: a hook that jumps out leaves the signal unblocked for the next input */
-  struct sigaction crash = {.sa_handler = on_crash, .sa_flags = SA_NODEFER};
-  for (size_t k = 0; k < 3; k++)
+  for (size_t k = 0; k < N_GUARDED_SIGNALS; k++) {
+    struct sigaction crash = {.sa_flags = SA_NODEFER | SA_RESTART};
+    crash.sa_handler = crash_signals[k] == LOAD_TIMER_SIGNAL ? on_load_tick : on_crash;
     sigaction(crash_signals[k], &crash, fresh ? &old_crash[k] : NULL);
-  fflush(stderr);
+  }
+  fflush(NULL); /* a handler _exits: what symq wrote so far must be out already */
   if (real_stderr < 0) real_stderr = dup(STDERR_FILENO);
   int null = open("/dev/null", O_WRONLY);
   if (real_stderr >= 0 && null >= 0) dup2(null, STDERR_FILENO);
   if (null >= 0) close(null);
+  arm_load_timer();
 }
 
 static void unguard_parse(void) {
+  disarm_load_timer();
   if (real_stderr >= 0) dup2(real_stderr, STDERR_FILENO);
-  for (size_t k = 0; k < 3; k++) sigaction(crash_signals[k], &old_crash[k], NULL);
+  for (size_t k = 0; k < N_GUARDED_SIGNALS; k++) sigaction(crash_signals[k], &old_crash[k], NULL);
   LLVMResetFatalErrorHandler();
   parsing = NULL;
 }
@@ -245,7 +357,7 @@ static bool parse_bitcode(LLVMContextRef ctx, const char *file, const char *name
   }
   LLVMModuleRef m = NULL;
   free(take_diag(ctx));
-  guard_parse(name, "invalid bitcode");
+  guard_parse(name, "invalid bitcode", "bitcode reader/verifier");
   bool failed = LLVMParseBitcodeInContext2(ctx, buf, &m);
   unguard_parse();
   LLVMDisposeMemoryBuffer(buf); /* the parse is eager: the module does not keep the buffer */
@@ -268,7 +380,7 @@ static bool parse_ir(LLVMContextRef ctx, const char *file, LLVMModuleRef *out, b
     return false;
   }
   LLVMModuleRef m = NULL;
-  guard_parse(file, "invalid IR");
+  guard_parse(file, "invalid IR", "IR parser/verifier");
   bool failed = LLVMParseIRInContext(ctx, buf, &m, &msg); /* takes the buffer */
   unguard_parse();
   if (failed) {
@@ -452,7 +564,10 @@ bool bc_read(LLVMContextRef ctx, const char *path, const bc_options *opts, LLVMM
 bool bc_link(LLVMModuleRef dst, LLVMModuleRef src, const char *src_name, bc_error *err) {
   LLVMContextRef ctx = LLVMGetModuleContext(dst);
   free(take_diag(ctx));
-  if (LLVMLinkModules2(dst, src)) {
+  guard_parse(src_name, "cannot link", "linker");
+  bool failed = LLVMLinkModules2(dst, src);
+  unguard_parse();
+  if (failed) {
     char *why = take_diag(ctx);
     set_error(err, src_name, why, "cannot link: %s", why ? why : "linker failed");
     free(why);
@@ -463,7 +578,9 @@ bool bc_link(LLVMModuleRef dst, LLVMModuleRef src, const char *src_name, bc_erro
 
 bool bc_verify(LLVMModuleRef m, const char *name, bc_error *err) {
   char *msg = NULL;
+  guard_parse(name, "invalid module", "verifier");
   bool bad = LLVMVerifyModule(m, LLVMReturnStatusAction, &msg);
+  unguard_parse();
   if (bad) set_error(err, name, msg, "invalid module: %s", msg && *msg ? msg : "verifier failed");
   LLVMDisposeMessage(msg);
   return !bad;
@@ -481,7 +598,7 @@ bool bc_run_passes(LLVMModuleRef m, const char *passes, const char *name, bc_err
   LLVMPassBuilderOptionsSetLoopUnrolling(po, 0);
   /* Atomics first, whatever the pipeline: the interpreter runs one thread and decodes no
    * cmpxchg, atomicrmw or fence. */
-  guard_parse(name, "pass pipeline");
+  guard_parse(name, "pass pipeline", "pass pipeline");
   LLVMErrorRef e = LLVMRunPasses(m, "loweratomic", NULL, po);
   if (!e) e = LLVMRunPasses(m, passes, NULL, po);
   unguard_parse();

@@ -83,10 +83,24 @@ typedef struct bc_module {
 /* Loads `path` (and opts->link), links, verifies and runs the pipeline. opts may be NULL.
  * Returns NULL on failure with *err filled (err may be NULL to discard the message).
  * The one exception: bitcode or .ll text that LLVM's reader rejects with a fatal error
- * (after which LLVM cannot continue), or crashes on while parsing it or running the passes,
- * prints `symq: error: FILE: invalid bitcode|invalid IR|pass pipeline: REASON` and exits 2,
- * unless bc_fatal_hook is set and does not return (the fuzz target's longjmp). */
+ * (after which LLVM cannot continue), or crashes on while parsing, verifying, linking it or
+ * running the passes, prints `symq: error: FILE: invalid bitcode|invalid IR|invalid
+ * module|cannot link|pass pipeline: REASON` and exits 2; one of those steps that runs longer
+ * than bc_max_load_seconds of CPU (LLVM 14's verifier loops for ever on some malformed debug
+ * info) prints `symq: error: FILE: STEP did not finish within N s of CPU (--max-load-time)`
+ * and exits 2; so does one that grows symq past bc_max_load_mb resident (LLVM 14's reader
+ * allocates tens of GB on some malformed attribute indices): `symq: error: FILE: STEP needed
+ * more than N MB of memory (--max-load-memory)`. None of these happens when bc_fatal_hook
+ * is set and does not return (the fuzz target's longjmp). stdio is flushed before each of
+ * those steps, so an exit there loses nothing written before. One thread at a time loads. */
 extern void (*bc_fatal_hook)(const char *file, const char *reason);
+/* The CPU time (process CPU, not wall time: a loaded machine does not make it run out) each
+ * parse, verify, link and pass step may take; <= 0 means BC_MAX_LOAD_SECONDS. */
+extern double bc_max_load_seconds;
+#define BC_MAX_LOAD_SECONDS 600.0
+/* The resident memory (MB) symq may reach during those steps; 0 means BC_MAX_LOAD_MB. */
+extern unsigned long bc_max_load_mb;
+#define BC_MAX_LOAD_MB 4096ul
 bc_module *bc_load(const char *path, const bc_options *opts, bc_error *err);
 void bc_free(bc_module *m); /* NULL is allowed */
 void bc_error_clear(bc_error *err);

@@ -39,6 +39,8 @@ typedef struct run_options {
   size_t n_cflags;
   uint64_t seed;
   double max_time_s;
+  double max_load_time_s; /* 0: bitcode's default */
+  uint64_t max_load_memory_mb; /* 0: bitcode's default */
   uint64_t max_instructions, max_forks, max_memory_mb, max_pointer_objects, capacity;
   unsigned solver_timeout_ms;
   bool emit_all_errors, optimize, write_smt2s, trace, no_runtime;
@@ -79,6 +81,10 @@ static void run_usage(FILE *f) {
         "                          repeat to interleave (default: dfs)\n"
         "  --seed=N                seed of the random searchers (default 0)\n"
         "  --max-time=TIME         stop after TIME (e.g. 30, 30s, 5min, 1h)\n"
+        "  --max-load-time=TIME    CPU time each step of loading the input (parse and\n"
+        "                          verify, link, passes) may take (default 600s)\n"
+        "  --max-load-memory=MB    resident memory symq may reach while LLVM loads the\n"
+        "                          input (default 4096)\n"
         "  --max-instructions=N    stop after N instructions\n"
         "  --max-forks=N           stop forking after N forks\n"
         "  --max-memory=MB         stop forking at 90% of MB of memory, stop the run at MB\n"
@@ -206,6 +212,13 @@ static int parse_options(int argc, char **argv, run_options *o) {
       if (!parse_u64(v, &o->seed)) return usage_error("--seed takes a number, not '%s'", v);
     } else if ((v = option_value(argc, argv, &i, "--max-time", &missing))) {
       if (!parse_duration(v, &o->max_time_s)) return usage_error("bad --max-time '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--max-load-time", &missing))) {
+      if (!parse_duration(v, &o->max_load_time_s) || o->max_load_time_s <= 0)
+        return usage_error("bad --max-load-time '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--max-load-memory", &missing))) {
+      if (!parse_u64(v, &o->max_load_memory_mb) || o->max_load_memory_mb == 0 ||
+          o->max_load_memory_mb > (1ull << 30))
+        return usage_error("bad --max-load-memory '%s'", v);
     } else if ((v = option_value(argc, argv, &i, "--max-instructions", &missing))) {
       if (!parse_u64(v, &o->max_instructions)) return usage_error("bad --max-instructions '%s'", v);
     } else if ((v = option_value(argc, argv, &i, "--max-forks", &missing))) {
@@ -577,6 +590,8 @@ int run_main(int argc, char **argv) {
                    .cflags = o.cflags, .n_cflags = o.n_cflags, .optimize = o.optimize,
                    .passes = o.passes, .link = runtime, .n_link = link_runtime ? 1 : 0};
   bc_error berr = {0};
+  bc_max_load_seconds = o.max_load_time_s;
+  bc_max_load_mb = (unsigned long)o.max_load_memory_mb;
   bc_module *module = bc_load(o.input, &bo, &berr);
   if (!module) {
     /* one line: it names the file and the first problem (clang's first diagnostic) */

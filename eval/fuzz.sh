@@ -70,15 +70,20 @@ quiet=()
 # ir: LLVM's fatal errors are jumped out of (symq itself exits there), which leaks by design
 [ "$target" = ir ] && quiet=(-detect_leaks=0)
 # ir: LLVM's own out-of-bounds reads on malformed bitcode are LLVM's bugs (eval/fuzz/llvm.supp);
-# a huge allocation fails as in symq's own build (NULL: LLVM then aborts, which symq reports)
+# a huge allocation fails as in symq's own build (NULL: LLVM then aborts, which symq reports);
+# and no leak check at exit either (what the jumps leaked made each job "crash" on exit, an
+# empty crash-da39a3... file)
 [ "$target" = ir ] &&
-  export ASAN_OPTIONS="suppressions=$here/eval/fuzz/llvm.supp:allocator_may_return_null=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+  export ASAN_OPTIONS="suppressions=$here/eval/fuzz/llvm.supp:allocator_may_return_null=1:detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 # -fork=1: one input process at a time, and a crash or timeout is written and fuzzing goes
-# on, so one run finds every crash it can in its time (the machine is shared: never more)
+# on, so one run finds every crash it can in its time (the machine is shared: never more).
+# libFuzzer's -timeout and slow-unit reports count wall time, which at nice 19 on a busy
+# machine says nothing about the input: 120 s catches a real endless loop (fuzz_ir bounds
+# LLVM's own loops by CPU time, 5 s), 20 s reported dozens of inputs symq refuses in 0.1 s.
 log=$(mktemp "${TMPDIR:-/tmp}/symq-fuzz-$target.XXXXXX")
 status=0
 nice -n "$niceness" "$build/eval/fuzz_$target" "${quiet[@]}" -max_total_time="$seconds" \
-  -timeout=20 -rss_limit_mb=4096 -malloc_limit_mb=65536 -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+  -timeout=120 -report_slow_units=120 -rss_limit_mb=4096 -malloc_limit_mb=65536 -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
   -artifact_prefix="$crashes/" -print_final_stats=1 "$corpus" >"$log" 2>&1 || status=$?
 tail -n 12 "$log"
 rm -f "$log"

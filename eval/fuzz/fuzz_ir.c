@@ -3,7 +3,11 @@
  * bitcode magic) and decoding an LLVM module, as `symq run FILE.ll|FILE.bc` does with
  * --libc=none: bc_load (parse, verify, passes), then ir_decode. Either may refuse the input
  * with a message; neither may crash. LLVM's fatal errors on bad bitcode, where symq exits 2
- * with a one-line message, jump back here instead (the run leaks what LLVM held).
+ * with a one-line message, jump back here instead (the run leaks what LLVM held); so do its
+ * endless loops, cut at FUZZ_MAX_LOAD_SECONDS of CPU per step (symq's default is for big
+ * modules under valgrind; here an input that slow is not worth the fuzzer's time), and its
+ * memory bombs, cut at FUZZ_MAX_LOAD_MB (below eval/fuzz.sh's -rss_limit_mb, so that they
+ * are refused as symq refuses them rather than reported as libFuzzer's out-of-memory).
  * Built by eval/fuzz.sh (SYMQ_FUZZ).
  */
 #include <setjmp.h>
@@ -17,6 +21,9 @@
 #include "engine/ir.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define FUZZ_MAX_LOAD_SECONDS 5.0
+#define FUZZ_MAX_LOAD_MB 2048
 
 static char dir[256];
 static jmp_buf fatal;
@@ -43,6 +50,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   bc_options bo = {0};
   bc_error berr = {0};
   bc_fatal_hook = on_fatal;
+  bc_max_load_seconds = FUZZ_MAX_LOAD_SECONDS;
+  bc_max_load_mb = FUZZ_MAX_LOAD_MB;
   if (setjmp(fatal)) return 0;
   bc_module *m = bc_load(path, &bo, &berr);
   if (!m) {

@@ -12,6 +12,11 @@ check failed. Nothing here waits a fixed time: runs are stopped when symq's own 
 Scenarios
   bad-input    every file in bad_inputs/ (inputs the fuzzers of eval/fuzz found crashing
                symq) is refused: exit status 2, one `symq: error: ` line naming the file.
+               Those named *_loop_* make LLVM loop for ever while loading: they run with
+               --max-load-time=1 (CPU time: a loaded machine only makes the wall time
+               longer) and the line must say the step "did not finish"; no other may.
+               Those named *_bigmem_* make LLVM fill tens of GB: they run with
+               --max-load-memory=1024 and the line must speak of memory.
   kill9        `symq run` on many_tests.c (1024 paths, a test each) is killed with SIGKILL
                at several points chosen by its progress line (before the first test, then
                once at least 1, 10, 50, 200 tests are reported): every .ktest present must
@@ -246,7 +251,9 @@ def scenario_bad_input(symq, tmp, checks, verbose):
     for name in sorted(os.listdir(bad)):
         def one(name=name):
             work = tempfile.mkdtemp(prefix="bad-", dir=tmp)
-            cmd = [symq, "run", "--output-dir=out", os.path.join(bad, name)]
+            loops, bigmem = "_loop_" in name, "_bigmem_" in name
+            cmd = [symq, "run", "--output-dir=out"] + (["--max-load-time=1"] if loops else []) \
+                + (["--max-load-memory=1024"] if bigmem else []) + [os.path.join(bad, name)]
             if verbose:
                 print("  $ " + " ".join(cmd), flush=True)
             # In the sanitizer build, a failed huge allocation returns NULL, as glibc's does
@@ -265,6 +272,11 @@ def scenario_bad_input(symq, tmp, checks, verbose):
                                   "status 2 and one 'symq: error: ' line")
             if name not in lines[0]:
                 raise run_e2e.Bad(f"the error does not name the file: {lines[0]}")
+            if loops != ("did not finish within" in lines[0]):
+                raise run_e2e.Bad(f"the error {'does not say' if loops else 'says'} that a "
+                                  f"step did not finish: {lines[0]}")
+            if bigmem and "memory" not in lines[0]:
+                raise run_e2e.Bad(f"the error does not speak of memory: {lines[0]}")
         checks.check(f"bad input {name} is refused with one line", one)
 
 
