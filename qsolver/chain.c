@@ -68,7 +68,7 @@ bool qs_ids_subset(const uint64_t *a, size_t na, const uint64_t *b, size_t nb) {
   return true;
 }
 
-static void push_unseen(qs_idmap *seen, expr ***stack, size_t *depth, size_t *cap, expr *e) {
+void qs_push_unseen(qs_idmap *seen, expr ***stack, size_t *depth, size_t *cap, expr *e) {
   uint64_t dummy;
   if (qs_idmap_get(seen, e->id, &dummy))
     return;
@@ -82,19 +82,19 @@ bool qs_reads_at_symbolic_index(expr *const *f, size_t n, qs_idmap *seen, expr *
   qs_idmap_reset(seen, 64);
   size_t depth = 0;
   for (size_t i = 0; i < n; i++)
-    push_unseen(seen, stack, &depth, cap, f[i]);
+    qs_push_unseen(seen, stack, &depth, cap, f[i]);
   while (depth) {
     expr *e = (*stack)[--depth];
     if (e->kind == EXPR_READ) {
       if (!expr_is_const(e->kid[0]))
         return true;
       for (expr_update *u = e->u.read.updates; u; u = u->next) {
-        push_unseen(seen, stack, &depth, cap, u->index);
-        push_unseen(seen, stack, &depth, cap, u->value);
+        qs_push_unseen(seen, stack, &depth, cap, u->index);
+        qs_push_unseen(seen, stack, &depth, cap, u->value);
       }
     }
     for (unsigned k = 0; k < e->nkids; k++)
-      push_unseen(seen, stack, &depth, cap, e->kid[k]);
+      qs_push_unseen(seen, stack, &depth, cap, e->kid[k]);
   }
   return false;
 }

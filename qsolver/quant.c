@@ -82,11 +82,7 @@ typedef struct walker {
 } walker;
 
 static void walk_push(walker *w, expr *e) {
-  uint64_t dummy;
-  if (qs_idmap_get(&w->seen, e->id, &dummy))
-    return;
-  qs_idmap_put(&w->seen, e->id, 0);
-  push_expr(&w->stack, &w->n, &w->cap, e);
+  qs_push_unseen(&w->seen, &w->stack, &w->n, &w->cap, e);
 }
 
 /* Pops the next node, pushing its kids; NULL when done. */

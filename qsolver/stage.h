@@ -128,6 +128,10 @@ void qs_idmap_put(qs_idmap *m, uint64_t id, uint64_t val); /* inserts or replace
 void qs_idmap_reset(qs_idmap *m, size_t expect);
 void qs_idmap_free(qs_idmap *m);
 
+/* Pushes e on the walk's stack (*stack[0..*depth), capacity *cap) unless seen has it, and
+ * records it in seen: one visit per node of a DAG walked with an explicit stack. */
+void qs_push_unseen(qs_idmap *seen, expr ***stack, size_t *depth, size_t *cap, expr *e);
+
 /* Does any of f[0..n) read an array at a non-constant index (update lists' terms included)?
  * Such reads are what blasting turns into ite chains over the whole array. seen and the
  * stack (*stack, *cap) are the caller's scratch space. */

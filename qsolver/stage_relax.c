@@ -47,14 +47,6 @@ static void push(expr ***v, size_t *n, size_t *cap, expr *e) {
   (*v)[(*n)++] = e;
 }
 
-static bool visit(relax_stage *r, expr *e) {
-  uint64_t dummy;
-  if (qs_idmap_get(&r->seen, e->id, &dummy))
-    return false;
-  qs_idmap_put(&r->seen, e->id, 0);
-  return true;
-}
-
 static bool is_scalar(relax_stage *r, expr *f) {
   uint64_t v;
   if (qs_idmap_get(&r->scalar, f->id, &v))
@@ -73,8 +65,7 @@ static size_t collect_reads(relax_stage *r, size_t ns) {
   qs_idmap_reset(&r->seen, 64);
   size_t n = 0, nreads = 0;
   for (size_t i = 0; i < ns; i++)
-    if (visit(r, r->s[i]))
-      push(&r->stack, &n, &r->stack_cap, r->s[i]);
+    qs_push_unseen(&r->seen, &r->stack, &n, &r->stack_cap, r->s[i]);
   while (n) {
     expr *e = r->stack[--n];
     if (e->kind == EXPR_READ) {
@@ -82,8 +73,7 @@ static size_t collect_reads(relax_stage *r, size_t ns) {
       continue;
     }
     for (unsigned k = 0; k < e->nkids; k++)
-      if (visit(r, e->kid[k]))
-        push(&r->stack, &n, &r->stack_cap, e->kid[k]);
+      qs_push_unseen(&r->seen, &r->stack, &n, &r->stack_cap, e->kid[k]);
   }
   return nreads;
 }
