@@ -182,6 +182,8 @@ static int real_stderr = -1;     /* stderr while LLVM parses (fd 2 is /dev/null 
 #define LOAD_TICK_NS 100000000L
 static timer_t load_timer;
 static bool load_timer_made;
+static double load_seconds;  /* the bounds of the step, defaults applied (arm_load_timer) */
+static unsigned long load_mb;
 static double load_deadline; /* process CPU seconds at which the step is refused */
 static unsigned long page_bytes = 4096;
 
@@ -204,8 +206,9 @@ static void arm_load_timer(void) {
   }
   long page = sysconf(_SC_PAGESIZE); /* not async-signal-safe: read here */
   if (page > 0) page_bytes = (unsigned long)page;
-  double s = bc_max_load_seconds > 0 ? bc_max_load_seconds : BC_MAX_LOAD_SECONDS;
-  load_deadline = cpu_seconds() + s;
+  load_seconds = bc_max_load_seconds > 0 ? bc_max_load_seconds : BC_MAX_LOAD_SECONDS;
+  load_mb = bc_max_load_mb ? bc_max_load_mb : BC_MAX_LOAD_MB;
+  load_deadline = cpu_seconds() + load_seconds;
   struct itimerspec tick = {{0, LOAD_TICK_NS}, {0, LOAD_TICK_NS}};
   if (load_timer_made) timer_settime(load_timer, 0, &tick, NULL);
 }
@@ -286,25 +289,23 @@ static void on_crash(int sig) {
  * flushed stdio first, so nothing written before is lost. */
 static void on_load_tick(int sig) {
   (void)sig;
-  unsigned long limit_mb = bc_max_load_mb ? bc_max_load_mb : BC_MAX_LOAD_MB;
   int saved_errno = errno; /* the interrupted code may be about to read it */
   bool slow = cpu_seconds() >= load_deadline;
-  if (!slow && resident_mb() <= limit_mb) {
+  if (!slow && resident_mb() <= load_mb) {
     errno = saved_errno;
     return;
   }
   disarm_load_timer();
   dup2(real_stderr, STDERR_FILENO);
   if (bc_fatal_hook) bc_fatal_hook(parsing, slow ? "did not finish in time" : "too big");
-  double s = bc_max_load_seconds > 0 ? bc_max_load_seconds : BC_MAX_LOAD_SECONDS;
-  unsigned long long tenths = (unsigned long long)(s * 10 + 0.5);
+  unsigned long long tenths = (unsigned long long)(load_seconds * 10 + 0.5);
   char whole[24], mb[24];
   const char tenth[] = {'.', (char)('0' + tenths % 10), '\0'};
   const char *slow_parts[] = {"symq: error: ", parsing ? parsing : "input", ": ", parsing_step,
                               " did not finish within ", decimal(tenths / 10, whole),
                               tenths % 10 ? tenth : "", " s of CPU (--max-load-time)\n", NULL};
   const char *big_parts[] = {"symq: error: ", parsing ? parsing : "input", ": ", parsing_step,
-                             " needed more than ", decimal(limit_mb, mb),
+                             " needed more than ", decimal(load_mb, mb),
                              " MB of memory (--max-load-memory)\n", NULL};
   say(slow ? slow_parts : big_parts);
   _exit(2);
