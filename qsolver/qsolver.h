@@ -122,9 +122,9 @@ const char *qs_last_reason(const qsolver *s);
  * spent in the stage itself, excluding the stages after it, and the slowest request and
  * those over 1 s. Stage names: "constant", "independence", "validity_cache", "cex_cache",
  * "relaxed", "quantified_procedure", "z3"; a stage switched off is absent. (The relaxed
- * stage's "answered" counts the requests it answered from its own sub-requests.) (The quantified stage
- * forwards every query it gets, so its own "answered" stays 0; what it did is in
- * qs_quant_stats.) */
+ * stage's "answered" counts the requests it answered from its own sub-requests. The
+ * quantified stage forwards every query it gets, so its own "answered" stays 0; what it did
+ * is in qs_quant_stats.) */
 typedef struct qs_stage_stats {
   const char *name;
   uint64_t queries, answered, sat, unsat, unknown, formulas_dropped;

@@ -34,13 +34,13 @@
  *   - quant (quantified queries) and qfa (quantifier-free ones that still need the array
  *     theory): Z3's simple solver (the SMT core, MBQI on by default), reset after every
  *     query (incremental scopes made array-theory queries slower: eval/bench_solver.py).
- *   - qf (the array-free others): the simple solver used incrementally: the formulas of the last query
- *     stay asserted, one scope each, and the next query pops back to the longest common
- *     prefix (the path condition the executor grows) and pushes the rest. There is one qf
- *     per request lane (stage.h), so that the relaxed stage's sequences keep their prefixes. It runs with a
- *     budget of QF_MAX_CONFLICTS conflicts (a count,
- *     so the outcome is deterministic); past it, qf starts over (Z3's core is not reliable
- *     after running out) and
+ *   - qf (the array-free others): the simple solver used incrementally: the formulas of the
+ *     last query stay asserted, one scope each, and the next query pops back to the longest
+ *     common prefix (the path condition the executor grows) and pushes the rest. There is
+ *     one qf per request lane (stage.h), so that the relaxed stage's sequences keep their
+ *     prefixes. It runs with a budget of QF_MAX_CONFLICTS conflicts (a count, so the outcome
+ *     is deterministic); past it, qf starts over (Z3's core is not reliable after running
+ *     out) and
  *   - bvs, a tactic solver (simplify → solve-eqs → bit-blast → sat), solves the query anew.
  * The QF_ABV tactic gives up on constant arrays as "incomplete", and the default solver's
  * preprocessing made eval/bench_qsolver 3-4× slower. unknown and timeout are answers (qf
