@@ -620,6 +620,217 @@ const char *bc_pipeline_named(const char *name) {
   return name;
 }
 
+/* ---- libraries: linking only what the program reaches --------------------------------- */
+
+/* A library's reference index, LIB.refs (runtime/refs.c writes it and documents the
+ * format): per global value the library defines, the names it refers to. */
+typedef struct refs_entry {
+  const char *name;
+  uint32_t first, n; /* its references: refs[first .. first + n), entry numbers */
+  bool root;         /* a variable or an alias (F lines are functions) */
+  bool needed;
+} refs_entry;
+
+typedef struct refs_index {
+  char *text; /* the file; names are cut out of it in place */
+  refs_entry *entries;
+  uint32_t n;
+  uint32_t *refs;
+  uint32_t *slots; /* open addressing over entries: entry number + 1, 0 empty */
+  uint32_t mask;
+} refs_index;
+
+static uint64_t fnv1a(const unsigned char *p, size_t n) { /* as runtime/refs.c computes it */
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t k = 0; k < n; k++) h = (h ^ p[k]) * 0x100000001b3ull;
+  return h;
+}
+
+static uint32_t refs_find(const refs_index *ix, const char *name) {
+  uint32_t h = (uint32_t)fnv1a((const unsigned char *)name, strlen(name));
+  for (uint32_t k = h & ix->mask;; k = (k + 1) & ix->mask) {
+    uint32_t e = ix->slots[k];
+    if (!e) return UINT32_MAX;
+    if (strcmp(ix->entries[e - 1].name, name) == 0) return e - 1;
+  }
+}
+
+static void refs_free(refs_index *ix) {
+  free(ix->text);
+  free(ix->entries);
+  free(ix->refs);
+  free(ix->slots);
+  memset(ix, 0, sizeof *ix);
+}
+
+/* Reads LIB.refs if it describes exactly these bytes of LIB; false (nothing to free)
+ * otherwise: a missing, stale or unreadable index means linking the library whole. */
+static bool refs_read(const char *lib, const void *bytes, size_t size, refs_index *ix) {
+  memset(ix, 0, sizeof *ix);
+  char path[4200];
+  if (snprintf(path, sizeof path, "%s.refs", lib) >= (int)sizeof path) return false;
+  if (!(ix->text = read_text(path))) return false;
+  char **names = NULL; /* every reference, by name, in the order of the lines */
+  size_t want_size;
+  unsigned long long want_hash;
+  if (sscanf(ix->text, "symq-refs 1 %zu %llx", &want_size, &want_hash) != 2 ||
+      want_size != size || want_hash != fnv1a(bytes, size))
+    goto stale;
+  size_t lines = 0, words = 0;
+  for (const char *c = ix->text; *c; c++) {
+    lines += *c == '\n';
+    words += *c == ' ';
+  }
+  uint32_t nslots = 64;
+  while (nslots < 2 * lines) nslots *= 2;
+  ix->mask = nslots - 1;
+  ix->entries = calloc(lines + 1, sizeof *ix->entries);
+  ix->refs = calloc(words + 1, sizeof *ix->refs);
+  ix->slots = calloc(nslots, sizeof *ix->slots);
+  names = calloc(words + 1, sizeof *names);
+  if (!ix->entries || !ix->refs || !ix->slots || !names) goto stale;
+  uint32_t nnames = 0;
+  char *first = strchr(ix->text, '\n');
+  if (!first) goto stale;
+  for (char *p = first + 1; *p;) {
+    char *end = strchr(p, '\n');
+    if (!end || (p[0] != 'F' && p[0] != 'G' && p[0] != 'A') || p[1] != ' ' || p[2] == ' ' ||
+        p + 2 >= end)
+      goto stale;
+    *end = '\0';
+    refs_entry *e = &ix->entries[ix->n];
+    e->root = p[0] != 'F';
+    e->name = p + 2;
+    e->first = nnames;
+    for (char *sp = strchr(p + 2, ' '); sp; sp = strchr(sp + 1, ' ')) {
+      *sp = '\0';
+      names[nnames++] = sp + 1;
+    }
+    e->n = nnames - e->first;
+    if (refs_find(ix, e->name) != UINT32_MAX) goto stale; /* a name twice */
+    uint32_t k = (uint32_t)fnv1a((const unsigned char *)e->name, strlen(e->name)) & ix->mask;
+    while (ix->slots[k]) k = (k + 1) & ix->mask;
+    ix->slots[k] = ++ix->n;
+    p = end + 1;
+  }
+  for (uint32_t k = 0; k < nnames; k++) ix->refs[k] = refs_find(ix, names[k]);
+  free(names);
+  return true;
+stale:
+  free(names);
+  refs_free(ix);
+  return false;
+}
+
+static bool named_in(LLVMModuleRef m, const char *name) {
+  return LLVMGetNamedFunction(m, name) || LLVMGetNamedGlobal(m, name) ||
+         LLVMGetNamedGlobalAlias(m, name, strlen(name));
+}
+
+/* Marks what `program` can reach in the library: what the program names (declares, or
+ * defines: the linker then does with both definitions what it would do linking whole),
+ * opts->keep, every variable and alias (the linker links the library's external ones, and
+ * an internal one when something linked uses it: marking all is a safe superset), and what
+ * those refer to. A function left unmarked is one nothing linked can refer to. */
+static void refs_mark_needed(refs_index *ix, LLVMModuleRef program, const bc_options *opts) {
+  uint32_t *stack = malloc(((size_t)ix->n + 1) * sizeof *stack);
+  size_t top = 0;
+  for (uint32_t k = 0; k < ix->n; k++) {
+    refs_entry *e = &ix->entries[k];
+    bool keep = !stack || e->root || named_in(program, e->name); /* no memory: keep all */
+    for (size_t j = 0; !keep && opts && j < opts->n_keep; j++) keep = !strcmp(opts->keep[j], e->name);
+    if (!keep) continue;
+    e->needed = true;
+    if (stack) stack[top++] = k;
+  }
+  while (top) {
+    const refs_entry *e = &ix->entries[stack[--top]];
+    for (uint32_t r = e->first; r < e->first + e->n; r++) {
+      if (ix->refs[r] == UINT32_MAX || ix->entries[ix->refs[r]].needed) continue;
+      ix->entries[ix->refs[r]].needed = true;
+      stack[top++] = ix->refs[r];
+    }
+  }
+  free(stack);
+}
+
+/* Does the index describe lib's definitions one for one (functions as F lines)? */
+static bool refs_match(const refs_index *ix, LLVMModuleRef lib) {
+  uint32_t defs = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g; g = LLVMGetNextGlobal(g)) {
+    if (LLVMIsDeclaration(g)) continue;
+    uint32_t e = refs_find(ix, LLVMGetValueName(g));
+    if (e == UINT32_MAX || !ix->entries[e].root) return false;
+    defs++;
+  }
+  for (LLVMValueRef a = LLVMGetFirstGlobalAlias(lib); a; a = LLVMGetNextGlobalAlias(a)) {
+    uint32_t e = refs_find(ix, LLVMGetValueName(a));
+    if (e == UINT32_MAX || !ix->entries[e].root) return false;
+    defs++;
+  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f)) continue; /* a body not read yet is no declaration */
+    uint32_t e = refs_find(ix, LLVMGetValueName(f));
+    if (e == UINT32_MAX || ix->entries[e].root) return false;
+    defs++;
+  }
+  return defs == ix->n;
+}
+
+/* Links the bitcode library `path` into `program` with only the functions the program
+ * reaches (refs_mark_needed), when LIB.refs describes it: the library is read lazily (its
+ * globals and declarations now, a function's body when the linker moves it), the functions
+ * nothing reaches are deleted unread, and the rest is linked. The mem2reg pipeline and the
+ * decoder then see the program and the part of the libc model it uses, not all of it.
+ * Sets *linked; false (with true returned) means: no usable index, link it whole. */
+static bool link_needed(LLVMModuleRef program, const char *path, const bc_options *opts,
+                        bool *linked, bc_error *err) {
+  *linked = false;
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || kind_of(path) != KIND_BC) return true;
+  LLVMMemoryBufferRef buf = NULL;
+  char *msg = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+    LLVMDisposeMessage(msg);
+    return true; /* bc_read says why */
+  }
+  refs_index ix;
+  if (!refs_read(path, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf), &ix)) {
+    LLVMDisposeMemoryBuffer(buf);
+    return true;
+  }
+  LLVMContextRef ctx = LLVMGetModuleContext(program);
+  LLVMModuleRef lib = NULL;
+  free(take_diag(ctx));
+  guard_parse(path, "invalid bitcode", "bitcode reader/verifier");
+  bool failed = LLVMGetBitcodeModuleInContext2(ctx, buf, &lib); /* lib owns buf */
+  unguard_parse();
+  if (failed) {
+    LLVMDisposeMemoryBuffer(buf);
+    free(take_diag(ctx));
+    refs_free(&ix);
+    return true;
+  }
+  if (!refs_match(&ix, lib)) {
+    LLVMDisposeModule(lib);
+    refs_free(&ix);
+    return true;
+  }
+  refs_mark_needed(&ix, program, opts);
+  for (LLVMValueRef f = LLVMGetFirstFunction(lib), next; f; f = next) {
+    next = LLVMGetNextFunction(f);
+    if (!LLVMIsDeclaration(f) && !ix.entries[refs_find(&ix, LLVMGetValueName(f))].needed)
+      LLVMDeleteFunction(f); /* nothing that is linked refers to it */
+  }
+  refs_free(&ix);
+  if (!*LLVMGetDataLayoutStr(lib)) {
+    LLVMSetDataLayout(lib, BC_X86_64_DATALAYOUT);
+    if (!*LLVMGetTarget(lib)) LLVMSetTarget(lib, BC_X86_64_TRIPLE);
+  }
+  *linked = true;
+  return bc_link(program, lib, path, err);
+}
+
 /* ---- the whole sequence --------------------------------------------------------------- */
 
 bc_module *bc_load(const char *path, const bc_options *opts, bc_error *err) {
@@ -630,11 +841,17 @@ bc_module *bc_load(const char *path, const bc_options *opts, bc_error *err) {
     return NULL;
   }
   if (!bc_read(bm->context, path, opts, &bm->module, err)) goto fail;
+  bool partly = false; /* a library linked by its index: its bodies are not verified yet */
   for (size_t i = 0; opts && i < opts->n_link; i++) {
+    bool linked;
+    if (!link_needed(bm->module, opts->link[i], opts, &linked, err)) goto fail;
+    partly |= linked;
+    if (linked) continue;
     LLVMModuleRef extra = NULL;
     if (!bc_read(bm->context, opts->link[i], opts, &extra, err)) goto fail;
     if (!bc_link(bm->module, extra, opts->link[i], err)) goto fail;
   }
+  if (partly && !bc_verify(bm->module, path, err)) goto fail;
   const char *passes = opts && opts->passes ? opts->passes
                        : opts && opts->optimize ? BC_PIPELINE_OPTIMIZE
                                                 : BC_PIPELINE_DEFAULT;

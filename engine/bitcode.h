@@ -7,9 +7,19 @@
  *            the caller's include directories and flags) into a temporary .bc, removed after
  *   .bc      parsed (LLVMParseBitcodeInContext2)
  *   .ll      parsed (LLVMParseIRInContext)
- * Every further input (the runtime's libc bitcode, ...) is loaded the same way and linked
- * into the first (LLVMLinkModules2). Each module is verified after loading; then the pass
- * pipeline runs once on the linked module. Atomics are always lowered to plain loads and
+ * Every further input (the runtime's libc bitcode, ...) is a library linked into the first
+ * (LLVMLinkModules2). A .bc library LIB with an index LIB.refs that matches it (written at
+ * build time by runtime/refs.c: its size, hash, and per definition the global values it
+ * names) is read lazily and linked with only the functions the program reaches: those it
+ * names (declares or defines), opts->keep, and whatever the library's variables and these
+ * refer to, transitively; the rest is deleted unread, and so are the library's internal
+ * variables and strings only they used (a run of err_div.c decodes 93 instructions instead
+ * of 8,082). What the program can execute is the same, so are its paths and tests; what
+ * changes is the work (passes, decoding) and stats.json's "decoded" and "expressions"
+ * counts. Any other library, or one whose index is missing or stale, is loaded as the first
+ * input and linked whole. Each module is verified after loading (an indexed library as part
+ * of the linked module, before the passes); then the pass pipeline runs once on the linked
+ * module. Atomics are always lowered to plain loads and
  * stores first (symq runs one thread). By default only mem2reg follows, so every branch of
  * the source stays a branch: a path per outcome, `__builtin_unreachable()` reached is an
  * error, and loops keep the shape merge regions are found on. KLEE also runs simplifycfg,
@@ -49,8 +59,11 @@ typedef struct bc_options {
   size_t n_include_dirs;
   const char *const *cflags;       /* extra clang arguments (-D..., -std=...), or NULL */
   size_t n_cflags;
-  const char *const *link;         /* further inputs linked into the first (any kind) */
+  const char *const *link;         /* libraries linked into the first input (any kind) */
   size_t n_link;
+  const char *const *keep;         /* their functions linked even when the program never
+                                      names them (what the interpreter calls by name) */
+  size_t n_keep;
   bool optimize;                   /* run BC_PIPELINE_OPTIMIZE instead of BC_PIPELINE_DEFAULT */
   const char *passes;              /* when non-NULL, this pipeline text overrides both */
   const char *clang;               /* NULL: SYMQ_CLANG, the clang-14 found at build time */

@@ -586,9 +586,13 @@ int run_main(int argc, char **argv) {
   /* symq's runtime (libc model, SV-COMP functions) when it was built */
   const char *runtime[] = {SYMQ_RUNTIME_BC};
   bool link_runtime = !o.no_runtime && access(SYMQ_RUNTIME_BC, R_OK) == 0;
+  /* what the interpreter's life cycle calls by name, with no call in the program (interp.c,
+   * plan_lifecycle): linked even when the program reaches neither */
+  const char *lifecycle[] = {"exit", "atexit"};
   bc_options bo = {.include_dirs = includes, .n_include_dirs = o.n_include_dirs + 1,
                    .cflags = o.cflags, .n_cflags = o.n_cflags, .optimize = o.optimize,
-                   .passes = o.passes, .link = runtime, .n_link = link_runtime ? 1 : 0};
+                   .passes = o.passes, .link = runtime, .n_link = link_runtime ? 1 : 0,
+                   .keep = lifecycle, .n_keep = 2};
   bc_error berr = {0};
   bc_max_load_seconds = o.max_load_time_s;
   bc_max_load_mb = (unsigned long)o.max_load_memory_mb;
