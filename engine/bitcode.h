@@ -12,14 +12,16 @@
  * build time by runtime/refs.c: its size, hash, and per definition the global values it
  * names) is read lazily and linked with only the functions the program reaches: those it
  * names (declares or defines), opts->keep, and whatever the library's variables and these
- * refer to, transitively; the rest is deleted unread, and so are the library's internal
- * variables and strings only they used (a run of err_div.c decodes 93 instructions instead
- * of 8,082). What the program can execute is the same, so are its paths and tests; what
- * changes is the work (passes, decoding) and stats.json's "decoded" and "expressions"
- * counts. Any other library, or one whose index is missing or stale, is loaded as the first
- * input and linked whole. Each module is verified after loading (an indexed library as part
- * of the linked module, before the passes); then the pass pipeline runs once on the linked
- * module. Atomics are always lowered to plain loads and
+ * refer to, transitively. The rest is deleted unread, and the linker then leaves out the
+ * library's internal variables and strings only they used (a run of err_div.c decodes 93
+ * instructions instead of 8,082). What the program can execute is the same; the one
+ * observable difference is that those unused internal variables are no longer memory
+ * objects, which a pointer the program forges could have landed in. Paths, tests and errors
+ * of every e2e, sv and bundled driver are unchanged; stats.json's "decoded" and
+ * "expressions" counts shrink. Any other library, or one whose index is missing or stale,
+ * is loaded as the first input and linked whole. Each module is verified after loading (an
+ * indexed library as part of the linked module, before the passes); then the pass pipeline
+ * runs once on the linked module. Atomics are always lowered to plain loads and
  * stores first (symq runs one thread). By default only mem2reg follows, so every branch of
  * the source stays a branch: a path per outcome, `__builtin_unreachable()` reached is an
  * error, and loops keep the shape merge regions are found on. KLEE also runs simplifycfg,
