@@ -6,7 +6,7 @@ test/e2e/*.c runs with --merge=cfg and --merge=pat, both --validate-merges
 and no quantified answer disagreeing with Z3, and must report the errors forking reports
 (kind and line): for an e2e driver the ones its EXPECT-ERROR lines state (which its e2e test
 checks forking against), for the others those of a --merge=none run. Each driver is compiled
-once, as symq would compile it (bitcode.py), and every run loads that bitcode.
+once, as symq would compile it (test/e2e/bitcode.py), and every run loads that bitcode.
 
     validate_all.py SYMQ_BINARY [--filter GLOB]
 
@@ -23,11 +23,11 @@ import subprocess
 import sys
 import tempfile
 
-import bitcode
 import outdir
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "e2e"))
+import bitcode  # noqa: E402  (a driver compiled once, as symq compiles it)
 import run_e2e  # noqa: E402  (the drivers' expectation syntax, parsed one way)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
