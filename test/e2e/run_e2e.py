@@ -62,7 +62,8 @@ must not start that way. Every driver needs exactly one EXPECT or EXPECT-REJECT 
         Also run once per --search strategy (dfs bfs random-state random-path nurs:covnew):
         every run must meet the expectations and give the same counts and the same multiset
         of reported (kind, line); and a second dfs run must write byte-identical .ktest files.
-        (Without ARGS, the default run is the dfs one.) Skipped with --valgrind or
+        (Without ARGS, the default run is the dfs one.) The searches but dfs load the driver
+        compiled once, as symq compiles it (bitcode.py). Skipped with --valgrind or
         --no-search-invariant: CI runs the drivers sanitized once each (e2e/NAME) and the
         search runs in the optimized build (e2e-search/NAME, test/e2e/CMakeLists.txt).
 
@@ -90,6 +91,8 @@ import subprocess
 import sys
 import tempfile
 import threading
+
+import bitcode
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -437,7 +440,7 @@ def communicate_signalling(p, signum, states, signalled_at):
 class Run:
     """One `symq run` and what it left behind."""
 
-    def __init__(self, symq, driver, options, keep, verbose, send_signal=None):
+    def __init__(self, symq, driver, options, keep, verbose, send_signal=None, program=None):
         self.tmp = tempfile.mkdtemp(prefix="symq-e2e-")
         self.out = os.path.join(self.tmp, "out")
         self.keep = keep
@@ -448,7 +451,8 @@ class Run:
             extra = ["--solver-timeout=600s" if WRAPPER else "--solver-timeout=120s"]
         if send_signal:
             extra.append("--progress")
-        self.cmd = [*WRAPPER, symq, "run", f"--output-dir={self.out}", *extra, *options, driver]
+        self.cmd = [*WRAPPER, symq, "run", f"--output-dir={self.out}", *extra, *options,
+                    program or driver]
         if verbose:
             print("  $ " + " ".join(shlex.quote(c) for c in self.cmd), flush=True)
         p = subprocess.Popen(self.cmd, cwd=self.tmp, stdin=subprocess.DEVNULL,
@@ -655,8 +659,9 @@ def collect(run, driver, spec, label):
             "ktests": ktest_bytes}
 
 
-def run_checked(symq, driver, spec, options, label, keep, verbose):
-    run = Run(symq, driver, options, keep, verbose, spec["signal"])
+def run_checked(symq, driver, spec, options, label, keep, verbose, program=None):
+    """A run of driver (or of program, its bitcode) checked against spec."""
+    run = Run(symq, driver, options, keep, verbose, spec["signal"], program)
     try:
         return collect(run, driver, spec, label)
     except Bad:
@@ -681,19 +686,31 @@ def check_driver(symq, driver, keep, verbose, search_invariant=True):
         return  # under valgrind (or --no-search-invariant), the default run is the check
     args = [a for a in spec["args"] if not a.startswith("--search")]
     first_dfs = None
-    for s in SEARCHES:
-        if s == DEFAULT_SEARCH and args == spec["args"]:
-            r = base  # the default run was this search, with the same options
-        else:
-            r = run_checked(symq, driver, spec, args + [f"--search={s}"], s, keep, verbose)
-        if r["counts"] != base["counts"]:
-            raise Bad(f"{s}: (completed, errors, tests, early) = {r['counts']}, "
-                      f"default search gave {base['counts']}")
-        if r["errors"] != base["errors"]:
-            raise Bad(f"{s}: reported errors {r['errors']}, "
-                      f"default search gave {base['errors']}")
-        if s == "dfs":
-            first_dfs = r
+    # The other searches load the driver compiled once (as symq compiles it: clang once, not
+    # four times); both dfs runs take the .c, so that their .ktest files, which name the
+    # input, compare byte for byte.
+    bc_dir = tempfile.mkdtemp(prefix="symq-e2e-bc-")
+    try:
+        try:
+            bc = bitcode.compile_driver(symq, driver, os.path.join(bc_dir, "driver.bc"))
+        except RuntimeError as e:
+            raise Bad(str(e))
+        for s in SEARCHES:
+            if s == DEFAULT_SEARCH and args == spec["args"]:
+                r = base  # the default run was this search, with the same options
+            else:
+                r = run_checked(symq, driver, spec, args + [f"--search={s}"], s, keep, verbose,
+                                None if s == "dfs" else bc)
+            if r["counts"] != base["counts"]:
+                raise Bad(f"{s}: (completed, errors, tests, early) = {r['counts']}, "
+                          f"default search gave {base['counts']}")
+            if r["errors"] != base["errors"]:
+                raise Bad(f"{s}: reported errors {r['errors']}, "
+                          f"default search gave {base['errors']}")
+            if s == "dfs":
+                first_dfs = r
+    finally:
+        shutil.rmtree(bc_dir, ignore_errors=True)
     again = run_checked(symq, driver, spec, args + ["--search=dfs"], "dfs again", keep, verbose)
     if again["ktests"] != first_dfs["ktests"]:
         diff = sorted(n for n in set(again["ktests"]) | set(first_dfs["ktests"])

@@ -8,8 +8,9 @@ no merged state may fail validation nor quantified answer disagree with Z3.
 
 The programs are generated from the seed (deterministic): a loop over s[0..n), n ≤ 3,
 whose body mixes byte comparisons, accumulators, early breaks and assertions that fail on
-some paths, followed by checks on the loop's results. Prints one line per program and a final
-`N passed, N failed`; exit status 1 on any failure."""
+some paths, followed by checks on the loop's results. Each program is compiled once, as symq
+would compile it (test/e2e/bitcode.py), and the three runs load that bitcode. Prints one line
+per program and a final `N passed, N failed`; exit status 1 on any failure."""
 import argparse
 import json
 import os
@@ -19,6 +20,10 @@ import sys
 import tempfile
 
 import outdir
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "e2e"))
+import bitcode  # noqa: E402  (a program compiled once, as symq compiles it)
 
 HEADER = """#include <klee/klee.h>
 #include <stdlib.h>
@@ -106,6 +111,7 @@ def main():
                 with open(os.path.join(opts.keep, f"loop{k:02d}.c"), "w") as f:
                     f.write(source_text)
             try:
+                source = bitcode.compile_driver(opts.symq, source, source[:-2] + ".bc")
                 base, base_errors = run(opts.symq, source, "none", tmp)
                 problems, results = [], {}
                 for mode in ("cfg", "pat"):

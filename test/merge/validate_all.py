@@ -5,7 +5,8 @@ test/e2e/*.c runs with --merge=cfg and --merge=pat, both --validate-merges
 --validate-qsolver); the merging runs must succeed with no merged state failing validation
 and no quantified answer disagreeing with Z3, and must report the errors forking reports
 (kind and line): for an e2e driver the ones its EXPECT-ERROR lines state (which its e2e test
-checks forking against), for the others those of a --merge=none run.
+checks forking against), for the others those of a --merge=none run. Each driver is compiled
+once, as symq would compile it (test/e2e/bitcode.py), and every run loads that bitcode.
 
     validate_all.py SYMQ_BINARY [--filter GLOB]
 
@@ -26,6 +27,7 @@ import outdir
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "e2e"))
+import bitcode  # noqa: E402  (a driver compiled once, as symq compiles it)
 import run_e2e  # noqa: E402  (the drivers' expectation syntax, parsed one way)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -45,13 +47,13 @@ def drivers():
         yield path, extra, set(run_e2e.parse_driver(path)["errors"])
 
 
-def run(symq, path, extra, merge):
+def run(symq, bc, extra, merge):
     with tempfile.TemporaryDirectory(prefix="symq-validate-") as tmp:
         out = os.path.join(tmp, "out")
         timeout = [] if any(a.startswith("--solver-timeout") for a in extra) else \
             ["--solver-timeout=120s"]  # outcomes must not depend on the machine's load
         p = subprocess.run([symq, "run", "--no-progress", *timeout, *merge, f"--output-dir={out}",
-                            *extra, path], capture_output=True, text=True, timeout=600)
+                            *extra, bc], capture_output=True, text=True, timeout=600)
         if p.returncode != 0:
             raise RuntimeError(f"{' '.join(merge)}: exit status {p.returncode}: "
                                f"{(p.stderr.strip().splitlines() or [''])[-1]}")
@@ -59,6 +61,28 @@ def run(symq, path, extra, merge):
             stats = json.load(f)
         errors = outdir.errors(out)
     return stats, errors
+
+
+def check_driver(symq, path, extra, expected_errors, tmp):
+    """The problems found on one driver (an empty list when it passes) and its merges."""
+    defines = [a for a in extra if a.startswith("-D")]
+    extra = [a for a in extra if not a.startswith("-D")]
+    bc = bitcode.compile_driver(symq, path, os.path.join(tmp, "driver.bc"), defines)
+    none_errors = expected_errors if expected_errors is not None else \
+        run(symq, bc, extra, ["--merge=none"])[1]
+    problems, merges = [], {}
+    for mode in MODES:
+        stats, errors = run(symq, bc, extra,
+                            [f"--merge={mode}", *outdir.validation(mode), "--merge-loops=symbolic"])
+        merges[mode] = stats["merge"]["merges"]
+        problems += [f"{mode}: {p}" for p in outdir.quantified_problems(stats)]
+        if stats["merge"]["validation_failures"]:
+            problems.append(f"{mode}: {stats['merge']['validation_failures']} merges "
+                            "failed validation")
+        if errors != none_errors:
+            problems.append(f"errors differ: forking {sorted(none_errors)} "
+                            f"{mode} {sorted(errors)}")
+    return problems, merges
 
 
 def main():
@@ -73,21 +97,8 @@ def main():
         if opts.filter and not fnmatch.fnmatchcase(name, opts.filter):
             continue
         try:
-            none_errors = expected_errors if expected_errors is not None else \
-                run(opts.symq, path, extra, ["--merge=none"])[1]
-            problems, merges = [], {}
-            for mode in MODES:
-                stats, errors = run(opts.symq, path, extra,
-                                    [f"--merge={mode}", *outdir.validation(mode),
-                                     "--merge-loops=symbolic"])
-                merges[mode] = stats["merge"]["merges"]
-                problems += [f"{mode}: {p}" for p in outdir.quantified_problems(stats)]
-                if stats["merge"]["validation_failures"]:
-                    problems.append(f"{mode}: {stats['merge']['validation_failures']} merges "
-                                    "failed validation")
-                if errors != none_errors:
-                    problems.append(f"errors differ: forking {sorted(none_errors)} "
-                                    f"{mode} {sorted(errors)}")
+            with tempfile.TemporaryDirectory(prefix="symq-validate-bc-") as tmp:
+                problems, merges = check_driver(opts.symq, path, extra, expected_errors, tmp)
         except (RuntimeError, subprocess.TimeoutExpired) as e:
             problems = [str(e)]
         if problems:
