@@ -37,11 +37,13 @@
  *   - qf (the array-free others): the simple solver used incrementally: the formulas of the
  *     last query stay asserted, one scope each, and the next query pops back to the longest
  *     common prefix (the path condition the executor grows) and pushes the rest. There is
- *     one qf per request lane (stage.h), so that the relaxed stage's sequences keep their
- *     prefixes. It runs with a budget of QF_MAX_CONFLICTS conflicts (a count, so the outcome
- *     is deterministic); past it, qf starts over (Z3's core is not reliable after running
- *     out) and
+ *     one qf per request lane (stage.h), so that the relaxed stage's scalar sequences keep
+ *     their prefixes; the fixed lane's requests share none and go to bvs directly. It runs
+ *     with a budget of QF_MAX_CONFLICTS conflicts (a count, so the outcome is
+ *     deterministic); past it, qf keeps its scopes for the next query and
  *   - bvs, a tactic solver (simplify → solve-eqs → bit-blast → sat), solves the query anew.
+ *     A lane whose core gave up starts over at its next unknown of any kind (a "canceled"
+ *     from it is then not taken for a timeout: bvs decides that query).
  * The QF_ABV tactic gives up on constant arrays as "incomplete", and the default solver's
  * preprocessing made eval/bench_qsolver 3-4× slower. unknown and timeout are answers (qf
  * starts over after one). A Z3 error handler records errors (the default one aborts the
@@ -69,6 +71,7 @@ typedef struct z3_stage z3_stage;
 typedef struct qf_lane {
   Z3_solver solver;
   unsigned limit;       /* its conflict budget now (UINT_MAX: to be set) */
+  bool gave_up;         /* its core ran out of budget since the lane last started over */
   uint64_t *live;       /* ids of the formulas asserted, one scope each */
   size_t nlive, live_cap;
 } qf_lane;
@@ -886,6 +889,7 @@ static Z3_solver new_bv_solver(z3_stage *z) {
 static void lane_reset(z3_stage *z, qf_lane *ln) {
   Z3_solver_reset(z->ctx, ln->solver);
   ln->nlive = 0;
+  ln->gave_up = false;
   ln->limit = UINT_MAX; /* set again with the next query's budget, to be safe */
 }
 
@@ -923,7 +927,9 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   /* Array-theory queries get a fresh solver, as before: incremental scopes made them slower
    * (libc/ctype_tables, lookups in glibc's 768- and 1536-byte tables: 5 s -> 37 s). */
   bool arrays = flag || (!quantified && rq->array_theory);
-  bool incremental = !quantified && !arrays && z->incremental;
+  /* The fixed lane's requests share no prefix (each substitutes a new model's values into
+   * every formula): scopes would only cost, so they go to bvs directly. */
+  bool incremental = !quantified && !arrays && z->incremental && rq->lane != QS_LANE_FIXED;
   qf_lane *ln = &z->lanes[rq->lane < QS_LANES ? rq->lane : 0];
   Z3_solver solver = quantified ? z->quant : arrays ? z->qfa : incremental ? ln->solver : z->bvs;
   if (z->err == Z3_OK && incremental) {
@@ -951,12 +957,18 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   }
   Z3_lbool r = z->err == Z3_OK ? Z3_solver_check(z->ctx, solver) : Z3_L_UNDEF;
   if (r == Z3_L_UNDEF && z->err == Z3_OK && incremental && !flag && z->qf_budget &&
-      !strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "timeout") &&
-      !strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "canceled")) {
+      (ln->gave_up || (!strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "timeout") &&
+                       !strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "canceled")))) {
     /* The SMT core gave up within its budget on an array-free query: bit-blast it. The
-     * core is not reliable after running out of budget (its next check reports
-     * "canceled"), so its scopes start over. */
-    lane_reset(z, ln);
+     * lane keeps its scopes (starting over cost the scalar lane a context setup, ~3 ms,
+     * on every other request of chained memspn's second loop), but an unknown of any kind
+     * from a lane that gave up before is not trusted as a timeout: the lane starts over
+     * and bvs, under its own timeout, decides. */
+    if (ln->gave_up && (strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "timeout") ||
+                        strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "canceled")))
+      lane_reset(z, ln);
+    else
+      ln->gave_up = true;
     solver = z->bvs;
     for (size_t i = 0; i < rq->n; i++)
       Z3_solver_assert(z->ctx, solver, z->asserted[i]);
