@@ -39,8 +39,8 @@
  *     common prefix (the path condition the executor grows) and pushes the rest. There is
  *     one qf per request lane (stage.h), so that the relaxed stage's scalar sequences keep
  *     their prefixes; the fixed lane's requests share none and go to bvs directly. It runs
- *     with a budget of QF_MAX_CONFLICTS conflicts (a count, so the outcome is
- *     deterministic); past it, qf keeps its scopes for the next query and
+ *     with a budget of conflicts (a count, so the outcome is deterministic: QF_MAX_CONFLICTS,
+ *     SCALAR_MAX_CONFLICTS on the scalar lane); past it, qf keeps its scopes for the next query and
  *   - bvs, a tactic solver (simplify → solve-eqs → bit-blast → sat), solves the query anew.
  *     A lane whose core gave up starts over at its next unknown of any kind (a "canceled"
  *     from it is then not taken for a timeout: bvs decides that query).
@@ -70,7 +70,8 @@ typedef struct z3_stage z3_stage;
 /* One incremental quantifier-free solver and the formulas asserted in it, one scope each. */
 typedef struct qf_lane {
   Z3_solver solver;
-  unsigned limit;       /* its conflict budget now (UINT_MAX: to be set) */
+  unsigned budget;      /* its core's conflicts per query before bvs takes over */
+  unsigned limit;       /* the budget its solver carries now (UINT_MAX: to be set) */
   bool gave_up;         /* its core ran out of budget since the lane last started over */
   uint64_t *live;       /* ids of the formulas asserted, one scope each */
   size_t nlive, live_cap;
@@ -98,7 +99,6 @@ struct z3_stage {
   Z3_solver qfa;        /* quantifier-free queries that need the array theory */
   bool incremental;
   uint64_t blast_max_bytes;
-  unsigned qf_budget;   /* qf's conflict budget on array-free queries */
   qf_lane lanes[QS_LANES]; /* qf: one per request lane (qs_req.lane) */
   /* Per query. */
   Z3_ast *tmp;
@@ -127,6 +127,11 @@ struct z3_stage {
  * (a count, not a time, so that runs stay deterministic): eval/bench_solver.py measured
  * 100 against 30 and 1000 (README there). */
 #define QF_MAX_CONFLICTS 100
+/* … and on the relaxed stage's scalar lane, whose must-be-true questions on 64-bit bounds
+ * (K1 + c against n, chained memspn) the core proves incrementally in a few hundred
+ * conflicts, where bvs pays the whole query again: at capacity 64, 100 gave 5.50 G
+ * instructions for the run, 1000 and 5000 gave 4.50 G (callgrind). */
+#define SCALAR_MAX_CONFLICTS 1000
 
 /* Past this many cached nodes the cache is dropped between queries: Z3 memory otherwise
  * grows with the whole run. */
@@ -946,17 +951,16 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       Z3_solver_assert(z->ctx, solver, z->asserted[i]);
       ln->live[ln->nlive++] = rq->f[i]->id;
     }
-    unsigned budget = z->qf_budget;
-    if (budget != ln->limit) {
-      set_limits(z, ln->solver, z->timeout_ms, budget, true);
-      ln->limit = budget;
+    if (ln->budget != ln->limit) {
+      set_limits(z, ln->solver, z->timeout_ms, ln->budget, true);
+      ln->limit = ln->budget;
     }
   } else if (z->err == Z3_OK) {
     for (size_t i = 0; i < rq->n; i++)
       Z3_solver_assert(z->ctx, solver, z->asserted[i]);
   }
   Z3_lbool r = z->err == Z3_OK ? Z3_solver_check(z->ctx, solver) : Z3_L_UNDEF;
-  if (r == Z3_L_UNDEF && z->err == Z3_OK && incremental && !flag && z->qf_budget &&
+  if (r == Z3_L_UNDEF && z->err == Z3_OK && incremental && !flag && ln->budget &&
       (ln->gave_up || (!strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "timeout") &&
                        !strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "canceled")))) {
     /* The SMT core gave up within its budget on an array-free query: bit-blast it. The
@@ -1077,12 +1081,13 @@ qs_stage *qs_z3_stage_new(qsolver *s) {
   z->timeout_ms = s->opt.timeout_ms;
   z->quant_timeout_ms = s->opt.quant_timeout_ms;
   for (size_t l = 0; l < QS_LANES; l++)
-    z->lanes[l] = (qf_lane){.solver = new_solver(z, z->timeout_ms), .limit = UINT_MAX};
+    z->lanes[l] = (qf_lane){.solver = new_solver(z, z->timeout_ms), .limit = UINT_MAX,
+                            .budget = l == QS_LANE_SCALAR ? SCALAR_MAX_CONFLICTS
+                                                          : QF_MAX_CONFLICTS};
   z->quant = new_solver(z, z->quant_timeout_ms);
   z->bvs = new_bv_solver(z);
   z->qfa = new_solver(z, z->timeout_ms);
   z->incremental = s->opt.incremental;
   z->blast_max_bytes = s->opt.blast_max_bytes;
-  z->qf_budget = QF_MAX_CONFLICTS;
   return &z->base;
 }
