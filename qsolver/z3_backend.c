@@ -37,11 +37,14 @@
  *   - qf (the array-free others): the simple solver used incrementally: the formulas of the
  *     last query stay asserted, one scope each, and the next query pops back to the longest
  *     common prefix (the path condition the executor grows) and pushes the rest. There is
- *     one qf per request lane (stage.h), so that the relaxed stage's sequences keep their
- *     prefixes. It runs with a budget of QF_MAX_CONFLICTS conflicts (a count, so the outcome
- *     is deterministic); past it, qf starts over (Z3's core is not reliable after running
- *     out) and
+ *     one qf per request lane (stage.h), so that the relaxed stage's scalar sequences keep
+ *     their prefixes; the fixed lane's requests share none and go to bvs directly. It runs
+ *     without relevancy propagation (QF_BV's setting) and with a budget of conflicts (a
+ *     count, so the outcome is deterministic: QF_MAX_CONFLICTS, SCALAR_MAX_CONFLICTS on the
+ *     scalar lane); past it, qf keeps its scopes for the next query and
  *   - bvs, a tactic solver (simplify → solve-eqs → bit-blast → sat), solves the query anew.
+ *     A lane whose core gave up starts over at its next unknown of any kind (a "canceled"
+ *     from it is then not taken for a timeout: bvs decides that query).
  * The QF_ABV tactic gives up on constant arrays as "incomplete", and the default solver's
  * preprocessing made eval/bench_qsolver 3-4× slower. unknown and timeout are answers (qf
  * starts over after one). A Z3 error handler records errors (the default one aborts the
@@ -68,7 +71,9 @@ typedef struct z3_stage z3_stage;
 /* One incremental quantifier-free solver and the formulas asserted in it, one scope each. */
 typedef struct qf_lane {
   Z3_solver solver;
-  unsigned limit;       /* its conflict budget now (UINT_MAX: to be set) */
+  unsigned budget;      /* its core's conflicts per query before bvs takes over */
+  unsigned limit;       /* the budget its solver carries now (UINT_MAX: to be set) */
+  bool gave_up;         /* its core ran out of budget since the lane last started over */
   uint64_t *live;       /* ids of the formulas asserted, one scope each */
   size_t nlive, live_cap;
 } qf_lane;
@@ -95,7 +100,6 @@ struct z3_stage {
   Z3_solver qfa;        /* quantifier-free queries that need the array theory */
   bool incremental;
   uint64_t blast_max_bytes;
-  unsigned qf_budget;   /* qf's conflict budget on array-free queries */
   qf_lane lanes[QS_LANES]; /* qf: one per request lane (qs_req.lane) */
   /* Per query. */
   Z3_ast *tmp;
@@ -106,6 +110,14 @@ struct z3_stage {
   size_t ups_cap;
   expr_array **collect;
   size_t collect_cap;
+  /* The arrays each formula reads, by formula id: value (start << 16 | count) into
+   * array_pool. Expressions are immutable and ids never reused, so an entry stays true; the
+   * pool holds no references (an entry is read only while its formula, which holds its
+   * arrays, is alive). A model's formulas are mostly the last one's (chained memspn at
+   * capacity 64: 15,277 walks for 327 models, 4% of the run). */
+  qs_idmap array_memo;
+  expr_array **array_pool, **one;
+  size_t npool, pool_cap, one_cap;
   Z3_ast *asserted;
   size_t asserted_cap;
   uint8_t *bytes, *known;
@@ -124,10 +136,17 @@ struct z3_stage {
  * (a count, not a time, so that runs stay deterministic): eval/bench_solver.py measured
  * 100 against 30 and 1000 (README there). */
 #define QF_MAX_CONFLICTS 100
+/* … and on the relaxed stage's scalar lane, whose must-be-true questions on 64-bit bounds
+ * (K1 + c against n, chained memspn) the core proves incrementally in a few hundred
+ * conflicts, where bvs pays the whole query again: at capacity 64, 100 gave 5.50 G
+ * instructions for the run, 1000 and 5000 gave 4.50 G (callgrind). */
+#define SCALAR_MAX_CONFLICTS 1000
 
 /* Past this many cached nodes the cache is dropped between queries: Z3 memory otherwise
  * grows with the whole run. */
 #define Z3_CACHE_MAX ((size_t)1 << 17)
+/* … and the formulas whose arrays are memoized (array_memo). */
+#define ARRAY_MEMO_MAX ((size_t)1 << 16)
 
 /* ---- errors ---------------------------------------------------------------------------- */
 
@@ -753,6 +772,38 @@ static int cmp_array_id(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* Adds the arrays f reads that z->collect[0..*n) lacks. */
+static void formula_arrays(z3_stage *z, expr *f, size_t *n) {
+  uint64_t v;
+  if (!qs_idmap_get(&z->array_memo, f->id, &v)) {
+    size_t count = 0;
+    expr_collect_arrays(f, &z->one, &count, &z->one_cap);
+    if (count >= ((size_t)1 << 16)) { /* too many to memoize: use them as they are */
+      expr_collect_arrays(f, &z->collect, n, &z->collect_cap);
+      return;
+    }
+    if (z->array_memo.count >= ARRAY_MEMO_MAX) {
+      qs_idmap_reset(&z->array_memo, 1024);
+      z->npool = 0;
+    }
+    QS_RESERVE(z->array_pool, z->pool_cap, z->npool + count);
+    memcpy(z->array_pool + z->npool, z->one, count * sizeof *z->one);
+    v = (uint64_t)z->npool << 16 | count;
+    z->npool += count;
+    qs_idmap_put(&z->array_memo, f->id, v);
+  }
+  expr_array *const *arrays = z->array_pool + (v >> 16);
+  for (size_t k = 0; k < (v & 0xffff); k++) {
+    size_t j = 0;
+    while (j < *n && z->collect[j] != arrays[k])
+      j++;
+    if (j == *n) {
+      QS_RESERVE(z->collect, z->collect_cap, *n + 1);
+      z->collect[(*n)++] = arrays[k];
+    }
+  }
+}
+
 /* Every array of the formulas (so that caches above hold complete models) and every
  * requested one. */
 static expr_assignment *build_model(z3_stage *z, const qs_req *rq, Z3_solver solver) {
@@ -762,7 +813,7 @@ static expr_assignment *build_model(z3_stage *z, const qs_req *rq, Z3_solver sol
   Z3_model_inc_ref(z->ctx, m);
   size_t n = 0;
   for (size_t i = 0; i < rq->n; i++)
-    expr_collect_arrays(rq->f[i], &z->collect, &n, &z->collect_cap);
+    formula_arrays(z, rq->f[i], &n);
   qsort(z->collect, n, sizeof *z->collect, cmp_array_id);
   expr_assignment *out = expr_assignment_new();
   for (size_t i = 0; i < n; i++) {
@@ -822,9 +873,15 @@ static void set_limits(z3_stage *z, Z3_solver s, unsigned ms, unsigned max_confl
   /* Z3's check would take SIGINT itself (cancelling that query, the signal then lost to
    * symq, which halts the run on it): symq's handler must see every Ctrl-C */
   Z3_params_set_bool(z->ctx, p, Z3_mk_string_symbol(z->ctx, "ctrl_c"), false);
-  if (conflicts)
+  if (conflicts) {
     Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "max_conflicts"),
                        max_conflicts ? max_conflicts : UINT_MAX);
+    /* A lane's queries are pure bit-vectors, and QF_BV is the configuration Z3 would pick
+     * for them were they not incremental (its logic detection runs only on a solver without
+     * scopes): no relevancy propagation. Chained memspn at capacity 64: 4.50 G instructions
+     * for the run -> 3.43 G (callgrind). */
+    Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "relevancy"), 0);
+  }
   Z3_solver_set_params(z->ctx, s, p);
   Z3_params_dec_ref(z->ctx, p);
 }
@@ -886,6 +943,7 @@ static Z3_solver new_bv_solver(z3_stage *z) {
 static void lane_reset(z3_stage *z, qf_lane *ln) {
   Z3_solver_reset(z->ctx, ln->solver);
   ln->nlive = 0;
+  ln->gave_up = false;
   ln->limit = UINT_MAX; /* set again with the next query's budget, to be safe */
 }
 
@@ -923,7 +981,9 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   /* Array-theory queries get a fresh solver, as before: incremental scopes made them slower
    * (libc/ctype_tables, lookups in glibc's 768- and 1536-byte tables: 5 s -> 37 s). */
   bool arrays = flag || (!quantified && rq->array_theory);
-  bool incremental = !quantified && !arrays && z->incremental;
+  /* The fixed lane's requests share no prefix (each substitutes a new model's values into
+   * every formula): scopes would only cost, so they go to bvs directly. */
+  bool incremental = !quantified && !arrays && z->incremental && rq->lane != QS_LANE_FIXED;
   qf_lane *ln = &z->lanes[rq->lane < QS_LANES ? rq->lane : 0];
   Z3_solver solver = quantified ? z->quant : arrays ? z->qfa : incremental ? ln->solver : z->bvs;
   if (z->err == Z3_OK && incremental) {
@@ -940,23 +1000,28 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       Z3_solver_assert(z->ctx, solver, z->asserted[i]);
       ln->live[ln->nlive++] = rq->f[i]->id;
     }
-    unsigned budget = z->qf_budget;
-    if (budget != ln->limit) {
-      set_limits(z, ln->solver, z->timeout_ms, budget, true);
-      ln->limit = budget;
+    if (ln->budget != ln->limit) {
+      set_limits(z, ln->solver, z->timeout_ms, ln->budget, true);
+      ln->limit = ln->budget;
     }
   } else if (z->err == Z3_OK) {
     for (size_t i = 0; i < rq->n; i++)
       Z3_solver_assert(z->ctx, solver, z->asserted[i]);
   }
   Z3_lbool r = z->err == Z3_OK ? Z3_solver_check(z->ctx, solver) : Z3_L_UNDEF;
-  if (r == Z3_L_UNDEF && z->err == Z3_OK && incremental && !flag && z->qf_budget &&
-      !strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "timeout") &&
-      !strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "canceled")) {
+  if (r == Z3_L_UNDEF && z->err == Z3_OK && incremental && !flag && ln->budget &&
+      (ln->gave_up || (!strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "timeout") &&
+                       !strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "canceled")))) {
     /* The SMT core gave up within its budget on an array-free query: bit-blast it. The
-     * core is not reliable after running out of budget (its next check reports
-     * "canceled"), so its scopes start over. */
-    lane_reset(z, ln);
+     * lane keeps its scopes (starting over cost the scalar lane a context setup, ~3 ms,
+     * on every other request of chained memspn's second loop), but an unknown of any kind
+     * from a lane that gave up before is not trusted as a timeout: the lane starts over
+     * and bvs, under its own timeout, decides. */
+    if (ln->gave_up && (strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "timeout") ||
+                        strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "canceled")))
+      lane_reset(z, ln);
+    else
+      ln->gave_up = true;
     solver = z->bvs;
     for (size_t i = 0; i < rq->n; i++)
       Z3_solver_assert(z->ctx, solver, z->asserted[i]);
@@ -1035,6 +1100,9 @@ static void z3_destroy(qs_stage *st) {
   free(z->stack);
   free(z->ups);
   free(z->collect);
+  qs_idmap_free(&z->array_memo);
+  free(z->array_pool);
+  free(z->one);
   free(z->asserted);
   free(z->bytes);
   free(z->known);
@@ -1065,12 +1133,13 @@ qs_stage *qs_z3_stage_new(qsolver *s) {
   z->timeout_ms = s->opt.timeout_ms;
   z->quant_timeout_ms = s->opt.quant_timeout_ms;
   for (size_t l = 0; l < QS_LANES; l++)
-    z->lanes[l] = (qf_lane){.solver = new_solver(z, z->timeout_ms), .limit = UINT_MAX};
+    z->lanes[l] = (qf_lane){.solver = new_solver(z, z->timeout_ms), .limit = UINT_MAX,
+                            .budget = l == QS_LANE_SCALAR ? SCALAR_MAX_CONFLICTS
+                                                          : QF_MAX_CONFLICTS};
   z->quant = new_solver(z, z->quant_timeout_ms);
   z->bvs = new_bv_solver(z);
   z->qfa = new_solver(z, z->timeout_ms);
   z->incremental = s->opt.incremental;
   z->blast_max_bytes = s->opt.blast_max_bytes;
-  z->qf_budget = QF_MAX_CONFLICTS;
   return &z->base;
 }

@@ -2,7 +2,8 @@
  * test_qsolver.c — unit tests of qsolver/: answers and models on hand-written queries,
  * the engine operations (must/may/value/model), each stage proved to act through its
  * counters (constant, independence, validity cache, both counterexample-cache rules),
- * quantified queries and the relaxed stage in front of them, a timeout, the translation of every operator checked against
+ * quantified queries and the relaxed stage in front of them, chained 64-bit bound questions
+ * through the solver lanes, a timeout, the translation of every operator checked against
  * expr_eval, the non-canonical kinds, SMT-LIB dumps, determinism, and leaks.
  *
  *   test_qsolver [--encoding-rounds=N]
@@ -780,6 +781,59 @@ static void test_encodings(unsigned rounds) {
   end_group();
 }
 
+/* ---- chained bound questions: a lane whose SMT core gives up keeps its scopes -------------- */
+
+/* Chained memspn's second loop as the solver sees it: n ≤ 64, K ≤ 63, K = 0 ∨ K − 1 < n, and
+ * one more loop bound c < n − K per step; each step asks whether K + c + 1 ≤ n + 1 with the
+ * access K + c + 2^32 inside [2^32, 2^32 + 64] (true: K ≤ n, so n − K does not wrap) and
+ * whether K + c + 2 ≤ n (false: n − K = c + 1 is allowed). The true ones are 64-bit
+ * relational proofs that exhaust the engine lane's conflict budget (bvs answers them) and,
+ * when a forall rides along, run on the relaxed stage's scalar lane; in both, the next
+ * question reuses the lane's scopes. Every answer is checked against the arithmetic, and
+ * against a solver without incremental scopes. */
+static void test_bound_chain(void) {
+  begin_group();
+  qs_options fo = qs_default_options(), po = qs_default_options();
+  fo.cex_cache = fo.validity_cache = false; /* every question reaches Z3 */
+  po.cex_cache = po.validity_cache = false;
+  po.incremental = false;
+  qsolver *fast = qs_new(&fo), *plain = qs_new(&po);
+  expr_array *N = array("n", 8, true), *K = array("K", 8, false), *S = array("s", 64, true);
+  expr *n = rd(N, 0, 8), *k = rd(K, 0, 8), *base = c64(UINT64_C(1) << 32);
+  expr *i = keep(expr_bvar_fresh(64, "i"));
+  expr *all_a = keep(expr_forall(i, c64(0), keep(expr_sub(k, c64(1))),
+                                 eq(keep(expr_read(S, NULL, i)), cw(8, 'a'))));
+  expr *path[64] = {all_a, keep(expr_ule(n, c64(64))), keep(expr_ule(k, c64(63))),
+                    keep(expr_or(eq(k, c64(0)), ult(keep(expr_sub(k, c64(1))), n)))};
+  size_t len = 4;
+  for (unsigned quantified = 0; quantified < 2; quantified++) {
+    size_t from = quantified ? 0 : 1; /* the path without, then with, the forall */
+    len = 4;
+    for (uint64_t c = 1; c <= 40; c++) {
+      path[len++] = ult(c64(c), keep(expr_sub(n, k)));
+      expr *at = add(add(k, c64(c)), base);
+      expr *inside = keep(expr_and(keep(expr_ule(base, at)),
+                                   keep(expr_ule(at, add(base, c64(64))))));
+      expr *holds = keep(expr_and(inside, keep(expr_ule(add(k, c64(c + 1)), add(n, c64(1))))));
+      expr *fails = keep(expr_ule(add(k, c64(c + 2)), n));
+      bool bf = false, bp = true;
+      CHECK_EQ_U64(qs_must_be_true(fast, path + from, len - from, holds, &bf), QS_UNSAT);
+      CHECK(bf);
+      CHECK_EQ_U64(qs_must_be_true(fast, path + from, len - from, fails, &bf), QS_SAT);
+      CHECK(!bf);
+      if (c % 8 == 0) { /* the plain solver agrees (every step would take it long) */
+        CHECK_EQ_U64(qs_must_be_true(plain, path + from, len - from, holds, &bp), QS_UNSAT);
+        CHECK(bp);
+        CHECK_EQ_U64(qs_must_be_true(plain, path + from, len - from, fails, &bp), QS_SAT);
+        CHECK(!bp);
+      }
+    }
+  }
+  qs_free(fast);
+  qs_free(plain);
+  end_group();
+}
+
 /* ---- timeout ------------------------------------------------------------------------------- */
 
 /* Factoring a 124-bit product of two 62-bit primes through a 128-bit multiplication: out of
@@ -1158,6 +1212,7 @@ int main(int argc, char **argv) {
   test_forall();
   test_relax();
   test_encodings(encoding_rounds);
+  test_bound_chain();
   test_timeout();
   test_time_left();
   test_translation();
