@@ -29,6 +29,8 @@
 #include <llvm-c/Linker.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
+#include "runtime/refs.h"
+
 extern char **environ;
 
 #ifndef SYMQ_CLANG
@@ -622,8 +624,8 @@ const char *bc_pipeline_named(const char *name) {
 
 /* ---- libraries: linking only what the program reaches --------------------------------- */
 
-/* A library's reference index, LIB.refs (runtime/refs.c writes it and documents the
- * format): per global value the library defines, the names it refers to. */
+/* A library's reference index, LIB.refs (runtime/refs.h: its format; runtime/refs.c writes
+ * it): per global value the library defines, the names it refers to. */
 typedef struct refs_entry {
   const char *name;
   uint32_t first, n; /* its references: refs[first .. first + n), entry numbers */
@@ -640,14 +642,8 @@ typedef struct refs_index {
   uint32_t mask;
 } refs_index;
 
-static uint64_t fnv1a(const unsigned char *p, size_t n) { /* as runtime/refs.c computes it */
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (size_t k = 0; k < n; k++) h = (h ^ p[k]) * 0x100000001b3ull;
-  return h;
-}
-
 static uint32_t refs_find(const refs_index *ix, const char *name) {
-  uint32_t h = (uint32_t)fnv1a((const unsigned char *)name, strlen(name));
+  uint32_t h = (uint32_t)refs_hash((const unsigned char *)name, strlen(name));
   for (uint32_t k = h & ix->mask;; k = (k + 1) & ix->mask) {
     uint32_t e = ix->slots[k];
     if (!e) return UINT32_MAX;
@@ -673,8 +669,8 @@ static bool refs_read(const char *lib, const void *bytes, size_t size, refs_inde
   char **names = NULL; /* every reference, by name, in the order of the lines */
   size_t want_size;
   unsigned long long want_hash;
-  if (sscanf(ix->text, "symq-refs 1 %zu %llx", &want_size, &want_hash) != 2 ||
-      want_size != size || want_hash != fnv1a(bytes, size))
+  if (sscanf(ix->text, REFS_MAGIC " %zu %llx", &want_size, &want_hash) != 2 ||
+      want_size != size || want_hash != refs_hash(bytes, size))
     goto stale;
   size_t lines = 0, words = 0;
   for (const char *c = ix->text; *c; c++) {
@@ -708,7 +704,8 @@ static bool refs_read(const char *lib, const void *bytes, size_t size, refs_inde
     }
     e->n = nnames - e->first;
     if (refs_find(ix, e->name) != UINT32_MAX) goto stale; /* a name twice */
-    uint32_t k = (uint32_t)fnv1a((const unsigned char *)e->name, strlen(e->name)) & ix->mask;
+    uint32_t k = (uint32_t)refs_hash((const unsigned char *)e->name, strlen(e->name));
+    k &= ix->mask;
     while (ix->slots[k]) k = (k + 1) & ix->mask;
     ix->slots[k] = ++ix->n;
     p = end + 1;
@@ -738,7 +735,8 @@ static void refs_mark_needed(refs_index *ix, LLVMModuleRef program, const bc_opt
   for (uint32_t k = 0; k < ix->n; k++) {
     refs_entry *e = &ix->entries[k];
     bool keep = !stack || e->root || named_in(program, e->name); /* no memory: keep all */
-    for (size_t j = 0; !keep && opts && j < opts->n_keep; j++) keep = !strcmp(opts->keep[j], e->name);
+    for (size_t j = 0; !keep && opts && j < opts->n_keep; j++)
+      keep = !strcmp(opts->keep[j], e->name);
     if (!keep) continue;
     e->needed = true;
     if (stack) stack[top++] = k;

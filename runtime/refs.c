@@ -1,19 +1,6 @@
 /*
- * refs.c — the build tool that writes the runtime's reference index, RUNTIME.bc.refs, from
- * which `symq run` links only the runtime functions a program reaches (engine/bitcode.c,
- * link_needed). Usage: symq_runtime_refs RUNTIME.bc OUT.refs
- *
- * The index is text, one line per global value the runtime defines:
- *   symq-refs 1 SIZE HASH         first line: RUNTIME.bc's size and FNV-1a 64 hash (hex),
- *                                 so an index that does not belong to the file is ignored
- *   F NAME REF...                 a function definition and every global value its body
- *   G NAME REF...                 (or a variable's initializer, an alias's aliasee)
- *   A NAME REF...                 names, directly or through constant expressions
- * A reference left out would leave a reached function unlinked; symq detects that after
- * linking (and links the whole runtime), but the index is meant to be exact: every
- * instruction operand and every constant operand below it is visited. A global value
- * without a name, or with a blank in its name, cannot be named here: the tool refuses it,
- * and the build stops.
+ * refs.c — the build tool that writes the runtime's reference index, RUNTIME.bc.refs
+ * (runtime/refs.h defines its format). Usage: symq_runtime_refs RUNTIME.bc OUT.refs
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -24,28 +11,30 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/Core.h>
 
-static bool nameable(LLVMValueRef g, const char **name) {
-  size_t len;
-  *name = LLVMGetValueName2(g, &len);
-  if (!len) return false;
-  for (size_t k = 0; k < len; k++)
-    if ((*name)[k] == ' ' || (*name)[k] == '\n' || (*name)[k] == '\t' || !(*name)[k]) return false;
-  return true;
-}
+#include "runtime/refs.h"
 
 static bool failed;
+
+/* g's name, if a line of the index can hold it; otherwise says so, marks the run failed
+ * (the build stops) and returns NULL. */
+static const char *usable_name(LLVMValueRef g) {
+  size_t len;
+  const char *name = LLVMGetValueName2(g, &len);
+  bool usable = len > 0;
+  for (size_t k = 0; usable && k < len; k++)
+    usable = name[k] != ' ' && name[k] != '\n' && name[k] != '\t' && name[k];
+  if (usable) return name;
+  fprintf(stderr, "symq_runtime_refs: a runtime global value has no usable name\n");
+  failed = true;
+  return NULL;
+}
 
 /* Writes " NAME" for every global value v is or holds (through constants). */
 static void write_refs(FILE *out, LLVMValueRef v) {
   if (!v) return;
   if (LLVMIsAGlobalValue(v)) {
-    const char *name;
-    if (!nameable(v, &name)) {
-      fprintf(stderr, "symq_runtime_refs: a runtime global value has no usable name\n");
-      failed = true;
-      return;
-    }
-    fprintf(out, " %s", name);
+    const char *name = usable_name(v);
+    if (name) fprintf(out, " %s", name);
     return;
   }
   if (!LLVMIsAConstant(v)) return; /* metadata, arguments, other instructions' results */
@@ -54,20 +43,9 @@ static void write_refs(FILE *out, LLVMValueRef v) {
 }
 
 static bool head(FILE *out, char kind, LLVMValueRef g) {
-  const char *name;
-  if (!nameable(g, &name)) {
-    fprintf(stderr, "symq_runtime_refs: a runtime global value has no usable name\n");
-    failed = true;
-    return false;
-  }
-  fprintf(out, "%c %s", kind, name);
-  return true;
-}
-
-static uint64_t fnv1a(const unsigned char *p, size_t n) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (size_t k = 0; k < n; k++) h = (h ^ p[k]) * 0x100000001b3ull;
-  return h;
+  const char *name = usable_name(g);
+  if (name) fprintf(out, "%c %s", kind, name);
+  return name != NULL;
 }
 
 int main(int argc, char **argv) {
@@ -82,7 +60,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   size_t size = LLVMGetBufferSize(buf);
-  uint64_t hash = fnv1a((const unsigned char *)LLVMGetBufferStart(buf), size);
+  uint64_t hash = refs_hash((const unsigned char *)LLVMGetBufferStart(buf), size);
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m;
   if (LLVMParseBitcodeInContext2(ctx, buf, &m)) {
@@ -95,7 +73,7 @@ int main(int argc, char **argv) {
     perror(argv[2]);
     return 1;
   }
-  fprintf(out, "symq-refs 1 %zu %016llx\n", size, (unsigned long long)hash);
+  fprintf(out, REFS_MAGIC " %zu %016llx\n", size, (unsigned long long)hash);
   for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
     if (LLVMIsDeclaration(g) || !head(out, 'G', g)) continue;
     write_refs(out, LLVMGetInitializer(g));
