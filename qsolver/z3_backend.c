@@ -1009,16 +1009,16 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       Z3_solver_assert(z->ctx, solver, z->asserted[i]);
   }
   Z3_lbool r = z->err == Z3_OK ? Z3_solver_check(z->ctx, solver) : Z3_L_UNDEF;
-  if (r == Z3_L_UNDEF && z->err == Z3_OK && incremental && !flag && ln->budget &&
-      (ln->gave_up || (!strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "timeout") &&
-                       !strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "canceled")))) {
+  bool lane_unknown = r == Z3_L_UNDEF && z->err == Z3_OK && incremental && !flag && ln->budget;
+  const char *lane_why = lane_unknown ? Z3_solver_get_reason_unknown(z->ctx, solver) : NULL;
+  bool cut = lane_why && (strstr(lane_why, "timeout") || strstr(lane_why, "canceled"));
+  if (lane_unknown && (ln->gave_up || !cut)) {
     /* The SMT core gave up within its budget on an array-free query: bit-blast it. The
      * lane keeps its scopes (starting over cost the scalar lane a context setup, ~3 ms,
      * on every other request of chained memspn's second loop), but an unknown of any kind
      * from a lane that gave up before is not trusted as a timeout: the lane starts over
      * and bvs, under its own timeout, decides. */
-    if (ln->gave_up && (strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "timeout") ||
-                        strstr(Z3_solver_get_reason_unknown(z->ctx, solver), "canceled")))
+    if (ln->gave_up && cut)
       lane_reset(z, ln);
     else
       ln->gave_up = true;
