@@ -237,7 +237,7 @@ qs_options qs_default_options(void) {
   return (qs_options){.timeout_ms = 10000, .quant_timeout_ms = 10000, .quantified = true,
                       .fallback = QS_FALLBACK_BOTH, .validate_quantified = false,
                       .independence = true, .validity_cache = true, .cex_cache = true,
-                      .relax = true, .incremental = true, .blast_max_bytes = 256,
+                      .relax = true, .units = true, .incremental = true, .blast_max_bytes = 256,
                       .smt2_dir = NULL};
 }
 
@@ -269,7 +269,7 @@ qsolver *qs_new(const qs_options *opt) {
    * caches (a cached model or unsat core answers a quantified query as well) and just in
    * front of Z3, which it calls for each quantifier-free query it builds, and the relaxed
    * stage just before it (a quantified request it answers never reaches the procedure);
-   * Z3 last. */
+   * the unit stage, which can only spare Z3 a query, and Z3 last. */
   add_stage(s, qs_constant_stage_new(s));
   if (s->opt.independence)
     add_stage(s, qs_independence_stage_new(s));
@@ -281,6 +281,8 @@ qsolver *qs_new(const qs_options *opt) {
     add_stage(s, qs_relax_stage_new(s));
   if (s->opt.quantified)
     add_stage(s, qs_quant_stage_new(s));
+  if (s->opt.units)
+    add_stage(s, qs_units_stage_new(s));
   add_stage(s, qs_z3_stage_new(s));
   return s;
 }

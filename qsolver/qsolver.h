@@ -58,6 +58,7 @@ typedef struct qs_options {
   bool validity_cache;
   bool cex_cache;
   bool relax;            /* the relaxed stage (quantified requests' scalar part first) */
+  bool units;            /* the unit stage (a model from the bytes x = c pins) before Z3 */
   bool incremental;      /* keep quantifier-free queries' common prefix asserted in Z3 */
   unsigned blast_max_bytes; /* arrays up to this capacity go to Z3 as byte constants (and
                                their reads as ite chains) instead of the array theory, in

@@ -81,6 +81,7 @@ qs_stage *qs_validity_stage_new(qsolver *s);
 qs_stage *qs_cex_stage_new(qsolver *s);
 qs_stage *qs_relax_stage_new(qsolver *s);
 qs_stage *qs_quant_stage_new(qsolver *s);
+qs_stage *qs_units_stage_new(qsolver *s);
 qs_stage *qs_z3_stage_new(qsolver *s);
 
 void qs_stage_run(qs_stage *st, const qs_req *rq, qs_ans *ans);

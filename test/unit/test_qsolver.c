@@ -117,11 +117,14 @@ static const qs_stage_stats *st(qsolver *s, const char *name) {
   return r ? r : &none;
 }
 
+/* The groups that count what reaches Z3 take the unit stage out of its way (test_units
+ * tests that stage). */
 static qs_options opts(bool ind, bool vc, bool cex) {
   qs_options o = qs_default_options();
   o.independence = ind;
   o.validity_cache = vc;
   o.cex_cache = cex;
+  o.units = false;
   return o;
 }
 
@@ -542,6 +545,73 @@ static void test_cex_cache(void) {
   CHECK_EQ_U64(st(s, "z3")->queries, z3q + 1);
   if (m) CHECK_EQ_U64(le_bytes(m, Y, 0, 1), 200);
   expr_assignment_free(m);
+  qs_free(s);
+  end_group();
+}
+
+/* ---- the unit stage ------------------------------------------------------------------------ */
+
+/* The pinned bytes decide a request when they can, never otherwise: each case below is
+ * counted at the unit stage and at Z3. Independence and the caches are off, so that every
+ * request arrives whole. */
+static void test_units(void) {
+  begin_group();
+  qs_options o = opts(false, false, false);
+  o.units = true;
+  qsolver *s = qs_new(&o);
+  expr_array *S = array("s", 8, true), *N = array("n", 8, true);
+  expr *n = rd(N, 0, 8);
+  /* s[3] = 'b', n = 300 (eight bytes, little-endian), s[0] != 'a': the pins and zeros. */
+  expr *f[3] = {eq(cw(8, 'b'), rd(S, 3, 1)), eq(n, c64(300)), not(eq(rd(S, 0, 1), cw(8, 'a')))};
+  expr_array *both[2] = {S, N};
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, f, 3, both, 2, &m), QS_SAT);
+  CHECK_EQ_U64(st(s, "units")->sat, 1);
+  CHECK_EQ_U64(st(s, "z3")->queries, 0);
+  if (m) {
+    CHECK(expr_eval_all_true(f, 3, m));
+    CHECK_EQ_U64(le_bytes(m, S, 3, 1), 'b');
+    CHECK_EQ_U64(le_bytes(m, N, 0, 8), 300);
+  }
+  expr_assignment_free(m);
+  /* s[0] != 0 is false on the zeros: Z3 decides, and finds s[0] non-zero. */
+  expr *g[2] = {f[0], not(eq(rd(S, 0, 1), cw(8, 0)))};
+  CHECK_EQ_U64(qs_get_model(s, g, 2, &S, 1, &m), QS_SAT);
+  CHECK_EQ_U64(st(s, "units")->answered, 1);
+  CHECK_EQ_U64(st(s, "z3")->queries, 1);
+  if (m) CHECK(expr_eval_all_true(g, 2, m));
+  expr_assignment_free(m);
+  /* Two pins of one byte that disagree, through reads of different widths: s[1..2] as a
+   * 16-bit 0x0201 pins s[2] to 2, against s[2] = 7. */
+  expr *h[2] = {eq(rd(S, 1, 2), cw(16, 0x0201)), eq(rd(S, 2, 1), cw(8, 7))};
+  CHECK_EQ_U64(qs_check_sat(s, h, 2), QS_UNSAT);
+  CHECK_EQ_U64(st(s, "units")->unsat, 1);
+  CHECK_EQ_U64(st(s, "z3")->queries, 1);
+  /* ... and two that agree are one pin. */
+  expr *k[2] = {h[0], eq(rd(S, 2, 1), cw(8, 2))};
+  CHECK_EQ_U64(qs_check_sat(s, k, 2), QS_SAT);
+  CHECK_EQ_U64(st(s, "units")->sat, 2);
+  CHECK_EQ_U64(st(s, "z3")->queries, 1);
+  /* A read through a write is not a pin: s[i] = 5 then s[3] = 'c' holds only when i = 3,
+   * which only Z3 finds. */
+  expr_array *I = array("i", 8, true);
+  expr_update *u = keep_u(expr_update_push(S, NULL, rd(I, 0, 8), cw(8, 5)));
+  expr *through = keep(expr_read_le(S, u, c64(3), 1));
+  expr *w[2] = {eq(through, cw(8, 5)), eq(rd(S, 3, 1), cw(8, 'c'))};
+  expr_array *si[2] = {S, I};
+  CHECK_EQ_U64(qs_get_model(s, w, 2, si, 2, &m), QS_SAT);
+  CHECK_EQ_U64(st(s, "units")->answered, 3);
+  CHECK_EQ_U64(st(s, "z3")->queries, 2);
+  if (m) {
+    CHECK(expr_eval_all_true(w, 2, m));
+    CHECK_EQ_U64(le_bytes(m, I, 0, 8), 3);
+  }
+  expr_assignment_free(m);
+  /* A read past the capacity is not a pin (it reads 0): s[8] = 1 is unsat. */
+  expr *past = eq(rd(S, 8, 1), cw(8, 1));
+  CHECK_EQ_U64(qs_check_sat(s, &past, 1), QS_UNSAT);
+  CHECK_EQ_U64(st(s, "units")->answered, 3);
+  CHECK_EQ_U64(st(s, "z3")->queries, 3);
   qs_free(s);
   end_group();
 }
@@ -1077,6 +1147,7 @@ static void test_smt2_dump(void) {
   snprintf(sub, sizeof sub, "%s/smt2", dir);
   qs_options o = qs_default_options();
   o.smt2_dir = sub;
+  o.units = false; /* x = 3 is the unit stage's, and Z3 must see it */
   qsolver *s = qs_new(&o);
   expr_array *X = array("x", 4, true);
   expr *f = eq(rd(X, 0, 4), cw(32, 3));
@@ -1166,12 +1237,13 @@ static void test_solve_and_stats(void) {
     CHECK(b && b->len == 3 && b->bytes[2] == 9);
   }
   expr_assignment_free(r.model);
-  CHECK_EQ_U64(qs_stage_count(s), 7);
+  CHECK_EQ_U64(qs_stage_count(s), 8);
   CHECK_EQ_STR(qs_stage_at(s, 0)->name, "constant");
   CHECK_EQ_STR(qs_stage_at(s, 4)->name, "relaxed");
   CHECK_EQ_STR(qs_stage_at(s, 5)->name, "quantified_procedure");
-  CHECK_EQ_STR(qs_stage_at(s, 6)->name, "z3");
-  CHECK(qs_stage_at(s, 7) == NULL);
+  CHECK_EQ_STR(qs_stage_at(s, 6)->name, "units");
+  CHECK_EQ_STR(qs_stage_at(s, 7)->name, "z3");
+  CHECK(qs_stage_at(s, 8) == NULL);
   char *buf = NULL;
   size_t len = 0;
   FILE *mf = open_memstream(&buf, &len);
@@ -1209,6 +1281,7 @@ int main(int argc, char **argv) {
   test_forall_in_updates();
   test_validity_cache();
   test_cex_cache();
+  test_units();
   test_forall();
   test_relax();
   test_encodings(encoding_rounds);
