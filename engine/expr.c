@@ -1073,10 +1073,11 @@ static void ptr_map_put(ptr_map *m, const void *key, u128 value) {
   m->generation[i] = m->current;
 }
 
-/* Forgets every entry in O(1): entries of older generations read as empty. */
+/* Forgets every entry in O(1): entries of older generations read as empty (when the
+ * generation wraps around, the keys are swept once instead). */
 static void ptr_map_clear(ptr_map *m) {
-  m->current++;
   m->count = 0;
+  if (++m->current == 0 && m->keys) memset(m->keys, 0, (m->mask + 1) * sizeof *m->keys);
 }
 
 static void ptr_map_free(ptr_map *m) {
@@ -1323,9 +1324,37 @@ typedef struct subst_ctx {
   expr *const *from;
   expr *const *to;
   size_t n;
-  ptr_map done;          /* expr → new expr (owned reference, stored in the value) */
-  ptr_map done_updates;  /* update → new update (owned reference) */
+  ptr_map done;          /* expr → new expr (a reference owned by `made`) */
+  ptr_map done_updates;  /* update → new update (a reference owned by `made_updates`) */
+  expr **made;
+  expr_update **made_updates;
+  size_t nmade, made_cap, nmade_updates, made_updates_cap;
+  bool busy;
 } subst_ctx;
+
+/* One memo for every call, cleared by generation: a call on a small formula then neither
+ * allocates nor sweeps a table that a large one grew (the relaxed stage substitutes ~9,000
+ * times a run on chained memspn, where fresh tables were a tenth of the instructions). */
+static subst_ctx subst_memo;
+#define SUBST_MEMO_MAX_SLOTS ((size_t)1 << 20) /* past it, a call's tables are freed */
+
+static void subst_remember(subst_ctx *s, const expr *e, expr *r) {
+  if (s->nmade == s->made_cap) {
+    s->made_cap = s->made_cap ? 2 * s->made_cap : 256;
+    s->made = xrealloc(s->made, s->made_cap * sizeof *s->made);
+  }
+  s->made[s->nmade++] = r;
+  ptr_map_put(&s->done, e, (uintptr_t)r);
+}
+
+static void subst_remember_update(subst_ctx *s, const expr_update *u, expr_update *r) {
+  if (s->nmade_updates == s->made_updates_cap) {
+    s->made_updates_cap = s->made_updates_cap ? 2 * s->made_updates_cap : 64;
+    s->made_updates = xrealloc(s->made_updates, s->made_updates_cap * sizeof *s->made_updates);
+  }
+  s->made_updates[s->nmade_updates++] = r;
+  ptr_map_put(&s->done_updates, u, (uintptr_t)r);
+}
 
 static expr *subst(subst_ctx *s, expr *e);
 
@@ -1340,7 +1369,7 @@ static expr_update *subst_updates(subst_ctx *s, expr_update *u) {
   expr_update_unref(next);
   expr_unref(index);
   expr_unref(value);
-  ptr_map_put(&s->done_updates, u, (uintptr_t)r);
+  subst_remember_update(s, u, r);
   return expr_update_ref(r);
 }
 
@@ -1376,36 +1405,47 @@ expr *expr_with_kids(expr *e, expr *const *k) {
 
 static expr *subst(subst_ctx *s, expr *e) {
   u128 v;
+  /* the memo starts with from[i] → to[i] (expr_substitute) */
   if (ptr_map_get(&s->done, e, &v)) return expr_ref((expr *)(uintptr_t)v);
   expr *r = NULL;
-  for (size_t i = 0; i < s->n && !r; i++)
-    if (s->from[i] == e) r = expr_ref(s->to[i]);
-  if (!r && e->kind == EXPR_FORALL && binds_substituted(s, e)) r = expr_ref(e); /* bound */
+  if (e->kind == EXPR_FORALL && binds_substituted(s, e)) r = expr_ref(e); /* bound */
   if (!r) {
     expr *k[4] = {NULL, NULL, NULL, NULL};
     for (unsigned i = 0; i < e->nkids; i++) k[i] = subst(s, e->kid[i]);
     r = rebuild(s, e, k);
     for (unsigned i = 0; i < e->nkids; i++) expr_unref(k[i]);
   }
-  ptr_map_put(&s->done, e, (uintptr_t)r);
+  subst_remember(s, e, r);
   return expr_ref(r);
 }
 
-static void release_memo_values(ptr_map *m, bool updates_map) {
-  for (size_t i = 0; m->keys && i <= m->mask; i++) {
-    if (!m->keys[i] || m->generation[i] != m->current) continue;
-    if (updates_map) expr_update_unref((expr_update *)(uintptr_t)m->values[i]);
-    else expr_unref((expr *)(uintptr_t)m->values[i]);
-  }
-  ptr_map_free(m);
-}
-
 expr *expr_substitute(expr *e, expr *const *from, expr *const *to, size_t n) {
-  for (size_t i = 0; i < n; i++) assert(from[i]->width == to[i]->width);
-  subst_ctx s = {.from = from, .to = to, .n = n};
-  expr *r = subst(&s, e);
-  release_memo_values(&s.done, false);
-  release_memo_values(&s.done_updates, true);
+  subst_ctx *s = &subst_memo;
+  assert(!s->busy); /* no constructor substitutes */
+  s->busy = true;
+  s->from = from;
+  s->to = to;
+  s->n = n;
+  ptr_map_clear(&s->done);
+  ptr_map_clear(&s->done_updates);
+  /* backwards, so that the first of equal from[i] wins */
+  for (size_t i = n; i-- > 0;) {
+    assert(from[i]->width == to[i]->width);
+    subst_remember(s, from[i], expr_ref(to[i]));
+  }
+  expr *r = subst(s, e);
+  for (size_t i = 0; i < s->nmade; i++) expr_unref(s->made[i]);
+  for (size_t i = 0; i < s->nmade_updates; i++) expr_update_unref(s->made_updates[i]);
+  s->nmade = s->nmade_updates = 0;
+  if (s->done.mask + 1 > SUBST_MEMO_MAX_SLOTS) {
+    ptr_map_free(&s->done);
+    s->done = (ptr_map){0};
+  }
+  if (s->done_updates.mask + 1 > SUBST_MEMO_MAX_SLOTS) {
+    ptr_map_free(&s->done_updates);
+    s->done_updates = (ptr_map){0};
+  }
+  s->busy = false;
   return r;
 }
 
