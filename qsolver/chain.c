@@ -237,7 +237,8 @@ qs_options qs_default_options(void) {
   return (qs_options){.timeout_ms = 10000, .quant_timeout_ms = 10000, .quantified = true,
                       .fallback = QS_FALLBACK_BOTH, .validate_quantified = false,
                       .independence = true, .validity_cache = true, .cex_cache = true,
-                      .relax = true, .units = true, .incremental = true, .blast_max_bytes = 256,
+                      .relax = true, .units = true, .incremental = true,
+                      .int_lanes = 1u << QS_LANE_SCALAR, .blast_max_bytes = 256,
                       .smt2_dir = NULL};
 }
 
@@ -461,9 +462,12 @@ void qs_write_stats_json(FILE *f, const qsolver *s) {
     fprintf(f,
             "%s\"%s\": {\"queries\": %" PRIu64 ", \"answered\": %" PRIu64 ", \"sat\": %" PRIu64
             ", \"unsat\": %" PRIu64 ", \"unknown\": %" PRIu64 ", \"formulas_dropped\": %" PRIu64
-            ", \"seconds\": %.6f, \"slowest_s\": %.6f, \"over_1s\": %" PRIu64 "}",
+            ", \"seconds\": %.6f, \"slowest_s\": %.6f, \"over_1s\": %" PRIu64,
             i ? ", " : "", st->name, st->queries, st->answered, st->sat, st->unsat, st->unknown,
             st->formulas_dropped, st->seconds, st->slowest_seconds, st->over_1s);
+    if (i + 1 == s->nstages) /* Z3 */
+      fprintf(f, ", \"in_integers\": %" PRIu64, st->in_integers);
+    fputc('}', f);
   }
   fputc('}', f);
 }

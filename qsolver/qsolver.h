@@ -60,6 +60,10 @@ typedef struct qs_options {
   bool relax;            /* the relaxed stage (quantified requests' scalar part first) */
   bool units;            /* the unit stage (a model from the bytes x = c pins) before Z3 */
   bool incremental;      /* keep quantifier-free queries' common prefix asserted in Z3 */
+  unsigned int_lanes;    /* a bit per request lane: whose incremental queries Z3 gets in
+                            linear integer arithmetic first, when every operator has an
+                            exact integer form (default: the relaxed stage's scalar parts,
+                            64-bit bounds) */
   unsigned blast_max_bytes; /* arrays up to this capacity go to Z3 as byte constants (and
                                their reads as ite chains) instead of the array theory, in
                                quantifier-free queries; 0 = never */
@@ -129,6 +133,7 @@ const char *qs_last_reason(const qsolver *s);
 typedef struct qs_stage_stats {
   const char *name;
   uint64_t queries, answered, sat, unsat, unknown, formulas_dropped;
+  uint64_t in_integers; /* Z3's: the requests it decided in linear integer arithmetic */
   double seconds;
   /* Per request, in this stage and the ones after it (so the first stage's are the whole
    * queries'): the longest time, and the number of requests that took over 1 s. */

@@ -55,6 +55,7 @@
  * anything else falls back to evaluating a select per byte, with model completion.
  */
 #include "qsolver/stage.h"
+#include "qsolver/z3_int.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -101,6 +102,11 @@ struct z3_stage {
   bool incremental;
   uint64_t blast_max_bytes;
   qf_lane lanes[QS_LANES]; /* qf: one per request lane (qs_req.lane) */
+  /* The lanes of qs_options.int_lanes try linear integer arithmetic first (z3_int.h), in
+   * one more incremental solver of their own. */
+  unsigned int_lanes;
+  z3_int *ints;
+  qf_lane int_lane;
   /* Per query. */
   Z3_ast *tmp;
   size_t ntmp, tmp_cap;
@@ -806,7 +812,8 @@ static void formula_arrays(z3_stage *z, expr *f, size_t *n) {
 
 /* Every array of the formulas (so that caches above hold complete models) and every
  * requested one. */
-static expr_assignment *build_model(z3_stage *z, const qs_req *rq, Z3_solver solver) {
+static expr_assignment *build_model(z3_stage *z, const qs_req *rq, Z3_solver solver,
+                                    bool ints /* solved in the integer encoding */) {
   Z3_model m = Z3_solver_get_model(z->ctx, solver);
   if (!m)
     return NULL;
@@ -817,7 +824,9 @@ static expr_assignment *build_model(z3_stage *z, const qs_req *rq, Z3_solver sol
   qsort(z->collect, n, sizeof *z->collect, cmp_array_id);
   expr_assignment *out = expr_assignment_new();
   for (size_t i = 0; i < n; i++) {
-    if (!model_array(z, m, z->collect[i])) {
+    QS_RESERVE(z->bytes, z->bytes_cap, z->collect[i]->capacity);
+    if (ints ? !z3_int_model_bytes(z->ints, m, z->collect[i], z->bytes)
+             : !model_array(z, m, z->collect[i])) {
       expr_assignment_free(out);
       out = NULL;
       break;
@@ -947,6 +956,75 @@ static void lane_reset(z3_stage *z, qf_lane *ln) {
   ln->limit = UINT_MAX; /* set again with the next query's budget, to be safe */
 }
 
+/* Asserts asts[0..rq->n) on lane ln, keeping the scopes of the longest common prefix with
+ * its last query (one scope per formula). */
+static void lane_load(z3_stage *z, qf_lane *ln, const qs_req *rq, Z3_ast *asts) {
+  size_t keep = 0;
+  while (keep < ln->nlive && keep < rq->n && ln->live[keep] == rq->f[keep]->id)
+    keep++;
+  if (keep < ln->nlive)
+    Z3_solver_pop(z->ctx, ln->solver, (unsigned)(ln->nlive - keep));
+  QS_RESERVE(ln->live, ln->live_cap, rq->n);
+  ln->nlive = keep;
+  for (size_t i = keep; i < rq->n; i++) {
+    Z3_solver_push(z->ctx, ln->solver);
+    Z3_solver_assert(z->ctx, ln->solver, asts[i]);
+    ln->live[ln->nlive++] = rq->f[i]->id;
+  }
+}
+
+/* The request in linear integer arithmetic on the int lane: true when that decided it
+ * (ans is set). False when a formula has no integer form, or Z3 did not decide (the lane
+ * then starts over): the request goes on in bit-vectors, so no question is lost to the
+ * integer encoding. */
+static bool solve_ints(z3_stage *z, const qs_req *rq, qs_ans *ans) {
+  QS_RESERVE(z->asserted, z->asserted_cap, rq->n);
+  for (size_t i = 0; i < rq->n; i++) {
+    z->asserted[i] = z3_int_formula(z->ints, rq->f[i]);
+    if (z->err != Z3_OK)
+      fatal_z3_error(z);
+    if (!z->asserted[i])
+      return false;
+  }
+  qf_lane *ln = &z->int_lane;
+  lane_load(z, ln, rq, z->asserted);
+  Z3_lbool r = z->err == Z3_OK ? Z3_solver_check(z->ctx, ln->solver) : Z3_L_UNDEF;
+  if (z->err != Z3_OK)
+    fatal_z3_error(z);
+  if (r == Z3_L_FALSE) {
+    ans->status = QS_UNSAT;
+    return true;
+  }
+  if (r == Z3_L_TRUE) {
+    expr_assignment *model = rq->want_model ? build_model(z, rq, ln->solver, true) : NULL;
+    if (z->err != Z3_OK)
+      fatal_z3_error(z);
+    if (!rq->want_model || model) {
+      ans->status = QS_SAT;
+      ans->model = model;
+      return true;
+    }
+  }
+  lane_reset(z, ln);
+  return false;
+}
+
+/* What every query ends with. */
+static void end_query(z3_stage *z, FILE *dump, const qs_ans *ans, double t0) {
+  release_tmp(z);
+  z->err = Z3_OK;
+  dump_result(dump, ans, qs_now() - t0);
+  if (z->nodes.count > Z3_CACHE_MAX) {
+    drop_caches(z);
+    for (size_t l = 0; l < QS_LANES; l++)
+      lane_reset(z, &z->lanes[l]);
+  }
+  if (z3_int_size(z->ints) > Z3_CACHE_MAX) {
+    z3_int_clear(z->ints);
+    lane_reset(z, &z->int_lane);
+  }
+}
+
 static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   z3_stage *z = (z3_stage *)st;
   double t0 = qs_now();
@@ -958,6 +1036,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       set_timeout(z, z->lanes[l].solver, z->timeout_ms);
       z->lanes[l].limit = UINT_MAX; /* set with the next query's budget */
     }
+    set_timeout(z, z->int_lane.solver, z->timeout_ms);
     set_timeout(z, z->bvs, z->timeout_ms);
     set_timeout(z, z->qfa, z->timeout_ms);
   }
@@ -970,6 +1049,12 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   bool quantified = false;
   for (size_t i = 0; i < rq->n && !quantified; i++)
     quantified = rq->f[i]->has_forall; /* update lists included (expr.h) */
+  if (!quantified && !rq->array_theory && z->incremental && rq->lane < 32 &&
+      (z->int_lanes >> rq->lane & 1) && solve_ints(z, rq, ans)) {
+    st->stats.in_integers++;
+    end_query(z, dump, ans, t0);
+    return;
+  }
   use_encoding(z, quantified || rq->array_theory ? ENC_ARRAYS : ENC_BLAST);
   bool flag = false; /* ENC_ARRAYS: a forall; ENC_BLAST: an array-theory term */
   QS_RESERVE(z->asserted, z->asserted_cap, rq->n);
@@ -987,19 +1072,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   qf_lane *ln = &z->lanes[rq->lane < QS_LANES ? rq->lane : 0];
   Z3_solver solver = quantified ? z->quant : arrays ? z->qfa : incremental ? ln->solver : z->bvs;
   if (z->err == Z3_OK && incremental) {
-    /* Keep the scopes of the longest common prefix of the last query, one per formula. */
-    size_t keep = 0;
-    while (keep < ln->nlive && keep < rq->n && ln->live[keep] == rq->f[keep]->id)
-      keep++;
-    if (keep < ln->nlive)
-      Z3_solver_pop(z->ctx, solver, (unsigned)(ln->nlive - keep));
-    QS_RESERVE(ln->live, ln->live_cap, rq->n);
-    ln->nlive = keep;
-    for (size_t i = keep; i < rq->n; i++) {
-      Z3_solver_push(z->ctx, solver);
-      Z3_solver_assert(z->ctx, solver, z->asserted[i]);
-      ln->live[ln->nlive++] = rq->f[i]->id;
-    }
+    lane_load(z, ln, rq, z->asserted);
     if (ln->budget != ln->limit) {
       set_limits(z, ln->solver, z->timeout_ms, ln->budget, true);
       ln->limit = ln->budget;
@@ -1034,7 +1107,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   } else if (r == Z3_L_TRUE) {
     ans->status = QS_SAT;
     if (rq->want_model) {
-      ans->model = build_model(z, rq, solver);
+      ans->model = build_model(z, rq, solver, false);
       if (!ans->model) {
         if (z->err != Z3_OK) fatal_z3_error(z);
         char msg[200];
@@ -1058,14 +1131,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     Z3_solver_reset(z->ctx, solver);
   if (incremental && (ans->status == QS_UNKNOWN || z->err != Z3_OK))
     lane_reset(z, ln);
-  release_tmp(z);
-  z->err = Z3_OK;
-  dump_result(dump, ans, qs_now() - t0);
-  if (z->nodes.count > Z3_CACHE_MAX) {
-    drop_caches(z);
-    for (size_t l = 0; l < QS_LANES; l++)
-      lane_reset(z, &z->lanes[l]);
-  }
+  end_query(z, dump, ans, t0);
 }
 
 static void z3_destroy(qs_stage *st) {
@@ -1092,6 +1158,9 @@ static void z3_destroy(qs_stage *st) {
     Z3_solver_dec_ref(z->ctx, z->lanes[l].solver);
     free(z->lanes[l].live);
   }
+  z3_int_free(z->ints);
+  Z3_solver_dec_ref(z->ctx, z->int_lane.solver);
+  free(z->int_lane.live);
   Z3_solver_dec_ref(z->ctx, z->quant);
   Z3_solver_dec_ref(z->ctx, z->bvs);
   Z3_solver_dec_ref(z->ctx, z->qfa);
@@ -1140,6 +1209,9 @@ qs_stage *qs_z3_stage_new(qsolver *s) {
   z->bvs = new_bv_solver(z);
   z->qfa = new_solver(z, z->timeout_ms);
   z->incremental = s->opt.incremental;
+  z->int_lanes = s->opt.int_lanes;
+  z->ints = z3_int_new(z->ctx);
+  z->int_lane = (qf_lane){.solver = new_solver(z, z->timeout_ms), .limit = UINT_MAX};
   z->blast_max_bytes = s->opt.blast_max_bytes;
   return &z->base;
 }

@@ -779,6 +779,29 @@ static expr *rand_formula(enc_world *w) {
   }
 }
 
+/* A formula with an integer form (z3_int.h): reads at constant indices (through the update
+ * lists, whose writes may sit at symbolic indices), +, −, not, extensions, comparisons. */
+static expr *rand_int_formula(enc_world *w) {
+  expr *v[2];
+  for (int k = 0; k < 2; k++) {
+    unsigned which = rnd(3), nbytes = rnd(2) ? 1 : 2, width = 16;
+    expr *r = keep(expr_read_le(w->arr[which], w->ups[which],
+                                c64(rnd((unsigned)(w->arr[which]->capacity - nbytes + 1))), nbytes));
+    r = nbytes == 1 ? keep(rnd(2) ? expr_zext(r, width) : expr_sext(r, width)) : r;
+    switch (rnd(3)) {
+    case 0: r = add(r, cw(width, rnd(2) ? 0xfff0 : rnd(300))); break;
+    case 1: r = keep(expr_sub(cw(width, rnd(300)), r)); break;
+    default: r = not(r); break;
+    }
+    v[k] = r;
+  }
+  switch (rnd(3)) {
+  case 0: return eq(v[0], v[1]);
+  case 1: return ult(v[0], v[1]);
+  default: return keep(expr_sle(v[0], v[1]));
+  }
+}
+
 /* Adds a write at a random index to one of the arrays' update lists. */
 static void rand_write(enc_world *w) {
   unsigned which = rnd(3);
@@ -816,7 +839,9 @@ static void test_encodings(unsigned rounds) {
   fo.cex_cache = fo.validity_cache = po.cex_cache = po.validity_cache = false;
   po.incremental = false;
   po.blast_max_bytes = 0;
-  qsolver *fast = qs_new(&fo), *plain = qs_new(&po);
+  qs_options io = fo;
+  io.int_lanes = ~0u; /* every lane in integers first */
+  qsolver *fast = qs_new(&fo), *plain = qs_new(&po), *ints = qs_new(&io);
   static const uint8_t init[5] = {7, 0, 0xff, 3, 0};
   enc_world w = {
       .arr = {array("sa", 6, true), keep_a(expr_array_new("ca", c64(5), 5, false, init)),
@@ -832,6 +857,8 @@ static void test_encodings(unsigned rounds) {
       if (rnd(2)) rand_write(&w);
       expr *q = rand_formula(&w);
       check_agree(fast, plain, path, n, q, arrays, 4, &decided);
+      check_agree(ints, plain, path, n, q, arrays, 4, &decided);
+      check_agree(ints, plain, path, n, rand_int_formula(&w), arrays, 4, &decided);
       if (step % 5 == 4) { /* ∀ b ∈ [0, 1]. sa[b] ≠ q's first byte, for the encoding switch */
         expr *b = keep(expr_bvar_fresh(64, "b"));
         expr *body = keep(expr_ne(keep(expr_read(w.arr[0], NULL, b)), cw(8, rnd(256))));
@@ -845,7 +872,9 @@ static void test_encodings(unsigned rounds) {
       if (n > 3 && rnd(4) == 0) n -= 1 + rnd(3); /* backtrack, as a searcher switching states */
     }
   }
-  CHECK(decided > 10 * rounds); /* the comparison did happen (12 questions a round) */
+  CHECK(decided > 30 * rounds); /* the comparisons did happen (34 questions a round) */
+  CHECK(st(ints, "z3")->in_integers >= 2 * rounds); /* ~3 a round reach Z3 whole */
+  qs_free(ints);
   qs_free(fast);
   qs_free(plain);
   end_group();
@@ -899,6 +928,10 @@ static void test_bound_chain(void) {
       }
     }
   }
+  /* the relaxed stage's scalar parts (the 80 questions with the forall) went to Z3 in
+   * linear integer arithmetic */
+  CHECK(st(fast, "z3")->in_integers >= 80);
+  CHECK_EQ_U64(st(plain, "z3")->in_integers, 0);
   qs_free(fast);
   qs_free(plain);
   end_group();
@@ -1006,9 +1039,12 @@ static void check_term(qsolver *s, expr *t, expr *const *fix, expr_assignment *m
   CHECK_EQ_U64(st2, QS_UNSAT);
 }
 
-static void test_translation(void) {
+/* in_integers: every lane tries linear integer arithmetic first (z3_int.h), so each term
+ * with an integer form is checked in it. */
+static void test_translation(bool in_integers) {
   begin_group();
   qs_options o = opts(false, false, false);
+  if (in_integers) o.int_lanes = ~0u;
   qsolver *s = qs_new(&o);
   expr_array *X = array("x", 1, true), *Y = array("y", 1, true);
   expr *x = rd(X, 0, 1), *y = rd(Y, 0, 1);
@@ -1045,6 +1081,10 @@ static void test_translation(void) {
     expr_assignment_free(m);
   }
   CHECK(st(s, "z3")->queries >= 500); /* Z3 did answer them: no cache in the way */
+  if (in_integers) /* 22 terms of each pair have an integer form, both questions of each */
+    CHECK(st(s, "z3")->in_integers >= 6 * 2 * 22);
+  else
+    CHECK_EQ_U64(st(s, "z3")->in_integers, 0);
   qs_free(s);
   end_group();
 }
@@ -1288,7 +1328,8 @@ int main(int argc, char **argv) {
   test_bound_chain();
   test_timeout();
   test_time_left();
-  test_translation();
+  test_translation(false);
+  test_translation(true);
   test_noncanonical();
   test_smt2_dump();
   test_determinism();
