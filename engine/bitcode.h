@@ -120,8 +120,8 @@ extern unsigned long bc_max_load_mb;
 bc_module *bc_load(const char *path, const bc_options *opts, bc_error *err);
 void bc_free(bc_module *m); /* NULL is allowed */
 
-/* bc_load in two halves, so that the caller can work while clang does: clang's run is
- * mostly its own start-up (0.12 s), on the other core. bc_load_start checks that `path` can
+/* bc_load in two halves, so that the caller can work on one core while clang runs on
+ * another (0.12 s, mostly clang's own start-up). bc_load_start checks that `path` can
  * be read and, for a .c/.i input, starts clang and returns; any other input it loads whole
  * (nothing to wait for). bc_load_finish waits for clang and does the rest of bc_load; it
  * consumes the handle, which must be finished exactly once; path and opts stay borrowed
