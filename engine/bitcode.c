@@ -438,19 +438,33 @@ static const char *first_error_line(const char *text, size_t *len) {
   return pick;
 }
 
-static bool compile_c(LLVMContextRef ctx, const char *path, const bc_options *opts,
-                      LLVMModuleRef *out, bc_error *err) {
-  const char *clang = opts && opts->clang ? opts->clang : SYMQ_CLANG;
-  const char *tmp = getenv("TMPDIR");
+/* A .c input's compile: clang runs as a child (`pid`) writing `bc` and, on fd 1 and 2,
+ * `errf`, both in the fresh directory `dir`. */
+typedef struct compile_job {
+  const char *clang;
+  pid_t pid;
   char dir[4096], bc[4200], errf[4200];
-  snprintf(dir, sizeof dir, "%s/symq-bc-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-  if (!mkdtemp(dir)) {
+} compile_job;
+
+static void compile_cleanup(const compile_job *job) {
+  unlink(job->bc);
+  unlink(job->errf);
+  rmdir(job->dir);
+}
+
+/* Starts clang on `path`; on failure nothing is left running or on disk. */
+static bool compile_spawn(const char *path, const bc_options *opts, compile_job *job,
+                          bc_error *err) {
+  const char *clang = job->clang = opts && opts->clang ? opts->clang : SYMQ_CLANG;
+  const char *tmp = getenv("TMPDIR");
+  snprintf(job->dir, sizeof job->dir, "%s/symq-bc-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  if (!mkdtemp(job->dir)) {
     set_error(err, path, NULL, "cannot create a temporary directory in %s: %s",
               tmp && *tmp ? tmp : "/tmp", strerror(errno));
     return false;
   }
-  snprintf(bc, sizeof bc, "%s/out.bc", dir);
-  snprintf(errf, sizeof errf, "%s/clang.stderr", dir);
+  snprintf(job->bc, sizeof job->bc, "%s/out.bc", job->dir);
+  snprintf(job->errf, sizeof job->errf, "%s/clang.stderr", job->dir);
 
   size_t ninc = opts ? opts->n_include_dirs : 0, nfl = opts ? opts->n_cflags : 0;
   size_t nargs = 18 + 2 * ninc + nfl;
@@ -484,31 +498,43 @@ static bool compile_c(LLVMContextRef ctx, const char *path, const bc_options *op
   }
   for (size_t i = 0; i < nfl; i++) argv[a++] = opts->cflags[i];
   argv[a++] = "-o";
-  argv[a++] = bc;
+  argv[a++] = job->bc;
   argv[a++] = path;
   argv[a] = NULL;
 
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 2, errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&fa, 2, job->errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_adddup2(&fa, 2, 1);
-  pid_t pid;
-  int rc = posix_spawnp(&pid, clang, &fa, NULL, (char *const *)argv, environ);
+  int rc = posix_spawnp(&job->pid, clang, &fa, NULL, (char *const *)argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   if (rc != 0) {
     set_error(err, path, NULL, "cannot run %s: %s", clang, strerror(rc));
     goto done;
   }
+  ok = true;
+done:
+  free(argv);
+  if (!ok) compile_cleanup(job);
+  return ok;
+}
+
+/* Waits for the compile compile_spawn started and parses what it wrote; leaves nothing on
+ * disk. */
+static bool compile_wait(LLVMContextRef ctx, const char *path, const compile_job *job,
+                         LLVMModuleRef *out, bc_error *err) {
+  const char *clang = job->clang;
+  bool ok = false;
   int status;
-  while (waitpid(pid, &status, 0) < 0) {
+  while (waitpid(job->pid, &status, 0) < 0) {
     if (errno != EINTR) {
       set_error(err, path, NULL, "waiting for %s: %s", clang, strerror(errno));
       goto done;
     }
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    char *text = read_text(errf);
+    char *text = read_text(job->errf);
     size_t n = 0;
     const char *line = text ? first_error_line(text, &n) : "";
     if (WIFEXITED(status))
@@ -520,17 +546,14 @@ static bool compile_c(LLVMContextRef ctx, const char *path, const bc_options *op
     free(text);
     goto done;
   }
-  ok = parse_bitcode(ctx, bc, path, out, err);
+  ok = parse_bitcode(ctx, job->bc, path, out, err);
 done:
-  free(argv);
-  unlink(bc);
-  unlink(errf);
-  rmdir(dir);
+  compile_cleanup(job);
   return ok;
 }
 
-bool bc_read(LLVMContextRef ctx, const char *path, const bc_options *opts, LLVMModuleRef *out,
-             bc_error *err) {
+/* Says why `path` cannot be read, if it cannot. */
+static bool readable(const char *path, bc_error *err) {
   struct stat st;
   if (stat(path, &st) != 0 || access(path, R_OK) != 0) {
     set_error(err, path, NULL, "cannot open: %s", strerror(errno));
@@ -540,26 +563,44 @@ bool bc_read(LLVMContextRef ctx, const char *path, const bc_options *opts, LLVMM
     set_error(err, path, NULL, "cannot open: %s", strerror(EISDIR));
     return false;
   }
+  return true;
+}
+
+/* A module that names no data layout gets x86-64's (see bitcode.h). */
+static void default_layout(LLVMModuleRef m) {
+  if (*LLVMGetDataLayoutStr(m)) return;
+  LLVMSetDataLayout(m, BC_X86_64_DATALAYOUT);
+  if (!*LLVMGetTarget(m)) LLVMSetTarget(m, BC_X86_64_TRIPLE);
+}
+
+/* The end of reading an input, m (consumed): its layout, then the verifier. */
+static bool read_done(LLVMModuleRef m, const char *path, LLVMModuleRef *out, bc_error *err) {
+  default_layout(m);
+  if (!bc_verify(m, path, err)) {
+    LLVMDisposeModule(m);
+    return false;
+  }
+  *out = m;
+  return true;
+}
+
+bool bc_read(LLVMContextRef ctx, const char *path, const bc_options *opts, LLVMModuleRef *out,
+             bc_error *err) {
+  if (!readable(path, err)) return false;
   LLVMModuleRef m = NULL;
+  compile_job job;
   bool ok;
   switch (kind_of(path)) {
-  case KIND_C: ok = compile_c(ctx, path, opts, &m, err); break;
+  case KIND_C:
+    ok = compile_spawn(path, opts, &job, err) && compile_wait(ctx, path, &job, &m, err);
+    break;
   case KIND_BC: ok = parse_bitcode(ctx, path, path, &m, err); break;
   case KIND_LL: ok = parse_ir(ctx, path, &m, err); break;
   default:
     set_error(err, path, NULL, "unknown input kind (expected .c, .i, .bc or .ll)");
     ok = false;
   }
-  if (ok && !*LLVMGetDataLayoutStr(m)) {
-    LLVMSetDataLayout(m, BC_X86_64_DATALAYOUT);
-    if (!*LLVMGetTarget(m)) LLVMSetTarget(m, BC_X86_64_TRIPLE);
-  }
-  if (ok && !bc_verify(m, path, err)) {
-    LLVMDisposeModule(m);
-    ok = false;
-  }
-  if (ok) *out = m;
-  return ok;
+  return ok && read_done(m, path, out, err);
 }
 
 /* ---- linking, verifying, passes ------------------------------------------------------ */
@@ -821,44 +862,83 @@ static bool link_needed(LLVMModuleRef program, const char *path, const bc_option
       LLVMDeleteFunction(f); /* nothing that is linked refers to it */
   }
   refs_free(&ix);
-  if (!*LLVMGetDataLayoutStr(lib)) {
-    LLVMSetDataLayout(lib, BC_X86_64_DATALAYOUT);
-    if (!*LLVMGetTarget(lib)) LLVMSetTarget(lib, BC_X86_64_TRIPLE);
-  }
+  default_layout(lib);
   *linked = true;
   return bc_link(program, lib, path, err);
 }
 
 /* ---- the whole sequence --------------------------------------------------------------- */
 
-bc_module *bc_load(const char *path, const bc_options *opts, bc_error *err) {
-  bc_module *bm = calloc(1, sizeof *bm);
-  if (!bm || !(bm->context = bc_context_new())) {
-    free(bm);
-    set_error(err, path, NULL, "out of memory");
-    return NULL;
-  }
-  if (!bc_read(bm->context, path, opts, &bm->module, err)) goto fail;
+/* A load bc_load_start began: the module being built, and a .c input's compile when it is
+ * still running. */
+struct bc_pending {
+  const char *path;
+  const bc_options *opts;
+  bc_module *bm;
+  bool compiling;
+  compile_job job;
+};
+
+/* What follows reading the input into bm->module: the libraries, the passes, the verifier. */
+static bool link_and_prepare(bc_module *bm, const char *path, const bc_options *opts,
+                             bc_error *err) {
   bool partly = false; /* a library linked by its index: its bodies are not verified yet */
   for (size_t i = 0; opts && i < opts->n_link; i++) {
     bool linked;
-    if (!link_needed(bm->module, opts->link[i], opts, &linked, err)) goto fail;
+    if (!link_needed(bm->module, opts->link[i], opts, &linked, err)) return false;
     partly |= linked;
     if (linked) continue;
     LLVMModuleRef extra = NULL;
-    if (!bc_read(bm->context, opts->link[i], opts, &extra, err)) goto fail;
-    if (!bc_link(bm->module, extra, opts->link[i], err)) goto fail;
+    if (!bc_read(bm->context, opts->link[i], opts, &extra, err)) return false;
+    if (!bc_link(bm->module, extra, opts->link[i], err)) return false;
   }
-  if (partly && !bc_verify(bm->module, path, err)) goto fail;
+  if (partly && !bc_verify(bm->module, path, err)) return false;
   const char *passes = opts && opts->passes ? opts->passes
                        : opts && opts->optimize ? BC_PIPELINE_OPTIMIZE
                                                 : BC_PIPELINE_DEFAULT;
-  if (!bc_run_passes(bm->module, passes, path, err)) goto fail;
-  if (!bc_verify(bm->module, path, err)) goto fail;
-  return bm;
-fail:
+  return bc_run_passes(bm->module, passes, path, err) && bc_verify(bm->module, path, err);
+}
+
+bc_pending *bc_load_start(const char *path, const bc_options *opts, bc_error *err) {
+  bc_pending *p = calloc(1, sizeof *p);
+  bc_module *bm = p ? calloc(1, sizeof *bm) : NULL;
+  if (!bm || !(bm->context = bc_context_new())) {
+    free(bm);
+    free(p);
+    set_error(err, path, NULL, "out of memory");
+    return NULL;
+  }
+  *p = (bc_pending){.path = path, .opts = opts, .bm = bm};
+  bool ok = readable(path, err);
+  if (ok && kind_of(path) == KIND_C)
+    ok = p->compiling = compile_spawn(path, opts, &p->job, err);
+  else if (ok) /* no child to wait for: all of it now */
+    ok = bc_read(bm->context, path, opts, &bm->module, err) &&
+         link_and_prepare(bm, path, opts, err);
+  if (!ok) {
+    bc_free(bm);
+    free(p);
+    return NULL;
+  }
+  return p;
+}
+
+bc_module *bc_load_finish(bc_pending *p, bc_error *err) {
+  bc_module *bm = p->bm;
+  LLVMModuleRef m = NULL;
+  bool ok = !p->compiling ||
+            (compile_wait(bm->context, p->path, &p->job, &m, err) &&
+             read_done(m, p->path, &bm->module, err) &&
+             link_and_prepare(bm, p->path, p->opts, err));
+  free(p);
+  if (ok) return bm;
   bc_free(bm);
   return NULL;
+}
+
+bc_module *bc_load(const char *path, const bc_options *opts, bc_error *err) {
+  bc_pending *p = bc_load_start(path, opts, err);
+  return p ? bc_load_finish(p, err) : NULL;
 }
 
 void bc_free(bc_module *m) {

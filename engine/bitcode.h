@@ -46,7 +46,8 @@
  *     context has a diagnostic handler installed that records errors instead of letting
  *     LLVM print them and exit(1); it stays installed for later users of the context.
  *   - Temporary files live in a fresh mkdtemp directory under $TMPDIR (or /tmp) and are
- *     removed before bc_load returns, on success and on failure.
+ *     removed before bc_load (bc_load_finish, or bc_load_start when it fails) returns, on
+ *     success and on failure.
  */
 #ifndef SYMQ_BITCODE_H
 #define SYMQ_BITCODE_H
@@ -118,6 +119,22 @@ extern unsigned long bc_max_load_mb;
 #define BC_MAX_LOAD_MB 4096ul
 bc_module *bc_load(const char *path, const bc_options *opts, bc_error *err);
 void bc_free(bc_module *m); /* NULL is allowed */
+
+/* bc_load in two halves, so that the caller can work on one core while clang runs on
+ * another (0.12 s, mostly clang's own start-up). bc_load_start checks that `path` can
+ * be read and, for a .c/.i input, starts clang and returns; any other input it loads whole
+ * (nothing to wait for). bc_load_finish waits for clang and does the rest of bc_load; it
+ * consumes the handle, which must be finished exactly once; path and opts stay borrowed
+ * until then. Between the two none of bc_load's guards is in force (no timer, no signal
+ * handler), so what the caller does there is never cut short nor charged to
+ * --max-load-time; what it allocates stays resident, though, and counts toward
+ * bc_max_load_mb in the steps after, as all of symq's memory does (symq run's solver: Z3's
+ * context, about 20 MB).
+ * Either returns NULL with *err filled as bc_load would, with the same messages; the fatal
+ * and guarded exits of bc_load happen in whichever half does the step. */
+typedef struct bc_pending bc_pending;
+bc_pending *bc_load_start(const char *path, const bc_options *opts, bc_error *err);
+bc_module *bc_load_finish(bc_pending *p, bc_error *err);
 void bc_error_clear(bc_error *err);
 
 /* The steps bc_load is made of, for callers that assemble their own sequence. Each returns

@@ -257,12 +257,7 @@ qsolver *qs_new(const qs_options *opt) {
     expr_oom();
   s->opt = opt ? *opt : qs_default_options();
   s->quant_timeout_configured = s->opt.quant_timeout_ms;
-  if (s->opt.smt2_dir) {
-    s->smt2_dir = strdup(s->opt.smt2_dir);
-    if (!s->smt2_dir)
-      expr_oom();
-    s->opt.smt2_dir = s->smt2_dir;
-  }
+  qs_set_smt2_dir(s, s->opt.smt2_dir);
   s->last_reason = "";
   /* The chain. Cheap syntactic answers first; independence before the caches so that they
    * key on the sliced sets, which recur far more often than whole path conditions; the
@@ -295,6 +290,15 @@ void qs_free(qsolver *s) {
     s->stages[i]->ops->destroy(s->stages[i]);
   free(s->smt2_dir);
   free(s);
+}
+
+void qs_set_smt2_dir(qsolver *s, const char *dir) {
+  char *copy = dir ? strdup(dir) : NULL;
+  if (dir && !copy)
+    expr_oom();
+  free(s->smt2_dir);
+  s->smt2_dir = copy;
+  s->opt.smt2_dir = copy;
 }
 
 void qs_set_timeout(qsolver *s, unsigned timeout_ms) { s->opt.timeout_ms = timeout_ms; }

@@ -78,6 +78,10 @@ typedef struct qsolver qsolver;
 qs_options qs_default_options(void);
 qsolver *qs_new(const qs_options *opt /* NULL = qs_default_options() */);
 void qs_free(qsolver *s); /* NULL is allowed */
+/* Sets opt.smt2_dir (copied; NULL: no dumps) after qs_new, before the first query: for a
+ * caller that builds the solver before the directory's name is known (symq run builds it
+ * while clang compiles the input, before the output directory exists). */
+void qs_set_smt2_dir(qsolver *s, const char *dir);
 /* Changes the per-query timeout for the queries that follow (0 = no limit); the timeout of
  * quantified queries (quant_timeout_ms) stays as qs_new set it. */
 void qs_set_timeout(qsolver *s, unsigned timeout_ms);

@@ -724,15 +724,24 @@ static void test_bc(void) {
   ir_program *a = ir_decode(m->module, NULL);
   bc_free(m);
   ir_program *b = load(path, NULL);
-  CHECK(a && b);
-  if (a && b) {
-    CHECK_EQ_U64(a->stats.instructions, b->stats.instructions);
-    CHECK_EQ_U64(a->stats.phi_moves, b->stats.phi_moves);
-    CHECK_EQ_U64(a->nfuncs, b->nfuncs);
-    CHECK_EQ_U64(a->nglobals, b->nglobals);
+  /* and bc_load in its two halves, with a load of the .bc between them */
+  bc_pending *pending = bc_load_start(INPUTS "basic.c", NULL, &err);
+  ir_program *between = load(path, NULL);
+  bc_module *halves = pending ? bc_load_finish(pending, &err) : NULL;
+  ir_program *c = halves ? ir_decode(halves->module, NULL) : NULL;
+  bc_free(halves);
+  ir_program *const same[] = {b, between, c};
+  for (size_t k = 0; k < 3; k++) {
+    CHECK(a && same[k]);
+    if (a && same[k]) {
+      CHECK_EQ_U64(a->stats.instructions, same[k]->stats.instructions);
+      CHECK_EQ_U64(a->stats.phi_moves, same[k]->stats.phi_moves);
+      CHECK_EQ_U64(a->nfuncs, same[k]->nfuncs);
+      CHECK_EQ_U64(a->nglobals, same[k]->nglobals);
+    }
+    ir_free(same[k]);
   }
   ir_free(a);
-  ir_free(b);
 }
 
 /* ---- errors ---------------------------------------------------------------------------- */
@@ -817,6 +826,25 @@ static void test_errors(void) {
   msg = load_error(INPUTS "helper.c", &noclang, NULL);
   CHECK(msg && strstr(msg, "cannot run /nonexistent/clang-14") && one_line(msg));
   free(msg);
+
+  /* The two halves: what cannot be read, or is not C and does not load, bc_load_start
+   * refuses itself; a C input's compile runs on between them, and its failure is
+   * bc_load_finish's, worded as bc_load words it. */
+  bc_error err = {0};
+  CHECK(bc_load_start("/nonexistent/dir/missing.c", NULL, &err) == NULL);
+  CHECK_EQ_STR(err.message,
+               "symq: error: /nonexistent/dir/missing.c: cannot open: No such file or directory");
+  CHECK(bc_load_start(tmp_path("broken.ll"), NULL, &err) == NULL);
+  CHECK(err.message && strstr(err.message, "use of undefined value '%nope'"));
+  bc_pending *pending = bc_load_start(tmp_path("broken.c"), NULL, &err);
+  CHECK(pending != NULL);
+  if (pending) {
+    msg = load_error(tmp_path("broken.c"), NULL, NULL); /* bc_load's, meanwhile */
+    CHECK(bc_load_finish(pending, &err) == NULL);
+    CHECK(msg && err.message && !strcmp(msg, err.message));
+    free(msg);
+  }
+  bc_error_clear(&err);
 
   /* no temporary directory is left behind */
   char cmd[600];

@@ -1204,6 +1204,21 @@ static void test_smt2_dump(void) {
     fclose(fp);
     unlink(path);
   }
+  /* a directory named after qs_new, before the first query (copied: the caller's text may
+   * change) */
+  qsolver *late = qs_new(NULL);
+  char name[64];
+  snprintf(name, sizeof name, "%s/late", dir);
+  qs_set_smt2_dir(late, name);
+  strcpy(name, sub);
+  CHECK_EQ_U64(qs_check_sat(late, &f, 1), QS_SAT);
+  snprintf(path, sizeof path, "%s/late/query000001.smt2", dir);
+  CHECK(unlink(path) == 0);
+  snprintf(path, sizeof path, "%s/query000001.smt2", sub);
+  CHECK(access(path, F_OK) != 0);
+  snprintf(path, sizeof path, "%s/late", dir);
+  rmdir(path);
+  qs_free(late);
   rmdir(sub);
   rmdir(dir);
   qs_free(s);
