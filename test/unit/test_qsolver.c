@@ -1206,7 +1206,8 @@ static void test_smt2_dump(void) {
   }
   /* a directory named after qs_new, before the first query (copied: the caller's text may
    * change) */
-  qsolver *late = qs_new(NULL);
+  o.smt2_dir = NULL;
+  qsolver *late = qs_new(&o);
   char name[64];
   snprintf(name, sizeof name, "%s/late", dir);
   qs_set_smt2_dir(late, name);
