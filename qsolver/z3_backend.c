@@ -108,8 +108,7 @@ struct z3_stage {
   z3_int *ints;
   qf_lane int_lane;
   /* Per query. */
-  Z3_ast *tmp;
-  size_t ntmp, tmp_cap;
+  z3_refs tmp;
   expr **stack;
   size_t stack_cap;
   expr_update **ups;
@@ -190,17 +189,10 @@ static Z3_ast keep(z3_stage *z, Z3_ast a) {
     }
     return NULL;
   }
-  Z3_inc_ref(z->ctx, a);
-  QS_RESERVE(z->tmp, z->tmp_cap, z->ntmp + 1);
-  z->tmp[z->ntmp++] = a;
-  return a;
+  return z3_refs_hold(z->ctx, &z->tmp, a);
 }
 
-static void release_tmp(z3_stage *z) {
-  for (size_t i = z->ntmp; i-- > 0;)
-    Z3_dec_ref(z->ctx, z->tmp[i]);
-  z->ntmp = 0;
-}
+static void release_tmp(z3_stage *z) { z3_refs_release(z->ctx, &z->tmp); }
 
 static bool cache_get(const qs_idmap *m, uint64_t key, Z3_ast *ast, bool *forall) {
   uint64_t v;
@@ -1165,7 +1157,7 @@ static void z3_destroy(qs_stage *st) {
   Z3_solver_dec_ref(z->ctx, z->bvs);
   Z3_solver_dec_ref(z->ctx, z->qfa);
   Z3_del_context(z->ctx);
-  free(z->tmp);
+  free(z->tmp.ast);
   free(z->stack);
   free(z->ups);
   free(z->collect);

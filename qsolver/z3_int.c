@@ -18,8 +18,7 @@ struct z3_int {
   Z3_context ctx;
   Z3_sort int_sort;
   qs_idmap nodes, formulas, bytes;
-  Z3_ast *tmp;
-  size_t ntmp, tmp_cap;
+  z3_refs tmp;
   expr **stack;
   size_t stack_cap;
   qs_idmap seen;
@@ -29,20 +28,24 @@ struct z3_int {
   size_t ups_cap;
 };
 
-static Z3_ast hold(z3_int *t, Z3_ast a) {
+Z3_ast z3_refs_hold(Z3_context ctx, z3_refs *r, Z3_ast a) {
   if (!a)
     return NULL;
-  Z3_inc_ref(t->ctx, a);
-  QS_RESERVE(t->tmp, t->tmp_cap, t->ntmp + 1);
-  t->tmp[t->ntmp++] = a;
+  Z3_inc_ref(ctx, a);
+  QS_RESERVE(r->ast, r->cap, r->n + 1);
+  r->ast[r->n++] = a;
   return a;
 }
 
-static void release_tmp(z3_int *t) {
-  for (size_t i = t->ntmp; i-- > 0;)
-    Z3_dec_ref(t->ctx, t->tmp[i]);
-  t->ntmp = 0;
+void z3_refs_release(Z3_context ctx, z3_refs *r) {
+  for (size_t i = r->n; i-- > 0;)
+    Z3_dec_ref(ctx, r->ast[i]);
+  r->n = 0;
 }
+
+static Z3_ast hold(z3_int *t, Z3_ast a) { return z3_refs_hold(t->ctx, &t->tmp, a); }
+
+static void release_tmp(z3_int *t) { z3_refs_release(t->ctx, &t->tmp); }
 
 static void put(z3_int *t, qs_idmap *m, uint64_t key, Z3_ast a) {
   if (a)
@@ -81,7 +84,7 @@ void z3_int_free(z3_int *t) {
   z3_int_clear(t);
   Z3_dec_ref(t->ctx, Z3_sort_to_ast(t->ctx, t->int_sort));
   qs_idmap_free(&t->seen);
-  free(t->tmp);
+  free(t->tmp.ast);
   free(t->stack);
   free(t->ranges);
   free(t->ups);

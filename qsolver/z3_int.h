@@ -30,6 +30,15 @@
 
 typedef struct z3_int z3_int;
 
+/* References held until a call or a query ends (both Z3 translators keep their
+ * intermediate ASTs so: Z3 may collect an AST nobody references at its next call). */
+typedef struct z3_refs {
+  Z3_ast *ast;
+  size_t n, cap;
+} z3_refs;
+Z3_ast z3_refs_hold(Z3_context ctx, z3_refs *r, Z3_ast a); /* NULL stays NULL */
+void z3_refs_release(Z3_context ctx, z3_refs *r);
+
 z3_int *z3_int_new(Z3_context ctx);
 void z3_int_free(z3_int *t); /* NULL is allowed */
 /* Forgets every translation (ASTs returned before are released). */
