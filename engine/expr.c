@@ -1297,7 +1297,7 @@ static bool eval_node(eval_ctx *c, const expr *root, u128 *out) {
  * instructions. An evaluation that starts while another runs gets tables of its own. */
 static eval_ctx eval_scratch;
 static bool eval_scratch_busy;
-#define EVAL_SCRATCH_MAX_SLOTS ((size_t)1 << 20) /* larger tables are freed after use */
+#define EVAL_SCRATCH_MAX_SLOTS ((size_t)1 << 16) /* larger tables (1.8 MB) are freed after use */
 
 static void eval_ctx_init(eval_ctx *c, const expr_assignment *m, uint64_t max_range) {
   static const expr_assignment empty;
@@ -1373,7 +1373,7 @@ typedef struct subst_ctx {
  * allocates nor sweeps a table that a large one grew (the relaxed stage substitutes ~9,000
  * times a run on chained memspn, where fresh tables were a tenth of the instructions). */
 static subst_ctx subst_memo;
-#define SUBST_MEMO_MAX_SLOTS ((size_t)1 << 20) /* past it, a call's tables are freed */
+#define SUBST_MEMO_MAX_SLOTS ((size_t)1 << 16) /* past it (1.8 MB), a call's tables are freed */
 
 static void subst_remember(subst_ctx *s, const expr *e, expr *r) {
   if (s->nmade == s->made_cap) {
