@@ -36,8 +36,8 @@ typedef struct relax_stage {
   size_t next;
   qs_idmap scalar;  /* formula id → 1 scalar, 2 not (ids are never reused) */
   qs_idmap seen;    /* a walk's visited nodes */
-  expr **stack, **s, **reads, **values, **fixed;
-  size_t stack_cap, s_cap, reads_cap, values_cap, fixed_cap;
+  expr **stack, **s, **reads, **values, **fixed, **conj;
+  size_t stack_cap, s_cap, reads_cap, values_cap, fixed_cap, conj_cap;
 } relax_stage;
 
 #define SCALAR_MEMO_MAX ((size_t)1 << 20)
@@ -58,6 +58,26 @@ static bool is_scalar(relax_stage *r, expr *f) {
     qs_idmap_reset(&r->scalar, 1024);
   qs_idmap_put(&r->scalar, f->id, scalar ? 1 : 2);
   return scalar;
+}
+
+/* Appends to S the scalar conjuncts of f: f itself when it is scalar, else those of each
+ * side of a conjunction. A bound stuck in a conjunction with a read at a symbolic index
+ * (K1 < n ∧ s[K1] ≠ 'a', a loop's exit) is then S's too: without it S let K1 = n where the
+ * request cannot, the fixed request was false, and the procedure took the request whole. */
+static void scalar_conjuncts(relax_stage *r, expr *f, size_t *ns) {
+  size_t n = 0;
+  QS_RESERVE(r->conj, r->conj_cap, 1);
+  r->conj[n++] = f;
+  while (n) {
+    expr *e = r->conj[--n];
+    if (is_scalar(r, e)) {
+      push(&r->s, ns, &r->s_cap, e);
+    } else if (e->kind == EXPR_AND && e->width == 1) {
+      QS_RESERVE(r->conj, r->conj_cap, n + 2);
+      r->conj[n++] = e->kid[1]; /* popped second: the conjuncts keep their order */
+      r->conj[n++] = e->kid[0];
+    }
+  }
 }
 
 /* The distinct outermost reads of the scalar formulas: each one is a variable of S. */
@@ -169,19 +189,17 @@ static void relax_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   bool quantified = false;
   for (size_t i = 0; i < rq->n && !quantified; i++)
     quantified = rq->f[i]->has_forall;
-  size_t ns = 0;
-  if (quantified)
-    for (size_t i = 0; i < rq->n; i++)
-      if (is_scalar(r, rq->f[i]))
-        push(&r->s, &ns, &r->s_cap, rq->f[i]);
+  size_t ns = 0, assumed = 0;
+  for (size_t i = 0; quantified && i < rq->n; i++) {
+    scalar_conjuncts(r, rq->f[i], &ns);
+    if (i + 1 == rq->assumed)
+      assumed = ns; /* S keeps the request's order: its assumed formulas come first */
+  }
   if (!quantified || !ns) {
     qs_forward(st, rq, ans);
     return;
   }
-  /* Step 1. S keeps the request's order, so its assumed formulas come first. */
-  size_t assumed = 0;
-  for (size_t i = 0; i < rq->assumed; i++)
-    assumed += assumed < ns && r->s[assumed] == rq->f[i];
+  /* Step 1. */
   qs_req relaxed = {.f = r->s, .n = ns, .assumed = assumed, .want_model = true,
                     .arrays = rq->arrays, .narrays = rq->narrays, .lane = QS_LANE_SCALAR};
   qs_ans ra;
@@ -216,6 +234,7 @@ static void relax_destroy(qs_stage *st) {
   free(r->reads);
   free(r->values);
   free(r->fixed);
+  free(r->conj);
   free(r);
 }
 

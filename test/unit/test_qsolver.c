@@ -717,6 +717,26 @@ static void test_relax(void) {
   CHECK_EQ_U64(qs_must_be_true(s, h, 4, keep(expr_ule(add(k, c64(1)), c64(5))), &b), QS_SAT);
   CHECK(!b);
   CHECK_EQ_U64(qs_must_be_true(plain, h, 4, keep(expr_ule(add(k, c64(1)), c64(5))), &b), QS_SAT);
+  /* memspn's exit with its bound inside the conjunction, K < 5 ∧ s[K] ≠ 'a', against
+   * K = 5: the conjunct K < 5 is the scalar part's, which is unsat without the procedure
+   * (with the conjunction as one non-scalar formula, the scalar part allowed K = 5). */
+  expr *exit_k = keep(expr_and(keep(expr_ult(k, c64(5))),
+                               keep(expr_ne(keep(expr_read(S, NULL, k)), cw(8, 'a')))));
+  expr *e[4] = {all_a, two_le_k, exit_k, eq(k, c64(5))};
+  answered = r->answered;
+  uint64_t unsat = r->unsat;
+  CHECK_EQ_U64(qs_check_sat(s, e, 4), QS_UNSAT);
+  CHECK_EQ_U64(qs_check_sat(plain, e, 4), QS_UNSAT);
+  CHECK_EQ_U64(r->answered, answered + 1);
+  CHECK_EQ_U64(r->unsat, unsat + 1);
+  /* ... and with K = 4 instead, sat (no earlier model has K = 4): the fixed request's model
+   * satisfies the whole. */
+  e[3] = eq(k, c64(4));
+  sat = r->sat;
+  CHECK_EQ_U64(qs_get_model(s, e, 4, both, 2, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(e, 4, m));
+  expr_assignment_free(m);
+  CHECK_EQ_U64(r->sat, sat + 1);
   /* Quantifier-free requests pass through. */
   answered = r->answered;
   uint64_t seen = r->queries;
