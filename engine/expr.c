@@ -1362,10 +1362,8 @@ typedef struct subst_ctx {
   expr *const *to;
   size_t n;
   ptr_map done;          /* expr → new expr (a reference owned by `made`) */
-  ptr_map done_updates;  /* update → new update (a reference owned by `made_updates`) */
-  expr **made;
-  expr_update **made_updates;
-  size_t nmade, made_cap, nmade_updates, made_updates_cap;
+  ptr_map done_updates;  /* update → new update (a reference owned by `made`) */
+  release_stack made;    /* the references the call holds, tagged, dropped when it ends */
   bool busy;
 } subst_ctx;
 
@@ -1376,20 +1374,12 @@ static subst_ctx subst_memo;
 #define SUBST_MEMO_MAX_SLOTS ((size_t)1 << 16) /* past it (1.8 MB), a call's tables are freed */
 
 static void subst_remember(subst_ctx *s, const expr *e, expr *r) {
-  if (s->nmade == s->made_cap) {
-    s->made_cap = s->made_cap ? 2 * s->made_cap : 256;
-    s->made = xrealloc(s->made, s->made_cap * sizeof *s->made);
-  }
-  s->made[s->nmade++] = r;
+  push_tagged(&s->made, r, TAG_EXPR);
   ptr_map_put(&s->done, e, (uintptr_t)r);
 }
 
 static void subst_remember_update(subst_ctx *s, const expr_update *u, expr_update *r) {
-  if (s->nmade_updates == s->made_updates_cap) {
-    s->made_updates_cap = s->made_updates_cap ? 2 * s->made_updates_cap : 64;
-    s->made_updates = xrealloc(s->made_updates, s->made_updates_cap * sizeof *s->made_updates);
-  }
-  s->made_updates[s->nmade_updates++] = r;
+  push_tagged(&s->made, r, TAG_UPDATE);
   ptr_map_put(&s->done_updates, u, (uintptr_t)r);
 }
 
@@ -1471,9 +1461,12 @@ expr *expr_substitute(expr *e, expr *const *from, expr *const *to, size_t n) {
     subst_remember(s, from[i], expr_ref(to[i]));
   }
   expr *r = subst(s, e);
-  for (size_t i = 0; i < s->nmade; i++) expr_unref(s->made[i]);
-  for (size_t i = 0; i < s->nmade_updates; i++) expr_update_unref(s->made_updates[i]);
-  s->nmade = s->nmade_updates = 0;
+  for (size_t i = 0; i < s->made.count; i++) {
+    void *p = (void *)(s->made.items[i] & ~(uintptr_t)TAG_MASK);
+    if ((s->made.items[i] & TAG_MASK) == TAG_UPDATE) expr_update_unref(p);
+    else expr_unref(p);
+  }
+  s->made.count = 0;
   if (s->done.mask + 1 > SUBST_MEMO_MAX_SLOTS) {
     ptr_map_free(&s->done);
     s->done = (ptr_map){0};

@@ -95,19 +95,17 @@ static bool pin(units_stage *u, const expr *read, u128 value) {
 static void units_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   units_stage *u = (units_stage *)st;
   u->narrays = 0;
-  bool any = false;
   for (size_t i = 0; i < rq->n; i++) {
     const expr *read;
     u128 value;
     if (!as_unit(rq->f[i], &read, &value))
       continue;
-    any = true;
     if (!pin(u, read, value)) {
       ans->status = QS_UNSAT;
       return;
     }
   }
-  if (!any) {
+  if (!u->narrays) { /* no unit: a pin opens its array's slot */
     qs_forward(st, rq, ans);
     return;
   }

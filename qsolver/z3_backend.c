@@ -816,7 +816,8 @@ static expr_assignment *build_model(z3_stage *z, const qs_req *rq, Z3_solver sol
   qsort(z->collect, n, sizeof *z->collect, cmp_array_id);
   expr_assignment *out = expr_assignment_new();
   for (size_t i = 0; i < n; i++) {
-    QS_RESERVE(z->bytes, z->bytes_cap, z->collect[i]->capacity);
+    if (ints) /* model_array reserves its own */
+      QS_RESERVE(z->bytes, z->bytes_cap, z->collect[i]->capacity);
     if (ints ? !z3_int_model_bytes(z->ints, m, z->collect[i], z->bytes)
              : !model_array(z, m, z->collect[i])) {
       expr_assignment_free(out);
