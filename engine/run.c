@@ -464,6 +464,10 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
     out_json_double(&j, st->slowest_seconds);
     out_json_key(&j, "over_1s");
     out_json_uint(&j, st->over_1s);
+    if (k + 1 == qs_stage_count(solver)) { /* Z3, as qs_write_stats_json writes it */
+      out_json_key(&j, "in_integers");
+      out_json_uint(&j, st->in_integers);
+    }
     out_json_object_end(&j);
   }
   out_json_object_end(&j);

@@ -206,6 +206,10 @@ def main():
             r = on["queries_by_stage"]["relaxed"]
             asked_on, asked_off = on["quantified"]["queries"], off["quantified"]["queries"]
             assert r["unsat"] >= capacity, r
+            # its bound questions reach Z3 in integers, its fixed requests the unit stage
+            ints = on["queries_by_stage"]["z3"]["in_integers"]
+            units = on["queries_by_stage"]["units"]["answered"]
+            assert ints >= capacity and units >= capacity, (ints, units)
             assert 2 * asked_on <= asked_off, (asked_on, asked_off)
             assert on["completed_paths"] == off["completed_paths"]
             return (f"relaxed stage answered {r['answered']} ({r['unsat']} unsat); quantified "
