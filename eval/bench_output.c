@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine/output.h"
+#include "engine/out/output.h"
 
 static double now(void) {
   struct timespec ts;

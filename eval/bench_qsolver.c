@@ -21,7 +21,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 #include "qsolver/qsolver.h"
 #include "bench_support.h"
 

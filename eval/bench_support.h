@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 
 static double now(void) {
   struct timespec ts;

@@ -3,8 +3,8 @@
 
 #include <stdlib.h>
 
-#include "engine/memory.h"
-#include "engine/xalloc.h"
+#include "engine/core/memory.h"
+#include "engine/core/xalloc.h"
 #include "merge/validate.h"
 
 /* ite(g1, v1, ite(g2, v2, … vn)): the guards are mutually exclusive tails. */

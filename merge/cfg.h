@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "engine/state.h"
+#include "engine/core/state.h"
 #include "merge/region.h"
 #include "merge/validate.h"
 

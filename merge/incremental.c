@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/memory.h"
-#include "engine/xalloc.h"
+#include "engine/core/memory.h"
+#include "engine/core/xalloc.h"
 #include "merge/cfg.h"
 #include "merge/liveness.h"
 #include "merge/validate.h"

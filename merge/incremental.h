@@ -30,7 +30,7 @@
 
 #include <stddef.h>
 
-#include "engine/state.h"
+#include "engine/core/state.h"
 #include "merge/region.h"
 
 typedef struct merge_inc_region merge_inc_region;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/xalloc.h"
+#include "engine/core/xalloc.h"
 
 static void set_bit(uint64_t *s, uint32_t reg) { s[reg / 64] |= UINT64_C(1) << (reg % 64); }
 static void clear_bit(uint64_t *s, uint32_t reg) { s[reg / 64] &= ~(UINT64_C(1) << (reg % 64)); }

@@ -3,7 +3,7 @@
  * incremental merging, pat-merge.md §6: two snapshots at one instruction must agree on every
  * register live there). A standard backward analysis over blocks to a fixpoint, then per
  * instruction: live_in(i) = uses(i) ∪ (live_out(i) − def(i)). Phi-aware: phis are the moves
- * of an edge (engine/ir.h), read in parallel, so across edge e into block t
+ * of an edge (engine/core/ir.h), read in parallel, so across edge e into block t
  * live_out(source) ⊇ (live_in(t) − dsts(e)) ∪ srcs(e) — a phi's source is live at the end
  * of its own predecessor only, and its destination is not live before the edge.
  *
@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/ir.h"
+#include "engine/core/ir.h"
 
 typedef struct merge_liveness {
   uint32_t ninsts, nregs, words; /* words: 64-bit words per set */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/xalloc.h"
+#include "engine/core/xalloc.h"
 
 #define NONE UINT32_MAX
 

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/ir.h"
+#include "engine/core/ir.h"
 
 #define MERGE_NO_LOOP UINT32_MAX
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/xalloc.h"
+#include "engine/core/xalloc.h"
 #include "merge/cfg.h"
 #include "merge/synth.h"
 #include "merge/validate.h"

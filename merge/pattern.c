@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/expr.h"
-#include "engine/xalloc.h"
+#include "engine/core/expr.h"
+#include "engine/core/xalloc.h"
 
 /* PCRE2's backtracking is bounded so that a long word without structure costs a bounded
  * amount of work; a search that hits the bound finds no square (fewer candidates, never a

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/memory.h"
-#include "engine/xalloc.h"
+#include "engine/core/memory.h"
+#include "engine/core/xalloc.h"
 #include "merge/incremental.h"
 
 /* ---- reasons and statistics ---------------------------------------------------------- */

@@ -30,10 +30,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/expr.h"
-#include "engine/ir.h"
-#include "engine/output.h"
-#include "engine/state.h"
+#include "engine/core/expr.h"
+#include "engine/core/ir.h"
+#include "engine/out/output.h"
+#include "engine/core/state.h"
 #include "merge/loops.h"
 #include "merge/pattern.h"
 #include "merge/size.h"

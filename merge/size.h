@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 
 typedef struct merge_sizes {
   expr_array **arrays; /* the arrays sizes read: the "size" taint */

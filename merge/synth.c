@@ -4,7 +4,7 @@
 #include <assert.h>
 #include <stdlib.h>
 
-#include "engine/xalloc.h"
+#include "engine/core/xalloc.h"
 
 /* Expressions compared in parallel are bounded so that two unrelated DAGs cannot cost more
  * than this many node visits; beyond it they count as not alike. */

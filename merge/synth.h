@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 
 typedef struct synth_point {
   uint64_t at;

@@ -5,7 +5,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "engine/xalloc.h"
+#include "engine/core/xalloc.h"
 
 const char merge_invalid_collision[] = "sibling pattern hashes collide";
 const char merge_invalid_rider_fork[] = "fork at a constraint that is not a branch";

@@ -33,7 +33,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 
 /* The branch instruction that made an edge, and which of its successor edges. */
 typedef struct merge_branch {

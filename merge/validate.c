@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/xalloc.h"
+#include "engine/core/xalloc.h"
 
 void merge_values_add(merge_values *v, expr *merged, expr *const *parts) {
   if (v->n == v->cap) v->items = xrealloc(v->items, (v->cap = 2 * v->cap + 8) * sizeof *v->items);

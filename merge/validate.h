@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "engine/state.h"
+#include "engine/core/state.h"
 #include "merge/region.h"
 
 /* The merged values of one merge with their constituents' values (borrowed expressions). */

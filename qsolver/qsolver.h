@@ -38,7 +38,7 @@
 #ifndef SYMQ_QSOLVER_H
 #define SYMQ_QSOLVER_H
 
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 
 typedef enum qs_status { QS_SAT, QS_UNSAT, QS_UNKNOWN } qs_status;
 

@@ -29,7 +29,7 @@
 #ifndef SYMQ_QSOLVER_QUANT_H
 #define SYMQ_QSOLVER_QUANT_H
 
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 
 typedef struct qs_quant qs_quant;
 

@@ -21,7 +21,7 @@
 #ifndef SYMQ_QSOLVER_Z3_INT_H
 #define SYMQ_QSOLVER_Z3_INT_H
 
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /*
  * refs.h — the runtime's reference index, RUNTIME.bc.refs: its format, defined once for the
  * build tool that writes it (runtime/refs.c) and for `symq run`, which reads it to link only
- * the runtime functions a program reaches (engine/bitcode.c, link_needed).
+ * the runtime functions a program reaches (engine/core/bitcode.c, link_needed).
  *
  * The index is text, one line per global value the runtime defines:
  *   symq-refs 1 SIZE HASH         first line: RUNTIME.bc's size and refs_hash (hex), so an

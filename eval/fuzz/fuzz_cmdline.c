@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/run.h"
+#include "engine/cli/run.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -17,8 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/bitcode.h"
-#include "engine/ir.h"
+#include "engine/core/bitcode.h"
+#include "engine/core/ir.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/ktest.h"
+#include "engine/out/ktest.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

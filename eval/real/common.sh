@@ -12,7 +12,7 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 CACHE=${SYMQ_REAL_CACHE:-$HOME/.cache/symq-real}
 CLANG=${CLANG:-clang-14}
 LLVM_LINK=${LLVM_LINK:-llvm-link-14}
-# The flags symq itself compiles drivers with (engine/bitcode.h), so that library calls
+# The flags symq itself compiles drivers with (engine/core/bitcode.h), so that library calls
 # into libc reach symq's model.
 BC_FLAGS="-emit-llvm -c -g -O0 -Xclang -disable-O0-optnone -fno-builtin -D__NO_CTYPE -w"
 

@@ -6,7 +6,7 @@
  *
  * Each __VERIFIER_nondet_X call makes one fresh symbolic object of exactly sizeof(X) bytes
  * named nondet_X, so a test's ktest holds one object per call, in call order — which is
- * exactly a Test-Comp test vector. engine/testcomp.c turns the objects back into
+ * exactly a Test-Comp test vector. engine/out/testcomp.c turns the objects back into
  * <input> values by name, so the names and sizes here and its table (testcomp_types) must
  * agree; test/unit/test_testcomp.c reads this file and checks that they do. Adding a
  * function here means adding its row there.

@@ -1,6 +1,6 @@
 /*
  * replay.h — the contract between the native replay library (runtime/replay/replay.c) and
- * `symq replay` / `symq cov` (engine/replay.c): how a replayed driver says why it stopped.
+ * `symq replay` / `symq cov` (engine/cli/replay.c): how a replayed driver says why it stopped.
  *
  * A driver linked with replay.c reads its inputs from the ktest named by the environment
  * variable KTEST_FILE. When the library itself ends the program it prints ONE line on

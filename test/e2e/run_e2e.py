@@ -635,7 +635,7 @@ def collect(run, driver, spec, label):
 
     bound = spec["time_at_most"]
     start = 0.0
-    if bound is not None and spec["signal"]:  # the halt's budget, as engine/interp.c gives it
+    if bound is not None and spec["signal"]:  # the halt's budget, as engine/exec/interp.c gives it
         start = run.signalled_at
         bound += max(1.0, 0.05 * start)
     if bound is not None and not (isinstance(stats.get("exploration_time_s"), (int, float))

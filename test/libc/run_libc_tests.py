@@ -57,7 +57,7 @@ RUNTIME_INCLUDE = os.path.join(REPO, "runtime", "include")
 # The model natively: runtime/CMakeLists.txt's flags, without -emit-llvm.
 MODEL_FLAGS = ["-c", "-g", "-O0", "-std=c11", "-fno-builtin", "-D__NO_CTYPE",
                "-D_FORTIFY_SOURCE=0", "-w", "-I" + RUNTIME_INCLUDE]
-# A driver natively: the flags engine/bitcode.c gives clang for a driver (keep in sync).
+# A driver natively: the flags engine/core/bitcode.c gives clang for a driver (keep in sync).
 DRIVER_FLAGS = ["-c", "-g", "-O0", "-fno-builtin", "-D__NO_CTYPE", "-DLIBC_NATIVE",
                 "-Werror=implicit-function-declaration",
                 "-Dmain=libc_test_main", "-I" + RUNTIME_INCLUDE, "-I" + HERE]

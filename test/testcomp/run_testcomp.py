@@ -52,7 +52,7 @@ PROPERTIES = os.path.join(HERE, "properties")
 RUN_TIMEOUT = 120
 
 # name -> (C type, size, kind): written from the Test-Comp rules and x86-64's sizes, on
-# purpose not read from engine/testcomp.c, so that the two are checked against each other.
+# purpose not read from engine/out/testcomp.c, so that the two are checked against each other.
 TYPES = {
     "nondet_bool": ("_Bool", 1, "bool"),
     "nondet_char": ("char", 1, "s"),

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "engine/testcomp.h"
+#include "engine/out/testcomp.h"
 
 int main(int argc, char **argv) {
   if (argc != 3 && argc != 4) {

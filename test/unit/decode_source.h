@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "engine/bitcode.h"
-#include "engine/ir.h"
+#include "engine/core/bitcode.h"
+#include "engine/core/ir.h"
 
 static inline ir_program *decode_source(const char *name, const char *text) {
   char dir[] = "/tmp/symq-test-XXXXXX", path[256];

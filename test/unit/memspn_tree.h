@@ -11,7 +11,7 @@
 
 #include <stdlib.h>
 
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 #include "merge/pattern.h"
 
 enum { BRANCH_LOOP = 11, BRANCH_BOUNDS = 12, BRANCH_BYTE = 13, ROOT_HASH = 0x600d };

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 
 /* Runs `bad` in a child process; true when it died of SIGABRT (a failed assert). */
 static int aborts(void (*bad)(void)) {

@@ -1,5 +1,5 @@
 /*
- * test_expr.c — unit tests of engine/expr: everything in expr.h except the differential
+ * test_expr.c — unit tests of engine/core/expr: everything in expr.h except the differential
  * constant-folding test (test_expr_fold.c).
  *
  * Each test group builds its expressions through `keep()` (which records the new reference)
@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 
 /* ---- references kept until the end of a group ------------------------------------------ */
 

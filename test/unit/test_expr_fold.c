@@ -23,7 +23,7 @@
 #include <z3.h>
 
 #include "check.h"
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 
 #define CASES_PER_WIDTH 5000 /* per operator and width (or width pair), edge pairs included */
 #define PRINT_LIMIT 8        /* failures printed per operator and width */

@@ -15,8 +15,8 @@
 
 #include <llvm-c/BitWriter.h>
 
-#include "engine/bitcode.h"
-#include "engine/ir.h"
+#include "engine/core/bitcode.h"
+#include "engine/core/ir.h"
 
 #define INPUTS SYMQ_SOURCE_DIR "/test/unit/ir/"
 

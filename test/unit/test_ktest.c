@@ -9,7 +9,7 @@
 #endif
 
 #include "check.h"
-#include "engine/ktest.h"
+#include "engine/out/ktest.h"
 
 #include <stdio.h>
 #include <stdlib.h>

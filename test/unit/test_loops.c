@@ -10,7 +10,7 @@
 
 #include "check.h"
 #include "decode_source.h"
-#include "engine/ir.h"
+#include "engine/core/ir.h"
 #include "merge/loops.h"
 
 static const char source[] =

@@ -4,7 +4,7 @@
  * sequences of constant- and symbolic-offset writes on forked spaces, where every read is
  * evaluated under random assignments and compared with a plain byte-array simulation.
  */
-#include "engine/memory.h"
+#include "engine/core/memory.h"
 
 #include "check.h"
 

@@ -10,7 +10,7 @@
 #endif
 
 #include "check.h"
-#include "engine/output.h"
+#include "engine/out/output.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -29,7 +29,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 #include "qsolver/qsolver.h"
 
 /* ---- references kept until the end of a group ---------------------------------------------- */

@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 #include "qsolver/qsolver.h"
 #include "qsolver/quant.h"
 

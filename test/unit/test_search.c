@@ -1,5 +1,5 @@
 /*
- * test_search.c — unit tests of engine/search: the searchers, driven by fake states.
+ * test_search.c — unit tests of engine/exec/search: the searchers, driven by fake states.
  *
  * A fake state is a small struct with an id, a fork depth, the path of branch outcomes that
  * led to it ('1' the true side, kept by the state that forked; '0' the false side, the new
@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "engine/search.h"
+#include "engine/exec/search.h"
 
 /* ---- deterministic randomness of the test itself (not search.c's) ------------------- */
 

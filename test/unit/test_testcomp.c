@@ -11,9 +11,9 @@
 #endif
 
 #include "check.h"
-#include "engine/ktest.h"
-#include "engine/testcomp.h"
-#include "engine/version.h"
+#include "engine/out/ktest.h"
+#include "engine/out/testcomp.h"
+#include "engine/core/version.h"
 
 #include <dirent.h>
 #include <math.h>

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 #include "merge/tree.h"
 
 static expr *byte_of(expr_array *s, unsigned i) {

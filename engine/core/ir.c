@@ -18,7 +18,7 @@
  * + offset or a function address + offset (`cval`). The same folding writes global
  * initializers as bytes plus relocations.
  */
-#include "engine/ir.h"
+#include "engine/core/ir.h"
 
 #include <assert.h>
 #include <inttypes.h>

@@ -11,8 +11,8 @@
  * Constant-offset accesses use the cache and cost O(bytes); only objects that are really
  * indexed symbolically pay for update lists, and they pay once per write.
  */
-#include "engine/memory.h"
-#include "engine/xalloc.h"
+#include "engine/core/memory.h"
+#include "engine/core/xalloc.h"
 
 #include <assert.h>
 #include <stdio.h>

@@ -5,11 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/compare.h"
-#include "engine/ktest.h"
-#include "engine/replay.h"
-#include "engine/run.h"
-#include "engine/version.h"
+#include "engine/cli/compare.h"
+#include "engine/out/ktest.h"
+#include "engine/cli/replay.h"
+#include "engine/cli/run.h"
+#include "engine/core/version.h"
 
 /* `symq ktest FILE...`: KLEE's ktest-tool listing of each file. */
 static int ktest_main(int argc, char **argv) {

@@ -18,8 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/expr.h"
-#include "engine/memory.h"
+#include "engine/core/expr.h"
+#include "engine/core/memory.h"
 
 typedef struct state_frame {
   uint32_t func;          /* ir function index */

@@ -7,7 +7,7 @@
  * ends, text escaped for XML 1.0 (&, <, >, " as entities; control characters and bytes that
  * are not UTF-8 as '?', since XML 1.0 cannot carry them at all).
  */
-#include "engine/testcomp.h"
+#include "engine/out/testcomp.h"
 
 #include <assert.h>
 #include <dirent.h>
@@ -22,9 +22,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine/ktest.h"
-#include "engine/version.h"
-#include "engine/xalloc.h"
+#include "engine/out/ktest.h"
+#include "engine/core/version.h"
+#include "engine/core/xalloc.h"
 
 /* ---- the table shared with runtime/lib/svcomp.c ---------------------------------------- */
 

@@ -39,7 +39,7 @@
  * and the sub-searcher's index; bounded integers by rejection (no modulo bias); random-path
  * draws one 64-bit number per 64 coin flips, as KLEE does per 32.
  */
-#include "engine/search.h"
+#include "engine/exec/search.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -47,7 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/expr.h" /* expr_oom */
+#include "engine/core/expr.h" /* expr_oom */
 
 #define NIL UINT32_MAX
 #define WEIGHT_MAX 1e200

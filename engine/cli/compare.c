@@ -7,7 +7,7 @@
  * coverage, quantified queries and the share of them the procedure answered before any
  * fallback (stats.json's "quantified") — also written as compare.csv and compare.md.
  */
-#include "engine/compare.h"
+#include "engine/cli/compare.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -20,8 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "engine/expr.h"
-#include "engine/xalloc.h"
+#include "engine/core/expr.h"
+#include "engine/core/xalloc.h"
 
 extern char **environ;
 

@@ -10,8 +10,8 @@
  * Releasing a node whose count drops to zero never recurses: the children whose count drops
  * too are pushed on an explicit stack, so a million-deep chain is freed in constant C stack.
  */
-#include "engine/expr.h"
-#include "engine/xalloc.h"
+#include "engine/core/expr.h"
+#include "engine/core/xalloc.h"
 
 #include <assert.h>
 #include <inttypes.h>

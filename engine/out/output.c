@@ -9,7 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
-#include "engine/output.h"
+#include "engine/out/output.h"
 
 #include <assert.h>
 #include <dirent.h>

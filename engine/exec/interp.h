@@ -21,9 +21,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/ir.h"
-#include "engine/output.h"
-#include "engine/search.h"
+#include "engine/core/ir.h"
+#include "engine/out/output.h"
+#include "engine/exec/search.h"
 #include "merge/region.h"
 #include "qsolver/qsolver.h"
 

@@ -1,4 +1,4 @@
-#include "engine/version.h"
+#include "engine/core/version.h"
 
 #include <llvm/Config/llvm-config.h>
 #include <z3.h>

@@ -1,6 +1,6 @@
 /* state.c — execution states (contract in state.h). */
-#include "engine/state.h"
-#include "engine/xalloc.h"
+#include "engine/core/state.h"
+#include "engine/core/xalloc.h"
 
 #include <assert.h>
 #include <stdlib.h>

@@ -11,7 +11,7 @@
  * pointer forks once per object it may point into (the rest re-executes the access with
  * that object excluded); a symbolic function pointer forks once per feasible target.
  */
-#include "engine/interp.h"
+#include "engine/exec/interp.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -24,10 +24,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine/memory.h"
-#include "engine/search.h"
-#include "engine/state.h"
-#include "engine/xalloc.h"
+#include "engine/core/memory.h"
+#include "engine/exec/search.h"
+#include "engine/core/state.h"
+#include "engine/core/xalloc.h"
 #include "merge/cfg.h"
 #include "merge/pat.h"
 #include "merge/region.h"

@@ -29,7 +29,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "engine/ktest.h"
+#include "engine/out/ktest.h"
 
 typedef struct out_dir out_dir;
 

@@ -7,7 +7,7 @@
  * error's text in a `diag` record hung off the context; the step that failed turns it into
  * the one-line message.
  */
-#include "engine/bitcode.h"
+#include "engine/core/bitcode.h"
 
 #include <errno.h>
 #include <signal.h>

@@ -1,9 +1,9 @@
-#include "engine/xalloc.h"
+#include "engine/core/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 
 void *xmalloc(size_t n) {
   void *p = malloc(n ? n : 1);

@@ -3,7 +3,7 @@
  * program, explore it, and write the output directory (tests as paths end; info and
  * stats.json at the start and the end). Bad usage or input: one line, exit status 2.
  */
-#include "engine/run.h"
+#include "engine/cli/run.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -15,15 +15,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine/bitcode.h"
-#include "engine/expr.h"
-#include "engine/interp.h"
-#include "engine/ir.h"
-#include "engine/memory.h"
-#include "engine/output.h"
-#include "engine/search.h"
-#include "engine/testcomp.h"
-#include "engine/version.h"
+#include "engine/core/bitcode.h"
+#include "engine/core/expr.h"
+#include "engine/exec/interp.h"
+#include "engine/core/ir.h"
+#include "engine/core/memory.h"
+#include "engine/out/output.h"
+#include "engine/exec/search.h"
+#include "engine/out/testcomp.h"
+#include "engine/core/version.h"
 #include "qsolver/qsolver.h"
 
 enum { MAX_LIST = 64 };

@@ -8,7 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
-#include "engine/ktest.h"
+#include "engine/out/ktest.h"
 
 #include <assert.h>
 #include <errno.h>

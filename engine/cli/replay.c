@@ -42,7 +42,7 @@
  * finish, e.g. after a solver timeout) and a warning counts them. A
  * test whose ktest does not fit the driver (the library's ktest status) is a mismatch.
  */
-#include "engine/replay.h"
+#include "engine/cli/replay.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -64,10 +64,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine/expr.h"
-#include "engine/ktest.h"
-#include "engine/output.h"
-#include "engine/xalloc.h"
+#include "engine/core/expr.h"
+#include "engine/out/ktest.h"
+#include "engine/out/output.h"
+#include "engine/core/xalloc.h"
 #include "runtime/replay/replay.h"
 
 #define REPLAY_LIBRARY SYMQ_SOURCE_DIR "/runtime/replay/replay.c"

@@ -32,7 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/expr.h"
+#include "engine/core/expr.h"
 
 typedef enum mem_kind { MEM_GLOBAL, MEM_STACK, MEM_HEAP, MEM_FUNCTION } mem_kind;
 
