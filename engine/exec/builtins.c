@@ -80,7 +80,7 @@ builtin_id *builtins_bind(const ir_program *prog) {
 /* The call's result width (0 for void). */
 static unsigned result_width(const ir_inst *in) { return in->dst == IR_NONE ? 0 : in->width; }
 
-/* Reads a NUL-terminated string at a concrete pointer into a malloc'd buffer (at most
+/* Reads a NUL-terminated string at a concrete pointer into an xalloc'd buffer (at most
  * `max` bytes). NULL when the pointer is symbolic or the bytes are not all concrete. */
 static char *read_string(executor *ex, state *st, expr *ptr, size_t max) {
   if (!expr_is_const(ptr)) return NULL;

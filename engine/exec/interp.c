@@ -10,6 +10,11 @@
  * new state the false side; a switch forks once per feasible target block; a symbolic
  * pointer forks once per object it may point into (the rest re-executes the access with
  * that object excluded); a symbolic function pointer forks once per feasible target.
+ *
+ * The functions symq implements itself (klee_*, malloc, the error functions…) are in
+ * builtins.c, bound to each function once at start-up; coverage and nurs:covnew's weights
+ * are in coverage.c. The executor they share, and the services below that builtins.c
+ * uses (the interp_ functions), are declared in executor.h.
  */
 #include "engine/exec/interp.h"
 
