@@ -10,6 +10,11 @@
  * new state the false side; a switch forks once per feasible target block; a symbolic
  * pointer forks once per object it may point into (the rest re-executes the access with
  * that object excluded); a symbolic function pointer forks once per feasible target.
+ *
+ * The functions symq implements itself (klee_*, malloc, the error functions…) are in
+ * builtins.c, bound to each function once at start-up; coverage and nurs:covnew's weights
+ * are in coverage.c. The executor they share, and the services below that builtins.c
+ * uses (the interp_ functions), are declared in executor.h.
  */
 #include "engine/exec/interp.h"
 
@@ -25,6 +30,7 @@
 #include <unistd.h>
 
 #include "engine/core/memory.h"
+#include "engine/exec/executor.h"
 #include "engine/exec/search.h"
 #include "engine/core/state.h"
 #include "engine/core/xalloc.h"
@@ -32,139 +38,39 @@
 #include "merge/pat.h"
 #include "merge/region.h"
 
-enum { FUNCTION_BASE = 0x10000, FUNCTION_STRIDE = 32, SLICE = 10000 };
+enum { SLICE = 10000 };
 enum { NULL_PAGE = 0x10000 };
 
-/* ENDED: the state is gone; PAUSED: it waits at a merge region's exit, out of the searcher. */
-typedef enum step { STEP_CONTINUE, STEP_YIELD, STEP_ENDED, STEP_PAUSED } step;
-
-/* One call the program's life cycle makes with the stack empty: function(arg). */
-typedef struct lifecycle_step {
-  uint32_t func;
-  bool has_arg;
-  uint64_t arg;
-} lifecycle_step;
-
-typedef struct reported_error {
-  uint32_t func, inst;
-  char *message;
-} reported_error;
-
-typedef struct executor {
-  const ir_program *prog;
-  const interp_options *opt;
-  qsolver *solver;
-  search *searcher;
-  out_dir *out;
-  interp_result *result;
-  mem_allocator alloc;
-  uint64_t next_state_id, next_object_id, next_array_id;
-  expr **consts;             /* prog->consts as expressions */
-  mem_object **globals;      /* by global index */
-  mem_object **dead;         /* every object ever unbound: to tell use-after-free */
-  size_t ndead, cap_dead;
-  reported_error *reported;
-  size_t nreported, cap_reported;
-  char **warned;             /* externals already warned about */
-  size_t nwarned, cap_warned;
-  uint8_t **covered;         /* per function, per instruction */
-  uint32_t **to_uncovered;   /* nurs:covnew: per function, per instruction, the distance in
-                                instructions to the nearest uncovered one (DIST_NONE: none) */
-  uint32_t **to_return;      /* … and to the function's return */
-  bool *distances_stale;     /* per function: its coverage changed since they were computed */
-  struct timespec start;
-  bool halted;               /* a limit or a signal: states left are ended early */
-  const char *halt_reason;
-  double halt_deadline;      /* elapsed seconds when the halt's budget is spent */
-  bool halt_signalled;       /* the halt's deadline already accounts for a signal */
-  double run_deadline;       /* elapsed seconds at --max-time (INFINITY: none) */
-  uint64_t memory_mb;        /* resident memory when last read (only under --max-memory) */
-  char *lost;                /* states ended without a test (the budget was spent): one line
-                                each, written as lost.early at the end of the halt */
-  size_t lost_len;
-  FILE *lost_stream;
-  expr **scratch;
-  size_t nscratch, cap_scratch;
-  state **live;              /* every live state, for cleanup */
-  size_t nlive, cap_live;
-  double next_progress;
-  merge_ctx *merge;          /* merge regions (merge/region.h) */
-  /* the program's life cycle, as natively: each step runs when the stack empties */
-  lifecycle_step *steps;     /* atexit(dtor)…, ctor…, main, exit(main's value) */
-  uint32_t nsteps, main_step;
-  uint64_t argv_address, envp_address;
-  bool bad_globals;          /* some global's initializer could not be decoded */
-} executor;
-
-static char *xprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *xprintf(const char *fmt, ...) {
-  va_list ap;
+char *interp_format(const char *fmt, ...) {
+  va_list ap, again;
   va_start(ap, fmt);
-  char *s = NULL;
-  if (vasprintf(&s, fmt, ap) < 0) expr_oom();
+  va_copy(again, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
+  assert(n >= 0 && "a format symq cannot print");
+  char *s = xmalloc((size_t)n + 1);
+  vsnprintf(s, (size_t)n + 1, fmt, again);
+  va_end(again);
   return s;
 }
 
-/* ---- temporaries ---------------------------------------------------------------------- */
-
-/* Registers a new reference for release at the end of the current step; returns it. */
-static expr *T(executor *ex, expr *e) {
-  if (ex->nscratch == ex->cap_scratch) {
-    ex->cap_scratch = ex->cap_scratch ? 2 * ex->cap_scratch : 64;
-    ex->scratch = xrealloc(ex->scratch, ex->cap_scratch * sizeof *ex->scratch);
-  }
-  ex->scratch[ex->nscratch++] = e;
-  return e;
-}
+/* ---- temporaries (T and C: executor.h) ------------------------------------------------ */
 
 static void release_scratch(executor *ex) {
   while (ex->nscratch) expr_unref(ex->scratch[--ex->nscratch]);
 }
 
-static expr *C(executor *ex, unsigned width, u128 value) {
-  return T(ex, expr_const(width, value));
-}
-
 /* ---- program facts ------------------------------------------------------------------- */
-
-static const ir_function *fn_of(const executor *ex, const state_frame *f) {
-  return &ex->prog->funcs[f->func];
-}
 
 static const ir_inst *current_inst(const executor *ex, state *st) {
   state_frame *f = state_top(st);
   return &fn_of(ex, f)->insts[f->pc];
 }
 
-static uint64_t function_address(uint32_t index) {
-  return FUNCTION_BASE + (uint64_t)index * FUNCTION_STRIDE;
-}
-
 static uint32_t function_at(const executor *ex, uint64_t address) {
   if (address < FUNCTION_BASE || (address - FUNCTION_BASE) % FUNCTION_STRIDE) return IR_NONE;
   uint64_t index = (address - FUNCTION_BASE) / FUNCTION_STRIDE;
   return index < ex->prog->nfuncs ? (uint32_t)index : IR_NONE;
-}
-
-/* The value of an operand: a borrowed reference valid until the end of the step. */
-static expr *operand(executor *ex, state *st, const ir_operand *o) {
-  switch (o->kind) {
-  case IR_OPND_REG: {
-    expr *v = state_top(st)->regs[o->index];
-    assert(v && "register read before it was written");
-    return v;
-  }
-  case IR_OPND_CONST: return ex->consts[o->index];
-  case IR_OPND_GLOBAL: return C(ex, 64, ex->globals[o->index]->address + (uint64_t)o->offset);
-  default: return C(ex, 64, function_address(o->index) + (uint64_t)o->offset);
-  }
-}
-
-static expr *arg(executor *ex, state *st, const ir_inst *in, unsigned k) {
-  const ir_function *fn = fn_of(ex, state_top(st));
-  assert(k < in->nops);
-  return operand(ex, st, &ir_operands(fn, in)[k]);
 }
 
 static double elapsed(const executor *ex) {
@@ -256,49 +162,6 @@ static const char *fork_forbidden(const executor *ex) {
   return ex->halted ? "halted: a feasible side was not explored" : NULL;
 }
 
-/* ---- coverage ------------------------------------------------------------------------- */
-
-static void cover(executor *ex, state *st) {
-  state_frame *f = state_top(st);
-  uint8_t *bits = ex->covered[f->func];
-  if (!bits[f->pc]) {
-    bits[f->pc] = 1;
-    ex->distances_stale[f->func] = true;
-    st->since_new_coverage = 0;
-  } else {
-    st->since_new_coverage++;
-  }
-}
-
-/* Is fn part of symq's own runtime (whose lines are not the user's coverage)? */
-static bool is_runtime_function(const ir_function *fn) {
-  static const char runtime_dir[] = SYMQ_SOURCE_DIR "/runtime/";
-  return fn->file && strncmp(fn->file, runtime_dir, sizeof runtime_dir - 1) == 0;
-}
-
-/* Distinct (function, line) pairs of the user's code: covered ones, or all of them. */
-static uint64_t count_lines(const executor *ex, bool covered_only) {
-  uint64_t total = 0;
-  for (uint32_t fi = 0; fi < ex->prog->nfuncs; fi++) {
-    const ir_function *fn = &ex->prog->funcs[fi];
-    if (fn->is_decl || !fn->ninsts || is_runtime_function(fn)) continue;
-    uint32_t max_line = 0;
-    for (uint32_t k = 0; k < fn->ninsts; k++)
-      if (fn->insts[k].line > max_line) max_line = fn->insts[k].line;
-    uint8_t *seen = calloc((size_t)max_line + 1, 1);
-    if (!seen) expr_oom();
-    for (uint32_t k = 0; k < fn->ninsts; k++) {
-      uint32_t line = fn->insts[k].line;
-      if (!line || seen[line]) continue;
-      if (covered_only && !ex->covered[fi][k]) continue;
-      seen[line] = 1;
-      total++;
-    }
-    free(seen);
-  }
-  return total;
-}
-
 /* ---- ending paths --------------------------------------------------------------------- */
 
 /* Counts `reason` in a sorted reason list (the merge statistics' counter). */
@@ -314,7 +177,7 @@ static void remember_reason(executor *ex, const char *reason) {
 }
 
 /* A feasible alternative was given up without its path ending: the run is not exhaustive. */
-static void remember_dropped(executor *ex, const char *reason) {
+void interp_remember_dropped(executor *ex, const char *reason) {
   ex->result->exhausted = false;
   count_reason(&ex->result->dropped_reasons, &ex->result->ndropped_reasons, reason);
 }
@@ -343,8 +206,7 @@ static uint32_t write_test(executor *ex, state *st) {
     if (!expr_is_const(sym->object->size) &&
         expr_eval(sym->object->size, model, 0, &size) == EXPR_EVAL_OK && size < n)
       n = (uint32_t)size;
-    uint8_t *bytes = calloc(n ? n : 1, 1);
-    if (!bytes) expr_oom();
+    uint8_t *bytes = xcalloc(n ? n : 1, 1);
     if (b) memcpy(bytes, b->bytes, b->len < n ? b->len : n);
     objects[k] = (ktest_object){.name = sym->name, .bytes = bytes, .num_bytes = n};
   }
@@ -361,26 +223,26 @@ static uint32_t write_test(executor *ex, state *st) {
   return id;
 }
 
-static void end_state(executor *ex, state *st) {
+void interp_end_state(executor *ex, state *st) {
   if (!st->paused) search_remove(ex->searcher, st);
   merge_gone(ex->merge, st);
   live_remove(ex, st);
   state_free(st);
 }
 
-static void complete_path(executor *ex, state *st) {
+void interp_complete_path(executor *ex, state *st) {
   ex->result->completed_paths++;
   write_test(ex, st);
-  end_state(ex, st);
+  interp_end_state(ex, st);
 }
 
-static void end_early(executor *ex, state *st, const char *reason) {
+void interp_end_early(executor *ex, state *st, const char *reason) {
   ex->result->early_paths++;
   ex->result->exhausted = false;
   remember_reason(ex, reason);
   uint32_t id = write_test(ex, st);
   if (id) out_write_test_file(ex->out, id, "early", reason);
-  end_state(ex, st);
+  interp_end_state(ex, st);
 }
 
 static bool already_reported(executor *ex, uint32_t func, uint32_t inst, const char *message) {
@@ -398,14 +260,14 @@ static bool already_reported(executor *ex, uint32_t func, uint32_t inst, const c
 
 /* Ends st with an error of `kind` at its current instruction: a test and its .err file,
  * once per (instruction, message) unless --emit-all-errors. */
-static void end_error(executor *ex, state *st, const char *kind, const char *message,
+void interp_end_error(executor *ex, state *st, const char *kind, const char *message,
                       const char *info) {
   ex->result->error_paths++;
   state_frame *top = state_top(st);
   const ir_function *fn = fn_of(ex, top);
   const ir_inst *in = &fn->insts[top->pc];
   if (already_reported(ex, top->func, top->pc, message) && !ex->opt->emit_all_errors) {
-    end_state(ex, st);
+    interp_end_state(ex, st);
     return;
   }
   fprintf(stderr, "symq: ERROR: %s:%u: %s\n", fn->file ? fn->file : "?", in->line, message);
@@ -424,7 +286,7 @@ static void end_error(executor *ex, state *st, const char *kind, const char *mes
       fprintf(stderr, "symq: error: %s\n", out_error(ex->out));
     free(frames);
   }
-  end_state(ex, st);
+  interp_end_state(ex, st);
 }
 
 double interp_halt_budget(double max_time_s) {
@@ -456,17 +318,21 @@ static void end_lost(executor *ex, state *st) {
   ex->result->early_paths++;
   ex->result->tests_lost++;
   remember_reason(ex, ex->halt_reason);
-  if (!ex->lost_stream && !(ex->lost_stream = open_memstream(&ex->lost, &ex->lost_len)))
-    expr_oom();
-  fprintf(ex->lost_stream, "state %" PRIu64 ": %s: no test, the halt's time budget was spent\n",
-          st->id, ex->halt_reason);
-  end_state(ex, st);
+  char *line = interp_format("state %" PRIu64 ": %s: no test, the halt's time budget was spent\n",
+                             st->id, ex->halt_reason);
+  size_t n = strlen(line);
+  if (ex->lost_len + n > ex->cap_lost) {
+    ex->cap_lost = 2 * (ex->lost_len + n);
+    ex->lost = xrealloc(ex->lost, ex->cap_lost);
+  }
+  memcpy(ex->lost + ex->lost_len, line, n);
+  ex->lost_len += n;
+  free(line);
+  interp_end_state(ex, st);
 }
 
 static void write_lost(executor *ex) {
-  if (!ex->lost_stream) return;
-  if (fclose(ex->lost_stream) != 0) expr_oom();
-  ex->lost_stream = NULL;
+  if (!ex->lost_len) return;
   if (out_write_file(ex->out, "lost.early", ex->lost, ex->lost_len) != 0)
     fprintf(stderr, "symq: error: %s\n", out_error(ex->out));
   fprintf(stderr, "symq: warning: %" PRIu64 " states ended without a test (see lost.early)\n",
@@ -478,20 +344,20 @@ static void write_lost(executor *ex) {
 /* Ends a state the halt left: with a test while the budget lasts, without one after. */
 static void end_halted(executor *ex, state *st) {
   bound_halt_by_signal(ex); /* a signal during a halt for another limit bounds it too */
-  if (limit_solver_time(ex, ex->halt_deadline)) end_early(ex, st, ex->halt_reason);
+  if (limit_solver_time(ex, ex->halt_deadline)) interp_end_early(ex, st, ex->halt_reason);
   else end_lost(ex, st);
 }
 
 /* Ends st because the solver could not decide a question. */
-static void end_solver_unknown(executor *ex, state *st) {
+void interp_end_solver_unknown(executor *ex, state *st) {
   if (ex->opt->max_time_s > 0 && elapsed(ex) >= ex->opt->max_time_s) {
     /* the query was cut at the deadline: the path did not fail, the run is over */
     if (!ex->halted) start_halt(ex, "halted: max-time");
     end_halted(ex, st);
     return;
   }
-  char *reason = xprintf("solver: %s", qs_last_reason(ex->solver));
-  end_early(ex, st, reason);
+  char *reason = interp_format("solver: %s", qs_last_reason(ex->solver));
+  interp_end_early(ex, st, reason);
   free(reason);
 }
 
@@ -505,14 +371,14 @@ static void constrain(executor *ex, state *st, expr *c, const merge_branch *b) {
 }
 
 /* Every other constraint added to a path goes through here: a rider in a region's tree. */
-static void add_constraint(executor *ex, state *st, expr *c) {
+void interp_add_constraint(executor *ex, state *st, expr *c) {
   constrain(ex, st, c, NULL);
 }
 
 /* ---- branching ------------------------------------------------------------------------ */
 
 /* Which sides of cond are feasible on st. Returns false when the solver could not tell. */
-static bool feasible_sides(executor *ex, state *st, expr *cond, bool *may_true,
+bool interp_feasible_sides(executor *ex, state *st, expr *cond, bool *may_true,
                            bool *may_false) {
   if (expr_is_const(cond)) {
     *may_true = cond->u.value != 0;
@@ -558,14 +424,14 @@ static bool branch_on(executor *ex, state *st, expr *cond, const ir_inst *br, st
     sides[1] = (merge_branch){f->func, f->pc, br->u.br.edge[1]};
     b_true = &sides[0], b_false = &sides[1];
   }
-  if (!feasible_sides(ex, st, cond, &may_true, &may_false)) {
-    end_solver_unknown(ex, st);
+  if (!interp_feasible_sides(ex, st, cond, &may_true, &may_false)) {
+    interp_end_solver_unknown(ex, st);
     return false;
   }
   bool cut = false;
   const char *forbidden;
   if (may_true && may_false && (forbidden = fork_forbidden(ex))) {
-    remember_dropped(ex, forbidden);
+    interp_remember_dropped(ex, forbidden);
     may_false = false;
     cut = true;
   }
@@ -586,18 +452,18 @@ static bool branch_on(executor *ex, state *st, expr *cond, const ir_inst *br, st
   return true;
 }
 
-static bool branch(executor *ex, state *st, expr *cond, state **on_true, state **on_false) {
+bool interp_branch(executor *ex, state *st, expr *cond, state **on_true, state **on_false) {
   return branch_on(ex, st, cond, NULL, on_true, on_false);
 }
 
 /* A value of e on st (the solver's choice). Returns false (st ended) when it gave up. */
-static bool example_value(executor *ex, state *st, expr *e, u128 *out) {
+bool interp_example_value(executor *ex, state *st, expr *e, u128 *out) {
   if (expr_is_const(e)) {
     *out = e->u.value;
     return true;
   }
   if (qs_get_value(ex->solver, st->pc, st->npc, e, out) != QS_SAT) {
-    end_solver_unknown(ex, st);
+    interp_end_solver_unknown(ex, st);
     return false;
   }
   return true;
@@ -606,29 +472,29 @@ static bool example_value(executor *ex, state *st, expr *e, u128 *out) {
 /* Makes e concrete on st: picks a value and adds e == value to the path (counted). When e
  * could take another value there, those paths are given up: `what` says why, in
  * dropped_reasons. Returns false when st ended (the solver gave up). */
-static bool concretize(executor *ex, state *st, expr *e, const char *what, u128 *out) {
-  if (!example_value(ex, st, e, out)) return false;
+bool interp_concretize(executor *ex, state *st, expr *e, const char *what, u128 *out) {
+  if (!interp_example_value(ex, st, e, out)) return false;
   if (!expr_is_const(e)) {
     ex->result->concretized++;
     expr *pinned = T(ex, expr_eq(e, C(ex, e->width, *out)));
     bool unique;
     if (qs_must_be_true(ex->solver, st->pc, st->npc, pinned, &unique) == QS_UNKNOWN) {
-      end_solver_unknown(ex, st);
+      interp_end_solver_unknown(ex, st);
       return false;
     }
     if (!unique) {
-      char *reason = xprintf("concretized: %s (other values not explored)", what);
-      remember_dropped(ex, reason);
+      char *reason = interp_format("concretized: %s (other values not explored)", what);
+      interp_remember_dropped(ex, reason);
       free(reason);
     }
-    add_constraint(ex, st, pinned);
+    interp_add_constraint(ex, st, pinned);
   }
   return true;
 }
 
 /* ---- memory access -------------------------------------------------------------------- */
 
-static void remember_dead(executor *ex, mem_object *o) {
+void interp_remember_dead(executor *ex, mem_object *o) {
   if (ex->ndead == ex->cap_dead) {
     ex->cap_dead = ex->cap_dead ? 2 * ex->cap_dead : 64;
     ex->dead = xrealloc(ex->dead, ex->cap_dead * sizeof *ex->dead);
@@ -636,7 +502,7 @@ static void remember_dead(executor *ex, mem_object *o) {
   ex->dead[ex->ndead++] = mem_object_ref(o);
 }
 
-static const mem_object *dead_object_at(const executor *ex, uint64_t addr) {
+const mem_object *interp_dead_object_at(const executor *ex, uint64_t addr) {
   for (size_t k = 0; k < ex->ndead; k++) {
     const mem_object *o = ex->dead[k];
     if (addr - o->address < (o->capacity ? o->capacity : 1)) return o;
@@ -647,21 +513,21 @@ static const mem_object *dead_object_at(const executor *ex, uint64_t addr) {
 /* Ends st with the memory error that an access to `addr` is. */
 static void memory_error(executor *ex, state *st, uint64_t addr) {
   if (addr < NULL_PAGE) {
-    end_error(ex, st, "ptr", "memory error: null pointer exception", NULL);
+    interp_end_error(ex, st, "ptr", "memory error: null pointer exception", NULL);
     return;
   }
   const mem_object *o = mem_space_find(st->mem, addr);
-  const mem_object *dead = o ? NULL : dead_object_at(ex, addr);
+  const mem_object *dead = o ? NULL : interp_dead_object_at(ex, addr);
   char *info;
-  if (o) info = xprintf("address: 0x%" PRIx64 "\nnext: object %s of size %" PRIu64 " at 0x%"
-                        PRIx64, addr, o->name, o->capacity, o->address);
-  else info = xprintf("address: 0x%" PRIx64, addr);
+  if (o) info = interp_format("address: 0x%" PRIx64 "\nnext: object %s of size %" PRIu64
+                              " at 0x%" PRIx64, addr, o->name, o->capacity, o->address);
+  else info = interp_format("address: 0x%" PRIx64, addr);
   if (dead) {
     const char *what = dead->kind == MEM_STACK ? "memory error: use after return"
                                                : "memory error: use after free";
-    end_error(ex, st, "ptr", what, info);
+    interp_end_error(ex, st, "ptr", what, info);
   } else {
-    end_error(ex, st, "ptr", "memory error: out of bound pointer", info);
+    interp_end_error(ex, st, "ptr", "memory error: out of bound pointer", info);
   }
   free(info);
 }
@@ -696,7 +562,7 @@ static bool address_in_some_object(executor *ex, state *st, expr *address, uint6
                                                      address, n)));
   bool may;
   if (qs_may_be_true(ex->solver, st->pc, st->npc, anywhere, &may) == QS_UNKNOWN) {
-    end_solver_unknown(ex, st);
+    interp_end_solver_unknown(ex, st);
     return false;
   }
   if (!may) return true;
@@ -706,7 +572,7 @@ static bool address_in_some_object(executor *ex, state *st, expr *address, uint6
   qs_status status = qs_get_value(ex->solver, pc, st->npc + 1, address, value);
   free(pc);
   if (status != QS_SAT) {
-    end_solver_unknown(ex, st);
+    interp_end_solver_unknown(ex, st);
     return false;
   }
   return true;
@@ -719,16 +585,17 @@ static bool undecodable_global(executor *ex, state *st, const mem_object *o) {
   if (o->kind != MEM_GLOBAL || o->id == 0 || o->id > ex->prog->nglobals) return false;
   const ir_global *gl = &ex->prog->globals[o->id - 1];
   if (ex->globals[o->id - 1] != o || !gl->unsupported) return false;
-  char *reason = xprintf("unsupported: initializer of global %s: %s", gl->name, gl->unsupported);
-  end_early(ex, st, reason);
+  char *reason = interp_format("unsupported: initializer of global %s: %s", gl->name,
+                               gl->unsupported);
+  interp_end_early(ex, st, reason);
   free(reason);
   return true;
 }
 
-static bool resolve(executor *ex, state *st, expr *address, uint64_t n, const mem_object **out,
+bool interp_resolve(executor *ex, state *st, expr *address, uint64_t n, const mem_object **out,
                     expr **offset) {
   u128 value;
-  if (!example_value(ex, st, address, &value)) return false;
+  if (!interp_example_value(ex, st, address, &value)) return false;
   const mem_object *o = mem_space_find(st->mem, (uint64_t)value);
   if (!expr_is_const(address) && (!o || n > o->capacity)) {
     if (!address_in_some_object(ex, st, address, n, &value)) return false;
@@ -746,10 +613,10 @@ static bool resolve(executor *ex, state *st, expr *address, uint64_t n, const me
     in_bounds = inside_object(ex, o, address, n);
   }
   state *inside, *outside;
-  if (!branch(ex, st, in_bounds, &inside, &outside)) return false;
+  if (!interp_branch(ex, st, in_bounds, &inside, &outside)) return false;
   if (!inside) { /* st is out of o: report with the value that shows it */
     if (!expr_is_const(address))
-      add_constraint(ex, st, T(ex, expr_eq(address, C(ex, 64, addr))));
+      interp_add_constraint(ex, st, T(ex, expr_eq(address, C(ex, 64, addr))));
     memory_error(ex, st, addr);
     return false;
   }
@@ -760,7 +627,7 @@ static bool resolve(executor *ex, state *st, expr *address, uint64_t n, const me
     /* a forked `outside` state re-executes this access later, with o excluded */
     outside->pointer_forks = st->pointer_forks + 1;
     if (ex->opt->max_pointer_objects && outside->pointer_forks >= ex->opt->max_pointer_objects) {
-      end_early(ex, outside, "max-pointer-objects: a pointer may point into more objects");
+      interp_end_early(ex, outside, "max-pointer-objects: a pointer may point into more objects");
     }
   }
   st->pointer_forks = 0;
@@ -785,15 +652,15 @@ static void store(executor *ex, state *st, const mem_object *o, expr *offset, ex
 /* Resolves [address, address + n) and checks it is writable; false when st ended. */
 static bool resolve_write(executor *ex, state *st, expr *address, uint64_t n,
                           const mem_object **o, expr **offset) {
-  if (!resolve(ex, st, address, n, o, offset)) return false;
+  if (!interp_resolve(ex, st, address, n, o, offset)) return false;
   if ((*o)->read_only) {
-    end_error(ex, st, "read_only", "memory error: object read only", NULL);
+    interp_end_error(ex, st, "read_only", "memory error: object read only", NULL);
     return false;
   }
   return true;
 }
 
-static mem_object *new_object(executor *ex, state *st, mem_kind kind, uint64_t capacity,
+mem_object *interp_new_object(executor *ex, state *st, mem_kind kind, uint64_t capacity,
                               uint64_t align, const char *name, const uint8_t *init) {
   uint64_t address = mem_allocator_take(&ex->alloc, kind, capacity, align);
   mem_object *o = mem_object_new(ex->next_object_id++, address, capacity, NULL, kind, name);
@@ -801,39 +668,9 @@ static mem_object *new_object(executor *ex, state *st, mem_kind kind, uint64_t c
   return o;
 }
 
-/* ---- calls: built-in functions ------------------------------------------------------- */
+/* ---- warnings and allocation ----------------------------------------------------------- */
 
-static void set_result(state *st, const ir_inst *in, expr *v) {
-  if (in->dst != IR_NONE && v) state_set_reg(state_top(st), in->dst, v);
-}
-
-/* The call's result width (0 for void). */
-static unsigned result_width(const ir_inst *in) { return in->dst == IR_NONE ? 0 : in->width; }
-
-/* Reads a NUL-terminated string at a concrete pointer into a malloc'd buffer (at most
- * `max` bytes). NULL when the pointer is symbolic or the bytes are not all concrete. */
-static char *read_string(executor *ex, state *st, expr *ptr, size_t max) {
-  if (!expr_is_const(ptr)) return NULL;
-  uint64_t addr = (uint64_t)ptr->u.value;
-  const mem_object *o = mem_space_find(st->mem, addr);
-  if (!o) return NULL;
-  size_t room = (size_t)(o->capacity - (addr - o->address));
-  if (room > max) room = max;
-  char *s = xrealloc(NULL, room + 1);
-  for (size_t k = 0; k < room; k++) {
-    uint8_t byte;
-    if (!mem_read_concrete(st->mem, o, addr - o->address + k, &byte, 1)) {
-      free(s);
-      return NULL;
-    }
-    s[k] = (char)byte;
-    if (!byte) return s;
-  }
-  s[room] = 0;
-  return s;
-}
-
-static void warn_once(executor *ex, const char *name, const char *what) {
+void interp_warn_once(executor *ex, const char *name, const char *what) {
   for (size_t k = 0; k < ex->nwarned; k++)
     if (strcmp(ex->warned[k], name) == 0) return;
   if (ex->nwarned == ex->cap_warned) {
@@ -842,11 +679,6 @@ static void warn_once(executor *ex, const char *name, const char *what) {
   }
   ex->warned[ex->nwarned++] = xstrdup(name);
   fprintf(stderr, "symq: warning: %s %s\n", what, name);
-}
-
-static void return_value(executor *ex, state *st, const ir_inst *in, u128 value) {
-  unsigned w = result_width(in);
-  if (w) set_result(st, in, C(ex, w, value));
 }
 
 enum { MAX_ALLOCATION = 1u << 30 };
@@ -858,7 +690,7 @@ static bool size_maximum(executor *ex, state *st, expr *size, uint64_t *out, boo
   bool must;
   if (qs_must_be_true(ex->solver, st->pc, st->npc, T(ex, expr_ule(size, C(ex, 64, hi))), &must) ==
       QS_UNKNOWN) {
-    end_solver_unknown(ex, st);
+    interp_end_solver_unknown(ex, st);
     return false;
   }
   *bounded = must;
@@ -867,7 +699,7 @@ static bool size_maximum(executor *ex, state *st, expr *size, uint64_t *out, boo
     uint64_t mid = lo + (hi - lo) / 2;
     expr *le = T(ex, expr_ule(size, C(ex, 64, mid)));
     if (qs_must_be_true(ex->solver, st->pc, st->npc, le, &must) == QS_UNKNOWN) {
-      end_solver_unknown(ex, st);
+      interp_end_solver_unknown(ex, st);
       return false;
     }
     if (must) hi = mid;
@@ -882,12 +714,12 @@ static bool size_maximum(executor *ex, state *st, expr *size, uint64_t *out, boo
  * the path allows, or, when the size is unbounded, --capacity, with size ≤ capacity added to
  * the path (counted in `capacity_bounded`). *out is NULL for a constant size over 1 GiB.
  * Returns false when st ended. Objects start zeroed, so runs stay deterministic. */
-static bool allocate(executor *ex, state *st, mem_kind kind, expr *size, uint64_t align,
+bool interp_allocate(executor *ex, state *st, mem_kind kind, expr *size, uint64_t align,
                      const char *name, mem_object **out) {
   *out = NULL;
   if (expr_is_const(size)) {
     if (size->u.value > MAX_ALLOCATION) return true;
-    *out = new_object(ex, st, kind, (uint64_t)size->u.value, align, name, NULL);
+    *out = interp_new_object(ex, st, kind, (uint64_t)size->u.value, align, name, NULL);
     return true;
   }
   uint64_t capacity;
@@ -898,7 +730,7 @@ static bool allocate(executor *ex, state *st, mem_kind kind, expr *size, uint64_
     expr *fits = T(ex, expr_ule(size, C(ex, 64, capacity)));
     bool may;
     if (qs_may_be_true(ex->solver, st->pc, st->npc, fits, &may) == QS_UNKNOWN) {
-      end_solver_unknown(ex, st);
+      interp_end_solver_unknown(ex, st);
       return false;
     }
     if (!may) { /* larger than any capacity symq would back: as for a huge constant */
@@ -906,11 +738,11 @@ static bool allocate(executor *ex, state *st, mem_kind kind, expr *size, uint64_
     }
     bool must;
     if (qs_must_be_true(ex->solver, st->pc, st->npc, fits, &must) == QS_UNKNOWN) {
-      end_solver_unknown(ex, st);
+      interp_end_solver_unknown(ex, st);
       return false;
     }
-    if (!must) remember_dropped(ex, "capacity: a larger symbolic size was not explored");
-    add_constraint(ex, st, fits);
+    if (!must) interp_remember_dropped(ex, "capacity: a larger symbolic size was not explored");
+    interp_add_constraint(ex, st, fits);
     ex->result->capacity_bounded++;
   }
   merge_note_size(ex->merge, size);
@@ -920,320 +752,18 @@ static bool allocate(executor *ex, state *st, mem_kind kind, expr *size, uint64_
   return true;
 }
 
-/* malloc/calloc/realloc: a fresh heap object; NULL for a size over 1 GiB (as KLEE). */
-static bool heap_allocate(executor *ex, state *st, expr *size, uint64_t *address) {
-  mem_object *o;
-  if (!allocate(ex, st, MEM_HEAP, size, 16, "malloc", &o)) return false;
-  if (!o) warn_once(ex, "a heap allocation larger than 1 GiB", "returning NULL for");
-  *address = o ? o->address : 0;
-  mem_object_unref(o);
-  return true;
-}
-
 /* Resolves a pointer to exactly one concrete value on st, forking a state per further
  * value as KLEE does for free() of a symbolic pointer. False when st ended. */
-static bool single_value(executor *ex, state *st, expr *p, uint64_t *out) {
+bool interp_single_value(executor *ex, state *st, expr *p, uint64_t *out) {
   u128 v;
-  if (!example_value(ex, st, p, &v)) return false;
+  if (!interp_example_value(ex, st, p, &v)) return false;
   if (!expr_is_const(p)) {
     state *same, *other;
-    if (!branch(ex, st, T(ex, expr_eq(p, C(ex, p->width, v))), &same, &other)) return false;
+    if (!interp_branch(ex, st, T(ex, expr_eq(p, C(ex, p->width, v))), &same, &other)) return false;
     (void)other; /* a forked `other` re-executes the call with this value excluded */
-    if (!same) return single_value(ex, st, p, out);
+    if (!same) return interp_single_value(ex, st, p, out);
   }
   *out = (uint64_t)v;
-  return true;
-}
-
-static step builtin_free(executor *ex, state *st, expr *p) {
-  uint64_t addr;
-  if (!single_value(ex, st, p, &addr)) return STEP_ENDED;
-  if (addr == 0) return STEP_CONTINUE;
-  const mem_object *o = mem_space_find(st->mem, addr);
-  if (!o) {
-    const mem_object *dead = dead_object_at(ex, addr);
-    if (dead && dead->address == addr && dead->kind == MEM_HEAP)
-      end_error(ex, st, "free", "memory error: double free", NULL);
-    else
-      end_error(ex, st, "free", "memory error: invalid pointer: free", NULL);
-    return STEP_ENDED;
-  }
-  if (o->kind == MEM_STACK) {
-    end_error(ex, st, "free", "free of alloca", NULL);
-    return STEP_ENDED;
-  }
-  if (o->kind != MEM_HEAP) {
-    end_error(ex, st, "free", "free of global", NULL);
-    return STEP_ENDED;
-  }
-  if (o->address != addr) {
-    end_error(ex, st, "free", "memory error: invalid pointer: free", NULL);
-    return STEP_ENDED;
-  }
-  mem_object *object = mem_object_ref((mem_object *)o);
-  mem_space_unbind(st->mem, object);
-  remember_dead(ex, object);
-  mem_object_unref(object);
-  return STEP_CONTINUE;
-}
-
-/* calloc(n, size): NULL when n * size overflows size_t, as glibc; else zeroed memory. */
-static step builtin_calloc(executor *ex, state *st, const ir_inst *in, expr *n, expr *size) {
-  expr *wide = T(ex, expr_mul(T(ex, expr_zext(n, 128)), T(ex, expr_zext(size, 128))));
-  expr *fits = T(ex, expr_ule(wide, C(ex, 128, UINT64_MAX)));
-  state *ok, *overflow;
-  if (!branch(ex, st, fits, &ok, &overflow)) return STEP_ENDED;
-  if (overflow) return_value(ex, overflow, in, 0);
-  if (!ok) return STEP_CONTINUE; /* overflow is st */
-  if (overflow) state_top(overflow)->pc++; /* a forked state, past the call */
-  uint64_t addr;
-  if (!heap_allocate(ex, st, T(ex, expr_mul(n, size)), &addr)) return STEP_ENDED;
-  return_value(ex, st, in, addr);
-  return overflow ? STEP_YIELD : STEP_CONTINUE;
-}
-
-static step builtin_realloc(executor *ex, state *st, const ir_inst *in, expr *p, expr *size) {
-  uint64_t old_addr;
-  if (!single_value(ex, st, p, &old_addr)) return STEP_ENDED;
-  const mem_object *old = old_addr ? mem_space_find(st->mem, old_addr) : NULL;
-  if (old_addr && (!old || old->address != old_addr || old->kind != MEM_HEAP)) {
-    end_error(ex, st, "free", "memory error: invalid pointer: realloc", NULL);
-    return STEP_ENDED;
-  }
-  uint64_t addr;
-  if (!heap_allocate(ex, st, size, &addr)) return STEP_ENDED;
-  if (addr && old) {
-    const mem_object *fresh = mem_space_find(st->mem, addr);
-    uint64_t n = old->capacity < fresh->capacity ? old->capacity : fresh->capacity;
-    for (uint64_t k = 0; k < n; k++) {
-      expr *at = C(ex, 64, k);
-      mem_write(st->mem, fresh, at, T(ex, mem_read(st->mem, old, at, 1)));
-    }
-  }
-  if (addr && old && builtin_free(ex, st, p) == STEP_ENDED) return STEP_ENDED;
-  return_value(ex, st, in, addr);
-  return STEP_CONTINUE;
-}
-
-/* klee_make_symbolic(p, size, name): the whole object at p becomes a fresh input array.
- * size must be the object's size: a constant, or — for a symbolic-size object — an
- * expression the path forces equal to it (the paper's `malloc(n + 1)` then
- * `klee_make_symbolic(s, n + 1, "s")`). */
-static step builtin_make_symbolic(executor *ex, state *st, expr *ptr, expr *size, expr *name_ptr) {
-  u128 addr;
-  if (!concretize(ex, st, ptr, "klee_make_symbolic's pointer", &addr)) return STEP_ENDED;
-  const mem_object *o = mem_space_find(st->mem, (uint64_t)addr);
-  bool size_ok = false;
-  if (o && o->address == addr) {
-    expr *same = T(ex, expr_eq(T(ex, expr_resize(size, 64, false)), o->size));
-    if (qs_must_be_true(ex->solver, st->pc, st->npc, same, &size_ok) == QS_UNKNOWN) {
-      end_solver_unknown(ex, st);
-      return STEP_ENDED;
-    }
-  }
-  if (!size_ok) {
-    end_error(ex, st, "user", "wrong size given to klee_make_symbolic", NULL);
-    return STEP_ENDED;
-  }
-  char *name = read_string(ex, st, name_ptr, 256);
-  if (!name) name = xstrdup("unnamed");
-  /* the array's name must be unique in the state; the ktest keeps the driver's name */
-  char *unique = xstrdup(name);
-  for (unsigned k = 1;; k++) {
-    bool taken = false;
-    for (size_t s = 0; s < st->nsymbolics; s++)
-      if (strcmp(st->symbolics[s].array->name, unique) == 0) taken = true;
-    if (!taken) break;
-    free(unique);
-    unique = xprintf("%s_%u", name, k);
-  }
-  expr_array *a = expr_array_new(unique, o->size, o->capacity, true, NULL);
-  mem_object *object = mem_object_ref((mem_object *)o);
-  mem_space_unbind(st->mem, object);
-  mem_space_bind_symbolic(st->mem, object, a);
-  state_add_symbolic(st, object, a, name);
-  mem_object_unref(object);
-  expr_array_unref(a);
-  free(unique);
-  free(name);
-  return STEP_CONTINUE;
-}
-
-/* A fresh symbolic 32-bit value (klee_int, klee_range): an input object of its own. */
-static expr *fresh_int(executor *ex, state *st, expr *name_ptr) {
-  mem_object *o = new_object(ex, st, MEM_GLOBAL, 4, 4, "klee_int", NULL);
-  expr *addr = C(ex, 64, o->address);
-  expr *size = C(ex, 64, 4);
-  builtin_make_symbolic(ex, st, addr, size, name_ptr);
-  expr *v = T(ex, mem_read(st->mem, o, C(ex, 64, 0), 4));
-  mem_object_unref(o);
-  return v;
-}
-
-/* klee_assume(c): c joins the path; a c that cannot hold is an error (user), as in KLEE.
- * __VERIFIER_assume(c) (silent): the SV-COMP rules say assume(false) never returns, so such
- * a path just ends, with no test and no error (KLEE's Test-Comp runtime: klee_silent_exit). */
-static step builtin_assume(executor *ex, state *st, expr *value, bool silent) {
-  expr *cond = T(ex, expr_ne(value, C(ex, value->width, 0)));
-  bool may_true, may_false;
-  if (!feasible_sides(ex, st, cond, &may_true, &may_false)) {
-    end_solver_unknown(ex, st);
-    return STEP_ENDED;
-  }
-  if (!may_true && silent) {
-    ex->result->quiet_paths++;
-    end_state(ex, st);
-    return STEP_ENDED;
-  }
-  if (!may_true) {
-    end_error(ex, st, "user", "invalid klee_assume call (provably false)", NULL);
-    return STEP_ENDED;
-  }
-  if (may_false) add_constraint(ex, st, cond);
-  merge_note_assume(ex->merge, cond);
-  return STEP_CONTINUE;
-}
-
-/* write(fd, buf, n) for fd 1 and 2: the program's output, on symq's stdout and stderr.
- * Symbolic bytes are printed as one value the path allows (not added to the path). */
-static step builtin_write(executor *ex, state *st, const ir_inst *in, expr *fd, expr *buf,
-                          expr *count) {
-  u128 n, f;
-  if (!concretize(ex, st, count, "write's length", &n) ||
-      !concretize(ex, st, fd, "write's file descriptor", &f))
-    return STEP_ENDED;
-  if (f != 1 && f != 2) {
-    return_value(ex, st, in, (u128)-1);
-    return STEP_CONTINUE;
-  }
-  if (n == 0) {
-    return_value(ex, st, in, 0);
-    return STEP_CONTINUE;
-  }
-  const mem_object *o;
-  expr *offset;
-  if (!resolve(ex, st, buf, (uint64_t)n, &o, &offset)) return STEP_ENDED;
-  FILE *stream = f == 1 ? stdout : stderr;
-  for (uint64_t k = 0; k < n; k++) {
-    expr *byte = T(ex, mem_read(st->mem, o, T(ex, expr_add(offset, C(ex, 64, k))), 1));
-    u128 v;
-    if (!example_value(ex, st, byte, &v)) return STEP_ENDED;
-    fputc((int)v, stream);
-  }
-  return_value(ex, st, in, n);
-  return STEP_CONTINUE;
-}
-
-static bool valid_kind(const char *kind) {
-  if (!kind[0] || kind[0] == '.') return false;
-  for (const char *c = kind; *c; c++)
-    if (!(((*c | 32) >= 'a' && (*c | 32) <= 'z') || (*c >= '0' && *c <= '9') || *c == '_' ||
-          *c == '-' || *c == '.'))
-      return false;
-  return true;
-}
-
-/* Functions without a body that symq implements itself. Returns false when `name` is not
- * one of them. */
-static bool call_builtin(executor *ex, state *st, const ir_inst *in, const char *name,
-                         step *result) {
-  unsigned nargs = in->nops - 1u;
-#define A(k) arg(ex, st, in, (k) + 1)
-/* a size_t argument: 64 bits, whatever width the program declared it with (verification
- * tasks declare `void *calloc(unsigned, unsigned)`) */
-#define SIZE(k) T(ex, expr_resize(A(k), 64, false))
-#define IS(n) (strcmp(name, n) == 0)
-  *result = STEP_CONTINUE;
-  if ((IS("klee_make_symbolic") || IS("symq_make_symbolic")) && nargs == 3) {
-    *result = builtin_make_symbolic(ex, st, A(0), A(1), A(2));
-  } else if ((IS("klee_assume") || IS("symq_assume")) && nargs == 1) {
-    *result = builtin_assume(ex, st, A(0), false);
-  } else if (IS("__VERIFIER_assume") && nargs == 1) {
-    *result = builtin_assume(ex, st, A(0), true);
-  } else if ((IS("klee_int") || IS("symq_int")) && nargs == 1) {
-    set_result(st, in, fresh_int(ex, st, A(0)));
-  } else if ((IS("klee_range") || IS("symq_range")) && nargs == 3) {
-    expr *v = fresh_int(ex, st, A(2));
-    add_constraint(ex, st, T(ex, expr_sle(T(ex, expr_resize(A(0), 32, true)), v)));
-    add_constraint(ex, st, T(ex, expr_slt(v, T(ex, expr_resize(A(1), 32, true)))));
-    if (qs_check_sat(ex->solver, st->pc, st->npc) != QS_SAT) {
-      end_error(ex, st, "user", "invalid klee_range call (empty range)", NULL);
-      *result = STEP_ENDED;
-    } else {
-      set_result(st, in, v);
-    }
-  } else if (IS("__assert_fail")) {
-    char *what = nargs >= 1 ? read_string(ex, st, A(0), 4096) : NULL;
-    char *message = xprintf("ASSERTION FAIL: %s", what ? what : "(unknown)");
-    end_error(ex, st, "assert", message, NULL);
-    free(message);
-    free(what);
-    *result = STEP_ENDED;
-  } else if (IS("abort") || IS("klee_abort")) {
-    end_error(ex, st, "abort", "abort failure", NULL);
-    *result = STEP_ENDED;
-  } else if ((IS("klee_report_error") || IS("symq_report_error")) && nargs == 4) {
-    char *message = read_string(ex, st, A(2), 4096);
-    char *kind = read_string(ex, st, A(3), 64);
-    if (kind) {
-      size_t n = strlen(kind);
-      if (n > 4 && strcmp(kind + n - 4, ".err") == 0) kind[n - 4] = 0;
-    }
-    end_error(ex, st, kind && valid_kind(kind) ? kind : "user", message ? message : "error",
-              NULL);
-    free(message);
-    free(kind);
-    *result = STEP_ENDED;
-  } else if (IS("exit") || IS("_exit") || IS("_Exit")) {
-    complete_path(ex, st);
-    *result = STEP_ENDED;
-  } else if (IS("klee_silent_exit")) {
-    ex->result->quiet_paths++;
-    end_state(ex, st);
-    *result = STEP_ENDED;
-  } else if (IS("malloc") && nargs == 1) {
-    uint64_t addr;
-    if (!heap_allocate(ex, st, SIZE(0), &addr)) *result = STEP_ENDED;
-    else return_value(ex, st, in, addr);
-  } else if (IS("calloc") && nargs == 2) {
-    *result = builtin_calloc(ex, st, in, SIZE(0), SIZE(1));
-  } else if (IS("realloc") && nargs == 2) {
-    *result = builtin_realloc(ex, st, in, A(0), SIZE(1));
-  } else if (IS("free") && nargs == 1) {
-    *result = builtin_free(ex, st, A(0));
-  } else if (IS("write") && nargs == 3) {
-    *result = builtin_write(ex, st, in, A(0), A(1), A(2));
-  } else if (IS("klee_is_symbolic") && nargs == 1) {
-    return_value(ex, st, in, !expr_is_const(A(0)));
-  } else if (IS("klee_is_replay") || IS("symq_is_replay")) {
-    return_value(ex, st, in, 0);
-  } else if (strncmp(name, "klee_get_value", 14) == 0 && nargs == 1) {
-    u128 v;
-    if (!example_value(ex, st, A(0), &v)) *result = STEP_ENDED;
-    else return_value(ex, st, in, v);
-  } else if (IS("klee_print_expr") && nargs >= 1) {
-    char *message = read_string(ex, st, A(0), 4096);
-    char *text = nargs >= 2 ? expr_to_string(A(1)) : xstrdup("");
-    printf("symq: klee_print_expr: %s: %s\n", message ? message : "", text);
-    free(message);
-    free(text);
-  } else if (IS("klee_open_merge") || IS("symq_merge_begin")) {
-    /* a manual region; nested begins are counted, not opened (plain forking ignores them) */
-    merge_manual_begin(ex->merge, st);
-  } else if (IS("klee_close_merge") || IS("symq_merge_end")) {
-    if (merge_manual_end(ex->merge, st)) { /* it waits after the call for the others */
-      state_top(st)->pc++;
-      *result = STEP_PAUSED;
-    }
-  } else if (IS("klee_prefer_cex")) {
-    /* accepted: symq's models are the solver's */
-  } else {
-    return false;
-  }
-#undef A
-#undef SIZE
-#undef IS
-  if (*result == STEP_CONTINUE || *result == STEP_YIELD) state_top(st)->pc++;
   return true;
 }
 
@@ -1247,8 +777,8 @@ static step take_edge(executor *ex, state *st, uint32_t edge_index) {
   const ir_edge *e = &fn->edges[edge_index];
   if (st->region) merge_took_edge(ex->merge, st, merge_block_of(fn, f->pc));
   if (e->unsupported) {
-    char *reason = xprintf("unsupported: %s", e->unsupported);
-    end_early(ex, st, reason);
+    char *reason = interp_format("unsupported: %s", e->unsupported);
+    interp_end_early(ex, st, reason);
     free(reason);
     return STEP_ENDED;
   }
@@ -1314,7 +844,7 @@ static step exec_switch(executor *ex, state *st, const ir_inst *in) {
     bool may = false;
     if (qs_may_be_true(ex->solver, st->pc, st->npc, conds[g], &may) == QS_UNKNOWN) {
       free(conds), free(edges), free(targets);
-      end_solver_unknown(ex, st);
+      interp_end_solver_unknown(ex, st);
       return STEP_ENDED;
     }
     if (may) targets[nfeasible++] = g;
@@ -1329,7 +859,7 @@ static step exec_switch(executor *ex, state *st, const ir_inst *in) {
   for (uint32_t k = 1; k < nfeasible; k++) {
     const char *forbidden = fork_forbidden(ex);
     if (forbidden) {
-      remember_dropped(ex, forbidden);
+      interp_remember_dropped(ex, forbidden);
       break;
     }
     states[nstates] = fork_state(ex, st);
@@ -1372,7 +902,7 @@ static mem_object *variadic_area(executor *ex, state *st, expr *const *values, s
     uint64_t slot = values[k]->width > 64 ? 16 : 8;
     size = (size + slot - 1) / slot * slot + slot;
   }
-  mem_object *o = new_object(ex, st, MEM_STACK, size, 16, "varargs", NULL);
+  mem_object *o = interp_new_object(ex, st, MEM_STACK, size, 16, "varargs", NULL);
   uint64_t at = 0;
   for (size_t k = 0; k < n; k++) {
     expr *v = values[k];
@@ -1385,40 +915,32 @@ static mem_object *variadic_area(executor *ex, state *st, expr *const *values, s
   return o;
 }
 
-/* SV-COMP's error functions: a call is the property violation, whatever their body (tasks
- * define them empty, or calling __assert_fail, and then call abort()). */
-static bool is_error_function(const char *name) {
-  return strcmp(name, "reach_error") == 0 || strcmp(name, "__VERIFIER_error") == 0;
-}
-
 static step call_function(executor *ex, state *st, const ir_inst *in, uint32_t callee) {
   const ir_function *fn = &ex->prog->funcs[callee];
-  if (is_error_function(fn->name)) {
-    end_error(ex, st, "reach_error", "reach_error() called", NULL);
-    return STEP_ENDED;
-  }
+  step result;
+  if (ex->builtins[callee] != BUILTIN_NONE &&
+      builtins_call(ex, st, in, ex->builtins[callee], &result))
+    return result;
   if (fn->is_decl) {
-    step result;
-    if (call_builtin(ex, st, in, fn->name, &result)) return result;
-    char *reason = xprintf("unsupported: external call %s", fn->name);
-    warn_once(ex, fn->name, "undefined function (paths that call it end early):");
-    end_early(ex, st, reason);
+    char *reason = interp_format("unsupported: external call %s", fn->name);
+    interp_warn_once(ex, fn->name, "undefined function (paths that call it end early):");
+    interp_end_early(ex, st, reason);
     free(reason);
     return STEP_ENDED;
   }
   if (fn->unsupported) {
-    char *reason = xprintf("unsupported: %s", fn->unsupported);
-    end_early(ex, st, reason);
+    char *reason = interp_format("unsupported: %s", fn->unsupported);
+    interp_end_early(ex, st, reason);
     free(reason);
     return STEP_ENDED;
   }
   if (st->nframes >= MAX_FRAMES) {
-    end_early(ex, st, "max stack frames exceeded");
+    interp_end_early(ex, st, "max stack frames exceeded");
     return STEP_ENDED;
   }
   unsigned given = in->nops - 1u;
   if (given < fn->nargs) {
-    end_error(ex, st, "exec", "calling a function with too few arguments", NULL);
+    interp_end_error(ex, st, "exec", "calling a function with too few arguments", NULL);
     return STEP_ENDED;
   }
   /* the arguments are read before the new frame exists (pushing it may move the stack) */
@@ -1432,7 +954,7 @@ static step call_function(executor *ex, state *st, const ir_inst *in, uint32_t c
     byval_offset = xrealloc(NULL, fn->nargs * sizeof *byval_offset);
     for (uint32_t k = 0; k < fn->nargs; k++) {
       if (!fn->byval[k]) continue;
-      if (!resolve(ex, st, args[k], fn->byval[k], &byval_src[k], &byval_offset[k])) {
+      if (!interp_resolve(ex, st, args[k], fn->byval[k], &byval_src[k], &byval_offset[k])) {
         free(args), free(byval_src), free(byval_offset);
         return STEP_ENDED;
       }
@@ -1444,7 +966,7 @@ static step call_function(executor *ex, state *st, const ir_inst *in, uint32_t c
   for (uint32_t k = 0; fn->byval && k < fn->nargs; k++) {
     if (!fn->byval[k]) continue;
     uint64_t size = fn->byval[k];
-    mem_object *copy = new_object(ex, st, MEM_STACK, size, 16, fn->name, NULL);
+    mem_object *copy = interp_new_object(ex, st, MEM_STACK, size, 16, fn->name, NULL);
     for (uint64_t b = 0; b < size; b++) {
       expr *from = T(ex, expr_add(byval_offset[k], C(ex, 64, b)));
       mem_write(st->mem, copy, C(ex, 64, b), T(ex, mem_read(st->mem, byval_src[k], from, 1)));
@@ -1475,10 +997,10 @@ static step exec_call(executor *ex, state *st, const ir_inst *in) {
   if (in->u.call.func != IR_NONE) return call_function(ex, st, in, in->u.call.func);
   expr *target = arg(ex, st, in, 0);
   uint64_t address;
-  if (!single_value(ex, st, target, &address)) return STEP_ENDED;
+  if (!interp_single_value(ex, st, target, &address)) return STEP_ENDED;
   uint32_t callee = function_at(ex, address);
   if (callee == IR_NONE) {
-    end_error(ex, st, "ptr", "invalid function pointer", NULL);
+    interp_end_error(ex, st, "ptr", "invalid function pointer", NULL);
     return STEP_ENDED;
   }
   return call_function(ex, st, in, callee);
@@ -1510,7 +1032,7 @@ static void push_step(executor *ex, state *st, uint32_t k, expr *value) {
  * with main's value, which runs the atexit handlers and destructors), or the path's end. */
 static step next_lifecycle_step(executor *ex, state *st, expr *value) {
   if (st->lifecycle + 1 >= ex->nsteps) {
-    complete_path(ex, st);
+    interp_complete_path(ex, st);
     return STEP_ENDED;
   }
   push_step(ex, st, st->lifecycle + 1, value);
@@ -1520,7 +1042,7 @@ static step next_lifecycle_step(executor *ex, state *st, expr *value) {
 static step exec_ret(executor *ex, state *st, const ir_inst *in) {
   expr *value = in->nops ? T(ex, expr_ref(arg(ex, st, in, 0))) : NULL;
   state_frame *f = state_top(st);
-  for (uint32_t k = 0; k < f->nallocas; k++) remember_dead(ex, f->allocas[k]);
+  for (uint32_t k = 0; k < f->nallocas; k++) interp_remember_dead(ex, f->allocas[k]);
   state_pop_frame(st);
   if (st->nframes == 0) return next_lifecycle_step(ex, st, value);
   const ir_inst *call = current_inst(ex, st);
@@ -1539,9 +1061,10 @@ static step exec_alloca(executor *ex, state *st, const ir_inst *in) {
   expr *size = T(ex, expr_mul(count, C(ex, 64, in->u.alloca.size)));
   const ir_function *fn = fn_of(ex, state_top(st));
   mem_object *o;
-  if (!allocate(ex, st, MEM_STACK, size, in->u.alloca.align, fn->name, &o)) return STEP_ENDED;
+  if (!interp_allocate(ex, st, MEM_STACK, size, in->u.alloca.align, fn->name, &o))
+    return STEP_ENDED;
   if (!o) {
-    end_early(ex, st, "alloca larger than 1 GiB");
+    interp_end_early(ex, st, "alloca larger than 1 GiB");
     return STEP_ENDED;
   }
   state_frame_add_alloca(state_top(st), o);
@@ -1564,7 +1087,7 @@ static expr *gep_address(executor *ex, state *st, const ir_inst *in) {
 /* memcpy, memmove, memset: a symbolic length is made concrete (counted). */
 static step exec_memory_intrinsic(executor *ex, state *st, const ir_inst *in) {
   u128 len;
-  if (!concretize(ex, st, arg(ex, st, in, 2), "a memcpy/memmove/memset length", &len))
+  if (!interp_concretize(ex, st, arg(ex, st, in, 2), "a memcpy/memmove/memset length", &len))
     return STEP_ENDED;
   if (len == 0) return STEP_CONTINUE;
   const mem_object *dst;
@@ -1579,7 +1102,8 @@ static step exec_memory_intrinsic(executor *ex, state *st, const ir_inst *in) {
   }
   const mem_object *src;
   expr *src_offset;
-  if (!resolve(ex, st, arg(ex, st, in, 1), (uint64_t)len, &src, &src_offset)) return STEP_ENDED;
+  if (!interp_resolve(ex, st, arg(ex, st, in, 1), (uint64_t)len, &src, &src_offset))
+    return STEP_ENDED;
   /* read everything first: memmove's overlapping ranges come out right, and memcpy's too */
   expr **bytes = xrealloc(NULL, (size_t)len * sizeof *bytes);
   for (uint64_t k = 0; k < len; k++)
@@ -1625,8 +1149,8 @@ static expr_kind icmp_kind(unsigned pred) {
 static step exec_division(executor *ex, state *st, const ir_inst *in, expr *a, expr *b) {
   expr *nonzero = T(ex, expr_ne(b, C(ex, b->width, 0)));
   state *ok, *zero;
-  if (!branch(ex, st, nonzero, &ok, &zero)) return STEP_ENDED;
-  if (zero) end_error(ex, zero, "div", "divide by zero", NULL);
+  if (!interp_branch(ex, st, nonzero, &ok, &zero)) return STEP_ENDED;
+  if (zero) interp_end_error(ex, zero, "div", "divide by zero", NULL);
   if (!ok) return STEP_ENDED;
   set_result(st, in, T(ex, expr_binary(binary_kind(in->op), a, b)));
   return zero ? STEP_YIELD : STEP_CONTINUE;
@@ -1637,8 +1161,8 @@ static step exec_division(executor *ex, state *st, const ir_inst *in, expr *a, e
 static step exec_shift(executor *ex, state *st, const ir_inst *in, expr *a, expr *b) {
   expr *fits = T(ex, expr_ult(b, C(ex, b->width, b->width)));
   state *ok, *over;
-  if (!branch(ex, st, fits, &ok, &over)) return STEP_ENDED;
-  if (over) end_error(ex, over, "overshift", "overshift error", NULL);
+  if (!interp_branch(ex, st, fits, &ok, &over)) return STEP_ENDED;
+  if (over) interp_end_error(ex, over, "overshift", "overshift error", NULL);
   if (!ok) return STEP_ENDED;
   set_result(st, in, T(ex, expr_binary(binary_kind(in->op), a, b)));
   return over ? STEP_YIELD : STEP_CONTINUE;
@@ -1672,7 +1196,7 @@ static step exec_overflow(executor *ex, state *st, const ir_inst *in) {
     break;
   default: { /* multiplication: exact product in twice the width */
     if (2 * w > 128) {
-      end_early(ex, st, "unsupported: 128-bit multiplication with overflow");
+      interp_end_early(ex, st, "unsupported: 128-bit multiplication with overflow");
       return STEP_ENDED;
     }
     bool is_signed = in->op == IR_SMULO;
@@ -1780,8 +1304,9 @@ static step exec_float(executor *ex, state *st, const ir_inst *in) {
     bool is_fp_operand = !(in->op == IR_UITOFP || in->op == IR_SITOFP);
     if (!expr_is_const(o)) {
       /* named per instruction, so that stats.json says which conversion or operation */
-      char *reason = xprintf("unsupported: symbolic floating point (%s)", ir_opcode_name(in->op));
-      end_early(ex, st, reason);
+      char *reason = interp_format("unsupported: symbolic floating point (%s)",
+                                   ir_opcode_name(in->op));
+      interp_end_early(ex, st, reason);
       free(reason);
       return STEP_ENDED;
     }
@@ -1839,7 +1364,7 @@ static step exec_va(executor *ex, state *st, const ir_inst *in) {
   if (in->op == IR_VACOPY) {
     const mem_object *src;
     expr *src_offset;
-    if (!resolve(ex, st, arg(ex, st, in, 1), 24, &src, &src_offset)) return STEP_ENDED;
+    if (!interp_resolve(ex, st, arg(ex, st, in, 1), 24, &src, &src_offset)) return STEP_ENDED;
     mem_write(st->mem, o, offset, T(ex, mem_read(st->mem, src, src_offset, 16)));
     mem_write(st->mem, o, T(ex, expr_add(offset, C(ex, 64, 16))),
               T(ex, mem_read(st->mem, src, T(ex, expr_add(src_offset, C(ex, 64, 16))), 8)));
@@ -1863,7 +1388,7 @@ static step execute(executor *ex, state *st) {
     fprintf(stderr, "symq: trace: state %" PRIu64 " %s:%u %s line %u\n", st->id,
             fn_of(ex, f)->name, f->pc, ir_opcode_name(in->op), in->line);
   }
-  cover(ex, st);
+  coverage_visit(&ex->cov, st);
   st->instructions++;
   ex->result->instructions++;
   step result = STEP_CONTINUE;
@@ -1900,7 +1425,8 @@ static step execute(executor *ex, state *st) {
   case IR_LOAD: {
     const mem_object *o;
     expr *offset;
-    if (!resolve(ex, st, arg(ex, st, in, 0), in->u.mem.bytes, &o, &offset)) return STEP_ENDED;
+    if (!interp_resolve(ex, st, arg(ex, st, in, 0), in->u.mem.bytes, &o, &offset))
+      return STEP_ENDED;
     set_result(st, in, load(ex, st, o, offset, in->u.mem.bytes, in->width));
     break;
   }
@@ -1931,13 +1457,13 @@ static step execute(executor *ex, state *st) {
   case IR_CONDBR: return exec_condbr(ex, st, in);
   case IR_SWITCH: return exec_switch(ex, st, in);
   case IR_UNREACHABLE:
-    end_error(ex, st, "exec", "reached \"unreachable\" instruction", NULL);
+    interp_end_error(ex, st, "exec", "reached \"unreachable\" instruction", NULL);
     return STEP_ENDED;
   case IR_TRAP:
-    end_error(ex, st, "abort", "llvm.trap called", NULL);
+    interp_end_error(ex, st, "abort", "llvm.trap called", NULL);
     return STEP_ENDED;
   case IR_VAARG:
-    end_early(ex, st, "unsupported: va_arg instruction");
+    interp_end_early(ex, st, "unsupported: va_arg instruction");
     return STEP_ENDED;
   case IR_MEMCPY: case IR_MEMMOVE: case IR_MEMSET: result = exec_memory_intrinsic(ex, st, in); break;
   case IR_UADDO: case IR_SADDO: case IR_USUBO: case IR_SSUBO: case IR_UMULO: case IR_SMULO:
@@ -1973,7 +1499,7 @@ static step execute(executor *ex, state *st) {
     expr *r = funnel_shift(ex, arg(ex, st, in, 0), arg(ex, st, in, 1), arg(ex, st, in, 2),
                            in->op == IR_FSHL, &ok);
     if (!ok) {
-      end_early(ex, st, "unsupported: funnel shift wider than 64 bits");
+      interp_end_early(ex, st, "unsupported: funnel shift wider than 64 bits");
       return STEP_ENDED;
     }
     set_result(st, in, r);
@@ -1982,21 +1508,22 @@ static step execute(executor *ex, state *st) {
   case IR_STACKSAVE: set_result(st, in, C(ex, 64, state_top(st)->nallocas)); break;
   case IR_STACKRESTORE: {
     u128 keep;
-    if (!concretize(ex, st, arg(ex, st, in, 0), "llvm.stackrestore", &keep)) return STEP_ENDED;
+    if (!interp_concretize(ex, st, arg(ex, st, in, 0), "llvm.stackrestore", &keep))
+      return STEP_ENDED;
     state_frame *f = state_top(st);
     while (f->nallocas > keep) {
       mem_object *o = f->allocas[--f->nallocas];
       mem_space_unbind(st->mem, o);
-      remember_dead(ex, o);
+      interp_remember_dead(ex, o);
       mem_object_unref(o);
     }
     break;
   }
   case IR_VASTART: case IR_VAEND: case IR_VACOPY: result = exec_va(ex, st, in); break;
   default: {
-    char *reason = xprintf("unsupported: %s", in->op == IR_UNSUPPORTED && in->u.reason
-                                                  ? in->u.reason : ir_opcode_name(in->op));
-    end_early(ex, st, reason);
+    char *reason = interp_format("unsupported: %s", in->op == IR_UNSUPPORTED && in->u.reason
+                                                         ? in->u.reason : ir_opcode_name(in->op));
+    interp_end_early(ex, st, reason);
     free(reason);
     return STEP_ENDED;
   }
@@ -2042,15 +1569,16 @@ static void bind_globals(executor *ex, state *st) {
 /* main's argv (its strings and array) and an empty envp, as objects of the initial state. */
 static void bind_arguments(executor *ex, state *st) {
   int argc = ex->opt->argc;
-  mem_object *array = new_object(ex, st, MEM_GLOBAL, 8 * ((uint64_t)argc + 1), 8, "argv", NULL);
+  mem_object *array =
+      interp_new_object(ex, st, MEM_GLOBAL, 8 * ((uint64_t)argc + 1), 8, "argv", NULL);
   for (int k = 0; k < argc; k++) {
     const char *text = ex->opt->argv[k];
-    mem_object *s = new_object(ex, st, MEM_GLOBAL, strlen(text) + 1, 1, "arg",
-                               (const uint8_t *)text);
+    mem_object *s = interp_new_object(ex, st, MEM_GLOBAL, strlen(text) + 1, 1, "arg",
+                                      (const uint8_t *)text);
     mem_write(st->mem, array, C(ex, 64, 8 * (uint64_t)k), C(ex, 64, s->address));
     mem_object_unref(s);
   }
-  mem_object *envp = new_object(ex, st, MEM_GLOBAL, 8, 8, "envp", NULL); /* { NULL } */
+  mem_object *envp = interp_new_object(ex, st, MEM_GLOBAL, 8, 8, "envp", NULL); /* { NULL } */
   ex->argv_address = array->address;
   ex->envp_address = envp->address;
   mem_object_unref(array);
@@ -2109,7 +1637,8 @@ static void plan_lifecycle(executor *ex, uint32_t main_index) {
   uint32_t exit_fn = ir_find_function(ex->prog, "exit");
   bool has_atexit = atexit_fn != IR_NONE && !ex->prog->funcs[atexit_fn].is_decl;
   bool has_exit = exit_fn != IR_NONE && !ex->prog->funcs[exit_fn].is_decl;
-  if (ndtors && !has_atexit) warn_once(ex, "(no atexit to register them)", "destructors not run");
+  if (ndtors && !has_atexit)
+    interp_warn_once(ex, "(no atexit to register them)", "destructors not run");
   ex->steps = xrealloc(NULL, (ndtors + nctors + 2) * sizeof *ex->steps);
   for (uint32_t k = 0; has_atexit && k < ndtors; k++)
     ex->steps[ex->nsteps++] = (lifecycle_step){atexit_fn, true, function_address(dtors[k])};
@@ -2129,101 +1658,6 @@ static bool start_program(executor *ex, state *st, uint32_t main_index) {
   push_step(ex, st, 0, NULL);
   release_scratch(ex);
   return true;
-}
-
-/* ---- nurs:covnew ------------------------------------------------------------------------ */
-
-enum { DIST_NONE = UINT32_MAX };
-
-static uint32_t dist_add(uint32_t a, uint32_t b) {
-  return a == DIST_NONE || b == DIST_NONE || a > DIST_NONE - b ? DIST_NONE : a + b;
-}
-
-static uint32_t dist_min(uint32_t a, uint32_t b) { return a < b ? a : b; }
-
-/* Recomputes fn's two distance tables: backward relaxation over the CFG until nothing
- * changes (the successors of a terminator are its edges' first instructions; a direct call
- * to a defined function may also reach the callee's uncovered code, as far away as the
- * callee's entry distance, however stale that one is). */
-static void compute_distances(executor *ex, uint32_t fi) {
-  const ir_function *fn = &ex->prog->funcs[fi];
-  uint32_t *dist = ex->to_uncovered[fi], *ret = ex->to_return[fi];
-  for (uint32_t k = 0; k < fn->ninsts; k++) {
-    dist[k] = ex->covered[fi][k] ? DIST_NONE : 0;
-    ret[k] = fn->insts[k].op == IR_RET ? 0 : DIST_NONE;
-  }
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (uint32_t k = fn->ninsts; k-- > 0;) {
-      const ir_inst *in = &fn->insts[k];
-      uint32_t best = dist[k], best_ret = ret[k];
-      uint32_t edges[2], nedges = 0;
-      const ir_case_group *groups = NULL;
-      uint32_t ngroups = 0;
-      switch (in->op) {
-      case IR_BR: edges[nedges++] = in->u.br.edge[0]; break;
-      case IR_CONDBR: edges[nedges++] = in->u.br.edge[0], edges[nedges++] = in->u.br.edge[1]; break;
-      case IR_SWITCH:
-        edges[nedges++] = in->u.sw.dflt;
-        groups = &fn->groups[in->u.sw.groups];
-        ngroups = in->u.sw.ngroups;
-        break;
-      case IR_RET: case IR_UNREACHABLE: case IR_TRAP: break;
-      default:
-        if (k + 1 < fn->ninsts) {
-          best = dist_min(best, dist_add(dist[k + 1], 1));
-          best_ret = dist_min(best_ret, dist_add(ret[k + 1], 1));
-        }
-        if (in->op == IR_CALL && in->u.call.func != IR_NONE) {
-          uint32_t callee = in->u.call.func;
-          if (!ex->prog->funcs[callee].is_decl && ex->prog->funcs[callee].ninsts)
-            best = dist_min(best, dist_add(ex->to_uncovered[callee][0], 1));
-        }
-        break;
-      }
-      for (uint32_t e = 0; e < nedges + ngroups; e++) {
-        uint32_t edge = e < nedges ? edges[e] : groups[e - nedges].edge;
-        uint32_t target = fn->blocks[fn->edges[edge].target].first;
-        best = dist_min(best, dist_add(dist[target], 1));
-        best_ret = dist_min(best_ret, dist_add(ret[target], 1));
-      }
-      if (best != dist[k] || best_ret != ret[k]) {
-        dist[k] = best, ret[k] = best_ret;
-        changed = true;
-      }
-    }
-  }
-  ex->distances_stale[fi] = false;
-}
-
-/* The distance from st to the nearest uncovered instruction: in the current function, or
- * after returning to a caller (KLEE's min-dist-to-uncovered, along the call stack). */
-static uint32_t distance_to_uncovered(executor *ex, const state *st) {
-  uint32_t best = DIST_NONE, to_here = 0;
-  for (uint32_t k = st->nframes; k-- > 0;) {
-    const state_frame *f = &st->frames[k];
-    if (ex->distances_stale[f->func]) compute_distances(ex, f->func);
-    /* below the top, the frame resumes after its call */
-    uint32_t pc = k + 1 == st->nframes ? f->pc : f->pc + 1;
-    if (pc >= ex->prog->funcs[f->func].ninsts) break;
-    best = dist_min(best, dist_add(to_here, ex->to_uncovered[f->func][pc]));
-    to_here = dist_add(to_here, ex->to_return[f->func][pc]);
-    if (to_here == DIST_NONE) break;
-  }
-  return best;
-}
-
-/* nurs:covnew's weight, KLEE's formula: the inverse squares of the distance to uncovered
- * code and of the instructions run since the state last covered something new. */
-static double coverage_weight(void *state_ptr, void *ctx) {
-  executor *ex = ctx;
-  const state *st = state_ptr;
-  uint32_t md2u = distance_to_uncovered(ex, st);
-  double inv_md2u = 1.0 / (md2u == DIST_NONE ? 10000.0 : (double)(md2u ? md2u : 1));
-  double inv_cov_new = 0;
-  if (st->since_new_coverage)
-    inv_cov_new = 1.0 / (double)(st->since_new_coverage > 1001 ? st->since_new_coverage - 1000 : 1);
-  return inv_cov_new * inv_cov_new + inv_md2u * inv_md2u;
 }
 
 /* ---- what merging asks of the interpreter (merge_host) ---------------------------------- */
@@ -2346,21 +1780,11 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   ex.consts = xrealloc(NULL, (prog->nconsts + 1) * sizeof *ex.consts);
   for (uint32_t k = 0; k < prog->nconsts; k++)
     ex.consts[k] = expr_const(prog->consts[k].width, prog->consts[k].value);
-  ex.covered = xrealloc(NULL, (prog->nfuncs + 1) * sizeof *ex.covered);
-  ex.to_uncovered = xrealloc(NULL, (prog->nfuncs + 1) * sizeof *ex.to_uncovered);
-  ex.to_return = xrealloc(NULL, (prog->nfuncs + 1) * sizeof *ex.to_return);
-  ex.distances_stale = xrealloc(NULL, (prog->nfuncs + 1) * sizeof *ex.distances_stale);
-  for (uint32_t k = 0; k < prog->nfuncs; k++) {
-    ex.covered[k] = calloc(prog->funcs[k].ninsts + 1, 1);
-    /* zero: before anything runs every instruction is uncovered, so every distance is 0 */
-    ex.to_uncovered[k] = calloc(prog->funcs[k].ninsts + 1, sizeof **ex.to_uncovered);
-    ex.to_return[k] = calloc(prog->funcs[k].ninsts + 1, sizeof **ex.to_return);
-    ex.distances_stale[k] = true;
-    if (!ex.covered[k] || !ex.to_uncovered[k] || !ex.to_return[k]) expr_oom();
-  }
+  ex.builtins = builtins_bind(prog);
+  coverage_init(&ex.cov, prog);
   ex.merge = new_merge_ctx(&ex);
   const search_kind default_search[] = {SEARCH_DFS};
-  search_hooks hooks = {.weight = coverage_weight, .ctx = &ex};
+  search_hooks hooks = {.weight = coverage_weight, .ctx = &ex.cov};
   ex.searcher = search_new(opt->nsearch ? opt->search : default_search,
                            opt->nsearch ? opt->nsearch : 1, opt->seed, &hooks);
 
@@ -2376,8 +1800,8 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
     search_add_initial(ex.searcher, initial, info_of(initial));
     run_loop(&ex);
   }
-  result->covered_lines = count_lines(&ex, true);
-  result->total_lines = count_lines(&ex, false);
+  result->covered_lines = coverage_lines(&ex.cov, true);
+  result->total_lines = coverage_lines(&ex.cov, false);
 
   search_free(ex.searcher);
   free(ex.live);
@@ -2392,15 +1816,8 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   free(ex.reported);
   for (size_t k = 0; k < ex.nwarned; k++) free(ex.warned[k]);
   free(ex.warned);
-  for (uint32_t k = 0; k < prog->nfuncs; k++) {
-    free(ex.covered[k]);
-    free(ex.to_uncovered[k]);
-    free(ex.to_return[k]);
-  }
-  free(ex.covered);
-  free(ex.to_uncovered);
-  free(ex.to_return);
-  free(ex.distances_stale);
+  coverage_free(&ex.cov);
+  free(ex.builtins);
   free(ex.steps);
   free(ex.scratch);
   return rc;
