@@ -123,6 +123,7 @@ static const opt_spec COMPARE_SPECS[] = {
      .help = "where the tables and each mode's output and logs go (default symq-compare-N)"},
 };
 
+/* its own message, with no hint */
 static int compare_driver(const opt_command *c, void *target, const char *arg) {
   compare_options *o = target;
   if (o->driver) {
@@ -149,9 +150,8 @@ const opt_command compare_command = {
              "merged states, queries, solver time, tests, GCov line coverage, quantified queries\n"
              "and the share of them answered before any fallback; the table is\n"
              "also written as DIR/compare.csv and DIR/compare.md (DIR: symq-compare-N).\n",
-    .specs = COMPARE_SPECS,
-    .nspecs = sizeof COMPARE_SPECS / sizeof COMPARE_SPECS[0],
-    .positional = compare_driver,
+    OPT_SPECS(COMPARE_SPECS),
+    .positional_call = compare_driver,
     .rest = compare_run_options,
 };
 

@@ -222,6 +222,15 @@ static int parse_option(const opt_command *c, int argc, char **argv, int *i, voi
   return opt_usage_error(c, "unknown option '%s'", a);
 }
 
+static int positional(const opt_command *c, void *target, const char *arg) {
+  if (c->positional_call) return c->positional_call(c, target, arg);
+  assert(c->positional);
+  const char **slot = (const char **)((char *)target + c->positional - 1);
+  if (*slot) return opt_usage_error(c, c->second_positional, arg);
+  *slot = arg;
+  return 0;
+}
+
 int opt_parse(const opt_command *c, int argc, char **argv, int first, void *target) {
   for (size_t k = 0; k < c->nspecs; k++) {
     const opt_spec *s = &c->specs[k];
@@ -238,7 +247,7 @@ int opt_parse(const opt_command *c, int argc, char **argv, int first, void *targ
       return 1;
     }
     int rc = a[0] != '-' || (c->dash_is_positional && strcmp(a, "-") == 0)
-                 ? c->positional(c, target, a)
+                 ? positional(c, target, a)
                  : parse_option(c, argc, argv, &i, target);
     if (rc) return rc;
   }

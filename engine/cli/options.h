@@ -88,6 +88,9 @@ typedef struct opt_spec {
 #define OPT_FIELD(type, member) .offset = offsetof(type, member), \
                                 .size = sizeof(((type *)0)->member)
 #define OPT_GIVEN(type, member) .given = offsetof(type, member) + 1 /* 0: none */
+#define OPT_SPECS(array) .specs = (array), .nspecs = sizeof(array) / sizeof((array)[0])
+#define OPT_POSITIONAL(type, member, message) \
+  .positional = offsetof(type, member) + 1, .second_positional = (message)
 #define OPT_LIST_OF(type, array, count)                                                      \
   .offset = offsetof(type, array), .count_offset = offsetof(type, count),                    \
   .max_count = sizeof(((type *)0)->array) / sizeof(((type *)0)->array[0]),                   \
@@ -104,9 +107,13 @@ struct opt_command {
                                NULL, or " " (--timeout S) */
   const opt_spec *specs;
   size_t nspecs;
-  /* Each argument that is no option (and "-" when dash_is_positional): 0, or an exit
+  /* The arguments that are no option (and "-" when dash_is_positional): either the one
+   * stored at OPT_POSITIONAL(struct, member, message), a second one being the error
+   * `message` (one %s: it), or each handed to positional_call, which returns 0 or an exit
    * status after printing a message. */
-  int (*positional)(const opt_command *c, void *target, const char *arg);
+  size_t positional;              /* 1 + the offset of a const char *; 0: none */
+  const char *second_positional;
+  int (*positional_call)(const opt_command *c, void *target, const char *arg);
   bool dash_is_positional;
   /* The arguments after "--" (NULL: "--" is an unknown option); returns 0 or a status. */
   int (*rest)(void *target, int argc, char **argv);

@@ -1068,13 +1068,6 @@ static const opt_spec REPLAY_SPECS[] = {
      .help = "print each test's stderr"},
 };
 
-static int replay_outdir(const opt_command *c, void *target, const char *arg) {
-  replay_options *o = target;
-  if (o->outdir) return opt_usage_error(c, "more than one OUTDIR ('%s')", arg);
-  o->outdir = arg;
-  return 0;
-}
-
 const opt_command replay_command = {
     .name = "replay",
     .usage = "usage: symq replay OUTDIR [--sanitize] [--timeout S] [--cc CC] [--keep]\n"
@@ -1085,9 +1078,8 @@ const opt_command replay_command = {
     .epilog = "Exit status: 0 all tests as recorded, 1 a mismatch, 2 bad usage, a missing or\n"
               "invalid OUTDIR, or a compile failure.\n",
     .value_sep = " ",
-    .specs = REPLAY_SPECS,
-    .nspecs = sizeof REPLAY_SPECS / sizeof REPLAY_SPECS[0],
-    .positional = replay_outdir,
+    OPT_SPECS(REPLAY_SPECS),
+    OPT_POSITIONAL(replay_options, outdir, "more than one OUTDIR ('%s')"),
     .dash_is_positional = true,
 };
 
@@ -1101,7 +1093,7 @@ const opt_command cov_command = {
     .value_sep = " ",
     .specs = REPLAY_SPECS,
     .nspecs = COV_OPTIONS,
-    .positional = replay_outdir,
+    OPT_POSITIONAL(replay_options, outdir, "more than one OUTDIR ('%s')"),
     .dash_is_positional = true,
 };
 

@@ -173,13 +173,6 @@ static const opt_spec RUN_SPECS[] = {
      .help = "print every executed instruction on stderr"},
 };
 
-static int run_input(const opt_command *c, void *target, const char *arg) {
-  run_options *o = target;
-  if (o->input) return opt_usage_error(c, "more than one input file ('%s')", arg);
-  o->input = arg;
-  return 0;
-}
-
 static int run_program_args(void *target, int argc, char **argv) {
   run_options *o = target;
   o->program_argc = argc;
@@ -191,9 +184,8 @@ const opt_command run_command = {
     .name = "run",
     .usage = "usage: symq run [options] FILE.c|FILE.bc|FILE.ll [-- ARGS...]\n",
     .epilog = "\n'symq run --help-all' also lists the options of eval/'s experiments.\n",
-    .specs = RUN_SPECS,
-    .nspecs = sizeof RUN_SPECS / sizeof RUN_SPECS[0],
-    .positional = run_input,
+    OPT_SPECS(RUN_SPECS),
+    OPT_POSITIONAL(run_options, input, "more than one input file ('%s')"),
     .rest = run_program_args,
 };
 

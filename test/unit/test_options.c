@@ -113,13 +113,6 @@ static const opt_spec TEST_SPECS[] = {
      .help = "only attached"},
 };
 
-static int test_input(const opt_command *c, void *target, const char *arg) {
-  test_options *o = target;
-  if (o->input) return opt_usage_error(c, "more than one input ('%s')", arg);
-  o->input = arg;
-  return 0;
-}
-
 static int test_rest(void *target, int argc, char **argv) {
   test_options *o = target;
   o->rest_argc = argc;
@@ -130,9 +123,8 @@ static int test_rest(void *target, int argc, char **argv) {
 static const opt_command TEST_COMMAND = {
     .name = "test",
     .usage = "usage: symq test [options] INPUT\n",
-    .specs = TEST_SPECS,
-    .nspecs = sizeof TEST_SPECS / sizeof TEST_SPECS[0],
-    .positional = test_input,
+    OPT_SPECS(TEST_SPECS),
+    OPT_POSITIONAL(test_options, input, "more than one input ('%s')"),
     .rest = test_rest,
 };
 
@@ -142,14 +134,23 @@ typedef struct parse_call {
   void *target;
 } parse_call;
 
+/* `symq COMMAND ARGS...` (args NULL-terminated) in a static argv: what the parser stored
+ * (rest_argv, program_argv) still points into it after the call. */
+static int command_line(const char *command, const char *const *args, char ***argv_out) {
+  static char *argv[48];
+  int argc = 0;
+  argv[argc++] = "symq";
+  argv[argc++] = (char *)command;
+  for (size_t k = 0; args[k]; k++) argv[argc++] = (char *)args[k];
+  argv[argc] = NULL;
+  *argv_out = argv;
+  return argc;
+}
+
 static int call_parse(void *arg) {
   parse_call *p = arg;
-  static char *argv[32]; /* rest_argv points into it after the call */
-  argv[0] = "symq";
-  argv[1] = "test";
-  int argc = 2;
-  for (size_t k = 0; p->args[k]; k++) argv[argc++] = (char *)p->args[k];
-  argv[argc] = NULL;
+  char **argv;
+  int argc = command_line("test", p->args, &argv);
   return opt_parse(p->command, argc, argv, 2, p->target);
 }
 
@@ -406,12 +407,8 @@ typedef struct run_call {
 
 static int call_run_parse(void *arg) {
   run_call *p = arg;
-  static char *argv[48]; /* program_argv points into it after the call */
-  argv[0] = "symq";
-  argv[1] = "run";
-  int argc = 2;
-  for (size_t k = 0; p->args[k]; k++) argv[argc++] = (char *)p->args[k];
-  argv[argc] = NULL;
+  char **argv;
+  int argc = command_line("run", p->args, &argv);
   return run_parse_options(argc, argv, p->o);
 }
 
