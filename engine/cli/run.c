@@ -41,7 +41,7 @@ static const opt_choice MERGE_LOOPS[] = {
 static const opt_choice TESTS_PER_MERGE[] = {{"all", true}, {"one", false}, {NULL, 0}};
 static const opt_choice FALLBACKS[] = {
     {"expand", QS_FALLBACK_EXPAND}, {"z3", QS_FALLBACK_Z3}, {"both", QS_FALLBACK_BOTH}, {NULL, 0}};
-/* into no_runtime; klee is the old name of symq's runtime */
+/* into no_runtime; klee (KLEE's own --libc=klee) is taken as symq's runtime, unlisted */
 static const opt_choice LIBCS[] = {{"symq", false}, {"klee", false}, {"none", true}, {NULL, 0}};
 
 #define RUN(member) OPT_FIELD(run_options, member)
@@ -81,7 +81,8 @@ static const opt_spec RUN_SPECS[] = {
     {.name = "--testcomp", .type = OPT_FLAG, RUN(testcomp), .topic = OPT_TOPIC_OUTPUT,
      .help = "also write OUTDIR/test-suite (Test-Comp format 1.1)"},
     {.name = "--testcomp-property", .type = OPT_STRING, .arg = "PRP", RUN(testcomp_property),
-     .topic = OPT_TOPIC_OUTPUT, .help = "its <specification> (default: coverage-branches)"},
+     OPT_GIVEN(run_options, testcomp), .topic = OPT_TOPIC_OUTPUT,
+     .help = "its <specification> (default: coverage-branches)"},
     /* ---- search and limits ---- */
     {.name = "--search", .type = OPT_LIST, .arg = "NAME",
      OPT_LIST_OF(run_options, interp.search, interp.nsearch), .convert = parse_search,
@@ -470,7 +471,8 @@ int run_main(int argc, char **argv) {
   const char *lifecycle[] = {"exit", "atexit"};
   bc_options bo = {.include_dirs = includes, .n_include_dirs = o.n_include_dirs + 1,
                    .cflags = o.cflags, .n_cflags = o.n_cflags, .optimize = o.optimize,
-                   .passes = o.passes ? bc_pipeline_named(o.passes) : NULL, .link = runtime, .n_link = link_runtime ? 1 : 0,
+                   .passes = o.passes ? bc_pipeline_named(o.passes) : NULL,
+                   .link = runtime, .n_link = link_runtime ? 1 : 0,
                    .keep = lifecycle, .n_keep = 2};
   bc_error berr = {0};
   bc_max_load_seconds = o.max_load_time_s;
@@ -546,7 +548,7 @@ int run_main(int argc, char **argv) {
   } else {
     write_stats(out, &o, &result, solver, prog, seconds_since(&t0));
     write_info(out, argc, argv, start, time(NULL), &o);
-    if (o.testcomp || o.testcomp_property) { /* before the done lines: the last line on stdout stays the summary */
+    if (o.testcomp) { /* before the done lines: the last line on stdout stays the summary */
       char terr[512];
       if (testcomp_write_suite(out_path(out), o.input, testcomp_spec, terr, sizeof terr) != 0) {
         fprintf(stderr, "symq: error: test suite: %s\n", terr);

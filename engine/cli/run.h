@@ -31,8 +31,8 @@ typedef struct run_options {
   uint64_t max_load_memory_mb;  /* 0: bitcode's default */
   bool optimize, write_smt2s, no_runtime;
   const char *passes;           /* --passes as given: NULL keeps bitcode's default pipeline */
-  bool testcomp;
-  const char *testcomp_property; /* implies testcomp */
+  bool testcomp;                /* --testcomp or --testcomp-property */
+  const char *testcomp_property;
   int program_argc;             /* after `--` */
   const char **program_argv;
 } run_options;

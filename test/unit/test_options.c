@@ -491,6 +491,7 @@ static void test_run_table(void) {
   CHECK_EQ_U64(o.max_load_memory_mb, 512);
   CHECK_EQ_STR(o.output_dir, "out");
   CHECK_EQ_STR(o.testcomp_property, "p.prp");
+  CHECK(o.testcomp); /* the property implies the suite */
   CHECK_EQ_U64(o.program_argc, 2);
   CHECK_EQ_STR(o.program_argv[1], "b");
   CHECK_EQ_U64(RUN_PARSE(o, "--libc=klee", "d.c"), 0);
