@@ -102,8 +102,9 @@ static void store_double(void *field, size_t size, double value) {
   memcpy(field, &value, size);
 }
 
+/* Written so that a NaN duration passes, as it always has (strtod reads "nan"). */
 static bool in_range(const opt_spec *s, double v) {
-  return !(s->nonzero && v == 0) && !(v < (double)s->min) && !(s->max && v > (double)s->max);
+  return !(s->nonzero && v == 0) && !(s->max && v > (double)s->max);
 }
 
 /* Converts value and stores it; 0 or 2 (message printed). `arg` is the argument as written. */
@@ -125,7 +126,7 @@ static int set_value(const opt_command *c, const opt_spec *s, void *target, cons
     return bad_value(c, s, value);
   case OPT_UINT: {
     uint64_t v;
-    if (!parse_u64(value, &v) || (s->nonzero && v == 0) || v < s->min || (s->max && v > s->max))
+    if (!parse_u64(value, &v) || (s->nonzero && v == 0) || (s->max && v > s->max))
       return bad_value(c, s, value);
     store_int(field, s->size, v);
     return 0;

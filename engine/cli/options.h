@@ -31,12 +31,12 @@ typedef enum opt_type {
   OPT_FLAG,    /* no value: the bool (or int) field becomes 1; `negatable`: --no-NAME makes it 0 */
   OPT_ON_OFF,  /* on|off into a bool field */
   OPT_ENUM,    /* one of `choices` into an int-sized (enum) or bool field */
-  OPT_UINT,    /* a decimal number in [min, max] into a 4- or 8-byte unsigned field; MB
+  OPT_UINT,    /* a decimal number up to max into a 4- or 8-byte unsigned field; MB
                   sizes are numbers too (their unit is in the help) */
-  OPT_TIME,    /* a duration, KLEE's syntax (30, 30s, 500ms, 1.5min, 2h), in [min, max]
+  OPT_TIME,    /* a duration, KLEE's syntax (30, 30s, 500ms, 1.5min, 2h), up to max
                   seconds, into a double (seconds) */
   OPT_TIME_MS, /* the same into an unsigned field, in milliseconds */
-  OPT_SECONDS, /* plain seconds (10, 2.5, 10s), in [min, max], into a double */
+  OPT_SECONDS, /* plain seconds (10, 2.5, 10s; not NaN), up to max, into a double */
   OPT_STRING,  /* the text, into a const char * field */
   OPT_LIST,    /* repeatable: each value appended to an array field (its count at
                   count_offset, at most max_count), converted by `convert` or kept as text */
@@ -67,7 +67,7 @@ typedef struct opt_spec {
   size_t offset, size;  /* the field: OPT_FIELD(struct, member) */
   const char *def;      /* the default, written as a user would; NULL: the field as the
                            caller initialized it */
-  uint64_t min, max;    /* numbers and times (seconds): the range; max 0: no upper bound */
+  uint64_t max;         /* numbers and times (seconds): the largest; 0: no bound */
   bool nonzero;         /* 0 (numbers, times) or "" (strings) is a bad value */
   const opt_choice *choices; /* OPT_ENUM: ends with a NULL name */
   bool negatable;       /* OPT_FLAG: --no-NAME too */
