@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "engine/cli/options.h"
 #include "engine/core/expr.h"
 #include "engine/core/xalloc.h"
 
@@ -99,15 +100,60 @@ static void format_share(char *buf, size_t size, const mode_result *r) {
   else snprintf(buf, size, "n/a");
 }
 
-static void usage(FILE *f) {
-  fputs("usage: symq compare DRIVER.c [--modes=none,cfg,pat] [--max-time=T] [--capacity=N]\n"
-        "                    [--output-dir=DIR] [-- MORE symq run OPTIONS]\n"
-        "Runs DRIVER once per merging mode and prints mode, wall time, completed paths,\n"
-        "merged states, queries, solver time, tests, GCov line coverage, quantified queries\n"
-        "and the share of them answered before any fallback; the table is\n"
-        "also written as DIR/compare.csv and DIR/compare.md (DIR: symq-compare-N).\n",
-        f);
+typedef struct compare_options {
+  const char *driver, *modes, *output_dir;
+  const char *extra[MAX_EXTRA]; /* options passed on to every symq run */
+  size_t nextra;
+} compare_options;
+
+#define COMPARE(member) OPT_FIELD(compare_options, member)
+
+static const opt_spec COMPARE_SPECS[] = {
+    {.name = "--modes", .type = OPT_STRING, .arg = "MODES", .joined = true, COMPARE(modes),
+     .def = "none,cfg,pat",
+     .help = "the merging modes to run, comma-separated, in order (default none,cfg,pat)"},
+    {.name = "--max-time", .type = OPT_LIST, .arg = "TIME", .joined = true, .keep_arg = true,
+     OPT_LIST_OF(compare_options, extra, nextra), .too_many = "unknown option '%s'",
+     .help = "passed on to every symq run"},
+    {.name = "--capacity", .type = OPT_LIST, .arg = "N", .joined = true, .keep_arg = true,
+     OPT_LIST_OF(compare_options, extra, nextra), .too_many = "unknown option '%s'",
+     .help = "passed on to every symq run"},
+    {.name = "--output-dir", .type = OPT_STRING, .arg = "DIR", .joined = true,
+     COMPARE(output_dir),
+     .help = "where the tables and each mode's output and logs go (default symq-compare-N)"},
+};
+
+/* its own message, with no hint */
+static int compare_driver(const opt_command *c, void *target, const char *arg) {
+  compare_options *o = target;
+  if (o->driver) {
+    fprintf(stderr, "symq: error: compare: more than one driver ('%s')\n", arg);
+    return 2;
+  }
+  o->driver = arg;
+  return 0;
 }
+
+/* after `--`: more symq run options, as many as fit */
+static int compare_run_options(void *target, int argc, char **argv) {
+  compare_options *o = target;
+  for (int i = 0; i < argc && o->nextra < MAX_EXTRA; i++) o->extra[o->nextra++] = argv[i];
+  return 0;
+}
+
+const opt_command compare_command = {
+    .name = "compare",
+    .error_prefix = "compare: ",
+    .usage = "usage: symq compare DRIVER.c [--modes=none,cfg,pat] [--max-time=T] [--capacity=N]\n"
+             "                    [--output-dir=DIR] [-- MORE symq run OPTIONS]\n",
+    .about = "Runs DRIVER once per merging mode and prints mode, wall time, completed paths,\n"
+             "merged states, queries, solver time, tests, GCov line coverage, quantified queries\n"
+             "and the share of them answered before any fallback; the table is\n"
+             "also written as DIR/compare.csv and DIR/compare.md (DIR: symq-compare-N).\n",
+    OPT_SPECS(COMPARE_SPECS),
+    .positional_call = compare_driver,
+    .rest = compare_run_options,
+};
 
 static char *make_output_dir(const char *given) {
   if (given) {
@@ -150,41 +196,19 @@ static void print_table(FILE *f, const mode_result *r, size_t n, bool markdown) 
 }
 
 int compare_main(int argc, char **argv) {
-  const char *driver = NULL, *modes_text = "none,cfg,pat", *output_dir = NULL;
-  char *extra[MAX_EXTRA];
-  size_t nextra = 0;
-  for (int i = 2; i < argc; i++) {
-    const char *a = argv[i];
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-      usage(stdout);
-      return 0;
-    }
-    if (strcmp(a, "--") == 0) {
-      for (i++; i < argc && nextra < MAX_EXTRA; i++) extra[nextra++] = argv[i];
-      break;
-    }
-    if (strncmp(a, "--modes=", 8) == 0) modes_text = a + 8;
-    else if (strncmp(a, "--output-dir=", 13) == 0) output_dir = a + 13;
-    else if ((strncmp(a, "--max-time=", 11) == 0 || strncmp(a, "--capacity=", 11) == 0) &&
-             nextra < MAX_EXTRA)
-      extra[nextra++] = argv[i];
-    else if (a[0] == '-') {
-      fprintf(stderr, "symq: error: compare: unknown option '%s' (try 'symq compare --help')\n", a);
-      return 2;
-    } else if (driver) {
-      fprintf(stderr, "symq: error: compare: more than one driver ('%s')\n", a);
-      return 2;
-    } else driver = a;
-  }
-  if (!driver) {
-    usage(stderr);
+  compare_options o = {0};
+  int parsed = opt_parse(&compare_command, argc, argv, 2, &o);
+  if (parsed) return parsed == 1 ? 0 : parsed;
+  if (!o.driver) {
+    opt_print_help(&compare_command, stderr, false);
     return 2;
   }
+  const char *driver = o.driver;
   if (access(driver, R_OK) != 0) {
     fprintf(stderr, "symq: error: compare: %s: %s\n", driver, strerror(errno));
     return 2;
   }
-  char *modes_copy = xstrdup(modes_text);
+  char *modes_copy = xstrdup(o.modes);
   const char *modes[MAX_MODES];
   size_t nmodes = 0;
   for (char *save = NULL, *m = strtok_r(modes_copy, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
@@ -195,7 +219,7 @@ int compare_main(int argc, char **argv) {
     }
     if (nmodes < MAX_MODES) modes[nmodes++] = m;
   }
-  char *dir = make_output_dir(output_dir);
+  char *dir = make_output_dir(o.output_dir);
   if (!dir) {
     fprintf(stderr, "symq: error: compare: cannot create the output directory: %s\n", strerror(errno));
     free(modes_copy);
@@ -220,7 +244,7 @@ int compare_main(int argc, char **argv) {
     args[na++] = "--no-progress";
     args[na++] = merge;
     args[na++] = out_opt;
-    for (size_t e = 0; e < nextra; e++) args[na++] = extra[e];
+    for (size_t e = 0; e < o.nextra; e++) args[na++] = (char *)o.extra[e];
     args[na++] = (char *)driver;
     args[na] = NULL;
     fprintf(stderr, "symq: compare: running %s mode\n", modes[k]);

@@ -64,6 +64,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/cli/options.h"
 #include "engine/core/expr.h"
 #include "engine/out/ktest.h"
 #include "engine/out/output.h"
@@ -72,7 +73,6 @@
 
 #define REPLAY_LIBRARY SYMQ_SOURCE_DIR "/runtime/replay/replay.c"
 #define RUNTIME_INCLUDE SYMQ_SOURCE_DIR "/runtime/include"
-#define DEFAULT_TIMEOUT_S 10.0
 #define MAX_CAPTURE (1u << 20) /* bytes of a program's stderr that we look at */
 
 /* ---- small helpers ---------------------------------------------------------------------- */
@@ -1041,18 +1041,6 @@ static void run_test(const char *exe, const char *scratch, const test_case *t, r
 
 /* ---- option parsing --------------------------------------------------------------------- */
 
-/* `--name=V` or `--name V`: the value, else NULL (missing is set when V is absent). */
-static const char *option_value(int argc, char **argv, int *i, const char *name, bool *missing) {
-  size_t n = strlen(name);
-  const char *a = argv[*i];
-  if (strncmp(a, name, n) != 0) return NULL;
-  if (a[n] == '=') return a + n + 1;
-  if (a[n] != 0) return NULL;
-  if (*i + 1 < argc) return argv[++*i];
-  *missing = true;
-  return NULL;
-}
-
 typedef struct replay_options {
   const char *outdir;
   const char *cc;
@@ -1060,76 +1048,60 @@ typedef struct replay_options {
   bool sanitize, keep, verbose;
 } replay_options;
 
-static int usage_error(const char *command, const char *fmt, const char *what) {
-  fputs("symq: error: ", stderr);
-  fprintf(stderr, fmt, what);
-  fprintf(stderr, " (try 'symq %s --help')\n", command);
-  return 2;
-}
+#define REPLAY(member) OPT_FIELD(replay_options, member)
+
+/* symq cov takes the first COV_OPTIONS of these, symq replay all of them. */
+enum { COV_OPTIONS = 2 };
+static const opt_spec REPLAY_SPECS[] = {
+    {.name = "--timeout", .type = OPT_SECONDS, .arg = "S", REPLAY(timeout_s), .def = "10",
+     .nonzero = true, .max = 86400, .bad = "bad --timeout '%s' (seconds, e.g. 10 or 2.5)",
+     .help = "seconds per test (default 10)"},
+    {.name = "--keep", .type = OPT_FLAG, REPLAY(keep),
+     .help = "keep the scratch build directory (its path is printed)"},
+    {.name = "--sanitize", .type = OPT_FLAG, REPLAY(sanitize),
+     .help = "run every test in a build with -fsanitize=address,undefined "
+             "-fno-sanitize-recover (tests of memory errors always are): a memory error must "
+             "then be reported at the .err's line"},
+    {.name = "--cc", .type = OPT_STRING, .arg = "CC", REPLAY(cc), .def = "gcc", .nonzero = true,
+     .bad = "--cc needs a compiler%s", .help = "the C compiler, gcc or clang (default gcc)"},
+    {.name = "--verbose", .alias = "-v", .type = OPT_FLAG, REPLAY(verbose),
+     .help = "print each test's stderr"},
+};
+
+const opt_command replay_command = {
+    .name = "replay",
+    .usage = "usage: symq replay OUTDIR [--sanitize] [--timeout S] [--cc CC] [--keep]\n"
+             "                          [--verbose]\n",
+    .about = "  Rebuild the driver recorded in OUTDIR/info natively, linked with symq's replay\n"
+             "  library (runtime/replay/replay.c), and run it on every test of OUTDIR: an error\n"
+             "  test must reproduce its error, any other test must exit normally.\n",
+    .epilog = "Exit status: 0 all tests as recorded, 1 a mismatch, 2 bad usage, a missing or\n"
+              "invalid OUTDIR, or a compile failure.\n",
+    .value_sep = " ",
+    OPT_SPECS(REPLAY_SPECS),
+    OPT_POSITIONAL(replay_options, outdir, "more than one OUTDIR ('%s')"),
+    .dash_is_positional = true,
+};
+
+const opt_command cov_command = {
+    .name = "cov",
+    .usage = "usage: symq cov OUTDIR [--timeout S] [--keep]\n",
+    .about = "  Rebuild the driver recorded in OUTDIR/info with gcc --coverage, run every test\n"
+             "  of OUTDIR, and have gcovr report the driver's (and the code it includes) line\n"
+             "  and branch coverage: OUTDIR/coverage/index.html, a summary line, and the key\n"
+             "  \"gcov\" in OUTDIR/stats.json.\n",
+    .value_sep = " ",
+    .specs = REPLAY_SPECS,
+    .nspecs = COV_OPTIONS,
+    OPT_POSITIONAL(replay_options, outdir, "more than one OUTDIR ('%s')"),
+    .dash_is_positional = true,
+};
 
 /* Returns 0, 1 (help printed) or 2 (bad usage, message printed). */
-static int parse_options(int argc, char **argv, bool cov, replay_options *o) {
-  const char *command = cov ? "cov" : "replay";
-  o->cc = "gcc";
-  o->timeout_s = DEFAULT_TIMEOUT_S;
-  for (int i = 2; i < argc; i++) {
-    const char *a = argv[i], *v;
-    bool missing = false;
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-      if (cov)
-        fputs("usage: symq cov OUTDIR [--timeout S] [--keep]\n"
-              "  Rebuild the driver recorded in OUTDIR/info with gcc --coverage, run every test\n"
-              "  of OUTDIR, and have gcovr report the driver's (and the code it includes) line\n"
-              "  and branch coverage: OUTDIR/coverage/index.html, a summary line, and the key\n"
-              "  \"gcov\" in OUTDIR/stats.json.\n"
-              "  --timeout S   seconds per test (default 10)\n"
-              "  --keep        keep the scratch build directory (its path is printed)\n",
-              stdout);
-      else
-        fputs("usage: symq replay OUTDIR [--sanitize] [--timeout S] [--cc CC] [--keep]\n"
-              "                          [--verbose]\n"
-              "  Rebuild the driver recorded in OUTDIR/info natively, linked with symq's replay\n"
-              "  library (runtime/replay/replay.c), and run it on every test of OUTDIR: an error\n"
-              "  test must reproduce its error, any other test must exit normally.\n"
-              "  --sanitize    run every test in a build with -fsanitize=address,undefined\n"
-              "                -fno-sanitize-recover (tests of memory errors always are): a\n"
-              "                memory error must then be reported at the .err's line\n"
-              "  --timeout S   seconds per test (default 10)\n"
-              "  --cc CC       the C compiler, gcc or clang (default gcc)\n"
-              "  --keep        keep the scratch build directory (its path is printed)\n"
-              "  --verbose     print each test's stderr\n"
-              "Exit status: 0 all tests as recorded, 1 a mismatch, 2 bad usage, a missing or\n"
-              "invalid OUTDIR, or a compile failure.\n",
-              stdout);
-      return 1;
-    }
-    if ((v = option_value(argc, argv, &i, "--timeout", &missing))) {
-      char *end;
-      double s = strtod(v, &end);
-      if (*end == 's' && end[1] == 0) end++;
-      if (end == v || *end || !(s > 0) || s > 86400)
-        return usage_error(command, "bad --timeout '%s' (seconds, e.g. 10 or 2.5)", v);
-      o->timeout_s = s;
-    } else if (!cov && (v = option_value(argc, argv, &i, "--cc", &missing))) {
-      if (!*v) return usage_error(command, "--cc needs a compiler%s", "");
-      o->cc = v;
-    } else if (!cov && strcmp(a, "--sanitize") == 0) {
-      o->sanitize = true;
-    } else if (!cov && (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0)) {
-      o->verbose = true;
-    } else if (strcmp(a, "--keep") == 0) {
-      o->keep = true;
-    } else if (missing) {
-      return usage_error(command, "option '%s' needs a value", a);
-    } else if (a[0] == '-' && a[1]) {
-      return usage_error(command, "unknown option '%s'", a);
-    } else if (o->outdir) {
-      return usage_error(command, "more than one OUTDIR ('%s')", a);
-    } else {
-      o->outdir = a;
-    }
-  }
-  if (!o->outdir) return usage_error(command, "no OUTDIR given%s", "");
+static int parse_options(int argc, char **argv, const opt_command *c, replay_options *o) {
+  int rc = opt_parse(c, argc, argv, 2, o);
+  if (rc) return rc;
+  if (!o->outdir) return opt_usage_error(c, "no OUTDIR given%s", "");
   return 0;
 }
 
@@ -1144,7 +1116,7 @@ static void finish_scratch(char *scratch, bool keep) {
 
 int replay_main(int argc, char **argv) {
   replay_options o = {0};
-  int rc = parse_options(argc, argv, false, &o);
+  int rc = parse_options(argc, argv, &replay_command, &o);
   if (rc) return rc == 1 ? 0 : rc;
   catch_interrupts();
   replay_dir d;
@@ -1594,7 +1566,7 @@ static bool prepare_report_dir(const char *dir) {
 
 int cov_main(int argc, char **argv) {
   replay_options o = {0};
-  int rc = parse_options(argc, argv, true, &o);
+  int rc = parse_options(argc, argv, &cov_command, &o);
   if (rc) return rc == 1 ? 0 : rc;
   catch_interrupts();
   replay_dir d;

@@ -16,6 +16,10 @@
 #ifndef SYMQ_REPLAY_CMD_H
 #define SYMQ_REPLAY_CMD_H
 
+#include "engine/cli/options.h"
+
+extern const opt_command replay_command, cov_command; /* their options and help */
+
 int replay_main(int argc, char **argv);
 int cov_main(int argc, char **argv);
 

@@ -5,7 +5,6 @@
  */
 #include "engine/cli/run.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
@@ -26,40 +25,6 @@
 #include "engine/core/version.h"
 #include "qsolver/qsolver.h"
 
-enum { MAX_LIST = 64 };
-
-typedef struct run_options {
-  const char *input;
-  const char *output_dir;
-  search_kind search[MAX_LIST];
-  size_t nsearch;
-  const char *include_dirs[MAX_LIST];
-  size_t n_include_dirs;
-  const char *cflags[MAX_LIST];
-  size_t n_cflags;
-  uint64_t seed;
-  double max_time_s;
-  double max_load_time_s; /* 0: bitcode's default */
-  uint64_t max_load_memory_mb; /* 0: bitcode's default */
-  uint64_t max_instructions, max_forks, max_memory_mb, max_pointer_objects, capacity;
-  unsigned solver_timeout_ms;
-  bool emit_all_errors, optimize, write_smt2s, trace, no_runtime;
-  const char *passes; /* --passes: NULL keeps bitcode's default pipeline */
-  interp_merge merge;
-  pat_limits pat_limits;
-  interp_merge_loops merge_loops;
-  bool tests_per_merge_one, validate_merges, dump_tree;
-  bool incremental_merge;
-  qs_fallback qsolver_fallback;
-  bool validate_qsolver, no_qsolver_procedure, no_qsolver_relax;
-  int qsolver_timeout_ms; /* -1: the --solver-timeout */
-  bool testcomp;
-  const char *testcomp_property;
-  int progress; /* -1: when stderr is a terminal */
-  int program_argc;
-  const char **program_argv;
-} run_options;
-
 static volatile sig_atomic_t interrupted;
 
 static void on_signal(int sig) {
@@ -67,267 +32,177 @@ static void on_signal(int sig) {
   interrupted = 1;
 }
 
-static int usage_error(const char *fmt, const char *what) {
-  fputs("symq: error: ", stderr);
-  fprintf(stderr, fmt, what);
-  fputs(" (try 'symq run --help')\n", stderr);
-  return 2;
-}
+static bool parse_search(const char *text, void *kind) { return search_parse(text, kind); }
 
-static void run_usage(FILE *f) {
-  fputs("usage: symq run [options] FILE.c|FILE.bc|FILE.ll [-- ARGS...]\n"
-        "  --output-dir=DIR        where tests go (default: symq-out-N, linked by symq-last)\n"
-        "  --search=NAME           dfs, bfs, random-state, random-path, nurs:covnew;\n"
-        "                          repeat to interleave (default: dfs)\n"
-        "  --seed=N                seed of the random searchers (default 0)\n"
-        "  --max-time=TIME         stop after TIME (e.g. 30, 30s, 5min, 1h)\n"
-        "  --max-load-time=TIME    CPU time each step of loading the input (parse and\n"
-        "                          verify, link, passes) may take (default 600s)\n"
-        "  --max-load-memory=MB    resident memory symq may reach while LLVM loads the\n"
-        "                          input (default 4096)\n"
-        "  --max-instructions=N    stop after N instructions\n"
-        "  --max-forks=N           stop forking after N forks\n"
-        "  --max-memory=MB         stop forking at 90% of MB of memory, stop the run at MB\n"
-        "  --max-pointer-objects=N a symbolic pointer forks into at most N objects\n"
-        "  --capacity=N            bytes backing a symbolic-size allocation whose size has\n"
-        "                          no bound on its path (default 100; the path gets size <= N)\n"
-        "  --solver-timeout=TIME   per solver query (default 10s); a path whose query\n"
-        "                          times out ends early (alias --max-solver-time)\n"
-        "  --merge=none|cfg|pat    plain forking (default), standard state merging of the\n"
-        "                          regions below, or merging by pattern with quantifiers\n"
-        "  --max-candidate-patterns=N  pat: more candidate patterns in one group of states\n"
-        "                          means CFG merging for it (default 20)\n"
-        "  --max-patterns=N        pat: more regular partitions in one group means CFG\n"
-        "                          merging for it (default 10)\n"
-        "  --merge-loops=size|symbolic  loops that open a merge region: those whose branch\n"
-        "                          depends on a symbolic size (default), or any symbolic one\n"
-        "  --tests-per-merge=all|one  a test for every path merged (default) or only for\n"
-        "                          the merged state, as KLEE does\n"
-        "  --validate-merges       check every merged state against its constituents\n"
-        "  --incremental-merge[=on|off]  merge a region's states into its execution tree\n"
-        "                          while it grows (default off)\n"
-        "  --qsolver-fallback=expand|z3|both  what answers a quantified query the procedure\n"
-        "                          (strip, duplicate, repair) could not: the bounded\n"
-        "                          expansion, Z3's MBQI, or the expansion then Z3 (default)\n"
-        "  --qsolver-timeout=TIME  Z3's limit on a quantified query (default: --solver-timeout)\n"
-        "  --qsolver-procedure=on|off  off: quantified queries go to Z3 alone (for eval/)\n"
-        "  --qsolver-relax=on|off  a quantified query's part that reads arrays only at\n"
-        "                          constant indices first (default on; off for eval/)\n"
-        "  --validate-qsolver      re-check every quantified answer with Z3 on the expanded\n"
-        "                          query; a disagreement is reported and fails the run\n"
-        "  --dump-tree             write each region's execution tree (regionN.dot, .svg)\n"
-        "  --emit-all-errors       a test for every error, not one per location\n"
-        "  --testcomp              also write OUTDIR/test-suite (Test-Comp format 1.1)\n"
-        "  --testcomp-property=PRP its <specification> (default: coverage-branches)\n"
-        "  --libc=symq|none        link symq's runtime (libc model, SV-COMP functions) or not\n"
-        "  --optimize              optimize the bitcode before running it\n"
-        "  --passes=PIPELINE       LLVM passes run on the linked bitcode: mem2reg (the\n"
-        "                          default: every branch stays a branch), klee (also\n"
-        "                          simplifycfg, as KLEE does: KLEE's path counts), O1, or\n"
-        "                          any pipeline text opt-14 --passes accepts\n"
-        "  --write-smt2s           write every query Z3 sees to OUTDIR/smt2/\n"
-        "  --[no-]progress         a live status line on stderr (default: on a terminal)\n"
-        "  --trace                 print every executed instruction on stderr\n"
-        "  -I DIR, -D NAME[=VAL]   passed to clang when FILE is C\n",
-        f);
-}
+static const opt_choice MERGE_MODES[] = {
+    {"none", MERGE_MODE_NONE}, {"cfg", MERGE_MODE_CFG}, {"pat", MERGE_MODE_PAT}, {NULL, 0}};
+static const opt_choice MERGE_LOOPS[] = {
+    {"size", MERGE_LOOPS_SIZE}, {"symbolic", MERGE_LOOPS_SYMBOLIC}, {NULL, 0}};
+static const opt_choice TESTS_PER_MERGE[] = {{"all", true}, {"one", false}, {NULL, 0}};
+static const opt_choice FALLBACKS[] = {
+    {"expand", QS_FALLBACK_EXPAND}, {"z3", QS_FALLBACK_Z3}, {"both", QS_FALLBACK_BOTH}, {NULL, 0}};
+/* into no_runtime; klee (KLEE's own --libc=klee) is taken as symq's runtime, unlisted */
+static const opt_choice LIBCS[] = {{"symq", false}, {"klee", false}, {"none", true}, {NULL, 0}};
 
-static bool parse_u64(const char *text, uint64_t *out) {
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull(text, &end, 10);
-  if (errno || end == text || *end || text[0] == '-') return false;
-  *out = v;
-  return true;
-}
+#define RUN(member) OPT_FIELD(run_options, member)
 
-/* KLEE-style durations: 30, 30s, 1.5min, 2h, 500ms. */
-static bool parse_duration(const char *text, double *seconds) {
-  char *end;
-  errno = 0;
-  double v = strtod(text, &end);
-  if (errno || end == text || v < 0) return false;
-  double unit = 1;
-  if (!*end || strcmp(end, "s") == 0) unit = 1;
-  else if (strcmp(end, "ms") == 0) unit = 0.001;
-  else if (strcmp(end, "min") == 0) unit = 60;
-  else if (strcmp(end, "h") == 0) unit = 3600;
-  else return false;
-  *seconds = v * unit;
-  return true;
-}
+static const opt_spec RUN_SPECS[] = {
+    /* ---- input and compilation ---- */
+    {.name = "--libc", .type = OPT_ENUM, .arg = "symq|none", RUN(no_runtime), .choices = LIBCS,
+     .bad = "--libc takes symq (the default) or none, not '%s'", .topic = OPT_TOPIC_INPUT,
+     .help = "link symq's runtime (libc model, SV-COMP functions) or not"},
+    {.name = "--optimize", .type = OPT_FLAG, RUN(optimize), .topic = OPT_TOPIC_INPUT,
+     .help = "optimize the bitcode before running it"},
+    {.name = "--passes", .type = OPT_STRING, .arg = "PIPELINE", RUN(passes),
+     .topic = OPT_TOPIC_INPUT,
+     .help = "LLVM passes run on the linked bitcode: mem2reg (the default: every branch stays "
+             "a branch), klee (also simplifycfg, as KLEE does: KLEE's path counts), O1, or any "
+             "pipeline text opt-14 --passes accepts"},
+    {.name = "-I", .type = OPT_LIST, .arg = "DIR",
+     OPT_LIST_OF(run_options, include_dirs, n_include_dirs), .missing = "%s needs a directory",
+     .topic = OPT_TOPIC_INPUT, .help = "passed to clang when FILE is C"},
+    {.name = "-D", .type = OPT_LIST, .arg = "NAME[=VAL]", .joined = true, .keep_arg = true,
+     OPT_LIST_OF(run_options, cflags, n_cflags),
+     .missing = "%s needs a definition: use -DNAME[=VALUE]", .topic = OPT_TOPIC_INPUT,
+     .help = "passed to clang when FILE is C"},
+    {.name = "--max-load-time", .type = OPT_TIME, .arg = "TIME", RUN(max_load_time_s),
+     .nonzero = true, .topic = OPT_TOPIC_INPUT,
+     .help = "CPU time each step of loading the input (parse and verify, link, passes) may "
+             "take (default 600s)"},
+    {.name = "--max-load-memory", .type = OPT_UINT, .arg = "MB", RUN(max_load_memory_mb),
+     .nonzero = true, .max = 1ull << 30, .topic = OPT_TOPIC_INPUT,
+     .help = "resident memory symq may reach while LLVM loads the input (default 4096)"},
+    /* ---- output ---- */
+    {.name = "--output-dir", .type = OPT_STRING, .arg = "DIR", RUN(output_dir),
+     .topic = OPT_TOPIC_OUTPUT,
+     .help = "where tests go (default: symq-out-N, linked by symq-last)"},
+    {.name = "--emit-all-errors", .type = OPT_FLAG, RUN(interp.emit_all_errors),
+     .topic = OPT_TOPIC_OUTPUT, .help = "a test for every error, not one per location"},
+    {.name = "--testcomp", .type = OPT_FLAG, RUN(testcomp), .topic = OPT_TOPIC_OUTPUT,
+     .help = "also write OUTDIR/test-suite (Test-Comp format 1.1)"},
+    {.name = "--testcomp-property", .type = OPT_STRING, .arg = "PRP", RUN(testcomp_property),
+     OPT_GIVEN(run_options, testcomp), .topic = OPT_TOPIC_OUTPUT,
+     .help = "its <specification> (default: coverage-branches)"},
+    /* ---- search and limits ---- */
+    {.name = "--search", .type = OPT_LIST, .arg = "NAME",
+     OPT_LIST_OF(run_options, interp.search, interp.nsearch), .convert = parse_search,
+     .bad = "unknown search strategy '%s'", .topic = OPT_TOPIC_SEARCH,
+     .help = "dfs, bfs, random-state, random-path, nurs:covnew; repeat to interleave "
+             "(default: dfs)"},
+    {.name = "--seed", .type = OPT_UINT, .arg = "N", RUN(interp.seed),
+     .bad = "--seed takes a number, not '%s'", .topic = OPT_TOPIC_SEARCH,
+     .help = "seed of the random searchers (default 0)"},
+    {.name = "--max-time", .type = OPT_TIME, .arg = "TIME", RUN(interp.max_time_s),
+     .topic = OPT_TOPIC_SEARCH, .help = "stop after TIME (e.g. 30, 30s, 5min, 1h)"},
+    {.name = "--max-instructions", .type = OPT_UINT, .arg = "N", RUN(interp.max_instructions),
+     .topic = OPT_TOPIC_SEARCH, .help = "stop after N instructions"},
+    {.name = "--max-forks", .type = OPT_UINT, .arg = "N", RUN(interp.max_forks),
+     .topic = OPT_TOPIC_SEARCH, .help = "stop forking after N forks"},
+    {.name = "--max-memory", .type = OPT_UINT, .arg = "MB", RUN(interp.max_memory_mb),
+     .topic = OPT_TOPIC_SEARCH, .help = "stop forking at 90% of MB of memory, stop the run at MB"},
+    {.name = "--max-pointer-objects", .type = OPT_UINT, .arg = "N",
+     RUN(interp.max_pointer_objects), .max = UINT32_MAX, .topic = OPT_TOPIC_SEARCH,
+     .help = "a symbolic pointer forks into at most N objects"},
+    {.name = "--capacity", .type = OPT_UINT, .arg = "N", RUN(interp.capacity), .def = "100",
+     .max = 1u << 30, .bad = "--capacity takes a number of bytes up to 1 GiB, not '%s'",
+     .topic = OPT_TOPIC_SEARCH,
+     .help = "bytes backing a symbolic-size allocation whose size has no bound on its path "
+             "(default 100; the path gets size <= N)"},
+    /* ---- merging ---- */
+    {.name = "--merge", .type = OPT_ENUM, .arg = "none|cfg|pat", RUN(interp.merge.mode),
+     .choices = MERGE_MODES, .topic = OPT_TOPIC_MERGING,
+     .help = "plain forking (default), standard state merging of the regions below, or "
+             "merging by pattern with quantifiers"},
+    {.name = "--max-candidate-patterns", .type = OPT_UINT, .arg = "N",
+     RUN(interp.merge.pat.max_candidates), .def = "20", .nonzero = true, .max = 10000,
+     .topic = OPT_TOPIC_MERGING,
+     .help = "pat: more candidate patterns in one group of states means CFG merging for it "
+             "(default 20)"},
+    {.name = "--max-patterns", .type = OPT_UINT, .arg = "N", RUN(interp.merge.pat.max_patterns),
+     .def = "10", .nonzero = true, .max = 10000, .topic = OPT_TOPIC_MERGING,
+     .help = "pat: more regular partitions in one group means CFG merging for it (default 10)"},
+    {.name = "--merge-loops", .type = OPT_ENUM, .arg = "size|symbolic", RUN(interp.merge.loops),
+     .choices = MERGE_LOOPS, .topic = OPT_TOPIC_MERGING,
+     .help = "loops that open a merge region: those whose branch depends on a symbolic size "
+             "(default), or any symbolic one"},
+    {.name = "--tests-per-merge", .type = OPT_ENUM, .arg = "all|one",
+     RUN(interp.merge.tests_per_merge_all), .def = "all", .choices = TESTS_PER_MERGE,
+     .topic = OPT_TOPIC_MERGING,
+     .help = "a test for every path merged (default) or only for the merged state, as KLEE "
+             "does"},
+    {.name = "--incremental-merge", .type = OPT_ON_OFF, .arg = "on|off", .implicit = "on",
+     RUN(interp.merge.incremental), .topic = OPT_TOPIC_MERGING,
+     .help = "merge a region's states into its execution tree while it grows (default off)"},
+    /* ---- solver ---- */
+    {.name = "--solver-timeout", .alias = "--max-solver-time", .type = OPT_TIME_MS,
+     .arg = "TIME", RUN(solver.timeout_ms), .def = "10s", .max = 86400,
+     .bad = "bad solver timeout '%s'", .topic = OPT_TOPIC_SOLVER,
+     .help = "per solver query (default 10s); a path whose query times out ends early (alias "
+             "--max-solver-time)"},
+    {.name = "--qsolver-fallback", .type = OPT_ENUM, .arg = "expand|z3|both",
+     RUN(solver.fallback), .def = "both", .choices = FALLBACKS, .topic = OPT_TOPIC_SOLVER,
+     .help = "what answers a quantified query the procedure (strip, duplicate, repair) could "
+             "not: the bounded expansion, Z3's MBQI, or the expansion then Z3 (default)"},
+    {.name = "--qsolver-timeout", .type = OPT_TIME_MS, .arg = "TIME",
+     RUN(solver.quant_timeout_ms), OPT_GIVEN(run_options, qsolver_timeout_given), .max = 86400,
+     .topic = OPT_TOPIC_SOLVER,
+     .help = "Z3's limit on a quantified query (default: --solver-timeout)"},
+    {.name = "--qsolver-procedure", .type = OPT_ON_OFF, .arg = "on|off", RUN(solver.quantified),
+     .def = "on", .topic = OPT_TOPIC_SOLVER, .eval_only = true,
+     .help = "off: quantified queries go to Z3 alone (for eval/)"},
+    {.name = "--qsolver-relax", .type = OPT_ON_OFF, .arg = "on|off", RUN(solver.relax),
+     .def = "on", .topic = OPT_TOPIC_SOLVER, .eval_only = true,
+     .help = "a quantified query's part that reads arrays only at constant indices first "
+             "(default on; off for eval/)"},
+    /* ---- diagnostics ---- */
+    {.name = "--validate-merges", .type = OPT_FLAG, RUN(interp.merge.validate),
+     .topic = OPT_TOPIC_DIAGNOSTICS,
+     .help = "check every merged state against its constituents"},
+    {.name = "--validate-qsolver", .type = OPT_FLAG, RUN(solver.validate_quantified),
+     .topic = OPT_TOPIC_DIAGNOSTICS,
+     .help = "re-check every quantified answer with Z3 on the expanded query; a disagreement "
+             "is reported and fails the run"},
+    {.name = "--dump-tree", .type = OPT_FLAG, RUN(interp.merge.dump_tree),
+     .topic = OPT_TOPIC_DIAGNOSTICS,
+     .help = "write each region's execution tree (regionN.dot, .svg)"},
+    {.name = "--write-smt2s", .type = OPT_FLAG, RUN(write_smt2s), .topic = OPT_TOPIC_DIAGNOSTICS,
+     .help = "write every query Z3 sees to OUTDIR/smt2/"},
+    {.name = "--progress", .type = OPT_FLAG, .negatable = true, RUN(interp.progress),
+     OPT_GIVEN(run_options, progress_given), .topic = OPT_TOPIC_DIAGNOSTICS,
+     .help = "a live status line on stderr (default: on a terminal)"},
+    {.name = "--trace", .type = OPT_FLAG, RUN(interp.trace), .topic = OPT_TOPIC_DIAGNOSTICS,
+     .help = "print every executed instruction on stderr"},
+};
 
-/* Matches `--name=value` or `--name value`; returns the value, NULL if not this option. */
-static const char *option_value(int argc, char **argv, int *i, const char *name, bool *missing) {
-  size_t n = strlen(name);
-  const char *a = argv[*i];
-  if (strncmp(a, name, n) != 0) return NULL;
-  if (a[n] == '=') return a + n + 1;
-  if (a[n] != 0) return NULL;
-  if (*i + 1 >= argc) {
-    *missing = true;
-    return NULL;
-  }
-  return argv[++*i];
-}
-
-static const char *merge_mode_name(interp_merge m) {
-  return m == INTERP_MERGE_PAT ? "pat" : m == INTERP_MERGE_CFG ? "cfg" : "none";
-}
-
-static int parse_options(int argc, char **argv, run_options *o) {
-  o->progress = -1;
-  o->solver_timeout_ms = 10000;
-  o->qsolver_fallback = QS_FALLBACK_BOTH;
-  o->qsolver_timeout_ms = -1;
-  o->capacity = 100;
-  o->pat_limits = (pat_limits){.max_candidates = 20, .max_patterns = 10};
-  for (int i = 2; i < argc; i++) { /* argv[0] is symq, argv[1] is run */
-    const char *a = argv[i];
-    const char *v;
-    bool missing = false;
-    double seconds;
-    if (strcmp(a, "--") == 0) {
-      o->program_argc = argc - i - 1;
-      o->program_argv = (const char **)&argv[i + 1];
-      break;
-    }
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-      run_usage(stdout);
-      return 1;
-    }
-    if (a[0] != '-') {
-      if (o->input) return usage_error("more than one input file ('%s')", a);
-      o->input = a;
-      continue;
-    }
-    if ((v = option_value(argc, argv, &i, "--output-dir", &missing))) {
-      o->output_dir = v;
-    } else if ((v = option_value(argc, argv, &i, "--search", &missing))) {
-      if (o->nsearch == MAX_LIST) return usage_error("too many --search options%s", "");
-      if (!search_parse(v, &o->search[o->nsearch]))
-        return usage_error("unknown search strategy '%s'", v);
-      o->nsearch++;
-    } else if ((v = option_value(argc, argv, &i, "--seed", &missing))) {
-      if (!parse_u64(v, &o->seed)) return usage_error("--seed takes a number, not '%s'", v);
-    } else if ((v = option_value(argc, argv, &i, "--max-time", &missing))) {
-      if (!parse_duration(v, &o->max_time_s)) return usage_error("bad --max-time '%s'", v);
-    } else if ((v = option_value(argc, argv, &i, "--max-load-time", &missing))) {
-      if (!parse_duration(v, &o->max_load_time_s) || o->max_load_time_s <= 0)
-        return usage_error("bad --max-load-time '%s'", v);
-    } else if ((v = option_value(argc, argv, &i, "--max-load-memory", &missing))) {
-      if (!parse_u64(v, &o->max_load_memory_mb) || o->max_load_memory_mb == 0 ||
-          o->max_load_memory_mb > (1ull << 30))
-        return usage_error("bad --max-load-memory '%s'", v);
-    } else if ((v = option_value(argc, argv, &i, "--max-instructions", &missing))) {
-      if (!parse_u64(v, &o->max_instructions)) return usage_error("bad --max-instructions '%s'", v);
-    } else if ((v = option_value(argc, argv, &i, "--max-forks", &missing))) {
-      if (!parse_u64(v, &o->max_forks)) return usage_error("bad --max-forks '%s'", v);
-    } else if ((v = option_value(argc, argv, &i, "--max-memory", &missing))) {
-      if (!parse_u64(v, &o->max_memory_mb)) return usage_error("bad --max-memory '%s'", v);
-    } else if ((v = option_value(argc, argv, &i, "--capacity", &missing))) {
-      if (!parse_u64(v, &o->capacity) || o->capacity > (1u << 30))
-        return usage_error("--capacity takes a number of bytes up to 1 GiB, not '%s'", v);
-    } else if ((v = option_value(argc, argv, &i, "--max-pointer-objects", &missing))) {
-      if (!parse_u64(v, &o->max_pointer_objects) || o->max_pointer_objects > UINT32_MAX)
-        return usage_error("bad --max-pointer-objects '%s'", v);
-    } else if ((v = option_value(argc, argv, &i, "--solver-timeout", &missing)) ||
-               (v = option_value(argc, argv, &i, "--max-solver-time", &missing))) {
-      if (!parse_duration(v, &seconds) || seconds > 86400)
-        return usage_error("bad solver timeout '%s'", v);
-      o->solver_timeout_ms = (unsigned)(seconds * 1000);
-    } else if ((v = option_value(argc, argv, &i, "--qsolver-timeout", &missing))) {
-      if (!parse_duration(v, &seconds) || seconds > 86400)
-        return usage_error("bad --qsolver-timeout '%s'", v);
-      o->qsolver_timeout_ms = (int)(seconds * 1000);
-    } else if ((v = option_value(argc, argv, &i, "--qsolver-fallback", &missing))) {
-      if (strcmp(v, "both") == 0) o->qsolver_fallback = QS_FALLBACK_BOTH;
-      else if (strcmp(v, "expand") == 0) o->qsolver_fallback = QS_FALLBACK_EXPAND;
-      else if (strcmp(v, "z3") == 0) o->qsolver_fallback = QS_FALLBACK_Z3;
-      else return usage_error("--qsolver-fallback takes expand, z3 or both, not '%s'", v);
-    } else if ((v = option_value(argc, argv, &i, "--qsolver-procedure", &missing))) {
-      if (strcmp(v, "on") == 0) o->no_qsolver_procedure = false;
-      else if (strcmp(v, "off") == 0) o->no_qsolver_procedure = true;
-      else return usage_error("--qsolver-procedure takes on or off, not '%s'", v);
-    } else if ((v = option_value(argc, argv, &i, "--qsolver-relax", &missing))) {
-      if (strcmp(v, "on") == 0) o->no_qsolver_relax = false;
-      else if (strcmp(v, "off") == 0) o->no_qsolver_relax = true;
-      else return usage_error("--qsolver-relax takes on or off, not '%s'", v);
-    } else if (strcmp(a, "--validate-qsolver") == 0) {
-      o->validate_qsolver = true;
-    } else if ((v = option_value(argc, argv, &i, "--libc", &missing))) {
-      if (strcmp(v, "none") == 0) o->no_runtime = true;
-      else if (strcmp(v, "symq") == 0 || strcmp(v, "klee") == 0) o->no_runtime = false;
-      else return usage_error("--libc takes symq (the default) or none, not '%s'", v);
-    } else if ((v = option_value(argc, argv, &i, "--merge", &missing))) {
-      if (strcmp(v, "none") == 0) o->merge = INTERP_MERGE_NONE;
-      else if (strcmp(v, "cfg") == 0) o->merge = INTERP_MERGE_CFG;
-      else if (strcmp(v, "pat") == 0) o->merge = INTERP_MERGE_PAT;
-      else return usage_error("--merge takes none, cfg or pat, not '%s'", v);
-    } else if ((v = option_value(argc, argv, &i, "--max-candidate-patterns", &missing))) {
-      uint64_t n;
-      if (!parse_u64(v, &n) || n == 0 || n > 10000) return usage_error("bad --max-candidate-patterns '%s'", v);
-      o->pat_limits.max_candidates = n;
-    } else if ((v = option_value(argc, argv, &i, "--max-patterns", &missing))) {
-      uint64_t n;
-      if (!parse_u64(v, &n) || n == 0 || n > 10000) return usage_error("bad --max-patterns '%s'", v);
-      o->pat_limits.max_patterns = n;
-    } else if ((v = option_value(argc, argv, &i, "--merge-loops", &missing))) {
-      if (strcmp(v, "size") == 0) o->merge_loops = INTERP_LOOPS_SIZE;
-      else if (strcmp(v, "symbolic") == 0) o->merge_loops = INTERP_LOOPS_SYMBOLIC;
-      else return usage_error("--merge-loops takes size or symbolic, not '%s'", v);
-    } else if ((v = option_value(argc, argv, &i, "--tests-per-merge", &missing))) {
-      if (strcmp(v, "all") == 0) o->tests_per_merge_one = false;
-      else if (strcmp(v, "one") == 0) o->tests_per_merge_one = true;
-      else return usage_error("--tests-per-merge takes all or one, not '%s'", v);
-    } else if (strcmp(a, "--testcomp") == 0) {
-      o->testcomp = true;
-    } else if ((v = option_value(argc, argv, &i, "--testcomp-property", &missing))) {
-      o->testcomp = true;
-      o->testcomp_property = v;
-    } else if (strcmp(a, "--incremental-merge") == 0) {
-      o->incremental_merge = true;
-    } else if ((v = option_value(argc, argv, &i, "--incremental-merge", &missing))) {
-      if (strcmp(v, "on") == 0) o->incremental_merge = true;
-      else if (strcmp(v, "off") == 0) o->incremental_merge = false;
-      else return usage_error("--incremental-merge takes on or off, not '%s'", v);
-    } else if (strcmp(a, "--validate-merges") == 0) {
-      o->validate_merges = true;
-    } else if (strcmp(a, "--dump-tree") == 0) {
-      o->dump_tree = true;
-    } else if (strcmp(a, "--emit-all-errors") == 0) {
-      o->emit_all_errors = true;
-    } else if ((v = option_value(argc, argv, &i, "--passes", &missing))) {
-      o->passes = bc_pipeline_named(v);
-    } else if (strcmp(a, "--optimize") == 0) {
-      o->optimize = true;
-    } else if (strcmp(a, "--write-smt2s") == 0) {
-      o->write_smt2s = true;
-    } else if (strcmp(a, "--trace") == 0) {
-      o->trace = true;
-    } else if (strcmp(a, "--progress") == 0) {
-      o->progress = 1;
-    } else if (strcmp(a, "--no-progress") == 0) {
-      o->progress = 0;
-    } else if (strncmp(a, "-I", 2) == 0) {
-      const char *dir = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
-      if (!dir) return usage_error("%s needs a directory", a);
-      if (o->n_include_dirs == MAX_LIST) return usage_error("too many -I options%s", "");
-      o->include_dirs[o->n_include_dirs++] = dir;
-    } else if (strncmp(a, "-D", 2) == 0) {
-      const char *def = a[2] ? a : NULL;
-      if (!def) return usage_error("%s needs a definition: use -DNAME[=VALUE]", a);
-      if (o->n_cflags == MAX_LIST) return usage_error("too many -D options%s", "");
-      o->cflags[o->n_cflags++] = def;
-    } else if (missing) {
-      return usage_error("option '%s' needs a value", a);
-    } else {
-      return usage_error("unknown option '%s'", a);
-    }
-    if (missing) return usage_error("option '%s' needs a value", a);
-  }
-  if (!o->input) return usage_error("no input file%s", "");
+static int run_program_args(void *target, int argc, char **argv) {
+  run_options *o = target;
+  o->program_argc = argc;
+  o->program_argv = (const char **)argv;
   return 0;
+}
+
+const opt_command run_command = {
+    .name = "run",
+    .usage = "usage: symq run [options] FILE.c|FILE.bc|FILE.ll [-- ARGS...]\n",
+    .epilog = "\n'symq run --help-all' also lists the options of eval/'s experiments.\n",
+    OPT_SPECS(RUN_SPECS),
+    OPT_POSITIONAL(run_options, input, "more than one input file ('%s')"),
+    .rest = run_program_args,
+};
+
+int run_parse_options(int argc, char **argv, run_options *o) {
+  o->solver = qs_default_options(); /* the stages no option names stay on */
+  int rc = opt_parse(&run_command, argc, argv, 2, o); /* argv[0] is symq, argv[1] is run */
+  if (rc) return rc;
+  if (!o->input) return opt_usage_error(&run_command, "no input file%s", "");
+  /* the interpreter bounds each query by the time left, from the same timeout */
+  o->interp.solver_timeout_ms = o->solver.timeout_ms;
+  if (!o->qsolver_timeout_given) o->solver.quant_timeout_ms = o->solver.timeout_ms;
+  return 0;
+}
+
+static const char *merge_mode_name(merge_mode m) {
+  return m == MERGE_MODE_PAT ? "pat" : m == MERGE_MODE_CFG ? "cfg" : "none";
 }
 
 static double seconds_since(const struct timespec *t0) {
@@ -407,11 +282,12 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   out_json_init(&j);
   out_json_object_begin(&j);
   out_json_key(&j, "mode");
-  out_json_string(&j, merge_mode_name(o->merge));
+  out_json_string(&j, merge_mode_name(o->interp.merge.mode));
   out_json_key(&j, "search");
   out_json_array_begin(&j);
-  if (!o->nsearch) out_json_string(&j, "dfs");
-  for (size_t k = 0; k < o->nsearch; k++) out_json_string(&j, search_kind_name(o->search[k]));
+  if (!o->interp.nsearch) out_json_string(&j, "dfs");
+  for (size_t k = 0; k < o->interp.nsearch; k++)
+    out_json_string(&j, search_kind_name(o->interp.search[k]));
   out_json_array_end(&j);
   out_json_key(&j, "completed_paths");
   out_json_uint(&j, r->completed_paths);
@@ -557,7 +433,7 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
                  {"cwd", cwd ? cwd : ""},
                  {"cflags", cflags},
                  {"runtime", o->no_runtime ? "none" : "symq"},
-                 {"mode", merge_mode_name(o->merge)}};
+                 {"mode", merge_mode_name(o->interp.merge.mode)}};
   out_info info = {.argc = argc, .argv = (const char *const *)argv, .version = version,
                    .start = start, .end = end, .kv = kv, .num_kv = sizeof kv / sizeof *kv};
   int rc = out_write_info(out, &info);
@@ -569,7 +445,7 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
 
 int run_main(int argc, char **argv) {
   run_options o = {0};
-  int rc = parse_options(argc, argv, &o);
+  int rc = run_parse_options(argc, argv, &o);
   if (rc) return rc == 1 ? 0 : rc;
 
   char *testcomp_spec = NULL; /* read first: a bad .prp path is a usage error */
@@ -584,7 +460,7 @@ int run_main(int argc, char **argv) {
   clock_gettime(CLOCK_MONOTONIC, &t0);
   time_t start = time(NULL);
 
-  const char *includes[MAX_LIST + 1];
+  const char *includes[RUN_MAX_CLANG_ARGS + 1];
   includes[0] = SYMQ_SOURCE_DIR "/runtime/include";
   for (size_t k = 0; k < o.n_include_dirs; k++) includes[k + 1] = o.include_dirs[k];
   /* symq's runtime (libc model, SV-COMP functions) when it was built */
@@ -595,7 +471,8 @@ int run_main(int argc, char **argv) {
   const char *lifecycle[] = {"exit", "atexit"};
   bc_options bo = {.include_dirs = includes, .n_include_dirs = o.n_include_dirs + 1,
                    .cflags = o.cflags, .n_cflags = o.n_cflags, .optimize = o.optimize,
-                   .passes = o.passes, .link = runtime, .n_link = link_runtime ? 1 : 0,
+                   .passes = o.passes ? bc_pipeline_named(o.passes) : NULL,
+                   .link = runtime, .n_link = link_runtime ? 1 : 0,
                    .keep = lifecycle, .n_keep = 2};
   bc_error berr = {0};
   bc_max_load_seconds = o.max_load_time_s;
@@ -606,17 +483,7 @@ int run_main(int argc, char **argv) {
   qsolver *solver = NULL;
   ir_program *prog = NULL;
   bc_pending *loading = bc_load_start(o.input, &bo, &berr);
-  if (loading) {
-    qs_options qo = qs_default_options();
-    qo.timeout_ms = o.solver_timeout_ms;
-    qo.quant_timeout_ms =
-        o.qsolver_timeout_ms < 0 ? o.solver_timeout_ms : (unsigned)o.qsolver_timeout_ms;
-    qo.fallback = o.qsolver_fallback;
-    qo.validate_quantified = o.validate_qsolver;
-    qo.quantified = !o.no_qsolver_procedure;
-    qo.relax = !o.no_qsolver_relax;
-    solver = qs_new(&qo);
-  }
+  if (loading) solver = qs_new(&o.solver);
   bc_module *module = loading ? bc_load_finish(loading, &berr) : NULL;
   if (!module) {
     /* one line: it names the file and the first problem (clang's first diagnostic) */
@@ -669,22 +536,12 @@ int run_main(int argc, char **argv) {
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
 
-  interp_options io = {.search = o.search, .nsearch = o.nsearch, .seed = o.seed,
-                       .max_time_s = o.max_time_s, .solver_timeout_ms = o.solver_timeout_ms,
-                       .max_instructions = o.max_instructions,
-                       .max_forks = o.max_forks, .max_memory_mb = o.max_memory_mb,
-                       .max_pointer_objects = (uint32_t)o.max_pointer_objects,
-                       .capacity = o.capacity, .merge = o.merge, .pat_limits = o.pat_limits,
-                       .merge_loops = o.merge_loops,
-                       .tests_per_merge_all = !o.tests_per_merge_one,
-                       .validate_merges = o.validate_merges, .dump_tree = o.dump_tree,
-                       .incremental_merge = o.incremental_merge,
-                       .emit_all_errors = o.emit_all_errors, .argc = o.program_argc + 1,
-                       .argv = pargv, .interrupted = &interrupted,
-                       .progress = o.progress < 0 ? isatty(STDERR_FILENO) : o.progress,
-                       .trace = o.trace};
+  o.interp.argc = o.program_argc + 1;
+  o.interp.argv = pargv;
+  o.interp.interrupted = &interrupted;
+  if (!o.progress_given) o.interp.progress = isatty(STDERR_FILENO);
   interp_result result;
-  rc = interp_run(prog, &io, solver, out, &result);
+  rc = interp_run(prog, &o.interp, solver, out, &result);
   if (rc != 0) {
     fprintf(stderr, "symq: error: %s: %s\n", o.input, result.error);
     rc = 2;

@@ -1686,21 +1686,12 @@ static uint64_t host_new_state_id(void *ctx) {
 }
 
 static merge_ctx *new_merge_ctx(executor *ex) {
-  const interp_options *o = ex->opt;
-  merge_options mo = {
-      .mode = o->merge == INTERP_MERGE_PAT ? MERGE_MODE_PAT
-              : o->merge == INTERP_MERGE_CFG ? MERGE_MODE_CFG : MERGE_MODE_NONE,
-      .pat = o->pat_limits,
-      .loops = o->merge_loops == INTERP_LOOPS_SIZE ? MERGE_LOOPS_SIZE : MERGE_LOOPS_SYMBOLIC,
-      .tests_per_merge_all = o->tests_per_merge_all,
-      .validate = o->validate_merges,
-      .incremental = o->incremental_merge,
-      .dump_tree = o->dump_tree};
+  const merge_options *mo = &ex->opt->merge;
   merge_host host = {.ctx = ex, .park = host_park, .resume = host_resume,
                      .discard = host_discard, .write_test = host_write_test,
                      .new_state_id = host_new_state_id};
-  merge_ctx *m = merge_ctx_new(ex->prog, &mo, ex->solver, ex->out, &ex->result->merge, &host);
-  if (mo.mode == MERGE_MODE_PAT) merge_use_pat(m);
+  merge_ctx *m = merge_ctx_new(ex->prog, mo, ex->solver, ex->out, &ex->result->merge, &host);
+  if (mo->mode == MERGE_MODE_PAT) merge_use_pat(m);
   else merge_use_cfg(m);
   return m;
 }

@@ -27,11 +27,10 @@
 #include "merge/region.h"
 #include "qsolver/qsolver.h"
 
-typedef enum interp_merge { INTERP_MERGE_NONE, INTERP_MERGE_CFG, INTERP_MERGE_PAT } interp_merge;
-typedef enum interp_merge_loops { INTERP_LOOPS_SIZE, INTERP_LOOPS_SYMBOLIC } interp_merge_loops;
+enum { INTERP_MAX_SEARCH = 64 };
 
 typedef struct interp_options {
-  const search_kind *search; /* searchers, interleaved; none = dfs */
+  search_kind search[INTERP_MAX_SEARCH]; /* searchers, interleaved; none = dfs */
   size_t nsearch;
   uint64_t seed;
   double max_time_s;          /* 0 = no limit; the run stops within max_time_s plus its
@@ -45,14 +44,8 @@ typedef struct interp_options {
   uint32_t max_pointer_objects; /* 0 = no limit: objects one symbolic pointer may fork into */
   uint64_t capacity;          /* bytes backing a symbolic-size allocation whose size is
                                  unbounded on its path (pat-merge.md §8) */
-  interp_merge merge;         /* none: plain forking; cfg: standard merging of regions;
+  merge_options merge;        /* none: plain forking; cfg: standard merging of regions;
                                  pat: merging by pattern, with quantifiers (merge/pat.h) */
-  pat_limits pat_limits;      /* --max-candidate-patterns, --max-patterns */
-  interp_merge_loops merge_loops; /* which loops open regions: size-dependent or any */
-  bool tests_per_merge_all;   /* a test for every constituent path before a merge */
-  bool validate_merges;       /* check every merged state against its constituents */
-  bool incremental_merge;     /* merge into a region's tree while it grows (merge/incremental.h) */
-  bool dump_tree;             /* write each region's execution tree (DOT, SVG) */
   bool emit_all_errors;
   int argc;                   /* the program's argv; argv[0] is its path */
   const char *const *argv;
