@@ -38,23 +38,23 @@ void merge_reasons_free(merge_reasons *r) {
   *r = (merge_reasons){0};
 }
 
-static void reasons_json(out_json *j, const char *key, const merge_reasons *r) {
-  out_json_key(j, key);
-  out_json_object_begin(j);
+static void reasons_json(json_writer *j, const char *key, const merge_reasons *r) {
+  json_key(j, key);
+  json_object_begin(j);
   for (size_t k = 0; k < r->n; k++) {
-    out_json_key(j, r->items[k].text);
-    out_json_uint(j, r->items[k].count);
+    json_key(j, r->items[k].text);
+    json_uint(j, r->items[k].count);
   }
-  out_json_object_end(j);
+  json_object_end(j);
 }
 
-static void uint_json(out_json *j, const char *key, uint64_t v) {
-  out_json_key(j, key);
-  out_json_uint(j, v);
+static void uint_json(json_writer *j, const char *key, uint64_t v) {
+  json_key(j, key);
+  json_uint(j, v);
 }
 
-void merge_stats_json(out_json *j, const merge_stats *s) {
-  out_json_object_begin(j);
+void merge_stats_json(json_writer *j, const merge_stats *s) {
+  json_object_begin(j);
   uint_json(j, "regions_opened", s->regions_opened);
   uint_json(j, "regions_released", s->regions_released);
   reasons_json(j, "regions_skipped", &s->skipped);
@@ -67,22 +67,22 @@ void merge_stats_json(out_json *j, const merge_stats *s) {
   uint_json(j, "merged_pc_nodes", s->merged_pc_nodes);
   uint_json(j, "states_at_exits", s->states_at_exits);
   uint_json(j, "tree_nodes", s->tree_nodes);
-  out_json_key(j, "pat");
-  out_json_object_begin(j);
+  json_key(j, "pat");
+  json_object_begin(j);
   uint_json(j, "regions_merged", s->pat_regions);
   uint_json(j, "merges", s->pat_merges);
   uint_json(j, "merged_states", s->pat_merged_states);
   uint_json(j, "quantified_constraints", s->pat_quantified);
   reasons_json(j, "fallbacks", &s->pat_fallbacks);
-  out_json_object_end(j);
-  out_json_key(j, "incremental");
-  out_json_object_begin(j);
+  json_object_end(j);
+  json_key(j, "incremental");
+  json_object_begin(j);
   uint_json(j, "nodes_merged", s->inc_merges);
   uint_json(j, "states_discarded", s->inc_discarded);
   uint_json(j, "snapshots", s->inc_snapshots);
   uint_json(j, "snapshot_bytes", s->inc_snapshot_bytes);
-  out_json_object_end(j);
-  out_json_object_end(j);
+  json_object_end(j);
+  json_object_end(j);
 }
 
 void merge_stats_free(merge_stats *s) {

@@ -86,7 +86,7 @@ typedef struct merge_stats {
 } merge_stats;
 
 /* The "merge" object of stats.json. */
-void merge_stats_json(out_json *j, const merge_stats *s);
+void merge_stats_json(json_writer *j, const merge_stats *s);
 void merge_stats_free(merge_stats *s);
 
 /* What the merging module asks of the interpreter. */

@@ -340,56 +340,56 @@ static void test_info(void) {
   out_close(o);
 }
 
-static void build_stats(out_json *j, int64_t tests) {
-  out_json_object_begin(j);
-  out_json_key(j, "version");
-  out_json_string(j, "0.1");
-  out_json_key(j, "escapes");
-  out_json_string(j, "q\"b\\s/n\nr\rt\tb\bf\f\x01\x1f\x7f");
-  out_json_key(j, "tests");
-  out_json_int(j, tests);
-  out_json_key(j, "neg");
-  out_json_int(j, INT64_MIN);
-  out_json_key(j, "big");
-  out_json_uint(j, UINT64_MAX);
-  out_json_key(j, "ratio");
-  out_json_double(j, 0.1);
-  out_json_key(j, "one");
-  out_json_double(j, 1.0);
-  out_json_key(j, "huge");
-  out_json_double(j, 1e20);
-  out_json_key(j, "tiny");
-  out_json_double(j, -2.5e-7);
-  out_json_key(j, "third");
-  out_json_double(j, 1.0 / 3.0);
-  out_json_key(j, "nan");
-  out_json_double(j, NAN);
-  out_json_key(j, "ok");
-  out_json_bool(j, true);
-  out_json_key(j, "no");
-  out_json_bool(j, false);
-  out_json_key(j, "nothing");
-  out_json_string(j, NULL);
-  out_json_key(j, "empty_obj");
-  out_json_object_begin(j);
-  out_json_object_end(j);
-  out_json_key(j, "empty_arr");
-  out_json_array_begin(j);
-  out_json_array_end(j);
-  out_json_key(j, "list");
-  out_json_array_begin(j);
-  out_json_int(j, 1);
-  out_json_string(j, "two");
-  out_json_object_begin(j);
-  out_json_key(j, "k\"ey");
-  out_json_array_begin(j);
-  out_json_null(j);
-  out_json_array_end(j);
-  out_json_object_end(j);
-  out_json_array_end(j);
-  out_json_key(j, "utf8");
-  out_json_string(j, "caf\xc3\xa9 \xe2\x82\xac \xff \xc3 \xed\xa0\x80");
-  out_json_object_end(j);
+static void build_stats(json_writer *j, int64_t tests) {
+  json_object_begin(j);
+  json_key(j, "version");
+  json_string(j, "0.1");
+  json_key(j, "escapes");
+  json_string(j, "q\"b\\s/n\nr\rt\tb\bf\f\x01\x1f\x7f");
+  json_key(j, "tests");
+  json_int(j, tests);
+  json_key(j, "neg");
+  json_int(j, INT64_MIN);
+  json_key(j, "big");
+  json_uint(j, UINT64_MAX);
+  json_key(j, "ratio");
+  json_double(j, 0.1);
+  json_key(j, "one");
+  json_double(j, 1.0);
+  json_key(j, "huge");
+  json_double(j, 1e20);
+  json_key(j, "tiny");
+  json_double(j, -2.5e-7);
+  json_key(j, "third");
+  json_double(j, 1.0 / 3.0);
+  json_key(j, "nan");
+  json_double(j, NAN);
+  json_key(j, "ok");
+  json_bool(j, true);
+  json_key(j, "no");
+  json_bool(j, false);
+  json_key(j, "nothing");
+  json_string(j, NULL);
+  json_key(j, "empty_obj");
+  json_object_begin(j);
+  json_object_end(j);
+  json_key(j, "empty_arr");
+  json_array_begin(j);
+  json_array_end(j);
+  json_key(j, "list");
+  json_array_begin(j);
+  json_int(j, 1);
+  json_string(j, "two");
+  json_object_begin(j);
+  json_key(j, "k\"ey");
+  json_array_begin(j);
+  json_null(j);
+  json_array_end(j);
+  json_object_end(j);
+  json_array_end(j);
+  json_key(j, "utf8");
+  json_string(j, "caf\xc3\xa9 \xe2\x82\xac \xff \xc3 \xed\xa0\x80");
+  json_object_end(j);
 }
 
 static const char *stats_text =
@@ -429,29 +429,29 @@ static void test_json_and_atomic(void) {
   if (!o)
     return;
 
-  out_json j;
-  out_json_init(&j);
-  CHECK(out_json_text(&j, NULL) == NULL); /* nothing written yet: incomplete */
+  json_writer j;
+  json_init(&j);
+  CHECK(json_text(&j, NULL) == NULL); /* nothing written yet: incomplete */
   CHECK(out_write_stats(o, &j) < 0);
   CHECK(strstr(out_error(o), "incomplete") != NULL);
   build_stats(&j, 3);
   char want[2048];
   snprintf(want, sizeof want, stats_text, 3);
   size_t len = 0;
-  const char *text = out_json_text(&j, &len);
+  const char *text = json_text(&j, &len);
   CHECK_EQ_STR(text, want);
   CHECK_EQ_U64(len, strlen(want));
   CHECK_EQ_U64(out_write_stats(o, &j), 0);
-  out_json_free(&j);
+  json_free(&j);
   char *file = slurp("stats-run/stats.json");
   CHECK_EQ_STR(file, want);
   free(file);
 
   /* Replaced whole; the temporary file is gone. */
-  out_json_init(&j);
+  json_init(&j);
   build_stats(&j, 12345);
   CHECK_EQ_U64(out_write_stats(o, &j), 0);
-  out_json_free(&j);
+  json_free(&j);
   snprintf(want, sizeof want, stats_text, 12345);
   file = slurp("stats-run/stats.json");
   CHECK_EQ_STR(file, want);
@@ -459,10 +459,10 @@ static void test_json_and_atomic(void) {
   check_listing("stats-run", "stats.json");
 
   /* A top-level scalar is a complete document too. */
-  out_json_init(&j);
-  out_json_string(&j, "x");
-  CHECK_EQ_STR(out_json_text(&j, NULL), "\"x\"\n");
-  out_json_free(&j);
+  json_init(&j);
+  json_string(&j, "x");
+  CHECK_EQ_STR(json_text(&j, NULL), "\"x\"\n");
+  json_free(&j);
 
   /* A rename that fails (onto a non-empty directory) leaves no temporary file and keeps
    * what was there. */
@@ -576,15 +576,15 @@ static void test_json_doubles(void) {
       {100.0, "100.0"}, {90.0, "90.0"}, {0.25, "0.25"}, {1234.5, "1234.5"}, {1e20, "1e+20"},
       {1e-7, "1e-07"}, {-3.0, "-3.0"}, {0.0, "0.0"}, {56.25, "56.25"}};
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-    out_json j;
-    out_json_init(&j);
-    out_json_array_begin(&j);
-    out_json_double(&j, cases[k].v);
-    out_json_array_end(&j);
+    json_writer j;
+    json_init(&j);
+    json_array_begin(&j);
+    json_double(&j, cases[k].v);
+    json_array_end(&j);
     char want[64];
     snprintf(want, sizeof want, "[\n  %s\n]\n", cases[k].text);
-    CHECK_EQ_STR(out_json_text(&j, NULL), want);
-    out_json_free(&j);
+    CHECK_EQ_STR(json_text(&j, NULL), want);
+    json_free(&j);
   }
 }
 
