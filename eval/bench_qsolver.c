@@ -180,9 +180,14 @@ int main(int argc, char **argv) {
     printf("%-20s %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %9.3f %7.2f\n", configs[c].name, rc.ops,
            z3->queries, rc.unknown, t, full_time > 0 ? t / full_time : 0.0);
     if (c == 0) {
-      printf("  queries_by_stage: ");
-      qs_write_stats_json(stdout, s);
-      printf("\n");
+      json_writer j;
+      json_init(&j);
+      json_object_begin(&j);
+      qs_write_stats(&j, s);
+      json_object_end(&j);
+      const char *text = json_text(&j, NULL);
+      printf("  the solver's stats.json members: %s", text ? text : "(out of memory)\n");
+      json_free(&j);
     }
     qs_free(s);
     release_pool();

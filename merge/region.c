@@ -38,49 +38,45 @@ void merge_reasons_free(merge_reasons *r) {
   *r = (merge_reasons){0};
 }
 
-static void reasons_json(json_writer *j, const char *key, const merge_reasons *r) {
-  json_key(j, key);
+void merge_reasons_json(json_writer *j, const merge_reason *items, size_t n) {
   json_object_begin(j);
-  for (size_t k = 0; k < r->n; k++) {
-    json_key(j, r->items[k].text);
-    json_uint(j, r->items[k].count);
-  }
+  for (size_t k = 0; k < n; k++) json_key_uint(j, items[k].text, items[k].count);
   json_object_end(j);
 }
 
-static void uint_json(json_writer *j, const char *key, uint64_t v) {
+static void reasons_member(json_writer *j, const char *key, const merge_reasons *r) {
   json_key(j, key);
-  json_uint(j, v);
+  merge_reasons_json(j, r->items, r->n);
 }
 
 void merge_stats_json(json_writer *j, const merge_stats *s) {
   json_object_begin(j);
-  uint_json(j, "regions_opened", s->regions_opened);
-  uint_json(j, "regions_released", s->regions_released);
-  reasons_json(j, "regions_skipped", &s->skipped);
-  reasons_json(j, "regions_hash_invalid", &s->hash_invalid);
-  uint_json(j, "merges", s->merges);
-  uint_json(j, "merged_states", s->merged_states);
-  uint_json(j, "merges_along_tree", s->merges_along_tree);
-  uint_json(j, "merge_tests", s->merge_tests);
-  uint_json(j, "validation_failures", s->validation_failures);
-  uint_json(j, "merged_pc_nodes", s->merged_pc_nodes);
-  uint_json(j, "states_at_exits", s->states_at_exits);
-  uint_json(j, "tree_nodes", s->tree_nodes);
+  json_key_uint(j, "regions_opened", s->regions_opened);
+  json_key_uint(j, "regions_released", s->regions_released);
+  reasons_member(j, "regions_skipped", &s->skipped);
+  reasons_member(j, "regions_hash_invalid", &s->hash_invalid);
+  json_key_uint(j, "merges", s->merges);
+  json_key_uint(j, "merged_states", s->merged_states);
+  json_key_uint(j, "merges_along_tree", s->merges_along_tree);
+  json_key_uint(j, "merge_tests", s->merge_tests);
+  json_key_uint(j, "validation_failures", s->validation_failures);
+  json_key_uint(j, "merged_pc_nodes", s->merged_pc_nodes);
+  json_key_uint(j, "states_at_exits", s->states_at_exits);
+  json_key_uint(j, "tree_nodes", s->tree_nodes);
   json_key(j, "pat");
   json_object_begin(j);
-  uint_json(j, "regions_merged", s->pat_regions);
-  uint_json(j, "merges", s->pat_merges);
-  uint_json(j, "merged_states", s->pat_merged_states);
-  uint_json(j, "quantified_constraints", s->pat_quantified);
-  reasons_json(j, "fallbacks", &s->pat_fallbacks);
+  json_key_uint(j, "regions_merged", s->pat_regions);
+  json_key_uint(j, "merges", s->pat_merges);
+  json_key_uint(j, "merged_states", s->pat_merged_states);
+  json_key_uint(j, "quantified_constraints", s->pat_quantified);
+  reasons_member(j, "fallbacks", &s->pat_fallbacks);
   json_object_end(j);
   json_key(j, "incremental");
   json_object_begin(j);
-  uint_json(j, "nodes_merged", s->inc_merges);
-  uint_json(j, "states_discarded", s->inc_discarded);
-  uint_json(j, "snapshots", s->inc_snapshots);
-  uint_json(j, "snapshot_bytes", s->inc_snapshot_bytes);
+  json_key_uint(j, "nodes_merged", s->inc_merges);
+  json_key_uint(j, "states_discarded", s->inc_discarded);
+  json_key_uint(j, "snapshots", s->inc_snapshots);
+  json_key_uint(j, "snapshot_bytes", s->inc_snapshot_bytes);
   json_object_end(j);
   json_object_end(j);
 }

@@ -87,6 +87,8 @@ typedef struct merge_stats {
 
 /* The "merge" object of stats.json. */
 void merge_stats_json(json_writer *j, const merge_stats *s);
+/* {text: count, …} in the items' order (merge_reasons keep them sorted by text). */
+void merge_reasons_json(json_writer *j, const merge_reason *items, size_t n);
 void merge_stats_free(merge_stats *s);
 
 /* What the merging module asks of the interpreter. */

@@ -18,6 +18,7 @@
 #include "engine/core/bitcode.h"
 #include "engine/core/expr.h"
 #include "engine/exec/interp.h"
+#include "engine/exec/interp_stats.h"
 #include "engine/core/ir.h"
 #include "engine/core/memory.h"
 #include "engine/out/output.h"
@@ -363,44 +364,8 @@ static void print_verdict(const interp_result *r) {
   printf("\n");
 }
 
-/* "quantified": the quantified stage's counters, under the names qsolver.h gives. */
-static void write_quantified_stats(json_writer *j, const qs_quant_stats *q) {
-  json_key(j, "quantified");
-  json_object_begin(j);
-  json_key(j, "queries");
-  json_uint(j, q->queries);
-  json_key(j, "answered");
-  json_object_begin(j);
-  for (int k = 0; k < QS_QSTEP_COUNT; k++) {
-    json_key(j, qs_qstep_name((qs_qstep)k));
-    json_uint(j, q->answered[k]);
-  }
-  json_object_end(j);
-  json_key(j, "unknown");
-  json_uint(j, q->unknown);
-  json_key(j, "seconds");
-  json_object_begin(j);
-  for (int k = 0; k < QS_QSTEP_COUNT; k++) {
-    json_key(j, qs_qstep_name((qs_qstep)k));
-    json_double(j, q->seconds[k]);
-  }
-  json_object_end(j);
-  json_key(j, "disagreements");
-  json_uint(j, q->disagreements);
-  json_object_end(j);
-}
-
-/* key: {reason: count, …} */
-static void json_reasons(json_writer *j, const char *key, const interp_reason *reasons, size_t n) {
-  json_key(j, key);
-  json_object_begin(j);
-  for (size_t k = 0; k < n; k++) {
-    json_key(j, reasons[k].text);
-    json_uint(j, reasons[k].count);
-  }
-  json_object_end(j);
-}
-
+/* stats.json: each module writes its own members; this only opens the document and gives
+ * the order. */
 static void write_stats(out_dir *out, const run_options *o, const interp_result *r,
                         const qsolver *solver, const ir_program *prog, double wall) {
   json_writer j;
@@ -413,73 +378,8 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   if (!o->nsearch) json_string(&j, "dfs");
   for (size_t k = 0; k < o->nsearch; k++) json_string(&j, search_kind_name(o->search[k]));
   json_array_end(&j);
-  json_key(&j, "completed_paths");
-  json_uint(&j, r->completed_paths);
-  json_key(&j, "error_paths");
-  json_uint(&j, r->error_paths);
-  json_key(&j, "early_paths");
-  json_uint(&j, r->early_paths);
-  json_reasons(&j, "early_reasons", r->early_reasons, r->nearly_reasons);
-  json_reasons(&j, "dropped_reasons", r->dropped_reasons, r->ndropped_reasons);
-  json_key(&j, "quiet_paths");
-  json_uint(&j, r->quiet_paths);
-  json_key(&j, "tests");
-  json_uint(&j, r->tests);
-  json_key(&j, "tests_lost");
-  json_uint(&j, r->tests_lost);
-  json_key(&j, "instructions");
-  json_uint(&j, r->instructions);
-  json_key(&j, "forks");
-  json_uint(&j, r->forks);
-  json_key(&j, "states_max");
-  json_uint(&j, r->states_max);
-  json_key(&j, "concretized");
-  json_uint(&j, r->concretized);
-  json_key(&j, "capacity_bounded");
-  json_uint(&j, r->capacity_bounded);
-
-  double solver_seconds = 0;
-  for (size_t k = 0; k < qs_stage_count(solver); k++) solver_seconds += qs_stage_at(solver, k)->seconds;
-  json_key(&j, "queries");
-  json_uint(&j, qs_stage_count(solver) ? qs_stage_at(solver, 0)->queries : 0);
-  json_key(&j, "queries_by_stage");
-  json_object_begin(&j);
-  for (size_t k = 0; k < qs_stage_count(solver); k++) {
-    const qs_stage_stats *st = qs_stage_at(solver, k);
-    json_key(&j, st->name);
-    json_object_begin(&j);
-    json_key(&j, "queries");
-    json_uint(&j, st->queries);
-    json_key(&j, "answered");
-    json_uint(&j, st->answered);
-    json_key(&j, "sat");
-    json_uint(&j, st->sat);
-    json_key(&j, "unsat");
-    json_uint(&j, st->unsat);
-    json_key(&j, "unknown");
-    json_uint(&j, st->unknown);
-    json_key(&j, "seconds");
-    json_double(&j, st->seconds);
-    json_key(&j, "slowest_s");
-    json_double(&j, st->slowest_seconds);
-    json_key(&j, "over_1s");
-    json_uint(&j, st->over_1s);
-    if (k + 1 == qs_stage_count(solver)) { /* Z3, as qs_write_stats_json writes it */
-      json_key(&j, "in_integers");
-      json_uint(&j, st->in_integers);
-    }
-    json_object_end(&j);
-  }
-  json_object_end(&j);
-  write_quantified_stats(&j, qs_quant_stats_of(solver));
-  json_key(&j, "solver_time_s");
-  json_double(&j, solver_seconds);
-  /* The first stage sees every query whole. */
-  const qs_stage_stats *whole = qs_stage_count(solver) ? qs_stage_at(solver, 0) : NULL;
-  json_key(&j, "slowest_query_s");
-  json_double(&j, whole ? whole->slowest_seconds : 0);
-  json_key(&j, "queries_over_1s");
-  json_uint(&j, whole ? whole->over_1s : 0);
+  interp_write_path_stats(&j, r);
+  qs_write_stats(&j, solver);
   json_key(&j, "wall_time_s");
   json_double(&j, wall);
   json_key(&j, "exploration_time_s"); /* what --max-time bounds */
@@ -488,43 +388,15 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   getrusage(RUSAGE_SELF, &ru);
   json_key(&j, "peak_memory_mb");
   json_uint(&j, (uint64_t)ru.ru_maxrss / 1024);
-  json_key(&j, "exhausted");
-  json_bool(&j, r->exhausted);
-  json_key(&j, "covered_lines");
-  json_uint(&j, r->covered_lines);
-  json_key(&j, "total_lines");
-  json_uint(&j, r->total_lines);
-  json_key(&j, "merge");
-  merge_stats_json(&j, &r->merge);
+  interp_write_end_stats(&j, r);
   expr_stats es = expr_get_stats();
   json_key(&j, "expressions");
-  json_object_begin(&j);
-  json_key(&j, "created");
-  json_uint(&j, es.created);
-  json_key(&j, "interned_hits");
-  json_uint(&j, es.interned_hits);
-  json_key(&j, "folded");
-  json_uint(&j, es.folded);
-  json_key(&j, "rewrites");
-  json_uint(&j, es.rewrites);
-  json_object_end(&j);
+  expr_stats_json(&j, &es);
   mem_stats ms = mem_get_stats();
   json_key(&j, "memory");
-  json_object_begin(&j);
-  json_key(&j, "copies_on_write");
-  json_uint(&j, ms.copies_on_write);
-  json_key(&j, "symbolic_reads");
-  json_uint(&j, ms.symbolic_reads);
-  json_key(&j, "symbolic_writes");
-  json_uint(&j, ms.symbolic_writes);
-  json_object_end(&j);
+  mem_stats_json(&j, &ms);
   json_key(&j, "decoded");
-  json_object_begin(&j);
-  json_key(&j, "instructions");
-  json_uint(&j, prog->stats.instructions);
-  json_key(&j, "unsupported_instructions");
-  json_uint(&j, prog->stats.unsupported);
-  json_object_end(&j);
+  ir_stats_json(&j, &prog->stats);
   json_object_end(&j);
   if (out_write_stats(out, &j) != 0) fprintf(stderr, "symq: error: %s\n", out_error(out));
   json_free(&j);

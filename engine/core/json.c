@@ -235,6 +235,11 @@ void json_null(json_writer *j) {
   j_after(j);
 }
 
+void json_key_uint(json_writer *j, const char *key, uint64_t v) {
+  json_key(j, key);
+  json_uint(j, v);
+}
+
 const char *json_text(const json_writer *j, size_t *len) {
   if (j->oom || !j->done)
     return NULL;

@@ -39,6 +39,7 @@ void json_uint(json_writer *j, uint64_t v);
 void json_double(json_writer *j, double v);
 void json_bool(json_writer *j, bool v);
 void json_null(json_writer *j);
+void json_key_uint(json_writer *j, const char *key, uint64_t v); /* json_key, then json_uint */
 
 /* The finished document (NUL-terminated; its length in *len when len is non-NULL), or NULL
  * if it is incomplete or ran out of memory. Owned by j. */

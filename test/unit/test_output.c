@@ -350,8 +350,7 @@ static void build_stats(json_writer *j, int64_t tests) {
   json_int(j, tests);
   json_key(j, "neg");
   json_int(j, INT64_MIN);
-  json_key(j, "big");
-  json_uint(j, UINT64_MAX);
+  json_key_uint(j, "big", UINT64_MAX);
   json_key(j, "ratio");
   json_double(j, 0.1);
   json_key(j, "one");
