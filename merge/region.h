@@ -15,7 +15,7 @@
  * Strategies plug in per group: a merge_strategy gets the region (with its execution tree)
  * and one group of n ≥ 2 paused, merge-compatible states at one exit, and returns the states
  * that resume instead. The caller installs one before any region is released: merge_use_cfg
- * (merge/cfg.h) or merge_use_pat (merge/pat.h); a strategy that cannot merge a group (or part
+ * (merge/strategy_cfg.h) or merge_use_pat (merge/strategy_pat.h); a strategy that cannot merge a group (or part
  * of it) calls merge_cfg itself, or returns the states unchanged.
  *
  * Contract: regions own their trees; states are owned by the interpreter, except that a
@@ -74,7 +74,7 @@ typedef struct merge_stats {
   uint64_t merged_pc_nodes;     /* DAG nodes of the constraints merges added, summed */
   uint64_t states_at_exits;     /* states waiting at released regions' exits, summed */
   uint64_t tree_nodes;          /* nodes ever made in released regions' execution trees */
-  /* --merge=pat (merge/pat.h) */
+  /* --merge=pat (merge/strategy_pat.h) */
   uint64_t pat_regions;         /* regions with at least one merge by pattern */
   uint64_t pat_merges, pat_merged_states; /* merges by pattern and their constituents */
   uint64_t pat_quantified;      /* ∀ constraints created */

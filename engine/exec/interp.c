@@ -28,8 +28,8 @@
 #include "engine/exec/search.h"
 #include "engine/core/state.h"
 #include "engine/core/xalloc.h"
-#include "merge/cfg.h"
-#include "merge/pat.h"
+#include "merge/strategy_cfg.h"
+#include "merge/strategy_pat.h"
 #include "merge/region.h"
 
 enum { FUNCTION_BASE = 0x10000, FUNCTION_STRIDE = 32, SLICE = 10000 };

@@ -1,12 +1,12 @@
-/* pat.c — the ∀-merged state of a regular partition (contract in pat.h). */
-#include "merge/pat.h"
+/* strategy_pat.c — the ∀-merged state of a regular partition (contract in strategy_pat.h). */
+#include "merge/strategy_pat.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/core/xalloc.h"
-#include "merge/cfg.h"
+#include "merge/strategy_cfg.h"
 #include "merge/synth.h"
 #include "merge/validate.h"
 

@@ -1,5 +1,5 @@
 /*
- * cfg — standard merging (pat-merge.md §1, Def. 2.1): one state for a group of
+ * strategy_cfg — standard merging (pat-merge.md §1, Def. 2.1): one state for a group of
  * merge-compatible states with pc = pc_entry ∧ (tail1 ∨ … ∨ tailn) and every register and
  * memory byte that differs merged with ite over the tails, both built along the region's
  * execution tree (guards only where a subtree holds several members); flat over the tails
@@ -9,8 +9,8 @@
  * region, not paused) that the caller resumes. With --validate-merges the merge is checked
  * (merge/validate.h). This is also the fallback of every other strategy.
  */
-#ifndef SYMQ_MERGE_CFG_H
-#define SYMQ_MERGE_CFG_H
+#ifndef SYMQ_MERGE_STRATEGY_CFG_H
+#define SYMQ_MERGE_STRATEGY_CFG_H
 
 #include <stddef.h>
 

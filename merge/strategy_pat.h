@@ -1,6 +1,7 @@
 /*
- * pat — pattern-based merging with quantifiers (pat-merge.md §4–5, the paper's Def. 3.7), the
- * merge strategy of --merge=pat. For one group of states paused at one exit of a region:
+ * strategy_pat — pattern-based merging with quantifiers (pat-merge.md §4–5, the paper's
+ * Def. 3.7), the merge strategy of --merge=pat. For one group of states paused at one exit
+ * of a region:
  *   1. each member's word is read off the execution tree (one symbol per branch edge from the
  *      root; a rider constraint joins the condition of the symbol before it);
  *   2. the words are split into regular partitions (merge/pattern);
@@ -24,8 +25,8 @@
  * Contract: as every merge_strategy (merge/region.h). merge_use_pat installs it with a
  * pat_ctx of its own (limits from the merge options), freed with the merge_ctx.
  */
-#ifndef SYMQ_MERGE_PAT_H
-#define SYMQ_MERGE_PAT_H
+#ifndef SYMQ_MERGE_STRATEGY_PAT_H
+#define SYMQ_MERGE_STRATEGY_PAT_H
 
 #include <stdio.h>
 
