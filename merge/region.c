@@ -11,6 +11,7 @@
 #include "engine/core/memory.h"
 #include "engine/core/xalloc.h"
 #include "merge/incremental.h"
+#include "merge/strategy.h"
 
 /* ---- reasons and statistics ---------------------------------------------------------- */
 
@@ -90,12 +91,12 @@ void merge_stats_free(merge_stats *s) {
 /* ---- the context ----------------------------------------------------------------------- */
 
 merge_ctx *merge_ctx_new(const ir_program *prog, const merge_options *opt, qsolver *solver,
-                         out_dir *out, merge_stats *stats, const merge_host *host) {
+                         const char *out_dir, merge_stats *stats, const merge_host *host) {
   merge_ctx *m = xcalloc(1, sizeof *m);
   m->prog = prog;
   m->opt = *opt;
   m->solver = solver;
-  m->out = out;
+  m->out_dir = out_dir;
   m->stats = stats;
   m->host = *host;
   m->loops = xcalloc(prog->nfuncs + 1, sizeof *m->loops);
@@ -356,11 +357,10 @@ static void dump_tree(merge_ctx *m, const merge_region *r) {
   merge_tree_dot(f, r->tree, title, leaf_label, m);
   fclose(f);
   snprintf(name, sizeof name, "region%06u.dot", r->id);
-  if (out_write_file(m->out, name, dot, len) != 0) fprintf(stderr, "symq: error: %s\n", out_error(m->out));
-  else if (access("/usr/bin/dot", X_OK) == 0) {
+  if (m->host.write_file(m->host.ctx, name, dot, len) && access("/usr/bin/dot", X_OK) == 0) {
     char *cmd = NULL;
-    if (asprintf(&cmd, "/usr/bin/dot -Tsvg -o '%s/region%06u.svg' '%s/%s'", out_path(m->out), r->id,
-                 out_path(m->out), name) < 0)
+    if (asprintf(&cmd, "/usr/bin/dot -Tsvg -o '%s/region%06u.svg' '%s/%s'", m->out_dir, r->id,
+                 m->out_dir, name) < 0)
       expr_oom();
     if (system(cmd) != 0) fprintf(stderr, "symq: warning: dot could not render %s\n", name);
     free(cmd);

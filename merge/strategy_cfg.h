@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 #include "engine/core/state.h"
-#include "merge/region.h"
+#include "merge/strategy.h"
 #include "merge/validate.h"
 
 state *merge_cfg(merge_ctx *m, const merge_region *r, state *const *group, size_t n);
@@ -34,7 +34,5 @@ void merge_state_finish(state *merged, state *const *group, size_t n);
 /* merge_cfg as a merge_strategy: the whole group becomes one state. */
 size_t merge_cfg_strategy(merge_ctx *m, const merge_region *r, state *const *group, size_t n,
                           state **out, void *arg);
-/* Installs merge_cfg_strategy in m (--merge=cfg). */
-void merge_use_cfg(merge_ctx *m);
 
 #endif

@@ -314,8 +314,7 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
     pc->dump = NULL;
     char name[64];
     snprintf(name, sizeof name, "region%06" PRIu32 ".group%" PRIu32 ".txt", r->id, pc->group_index);
-    if (out_write_file(m->out, name, report, report_len) != 0)
-      fprintf(stderr, "symq: error: %s\n", out_error(m->out));
+    m->host.write_file(m->host.ctx, name, report, report_len);
     free(report);
   }
   return nout;

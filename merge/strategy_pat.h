@@ -22,7 +22,7 @@
  * --validate-merges each merge is checked (Theorem 3.8, witness K = m_j); with --dump-tree
  * each group's words, partitions, counts and merged pcs go to region<id>.group<k>.txt.
  *
- * Contract: as every merge_strategy (merge/region.h). merge_use_pat installs it with a
+ * Contract: as every merge_strategy (merge/strategy.h). merge_use_pat installs it with a
  * pat_ctx of its own (limits from the merge options), freed with the merge_ctx.
  */
 #ifndef SYMQ_MERGE_STRATEGY_PAT_H
@@ -31,7 +31,7 @@
 #include <stdio.h>
 
 #include "merge/pattern.h"
-#include "merge/region.h"
+#include "merge/strategy.h"
 
 typedef struct pat_ctx {
   pat_limits limits;
@@ -47,7 +47,5 @@ void pat_ctx_free(pat_ctx *pc); /* NULL is allowed */
 
 size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *group, size_t n,
                           state **out, void *arg /* pat_ctx */);
-/* Installs merge_pat_strategy in m (--merge=pat). */
-void merge_use_pat(merge_ctx *m);
 
 #endif

@@ -464,7 +464,8 @@ static void quant_stats_json(json_writer *j, const qs_quant_stats *q) {
   json_key_uint(j, "queries", q->queries);
   json_key(j, "answered");
   json_object_begin(j);
-  for (int k = 0; k < QS_QSTEP_COUNT; k++) json_key_uint(j, qs_qstep_name((qs_qstep)k), q->answered[k]);
+  for (int k = 0; k < QS_QSTEP_COUNT; k++)
+    json_key_uint(j, qs_qstep_name((qs_qstep)k), q->answered[k]);
   json_object_end(j);
   json_key_uint(j, "unknown", q->unknown);
   json_key(j, "seconds");
