@@ -176,20 +176,23 @@ void json_string(json_writer *j, const char *s) {
   j_after(j);
 }
 
-void json_int(json_writer *j, int64_t v) {
-  char text[32];
+/* A number, true, false or null: written as it is. */
+static void j_literal(json_writer *j, const char *text) {
   j_value(j);
-  snprintf(text, sizeof text, "%" PRId64, v);
   j_puts(j, text);
   j_after(j);
 }
 
+void json_int(json_writer *j, int64_t v) {
+  char text[32];
+  snprintf(text, sizeof text, "%" PRId64, v);
+  j_literal(j, text);
+}
+
 void json_uint(json_writer *j, uint64_t v) {
   char text[32];
-  j_value(j);
   snprintf(text, sizeof text, "%" PRIu64, v);
-  j_puts(j, text);
-  j_after(j);
+  j_literal(j, text);
 }
 
 void json_double(json_writer *j, double v) {
@@ -218,22 +221,12 @@ void json_double(json_writer *j, double v) {
       *p = '.';
   if (!strpbrk(text, ".e"))
     strcat(text, ".0");
-  j_value(j);
-  j_puts(j, text);
-  j_after(j);
+  j_literal(j, text);
 }
 
-void json_bool(json_writer *j, bool v) {
-  j_value(j);
-  j_puts(j, v ? "true" : "false");
-  j_after(j);
-}
+void json_bool(json_writer *j, bool v) { j_literal(j, v ? "true" : "false"); }
 
-void json_null(json_writer *j) {
-  j_value(j);
-  j_puts(j, "null");
-  j_after(j);
-}
+void json_null(json_writer *j) { j_literal(j, "null"); }
 
 void json_key_uint(json_writer *j, const char *key, uint64_t v) {
   json_key(j, key);
