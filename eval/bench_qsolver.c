@@ -188,6 +188,11 @@ int main(int argc, char **argv) {
       const char *text = json_text(&j, NULL);
       printf("  the solver's stats.json members: %s", text ? text : "(out of memory)\n");
       json_free(&j);
+      /* not in stats.json: the formulas the slicing stages dropped */
+      for (size_t k = 0; k < qs_stage_count(s); k++)
+        if (qs_stage_at(s, k)->formulas_dropped)
+          printf("  %s dropped %" PRIu64 " formulas\n", qs_stage_at(s, k)->name,
+                 qs_stage_at(s, k)->formulas_dropped);
     }
     qs_free(s);
     release_pool();
