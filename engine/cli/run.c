@@ -389,6 +389,8 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   json_key(&j, "peak_memory_mb");
   json_uint(&j, (uint64_t)ru.ru_maxrss / 1024);
   interp_write_end_stats(&j, r);
+  json_key(&j, "merge");
+  merge_stats_json(&j, &r->merge);
   expr_stats es = expr_get_stats();
   json_key(&j, "expressions");
   expr_stats_json(&j, &es);

@@ -26,6 +26,4 @@ void interp_write_end_stats(json_writer *j, const interp_result *r) {
   json_bool(j, r->exhausted);
   json_key_uint(j, "covered_lines", r->covered_lines);
   json_key_uint(j, "total_lines", r->total_lines);
-  json_key(j, "merge");
-  merge_stats_json(j, &r->merge);
 }

@@ -21,8 +21,8 @@
  * "capacity_bounded". */
 void interp_write_path_stats(json_writer *j, const interp_result *r);
 
-/* How the run ended: "exhausted", "covered_lines", "total_lines", and "merge" (the
- * regions and merges, as merge_stats_json writes them). */
+/* How the run ended: "exhausted", "covered_lines", "total_lines". (r->merge is merge's to
+ * write: merge_stats_json.) */
 void interp_write_end_stats(json_writer *j, const interp_result *r);
 
 #endif
