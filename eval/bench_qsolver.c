@@ -180,9 +180,19 @@ int main(int argc, char **argv) {
     printf("%-20s %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %9.3f %7.2f\n", configs[c].name, rc.ops,
            z3->queries, rc.unknown, t, full_time > 0 ? t / full_time : 0.0);
     if (c == 0) {
-      printf("  queries_by_stage: ");
-      qs_write_stats_json(stdout, s);
-      printf("\n");
+      json_writer j;
+      json_init(&j);
+      json_object_begin(&j);
+      qs_write_stats(&j, s);
+      json_object_end(&j);
+      const char *text = json_text(&j, NULL);
+      printf("  the solver's stats.json members: %s", text ? text : "(out of memory)\n");
+      json_free(&j);
+      /* not in stats.json: the formulas the slicing stages dropped */
+      for (size_t k = 0; k < qs_stage_count(s); k++)
+        if (qs_stage_at(s, k)->formulas_dropped)
+          printf("  %s dropped %" PRIu64 " formulas\n", qs_stage_at(s, k)->name,
+                 qs_stage_at(s, k)->formulas_dropped);
     }
     qs_free(s);
     release_pool();

@@ -7,7 +7,7 @@
 
 #include "engine/core/memory.h"
 #include "engine/core/xalloc.h"
-#include "merge/cfg.h"
+#include "merge/strategy_cfg.h"
 #include "merge/liveness.h"
 #include "merge/validate.h"
 

@@ -31,7 +31,7 @@
 #include <stddef.h>
 
 #include "engine/core/state.h"
-#include "merge/region.h"
+#include "merge/strategy.h"
 
 typedef struct merge_inc_region merge_inc_region;
 

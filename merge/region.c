@@ -11,6 +11,7 @@
 #include "engine/core/memory.h"
 #include "engine/core/xalloc.h"
 #include "merge/incremental.h"
+#include "merge/strategy.h"
 
 /* ---- reasons and statistics ---------------------------------------------------------- */
 
@@ -38,51 +39,47 @@ void merge_reasons_free(merge_reasons *r) {
   *r = (merge_reasons){0};
 }
 
-static void reasons_json(out_json *j, const char *key, const merge_reasons *r) {
-  out_json_key(j, key);
-  out_json_object_begin(j);
-  for (size_t k = 0; k < r->n; k++) {
-    out_json_key(j, r->items[k].text);
-    out_json_uint(j, r->items[k].count);
-  }
-  out_json_object_end(j);
+void merge_reasons_json(json_writer *j, const merge_reason *items, size_t n) {
+  json_object_begin(j);
+  for (size_t k = 0; k < n; k++) json_key_uint(j, items[k].text, items[k].count);
+  json_object_end(j);
 }
 
-static void uint_json(out_json *j, const char *key, uint64_t v) {
-  out_json_key(j, key);
-  out_json_uint(j, v);
+static void reasons_member(json_writer *j, const char *key, const merge_reasons *r) {
+  json_key(j, key);
+  merge_reasons_json(j, r->items, r->n);
 }
 
-void merge_stats_json(out_json *j, const merge_stats *s) {
-  out_json_object_begin(j);
-  uint_json(j, "regions_opened", s->regions_opened);
-  uint_json(j, "regions_released", s->regions_released);
-  reasons_json(j, "regions_skipped", &s->skipped);
-  reasons_json(j, "regions_hash_invalid", &s->hash_invalid);
-  uint_json(j, "merges", s->merges);
-  uint_json(j, "merged_states", s->merged_states);
-  uint_json(j, "merges_along_tree", s->merges_along_tree);
-  uint_json(j, "merge_tests", s->merge_tests);
-  uint_json(j, "validation_failures", s->validation_failures);
-  uint_json(j, "merged_pc_nodes", s->merged_pc_nodes);
-  uint_json(j, "states_at_exits", s->states_at_exits);
-  uint_json(j, "tree_nodes", s->tree_nodes);
-  out_json_key(j, "pat");
-  out_json_object_begin(j);
-  uint_json(j, "regions_merged", s->pat_regions);
-  uint_json(j, "merges", s->pat_merges);
-  uint_json(j, "merged_states", s->pat_merged_states);
-  uint_json(j, "quantified_constraints", s->pat_quantified);
-  reasons_json(j, "fallbacks", &s->pat_fallbacks);
-  out_json_object_end(j);
-  out_json_key(j, "incremental");
-  out_json_object_begin(j);
-  uint_json(j, "nodes_merged", s->inc_merges);
-  uint_json(j, "states_discarded", s->inc_discarded);
-  uint_json(j, "snapshots", s->inc_snapshots);
-  uint_json(j, "snapshot_bytes", s->inc_snapshot_bytes);
-  out_json_object_end(j);
-  out_json_object_end(j);
+void merge_stats_json(json_writer *j, const merge_stats *s) {
+  json_object_begin(j);
+  json_key_uint(j, "regions_opened", s->regions_opened);
+  json_key_uint(j, "regions_released", s->regions_released);
+  reasons_member(j, "regions_skipped", &s->skipped);
+  reasons_member(j, "regions_hash_invalid", &s->hash_invalid);
+  json_key_uint(j, "merges", s->merges);
+  json_key_uint(j, "merged_states", s->merged_states);
+  json_key_uint(j, "merges_along_tree", s->merges_along_tree);
+  json_key_uint(j, "merge_tests", s->merge_tests);
+  json_key_uint(j, "validation_failures", s->validation_failures);
+  json_key_uint(j, "merged_pc_nodes", s->merged_pc_nodes);
+  json_key_uint(j, "states_at_exits", s->states_at_exits);
+  json_key_uint(j, "tree_nodes", s->tree_nodes);
+  json_key(j, "pat");
+  json_object_begin(j);
+  json_key_uint(j, "regions_merged", s->pat_regions);
+  json_key_uint(j, "merges", s->pat_merges);
+  json_key_uint(j, "merged_states", s->pat_merged_states);
+  json_key_uint(j, "quantified_constraints", s->pat_quantified);
+  reasons_member(j, "fallbacks", &s->pat_fallbacks);
+  json_object_end(j);
+  json_key(j, "incremental");
+  json_object_begin(j);
+  json_key_uint(j, "nodes_merged", s->inc_merges);
+  json_key_uint(j, "states_discarded", s->inc_discarded);
+  json_key_uint(j, "snapshots", s->inc_snapshots);
+  json_key_uint(j, "snapshot_bytes", s->inc_snapshot_bytes);
+  json_object_end(j);
+  json_object_end(j);
 }
 
 void merge_stats_free(merge_stats *s) {
@@ -94,12 +91,12 @@ void merge_stats_free(merge_stats *s) {
 /* ---- the context ----------------------------------------------------------------------- */
 
 merge_ctx *merge_ctx_new(const ir_program *prog, const merge_options *opt, qsolver *solver,
-                         out_dir *out, merge_stats *stats, const merge_host *host) {
+                         const char *out_dir, merge_stats *stats, const merge_host *host) {
   merge_ctx *m = xcalloc(1, sizeof *m);
   m->prog = prog;
   m->opt = *opt;
   m->solver = solver;
-  m->out = out;
+  m->out_dir = out_dir;
   m->stats = stats;
   m->host = *host;
   m->loops = xcalloc(prog->nfuncs + 1, sizeof *m->loops);
@@ -360,11 +357,10 @@ static void dump_tree(merge_ctx *m, const merge_region *r) {
   merge_tree_dot(f, r->tree, title, leaf_label, m);
   fclose(f);
   snprintf(name, sizeof name, "region%06u.dot", r->id);
-  if (out_write_file(m->out, name, dot, len) != 0) fprintf(stderr, "symq: error: %s\n", out_error(m->out));
-  else if (access("/usr/bin/dot", X_OK) == 0) {
+  if (m->host.write_file(m->host.ctx, name, dot, len) && access("/usr/bin/dot", X_OK) == 0) {
     char *cmd = NULL;
-    if (asprintf(&cmd, "/usr/bin/dot -Tsvg -o '%s/region%06u.svg' '%s/%s'", out_path(m->out), r->id,
-                 out_path(m->out), name) < 0)
+    if (asprintf(&cmd, "/usr/bin/dot -Tsvg -o '%s/region%06u.svg' '%s/%s'", m->out_dir, r->id,
+                 m->out_dir, name) < 0)
       expr_oom();
     if (system(cmd) != 0) fprintf(stderr, "symq: warning: dot could not render %s\n", name);
     free(cmd);

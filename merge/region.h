@@ -1,27 +1,24 @@
 /*
- * region — merge regions (pat-merge.md §2) and the merging module's interface to the
- * interpreter. A region is a natural loop whose branch depends on a symbolic size (opened
- * when a state first forks inside it) or a manual symq_merge_begin/end section. Its members
- * run until each has left it or died; those that left wait ("paused") at the exit; when none
- * runs inside, the region is released: the paused states are grouped by exit (a loop's by
- * exit edge, a manual region's by the position they wait at, and always merge-compatible),
- * each group is handed to the merge strategy, and what it returns resumes.
+ * region — what the interpreter sees of merging: the options, the events it reports, the
+ * interface it provides (merge_host) and the counters (merge_stats). Strategies see more
+ * (merge/strategy.h). A merge region (pat-merge.md §2) is a natural loop whose branch
+ * depends on a symbolic size (opened when a state first forks inside it) or a manual
+ * symq_merge_begin/end section. Its members run until each has left it or died; those that
+ * left wait ("paused") at the exit; when none runs inside, the region is released: the
+ * paused states are grouped by exit (a loop's by exit edge, a manual region's by the
+ * position they wait at, and always merge-compatible), each group is handed to the merge
+ * strategy installed with merge_use_cfg or merge_use_pat, and what it returns resumes.
  *
  * The interpreter only reports events — a branch is about to fork (merge_at_branch), a state
  * forked (merge_forked), added a constraint (merge_constrained / merge_branched), took an
  * edge (merge_took_edge), may have left its region (merge_should_pause), is gone
  * (merge_gone) — and asks what resumes (merge_release_finished, through merge_host.resume).
  *
- * Strategies plug in per group: a merge_strategy gets the region (with its execution tree)
- * and one group of n ≥ 2 paused, merge-compatible states at one exit, and returns the states
- * that resume instead. The caller installs one before any region is released: merge_use_cfg
- * (merge/cfg.h) or merge_use_pat (merge/pat.h); a strategy that cannot merge a group (or part
- * of it) calls merge_cfg itself, or returns the states unchanged.
- *
  * Contract: regions own their trees; states are owned by the interpreter, except that a
  * released group's members not returned by the strategy are handed back through
  * merge_host.discard and the strategy's new states through merge_host.resume(fresh=true).
- * Temporaries made while merging go on merge_tmp and are released after each group.
+ * Files merge writes (--dump-tree) go to the output directory through
+ * merge_host.write_file: merge knows the directory's path only, for the tools it runs (dot).
  */
 #ifndef SYMQ_MERGE_REGION_H
 #define SYMQ_MERGE_REGION_H
@@ -32,11 +29,10 @@
 
 #include "engine/core/expr.h"
 #include "engine/core/ir.h"
-#include "engine/out/output.h"
+#include "engine/core/json.h"
 #include "engine/core/state.h"
 #include "merge/loops.h"
 #include "merge/pattern.h"
-#include "merge/size.h"
 #include "merge/tree.h"
 #include "qsolver/qsolver.h"
 
@@ -74,7 +70,7 @@ typedef struct merge_stats {
   uint64_t merged_pc_nodes;     /* DAG nodes of the constraints merges added, summed */
   uint64_t states_at_exits;     /* states waiting at released regions' exits, summed */
   uint64_t tree_nodes;          /* nodes ever made in released regions' execution trees */
-  /* --merge=pat (merge/pat.h) */
+  /* --merge=pat (merge/strategy_pat.h) */
   uint64_t pat_regions;         /* regions with at least one merge by pattern */
   uint64_t pat_merges, pat_merged_states; /* merges by pattern and their constituents */
   uint64_t pat_quantified;      /* ∀ constraints created */
@@ -86,7 +82,9 @@ typedef struct merge_stats {
 } merge_stats;
 
 /* The "merge" object of stats.json. */
-void merge_stats_json(out_json *j, const merge_stats *s);
+void merge_stats_json(json_writer *j, const merge_stats *s);
+/* {text: count, …} in the items' order (merge_reasons keep them sorted by text). */
+void merge_reasons_json(json_writer *j, const merge_reason *items, size_t n);
 void merge_stats_free(merge_stats *s);
 
 /* What the merging module asks of the interpreter. */
@@ -97,67 +95,23 @@ typedef struct merge_host {
   void (*discard)(void *ctx, state *st);            /* merged away: forget and free it */
   bool (*write_test)(void *ctx, state *st);         /* st's test; false if none written */
   uint64_t (*new_state_id)(void *ctx);
+  /* Writes the file `name` (no '/') into the output directory, whole or not at all; false
+   * once the failure is reported on stderr. */
+  bool (*write_file)(void *ctx, const char *name, const void *data, size_t len);
 } merge_host;
 
-typedef struct merge_region {
-  uint32_t id;
-  bool manual;
-  uint32_t func, depth, loop; /* the loop's function, frame depth and index in merge_loops */
-  size_t entry_npc;           /* the path condition at entry: a prefix every member shares */
-  merge_tree *tree;
-  state **paused;
-  size_t npaused, cap_paused;
-  uint32_t running;           /* members still running inside */
-  struct merge_inc_region *inc; /* --incremental-merge: snapshots and pending nodes */
-  struct merge_region *next;  /* the context's list of open regions */
-} merge_region;
+typedef struct merge_ctx merge_ctx; /* the merging context (merge/strategy.h) */
 
-typedef struct merge_ctx merge_ctx;
-
-/* Merges group[0..n) (n ≥ 2, paused at one exit of r, merge-compatible) and writes the
- * states that resume to out (room for n); returns how many. A returned state is either a
- * member (it resumes as it is) or a new one (made with merge_host.new_state_id). */
-typedef size_t (*merge_strategy)(merge_ctx *m, const merge_region *r, state *const *group,
-                                 size_t n, state **out, void *arg);
-
-struct merge_ctx {
-  const ir_program *prog;
-  merge_options opt;
-  qsolver *solver;
-  out_dir *out;
-  merge_stats *stats;
-  merge_host host;
-  merge_strategy strategy;
-  void *strategy_arg;                 /* owned when strategy_free is set */
-  void (*strategy_free)(void *arg);
-  merge_loops **loops;        /* per function, computed when first needed */
-  merge_region *regions;      /* open regions */
-  uint32_t next_region_id;
-  merge_sizes sizes;          /* what counts as a symbolic size (merge/size.h) */
-  struct merge_liveness **liveness; /* --incremental-merge: per function, when first needed */
-  expr **tmp;                 /* temporaries of the merge in progress */
-  size_t ntmp, cap_tmp;
-};
-
+/* out_dir: the output directory's path, that host->write_file writes into. Borrowed, as prog,
+ * solver and stats are, for the context's lifetime. */
 merge_ctx *merge_ctx_new(const ir_program *prog, const merge_options *opt, qsolver *solver,
-                         out_dir *out, merge_stats *stats, const merge_host *host);
+                         const char *out_dir, merge_stats *stats, const merge_host *host);
 /* Frees the context and any region left open (their states have already ended). */
 void merge_ctx_free(merge_ctx *m);
-/* Installs strategy with its argument; free_arg (or NULL) releases arg with the context. */
-void merge_set_strategy(merge_ctx *m, merge_strategy strategy, void *arg,
-                        void (*free_arg)(void *arg));
-/* Are a and b at the same position with the same call stack, inputs and objects (the
- * paper's merge-compatibility; every group a strategy gets is)? */
-bool merge_compatible(const state *a, const state *b);
-/* Registers a new reference for release after the current group's merge; returns it. */
-expr *merge_tmp(merge_ctx *m, expr *e);
-void merge_tmp_release(merge_ctx *m); /* releases them (done after each group) */
-/* The conjunction of st's constraints from position `from` on (its tail since a region's
- * entry or a tree node), as a temporary. */
-expr *merge_tail(merge_ctx *m, const state *st, size_t from);
-
-merge_loops *merge_loops_of(merge_ctx *m, uint32_t func);
-static inline merge_region *merge_region_of(const state *st) { return st->region; }
+/* Installs the strategy of --merge=cfg (merge/strategy_cfg.h) or --merge=pat
+ * (merge/strategy_pat.h); one of them, before any region is released. */
+void merge_use_cfg(merge_ctx *m);
+void merge_use_pat(merge_ctx *m);
 
 /* ---- events from the interpreter ---- */
 /* At a branch on cond about to fork st (both sides feasible or not yet asked): opens a

@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 #include "engine/core/state.h"
-#include "merge/region.h"
+#include "merge/strategy.h"
 
 /* The merged values of one merge with their constituents' values (borrowed expressions). */
 typedef struct merge_values {

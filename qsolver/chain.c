@@ -6,7 +6,6 @@
 #include "qsolver/stage.h"
 
 #include <assert.h>
-#include <inttypes.h>
 #include <time.h>
 
 /* ---- shared helpers ------------------------------------------------------------------- */
@@ -459,19 +458,61 @@ const qs_stage_stats *qs_stats(const qsolver *s, const char *name) {
   return NULL;
 }
 
-void qs_write_stats_json(FILE *f, const qsolver *s) {
-  fputc('{', f);
-  for (size_t i = 0; i < s->nstages; i++) {
-    const qs_stage_stats *st = &s->stages[i]->stats;
-    fprintf(f,
-            "%s\"%s\": {\"queries\": %" PRIu64 ", \"answered\": %" PRIu64 ", \"sat\": %" PRIu64
-            ", \"unsat\": %" PRIu64 ", \"unknown\": %" PRIu64 ", \"formulas_dropped\": %" PRIu64
-            ", \"seconds\": %.6f, \"slowest_s\": %.6f, \"over_1s\": %" PRIu64,
-            i ? ", " : "", st->name, st->queries, st->answered, st->sat, st->unsat, st->unknown,
-            st->formulas_dropped, st->seconds, st->slowest_seconds, st->over_1s);
-    if (i + 1 == s->nstages) /* Z3 */
-      fprintf(f, ", \"in_integers\": %" PRIu64, st->in_integers);
-    fputc('}', f);
+/* "quantified": the quantified stage's counters, under the names qs_qstep_name gives. */
+static void quant_stats_json(json_writer *j, const qs_quant_stats *q) {
+  json_object_begin(j);
+  json_key_uint(j, "queries", q->queries);
+  json_key(j, "answered");
+  json_object_begin(j);
+  for (int k = 0; k < QS_QSTEP_COUNT; k++)
+    json_key_uint(j, qs_qstep_name((qs_qstep)k), q->answered[k]);
+  json_object_end(j);
+  json_key_uint(j, "unknown", q->unknown);
+  json_key(j, "seconds");
+  json_object_begin(j);
+  for (int k = 0; k < QS_QSTEP_COUNT; k++) {
+    json_key(j, qs_qstep_name((qs_qstep)k));
+    json_double(j, q->seconds[k]);
   }
-  fputc('}', f);
+  json_object_end(j);
+  json_key_uint(j, "disagreements", q->disagreements);
+  json_object_end(j);
+}
+
+static void stage_stats_json(json_writer *j, const qs_stage_stats *st, bool is_z3) {
+  json_object_begin(j);
+  json_key_uint(j, "queries", st->queries);
+  json_key_uint(j, "answered", st->answered);
+  json_key_uint(j, "sat", st->sat);
+  json_key_uint(j, "unsat", st->unsat);
+  json_key_uint(j, "unknown", st->unknown);
+  json_key(j, "seconds");
+  json_double(j, st->seconds);
+  json_key(j, "slowest_s");
+  json_double(j, st->slowest_seconds);
+  json_key_uint(j, "over_1s", st->over_1s);
+  if (is_z3) json_key_uint(j, "in_integers", st->in_integers);
+  json_object_end(j);
+}
+
+void qs_write_stats(json_writer *j, const qsolver *s) {
+  /* The first stage sees every query whole. */
+  const qs_stage_stats *whole = s->nstages ? &s->stages[0]->stats : NULL;
+  double solver_seconds = 0;
+  for (size_t i = 0; i < s->nstages; i++) solver_seconds += s->stages[i]->stats.seconds;
+  json_key_uint(j, "queries", whole ? whole->queries : 0);
+  json_key(j, "queries_by_stage");
+  json_object_begin(j);
+  for (size_t i = 0; i < s->nstages; i++) {
+    json_key(j, s->stages[i]->stats.name);
+    stage_stats_json(j, &s->stages[i]->stats, i + 1 == s->nstages); /* Z3 comes last */
+  }
+  json_object_end(j);
+  json_key(j, "quantified");
+  quant_stats_json(j, &s->quant);
+  json_key(j, "solver_time_s");
+  json_double(j, solver_seconds);
+  json_key(j, "slowest_query_s");
+  json_double(j, whole ? whole->slowest_seconds : 0);
+  json_key_uint(j, "queries_over_1s", whole ? whole->over_1s : 0);
 }

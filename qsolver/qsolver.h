@@ -39,6 +39,7 @@
 #define SYMQ_QSOLVER_H
 
 #include "engine/core/expr.h"
+#include "engine/core/json.h"
 
 typedef enum qs_status { QS_SAT, QS_UNSAT, QS_UNKNOWN } qs_status;
 
@@ -169,7 +170,12 @@ typedef struct qs_quant_stats {
 const char *qs_qstep_name(qs_qstep step);
 const qs_quant_stats *qs_quant_stats_of(const qsolver *s); /* all zero when the stage is off */
 
-/* One JSON object {"constant": {"queries": …, …}, …} in chain order, no trailing newline. */
-void qs_write_stats_json(FILE *f, const qsolver *s);
+/* Writes the solver's members of stats.json into the JSON object open in j, in this order:
+ * "queries" (whole requests), "queries_by_stage" ({stage: {"queries", "answered", "sat",
+ * "unsat", "unknown", "seconds", "slowest_s", "over_1s"}, …} in chain order, Z3's with
+ * "in_integers" too), "quantified" (qs_quant_stats: "queries", "answered" and "seconds" by
+ * step, "unknown", "disagreements"), "solver_time_s" (every stage's own time, summed),
+ * "slowest_query_s" and "queries_over_1s" (whole requests). */
+void qs_write_stats(json_writer *j, const qsolver *s);
 
 #endif

@@ -1350,7 +1350,7 @@ static const char *skip_value(const char *p) {
 }
 
 /* `stats` (a JSON object) with the member "gcov" set to `gcov` (a JSON value written at
- * depth 0), as out_json would write the whole: the other members are copied byte for byte
+ * depth 0), as json_writer would write the whole: the other members are copied byte for byte
  * in their order; "gcov" goes last. NULL when stats is not one JSON object. */
 static char *json_set_gcov(const char *stats, const char *gcov) {
   const char *p = skip_ws(stats);
@@ -1453,54 +1453,54 @@ done:
   return ok;
 }
 
-static void json_percent(out_json *j, const char *key, uint64_t covered, uint64_t total) {
-  out_json_key(j, key);
+static void json_percent(json_writer *j, const char *key, uint64_t covered, uint64_t total) {
+  json_key(j, key);
   double p = percent(covered, total);
-  if (p < 0) out_json_null(j);
-  else out_json_double(j, p);
+  if (p < 0) json_null(j);
+  else json_double(j, p);
 }
 
 static bool update_stats(const char *dir, const cov_summary *s, size_t ntests,
                          size_t abnormal) {
-  out_json j;
-  out_json_init(&j);
-  out_json_object_begin(&j);
-  out_json_key(&j, "tests");
-  out_json_uint(&j, ntests);
-  out_json_key(&j, "tests_ended_abnormally");
-  out_json_uint(&j, abnormal);
-  out_json_key(&j, "lines_covered");
-  out_json_uint(&j, s->lines_covered);
-  out_json_key(&j, "lines_total");
-  out_json_uint(&j, s->lines_total);
+  json_writer j;
+  json_init(&j);
+  json_object_begin(&j);
+  json_key(&j, "tests");
+  json_uint(&j, ntests);
+  json_key(&j, "tests_ended_abnormally");
+  json_uint(&j, abnormal);
+  json_key(&j, "lines_covered");
+  json_uint(&j, s->lines_covered);
+  json_key(&j, "lines_total");
+  json_uint(&j, s->lines_total);
   json_percent(&j, "lines_percent", s->lines_covered, s->lines_total);
-  out_json_key(&j, "branches_covered");
-  out_json_uint(&j, s->branches_covered);
-  out_json_key(&j, "branches_total");
-  out_json_uint(&j, s->branches_total);
+  json_key(&j, "branches_covered");
+  json_uint(&j, s->branches_covered);
+  json_key(&j, "branches_total");
+  json_uint(&j, s->branches_total);
   json_percent(&j, "branches_percent", s->branches_covered, s->branches_total);
-  out_json_key(&j, "report");
-  out_json_string(&j, "coverage/index.html");
-  out_json_key(&j, "files");
-  out_json_array_begin(&j);
+  json_key(&j, "report");
+  json_string(&j, "coverage/index.html");
+  json_key(&j, "files");
+  json_array_begin(&j);
   for (size_t k = 0; k < s->nfiles; k++) {
     const cov_file *f = &s->files[k];
-    out_json_object_begin(&j);
-    out_json_key(&j, "file");
-    out_json_string(&j, f->name);
-    out_json_key(&j, "lines_covered");
-    out_json_uint(&j, f->lines_covered);
-    out_json_key(&j, "lines_total");
-    out_json_uint(&j, f->lines_total);
-    out_json_key(&j, "branches_covered");
-    out_json_uint(&j, f->branches_covered);
-    out_json_key(&j, "branches_total");
-    out_json_uint(&j, f->branches_total);
-    out_json_object_end(&j);
+    json_object_begin(&j);
+    json_key(&j, "file");
+    json_string(&j, f->name);
+    json_key(&j, "lines_covered");
+    json_uint(&j, f->lines_covered);
+    json_key(&j, "lines_total");
+    json_uint(&j, f->lines_total);
+    json_key(&j, "branches_covered");
+    json_uint(&j, f->branches_covered);
+    json_key(&j, "branches_total");
+    json_uint(&j, f->branches_total);
+    json_object_end(&j);
   }
-  out_json_array_end(&j);
-  out_json_object_end(&j);
-  const char *gcov = out_json_text(&j, NULL);
+  json_array_end(&j);
+  json_object_end(&j);
+  const char *gcov = json_text(&j, NULL);
   bool ok = false;
   char *path = xasprintf("%s/stats.json", dir);
   char *stats = read_file(path, 64u << 20, NULL);
@@ -1523,7 +1523,7 @@ static bool update_stats(const char *dir, const cov_summary *s, size_t ntests,
   }
   free(stats);
   free(path);
-  out_json_free(&j);
+  json_free(&j);
   return ok;
 }
 

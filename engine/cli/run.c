@@ -17,6 +17,7 @@
 #include "engine/core/bitcode.h"
 #include "engine/core/expr.h"
 #include "engine/exec/interp.h"
+#include "engine/exec/interp_stats.h"
 #include "engine/core/ir.h"
 #include "engine/core/memory.h"
 #include "engine/out/output.h"
@@ -238,172 +239,45 @@ static void print_verdict(const interp_result *r) {
   printf("\n");
 }
 
-/* "quantified": the quantified stage's counters, under the names qsolver.h gives. */
-static void write_quantified_stats(out_json *j, const qs_quant_stats *q) {
-  out_json_key(j, "quantified");
-  out_json_object_begin(j);
-  out_json_key(j, "queries");
-  out_json_uint(j, q->queries);
-  out_json_key(j, "answered");
-  out_json_object_begin(j);
-  for (int k = 0; k < QS_QSTEP_COUNT; k++) {
-    out_json_key(j, qs_qstep_name((qs_qstep)k));
-    out_json_uint(j, q->answered[k]);
-  }
-  out_json_object_end(j);
-  out_json_key(j, "unknown");
-  out_json_uint(j, q->unknown);
-  out_json_key(j, "seconds");
-  out_json_object_begin(j);
-  for (int k = 0; k < QS_QSTEP_COUNT; k++) {
-    out_json_key(j, qs_qstep_name((qs_qstep)k));
-    out_json_double(j, q->seconds[k]);
-  }
-  out_json_object_end(j);
-  out_json_key(j, "disagreements");
-  out_json_uint(j, q->disagreements);
-  out_json_object_end(j);
-}
-
-/* key: {reason: count, …} */
-static void json_reasons(out_json *j, const char *key, const interp_reason *reasons, size_t n) {
-  out_json_key(j, key);
-  out_json_object_begin(j);
-  for (size_t k = 0; k < n; k++) {
-    out_json_key(j, reasons[k].text);
-    out_json_uint(j, reasons[k].count);
-  }
-  out_json_object_end(j);
-}
-
+/* stats.json: each module writes its own members; this only opens the document and gives
+ * the order. */
 static void write_stats(out_dir *out, const run_options *o, const interp_result *r,
                         const qsolver *solver, const ir_program *prog, double wall) {
-  out_json j;
-  out_json_init(&j);
-  out_json_object_begin(&j);
-  out_json_key(&j, "mode");
-  out_json_string(&j, merge_mode_name(o->interp.merge.mode));
-  out_json_key(&j, "search");
-  out_json_array_begin(&j);
-  if (!o->interp.nsearch) out_json_string(&j, "dfs");
+  json_writer j;
+  json_init(&j);
+  json_object_begin(&j);
+  json_key(&j, "mode");
+  json_string(&j, merge_mode_name(o->interp.merge.mode));
+  json_key(&j, "search");
+  json_array_begin(&j);
+  if (!o->interp.nsearch) json_string(&j, "dfs");
   for (size_t k = 0; k < o->interp.nsearch; k++)
-    out_json_string(&j, search_kind_name(o->interp.search[k]));
-  out_json_array_end(&j);
-  out_json_key(&j, "completed_paths");
-  out_json_uint(&j, r->completed_paths);
-  out_json_key(&j, "error_paths");
-  out_json_uint(&j, r->error_paths);
-  out_json_key(&j, "early_paths");
-  out_json_uint(&j, r->early_paths);
-  json_reasons(&j, "early_reasons", r->early_reasons, r->nearly_reasons);
-  json_reasons(&j, "dropped_reasons", r->dropped_reasons, r->ndropped_reasons);
-  out_json_key(&j, "quiet_paths");
-  out_json_uint(&j, r->quiet_paths);
-  out_json_key(&j, "tests");
-  out_json_uint(&j, r->tests);
-  out_json_key(&j, "tests_lost");
-  out_json_uint(&j, r->tests_lost);
-  out_json_key(&j, "instructions");
-  out_json_uint(&j, r->instructions);
-  out_json_key(&j, "forks");
-  out_json_uint(&j, r->forks);
-  out_json_key(&j, "states_max");
-  out_json_uint(&j, r->states_max);
-  out_json_key(&j, "concretized");
-  out_json_uint(&j, r->concretized);
-  out_json_key(&j, "capacity_bounded");
-  out_json_uint(&j, r->capacity_bounded);
-
-  double solver_seconds = 0;
-  for (size_t k = 0; k < qs_stage_count(solver); k++) solver_seconds += qs_stage_at(solver, k)->seconds;
-  out_json_key(&j, "queries");
-  out_json_uint(&j, qs_stage_count(solver) ? qs_stage_at(solver, 0)->queries : 0);
-  out_json_key(&j, "queries_by_stage");
-  out_json_object_begin(&j);
-  for (size_t k = 0; k < qs_stage_count(solver); k++) {
-    const qs_stage_stats *st = qs_stage_at(solver, k);
-    out_json_key(&j, st->name);
-    out_json_object_begin(&j);
-    out_json_key(&j, "queries");
-    out_json_uint(&j, st->queries);
-    out_json_key(&j, "answered");
-    out_json_uint(&j, st->answered);
-    out_json_key(&j, "sat");
-    out_json_uint(&j, st->sat);
-    out_json_key(&j, "unsat");
-    out_json_uint(&j, st->unsat);
-    out_json_key(&j, "unknown");
-    out_json_uint(&j, st->unknown);
-    out_json_key(&j, "seconds");
-    out_json_double(&j, st->seconds);
-    out_json_key(&j, "slowest_s");
-    out_json_double(&j, st->slowest_seconds);
-    out_json_key(&j, "over_1s");
-    out_json_uint(&j, st->over_1s);
-    if (k + 1 == qs_stage_count(solver)) { /* Z3, as qs_write_stats_json writes it */
-      out_json_key(&j, "in_integers");
-      out_json_uint(&j, st->in_integers);
-    }
-    out_json_object_end(&j);
-  }
-  out_json_object_end(&j);
-  write_quantified_stats(&j, qs_quant_stats_of(solver));
-  out_json_key(&j, "solver_time_s");
-  out_json_double(&j, solver_seconds);
-  /* The first stage sees every query whole. */
-  const qs_stage_stats *whole = qs_stage_count(solver) ? qs_stage_at(solver, 0) : NULL;
-  out_json_key(&j, "slowest_query_s");
-  out_json_double(&j, whole ? whole->slowest_seconds : 0);
-  out_json_key(&j, "queries_over_1s");
-  out_json_uint(&j, whole ? whole->over_1s : 0);
-  out_json_key(&j, "wall_time_s");
-  out_json_double(&j, wall);
-  out_json_key(&j, "exploration_time_s"); /* what --max-time bounds */
-  out_json_double(&j, r->exploration_time_s);
+    json_string(&j, search_kind_name(o->interp.search[k]));
+  json_array_end(&j);
+  interp_write_path_stats(&j, r);
+  qs_write_stats(&j, solver);
+  json_key(&j, "wall_time_s");
+  json_double(&j, wall);
+  json_key(&j, "exploration_time_s"); /* what --max-time bounds */
+  json_double(&j, r->exploration_time_s);
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
-  out_json_key(&j, "peak_memory_mb");
-  out_json_uint(&j, (uint64_t)ru.ru_maxrss / 1024);
-  out_json_key(&j, "exhausted");
-  out_json_bool(&j, r->exhausted);
-  out_json_key(&j, "covered_lines");
-  out_json_uint(&j, r->covered_lines);
-  out_json_key(&j, "total_lines");
-  out_json_uint(&j, r->total_lines);
-  out_json_key(&j, "merge");
+  json_key(&j, "peak_memory_mb");
+  json_uint(&j, (uint64_t)ru.ru_maxrss / 1024);
+  interp_write_end_stats(&j, r);
+  json_key(&j, "merge");
   merge_stats_json(&j, &r->merge);
   expr_stats es = expr_get_stats();
-  out_json_key(&j, "expressions");
-  out_json_object_begin(&j);
-  out_json_key(&j, "created");
-  out_json_uint(&j, es.created);
-  out_json_key(&j, "interned_hits");
-  out_json_uint(&j, es.interned_hits);
-  out_json_key(&j, "folded");
-  out_json_uint(&j, es.folded);
-  out_json_key(&j, "rewrites");
-  out_json_uint(&j, es.rewrites);
-  out_json_object_end(&j);
+  json_key(&j, "expressions");
+  expr_stats_json(&j, &es);
   mem_stats ms = mem_get_stats();
-  out_json_key(&j, "memory");
-  out_json_object_begin(&j);
-  out_json_key(&j, "copies_on_write");
-  out_json_uint(&j, ms.copies_on_write);
-  out_json_key(&j, "symbolic_reads");
-  out_json_uint(&j, ms.symbolic_reads);
-  out_json_key(&j, "symbolic_writes");
-  out_json_uint(&j, ms.symbolic_writes);
-  out_json_object_end(&j);
-  out_json_key(&j, "decoded");
-  out_json_object_begin(&j);
-  out_json_key(&j, "instructions");
-  out_json_uint(&j, prog->stats.instructions);
-  out_json_key(&j, "unsupported_instructions");
-  out_json_uint(&j, prog->stats.unsupported);
-  out_json_object_end(&j);
-  out_json_object_end(&j);
+  json_key(&j, "memory");
+  mem_stats_json(&j, &ms);
+  json_key(&j, "decoded");
+  ir_stats_json(&j, &prog->stats);
+  json_object_end(&j);
   if (out_write_stats(out, &j) != 0) fprintf(stderr, "symq: error: %s\n", out_error(out));
-  out_json_free(&j);
+  json_free(&j);
 }
 
 /* info's key: value lines: what `symq replay` needs to rebuild the driver natively. */

@@ -307,6 +307,15 @@ size_t expr_live_arrays(void) { return live_arrays; }
 size_t expr_live_updates(void) { return updates.count; }
 expr_stats expr_get_stats(void) { return stats; }
 
+void expr_stats_json(json_writer *j, const expr_stats *s) {
+  json_object_begin(j);
+  json_key_uint(j, "created", s->created);
+  json_key_uint(j, "interned_hits", s->interned_hits);
+  json_key_uint(j, "folded", s->folded);
+  json_key_uint(j, "rewrites", s->rewrites);
+  json_object_end(j);
+}
+
 /* ---- constants ---------------------------------------------------------------------- */
 
 expr *expr_const(unsigned width, u128 value) {

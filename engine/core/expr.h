@@ -31,6 +31,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "engine/core/json.h"
+
 typedef unsigned __int128 u128;
 
 typedef enum expr_kind {
@@ -262,5 +264,7 @@ typedef struct expr_stats {
   uint64_t created, interned_hits, folded, rewrites, read_over_write, reads_merged;
 } expr_stats;
 expr_stats expr_get_stats(void);
+/* The "expressions" object of stats.json: "created", "interned_hits", "folded", "rewrites". */
+void expr_stats_json(json_writer *j, const expr_stats *s);
 
 #endif

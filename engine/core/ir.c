@@ -1509,3 +1509,10 @@ void ir_dump(FILE *f, const ir_program *p) {
   }
   for (uint32_t i = 0; i < p->nfuncs; i++) ir_dump_function(f, p, &p->funcs[i]);
 }
+
+void ir_stats_json(json_writer *j, const ir_stats *s) {
+  json_object_begin(j);
+  json_key_uint(j, "instructions", s->instructions);
+  json_key_uint(j, "unsupported_instructions", s->unsupported);
+  json_object_end(j);
+}

@@ -92,6 +92,8 @@
 
 #include <llvm-c/Core.h>
 
+#include "engine/core/json.h"
+
 typedef unsigned __int128 u128; /* same definition as expr.h (C11 allows the repeat) */
 
 #define IR_NONE UINT32_MAX
@@ -253,6 +255,8 @@ typedef struct ir_stats {
   uint64_t edges, phi_moves, switch_groups, switch_cases_to_default;
   uint64_t constexprs_folded, intrinsics, dropped; /* dropped: dbg, lifetime, ... */
 } ir_stats;
+/* The "decoded" object of stats.json: "instructions", "unsupported_instructions". */
+void ir_stats_json(json_writer *j, const ir_stats *s);
 
 typedef struct ir_program {
   ir_function *funcs;  uint32_t nfuncs;

@@ -33,6 +33,7 @@
 #include <stdint.h>
 
 #include "engine/core/expr.h"
+#include "engine/core/json.h"
 
 typedef enum mem_kind { MEM_GLOBAL, MEM_STACK, MEM_HEAP, MEM_FUNCTION } mem_kind;
 
@@ -105,5 +106,7 @@ typedef struct mem_stats {
   uint64_t copies_on_write, symbolic_reads, symbolic_writes, views_built;
 } mem_stats;
 mem_stats mem_get_stats(void);
+/* The "memory" object of stats.json: "copies_on_write", "symbolic_reads", "symbolic_writes". */
+void mem_stats_json(json_writer *j, const mem_stats *s);
 
 #endif

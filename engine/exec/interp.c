@@ -34,8 +34,6 @@
 #include "engine/exec/search.h"
 #include "engine/core/state.h"
 #include "engine/core/xalloc.h"
-#include "merge/cfg.h"
-#include "merge/pat.h"
 #include "merge/region.h"
 
 enum { SLICE = 10000 };
@@ -1685,12 +1683,20 @@ static uint64_t host_new_state_id(void *ctx) {
   return ((executor *)ctx)->next_state_id++;
 }
 
+static bool host_write_file(void *ctx, const char *name, const void *data, size_t len) {
+  out_dir *out = ((executor *)ctx)->out;
+  if (out_write_file(out, name, data, len) == 0) return true;
+  fprintf(stderr, "symq: error: %s\n", out_error(out));
+  return false;
+}
+
 static merge_ctx *new_merge_ctx(executor *ex) {
   const merge_options *mo = &ex->opt->merge;
   merge_host host = {.ctx = ex, .park = host_park, .resume = host_resume,
                      .discard = host_discard, .write_test = host_write_test,
-                     .new_state_id = host_new_state_id};
-  merge_ctx *m = merge_ctx_new(ex->prog, mo, ex->solver, ex->out, &ex->result->merge, &host);
+                     .new_state_id = host_new_state_id, .write_file = host_write_file};
+  merge_ctx *m = merge_ctx_new(ex->prog, mo, ex->solver, out_path(ex->out), &ex->result->merge,
+                               &host);
   if (mo->mode == MERGE_MODE_PAT) merge_use_pat(m);
   else merge_use_cfg(m);
   return m;

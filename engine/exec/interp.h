@@ -45,7 +45,7 @@ typedef struct interp_options {
   uint64_t capacity;          /* bytes backing a symbolic-size allocation whose size is
                                  unbounded on its path (pat-merge.md §8) */
   merge_options merge;        /* none: plain forking; cfg: standard merging of regions;
-                                 pat: merging by pattern, with quantifiers (merge/pat.h) */
+                                 pat: merging by pattern, with quantifiers (merge/strategy_pat.h) */
   bool emit_all_errors;
   int argc;                   /* the program's argv; argv[0] is its path */
   const char *const *argv;

@@ -6,7 +6,7 @@
  *       test000001.ptr.err         beside a test that found an error: testNNNNNN.KIND.err
  *       test000002.early           any other per-test file: testNNNNNN.SUFFIX
  *       info                       command line, version, PID, start/end, key: value lines
- *       stats.json                 counters, written with the out_json_* writer
+ *       stats.json                 counters, written with engine/core/json.h
  *     symq-last -> symq-out-N      only when the directory was chosen automatically
  *
  * Contract
@@ -29,6 +29,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "engine/core/json.h"
 #include "engine/out/ktest.h"
 
 typedef struct out_dir out_dir;
@@ -131,46 +132,7 @@ int out_sync(out_dir *o);
  * out_sync: a `Status: finished` on disk vouches for every file before it. Returns 0 or -1. */
 int out_write_info(out_dir *o, const out_info *info);
 
-/*
- * out_json — a small deterministic JSON writer into a growable buffer. Keys and elements
- * appear in the order written; output is indented by two spaces, one member per line, and
- * ends with a newline. Strings are escaped per RFC 8259 (", \, control characters; invalid
- * UTF-8 becomes U+FFFD). Doubles use the shortest %g form that reads back exactly, always
- * with a '.' or an exponent; NaN and infinities, which JSON lacks, become null.
- * Misuse (a value without a key inside an object, unbalanced ends) fails an assert. Out of
- * memory is sticky: out_json_text then returns NULL.
- */
-#define OUT_JSON_MAX_DEPTH 32
-
-typedef struct out_json {
-  /* private */
-  char *buf;
-  size_t len, cap;
-  int depth;
-  bool oom, after_key, done;
-  char kind[OUT_JSON_MAX_DEPTH];      /* '{' or '[' */
-  uint32_t count[OUT_JSON_MAX_DEPTH]; /* members written at each level */
-} out_json;
-
-void out_json_init(out_json *j);
-void out_json_free(out_json *j);
-void out_json_object_begin(out_json *j);
-void out_json_object_end(out_json *j);
-void out_json_array_begin(out_json *j);
-void out_json_array_end(out_json *j);
-void out_json_key(out_json *j, const char *key); /* inside an object, before each value */
-void out_json_string(out_json *j, const char *s); /* NULL writes null */
-void out_json_int(out_json *j, int64_t v);
-void out_json_uint(out_json *j, uint64_t v);
-void out_json_double(out_json *j, double v);
-void out_json_bool(out_json *j, bool v);
-void out_json_null(out_json *j);
-
-/* The finished document (NUL-terminated; its length in *len when len is non-NULL), or NULL
- * if it is incomplete or ran out of memory. Owned by j. */
-const char *out_json_text(const out_json *j, size_t *len);
-
-/* Writes the finished document as `stats.json`, atomically. Returns 0 or -1. */
-int out_write_stats(out_dir *o, const out_json *j);
+/* Writes the finished JSON document as `stats.json`, atomically. Returns 0 or -1. */
+int out_write_stats(out_dir *o, const json_writer *j);
 
 #endif

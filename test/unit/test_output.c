@@ -1,9 +1,9 @@
 /*
  * test_output.c — the output directory, in a fresh temporary directory: automatic
  * symq-out-N numbering and the symq-last link, refusal of an explicit non-empty directory,
- * test numbering and file names, the exact .err and info texts, the JSON writer's exact
- * output (escaping included), atomic writes that leave no temporary file behind, and a
- * writer killed with SIGKILL losing no test it had reported.
+ * test numbering and file names, the exact .err and info texts, stats.json written whole,
+ * atomic writes that leave no temporary file behind, and a writer killed with SIGKILL
+ * losing no test it had reported.
  */
 #if !defined(_GNU_SOURCE) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L
@@ -14,7 +14,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -340,87 +339,15 @@ static void test_info(void) {
   out_close(o);
 }
 
-static void build_stats(out_json *j, int64_t tests) {
-  out_json_object_begin(j);
-  out_json_key(j, "version");
-  out_json_string(j, "0.1");
-  out_json_key(j, "escapes");
-  out_json_string(j, "q\"b\\s/n\nr\rt\tb\bf\f\x01\x1f\x7f");
-  out_json_key(j, "tests");
-  out_json_int(j, tests);
-  out_json_key(j, "neg");
-  out_json_int(j, INT64_MIN);
-  out_json_key(j, "big");
-  out_json_uint(j, UINT64_MAX);
-  out_json_key(j, "ratio");
-  out_json_double(j, 0.1);
-  out_json_key(j, "one");
-  out_json_double(j, 1.0);
-  out_json_key(j, "huge");
-  out_json_double(j, 1e20);
-  out_json_key(j, "tiny");
-  out_json_double(j, -2.5e-7);
-  out_json_key(j, "third");
-  out_json_double(j, 1.0 / 3.0);
-  out_json_key(j, "nan");
-  out_json_double(j, NAN);
-  out_json_key(j, "ok");
-  out_json_bool(j, true);
-  out_json_key(j, "no");
-  out_json_bool(j, false);
-  out_json_key(j, "nothing");
-  out_json_string(j, NULL);
-  out_json_key(j, "empty_obj");
-  out_json_object_begin(j);
-  out_json_object_end(j);
-  out_json_key(j, "empty_arr");
-  out_json_array_begin(j);
-  out_json_array_end(j);
-  out_json_key(j, "list");
-  out_json_array_begin(j);
-  out_json_int(j, 1);
-  out_json_string(j, "two");
-  out_json_object_begin(j);
-  out_json_key(j, "k\"ey");
-  out_json_array_begin(j);
-  out_json_null(j);
-  out_json_array_end(j);
-  out_json_object_end(j);
-  out_json_array_end(j);
-  out_json_key(j, "utf8");
-  out_json_string(j, "caf\xc3\xa9 \xe2\x82\xac \xff \xc3 \xed\xa0\x80");
-  out_json_object_end(j);
+/* A small document: the JSON writer's own output is test_json's business. */
+static void build_stats(json_writer *j, int64_t tests) {
+  json_object_begin(j);
+  json_key(j, "tests");
+  json_int(j, tests);
+  json_object_end(j);
 }
 
-static const char *stats_text =
-    "{\n"
-    "  \"version\": \"0.1\",\n"
-    "  \"escapes\": \"q\\\"b\\\\s/n\\nr\\rt\\tb\\bf\\f\\u0001\\u001f\x7f\",\n"
-    "  \"tests\": %d,\n"
-    "  \"neg\": -9223372036854775808,\n"
-    "  \"big\": 18446744073709551615,\n"
-    "  \"ratio\": 0.1,\n"
-    "  \"one\": 1.0,\n"
-    "  \"huge\": 1e+20,\n"
-    "  \"tiny\": -2.5e-07,\n"
-    "  \"third\": 0.3333333333333333,\n"
-    "  \"nan\": null,\n"
-    "  \"ok\": true,\n"
-    "  \"no\": false,\n"
-    "  \"nothing\": null,\n"
-    "  \"empty_obj\": {},\n"
-    "  \"empty_arr\": [],\n"
-    "  \"list\": [\n"
-    "    1,\n"
-    "    \"two\",\n"
-    "    {\n"
-    "      \"k\\\"ey\": [\n"
-    "        null\n"
-    "      ]\n"
-    "    }\n"
-    "  ],\n"
-    "  \"utf8\": \"caf\xc3\xa9 \xe2\x82\xac \\ufffd \\ufffd \\ufffd\\ufffd\\ufffd\"\n"
-    "}\n";
+static const char *stats_text = "{\n  \"tests\": %d\n}\n";
 
 static void test_json_and_atomic(void) {
   char err[256] = "";
@@ -429,40 +356,30 @@ static void test_json_and_atomic(void) {
   if (!o)
     return;
 
-  out_json j;
-  out_json_init(&j);
-  CHECK(out_json_text(&j, NULL) == NULL); /* nothing written yet: incomplete */
+  json_writer j;
+  json_init(&j);
+  CHECK(json_text(&j, NULL) == NULL); /* nothing written yet: incomplete */
   CHECK(out_write_stats(o, &j) < 0);
   CHECK(strstr(out_error(o), "incomplete") != NULL);
   build_stats(&j, 3);
-  char want[2048];
+  char want[256];
   snprintf(want, sizeof want, stats_text, 3);
-  size_t len = 0;
-  const char *text = out_json_text(&j, &len);
-  CHECK_EQ_STR(text, want);
-  CHECK_EQ_U64(len, strlen(want));
   CHECK_EQ_U64(out_write_stats(o, &j), 0);
-  out_json_free(&j);
+  json_free(&j);
   char *file = slurp("stats-run/stats.json");
   CHECK_EQ_STR(file, want);
   free(file);
 
   /* Replaced whole; the temporary file is gone. */
-  out_json_init(&j);
+  json_init(&j);
   build_stats(&j, 12345);
   CHECK_EQ_U64(out_write_stats(o, &j), 0);
-  out_json_free(&j);
+  json_free(&j);
   snprintf(want, sizeof want, stats_text, 12345);
   file = slurp("stats-run/stats.json");
   CHECK_EQ_STR(file, want);
   free(file);
   check_listing("stats-run", "stats.json");
-
-  /* A top-level scalar is a complete document too. */
-  out_json_init(&j);
-  out_json_string(&j, "x");
-  CHECK_EQ_STR(out_json_text(&j, NULL), "\"x\"\n");
-  out_json_free(&j);
 
   /* A rename that fails (onto a non-empty directory) leaves no temporary file and keeps
    * what was there. */
@@ -570,26 +487,7 @@ static int remove_tree(const char *path) {
   return unlink(path);
 }
 
-/* Doubles read back exactly, in plain decimals for ordinary magnitudes (100.0, not 1e+02). */
-static void test_json_doubles(void) {
-  static const struct { double v; const char *text; } cases[] = {
-      {100.0, "100.0"}, {90.0, "90.0"}, {0.25, "0.25"}, {1234.5, "1234.5"}, {1e20, "1e+20"},
-      {1e-7, "1e-07"}, {-3.0, "-3.0"}, {0.0, "0.0"}, {56.25, "56.25"}};
-  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-    out_json j;
-    out_json_init(&j);
-    out_json_array_begin(&j);
-    out_json_double(&j, cases[k].v);
-    out_json_array_end(&j);
-    char want[64];
-    snprintf(want, sizeof want, "[\n  %s\n]\n", cases[k].text);
-    CHECK_EQ_STR(out_json_text(&j, NULL), want);
-    out_json_free(&j);
-  }
-}
-
 int main(void) {
-  test_json_doubles();
   if (!mkdtemp(tmpdir) || chdir(tmpdir) < 0) {
     perror(tmpdir);
     return EXIT_FAILURE;

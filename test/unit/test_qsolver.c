@@ -1320,15 +1320,20 @@ static void test_solve_and_stats(void) {
   CHECK_EQ_STR(qs_stage_at(s, 6)->name, "units");
   CHECK_EQ_STR(qs_stage_at(s, 7)->name, "z3");
   CHECK(qs_stage_at(s, 8) == NULL);
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *mf = open_memstream(&buf, &len);
-  qs_write_stats_json(mf, s);
-  fclose(mf);
-  CHECK(buf && buf[0] == '{' && buf[len - 1] == '}');
-  CHECK(buf && strstr(buf, "\"cex_cache\": {\"queries\": ") != NULL);
+  json_writer j;
+  json_init(&j);
+  json_object_begin(&j);
+  qs_write_stats(&j, s);
+  json_object_end(&j);
+  const char *buf = json_text(&j, NULL);
+  CHECK(buf && strncmp(buf, "{\n  \"queries\": 1,\n", 18) == 0);
+  CHECK(buf && strstr(buf, ",\n  \"queries_by_stage\": {\n    \"constant\": {\n") != NULL);
+  CHECK(buf && strstr(buf, "\n    \"cex_cache\": {\n      \"queries\": ") != NULL);
   CHECK(buf && strstr(buf, "\"slowest_s\": ") != NULL && strstr(buf, "\"over_1s\": ") != NULL);
-  free(buf);
+  CHECK(buf && strstr(buf, "\"over_1s\": 0,\n      \"in_integers\": ") != NULL); /* z3's */
+  CHECK(buf && strstr(buf, "\n  \"quantified\": {\n    \"queries\": 0,") != NULL);
+  CHECK(buf && strstr(buf, "\n  \"queries_over_1s\": 0\n}\n") != NULL);
+  json_free(&j);
   /* The first stage times whole requests, so its slowest covers Z3's. */
   CHECK(qs_stage_at(s, 5)->slowest_seconds > 0);
   CHECK(qs_stage_at(s, 0)->slowest_seconds >= qs_stage_at(s, 5)->slowest_seconds);

@@ -1,6 +1,7 @@
 /*
- * pat — pattern-based merging with quantifiers (pat-merge.md §4–5, the paper's Def. 3.7), the
- * merge strategy of --merge=pat. For one group of states paused at one exit of a region:
+ * strategy_pat — pattern-based merging with quantifiers (pat-merge.md §4–5, the paper's
+ * Def. 3.7), the merge strategy of --merge=pat. For one group of states paused at one exit
+ * of a region:
  *   1. each member's word is read off the execution tree (one symbol per branch edge from the
  *      root; a rider constraint joins the condition of the symbol before it);
  *   2. the words are split into regular partitions (merge/pattern);
@@ -21,16 +22,16 @@
  * --validate-merges each merge is checked (Theorem 3.8, witness K = m_j); with --dump-tree
  * each group's words, partitions, counts and merged pcs go to region<id>.group<k>.txt.
  *
- * Contract: as every merge_strategy (merge/region.h). merge_use_pat installs it with a
+ * Contract: as every merge_strategy (merge/strategy.h). merge_use_pat installs it with a
  * pat_ctx of its own (limits from the merge options), freed with the merge_ctx.
  */
-#ifndef SYMQ_MERGE_PAT_H
-#define SYMQ_MERGE_PAT_H
+#ifndef SYMQ_MERGE_STRATEGY_PAT_H
+#define SYMQ_MERGE_STRATEGY_PAT_H
 
 #include <stdio.h>
 
 #include "merge/pattern.h"
-#include "merge/region.h"
+#include "merge/strategy.h"
 
 typedef struct pat_ctx {
   pat_limits limits;
@@ -46,7 +47,5 @@ void pat_ctx_free(pat_ctx *pc); /* NULL is allowed */
 
 size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *group, size_t n,
                           state **out, void *arg /* pat_ctx */);
-/* Installs merge_pat_strategy in m (--merge=pat). */
-void merge_use_pat(merge_ctx *m);
 
 #endif

@@ -1,12 +1,12 @@
-/* pat.c — the ∀-merged state of a regular partition (contract in pat.h). */
-#include "merge/pat.h"
+/* strategy_pat.c — the ∀-merged state of a regular partition (contract in strategy_pat.h). */
+#include "merge/strategy_pat.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/core/xalloc.h"
-#include "merge/cfg.h"
+#include "merge/strategy_cfg.h"
 #include "merge/synth.h"
 #include "merge/validate.h"
 
@@ -314,8 +314,7 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
     pc->dump = NULL;
     char name[64];
     snprintf(name, sizeof name, "region%06" PRIu32 ".group%" PRIu32 ".txt", r->id, pc->group_index);
-    if (out_write_file(m->out, name, report, report_len) != 0)
-      fprintf(stderr, "symq: error: %s\n", out_error(m->out));
+    m->host.write_file(m->host.ctx, name, report, report_len);
     free(report);
   }
   return nout;

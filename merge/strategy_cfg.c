@@ -1,5 +1,5 @@
-/* cfg.c — standard merging along the execution tree (contract in cfg.h). */
-#include "merge/cfg.h"
+/* strategy_cfg.c — standard merging along the execution tree (contract in strategy_cfg.h). */
+#include "merge/strategy_cfg.h"
 
 #include <stdlib.h>
 

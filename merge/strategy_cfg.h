@@ -1,5 +1,5 @@
 /*
- * cfg — standard merging (pat-merge.md §1, Def. 2.1): one state for a group of
+ * strategy_cfg — standard merging (pat-merge.md §1, Def. 2.1): one state for a group of
  * merge-compatible states with pc = pc_entry ∧ (tail1 ∨ … ∨ tailn) and every register and
  * memory byte that differs merged with ite over the tails, both built along the region's
  * execution tree (guards only where a subtree holds several members); flat over the tails
@@ -9,13 +9,13 @@
  * region, not paused) that the caller resumes. With --validate-merges the merge is checked
  * (merge/validate.h). This is also the fallback of every other strategy.
  */
-#ifndef SYMQ_MERGE_CFG_H
-#define SYMQ_MERGE_CFG_H
+#ifndef SYMQ_MERGE_STRATEGY_CFG_H
+#define SYMQ_MERGE_STRATEGY_CFG_H
 
 #include <stddef.h>
 
 #include "engine/core/state.h"
-#include "merge/region.h"
+#include "merge/strategy.h"
 #include "merge/validate.h"
 
 state *merge_cfg(merge_ctx *m, const merge_region *r, state *const *group, size_t n);
@@ -34,7 +34,5 @@ void merge_state_finish(state *merged, state *const *group, size_t n);
 /* merge_cfg as a merge_strategy: the whole group becomes one state. */
 size_t merge_cfg_strategy(merge_ctx *m, const merge_region *r, state *const *group, size_t n,
                           state **out, void *arg);
-/* Installs merge_cfg_strategy in m (--merge=cfg). */
-void merge_use_cfg(merge_ctx *m);
 
 #endif

@@ -1,0 +1,81 @@
+/*
+ * strategy — what a merge strategy sees of a region being released (the interpreter sees
+ * merge/region.h only): the region with its execution tree, the merging context, and the
+ * helpers every strategy uses.
+ *
+ * Strategies plug in per group: a merge_strategy gets the region (with its execution tree)
+ * and one group of n ≥ 2 paused, merge-compatible states at one exit, and returns the states
+ * that resume instead. merge_use_cfg (merge/strategy_cfg.h) or merge_use_pat
+ * (merge/strategy_pat.h) installs one; a strategy that cannot merge a group (or part of it)
+ * calls merge_cfg itself, or returns the states unchanged.
+ *
+ * Contract: the group is borrowed; members not returned are handed back to the interpreter
+ * by the caller (merge_host.discard), new states resume as fresh. Temporaries made while
+ * merging go on merge_tmp and are released after each group. A file for the output
+ * directory goes through m->host.write_file.
+ */
+#ifndef SYMQ_MERGE_STRATEGY_H
+#define SYMQ_MERGE_STRATEGY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "merge/region.h"
+#include "merge/size.h"
+
+typedef struct merge_region {
+  uint32_t id;
+  bool manual;
+  uint32_t func, depth, loop; /* the loop's function, frame depth and index in merge_loops */
+  size_t entry_npc;           /* the path condition at entry: a prefix every member shares */
+  merge_tree *tree;
+  state **paused;
+  size_t npaused, cap_paused;
+  uint32_t running;           /* members still running inside */
+  struct merge_inc_region *inc; /* --incremental-merge: snapshots and pending nodes */
+  struct merge_region *next;  /* the context's list of open regions */
+} merge_region;
+
+/* Merges group[0..n) (n ≥ 2, paused at one exit of r, merge-compatible) and writes the
+ * states that resume to out (room for n); returns how many. A returned state is either a
+ * member (it resumes as it is) or a new one (made with merge_host.new_state_id). */
+typedef size_t (*merge_strategy)(merge_ctx *m, const merge_region *r, state *const *group,
+                                 size_t n, state **out, void *arg);
+
+struct merge_ctx {
+  const ir_program *prog;
+  merge_options opt;
+  qsolver *solver;
+  const char *out_dir;        /* the output directory's path (merge_host.write_file's) */
+  merge_stats *stats;
+  merge_host host;
+  merge_strategy strategy;
+  void *strategy_arg;                 /* owned when strategy_free is set */
+  void (*strategy_free)(void *arg);
+  merge_loops **loops;        /* per function, computed when first needed */
+  merge_region *regions;      /* open regions */
+  uint32_t next_region_id;
+  merge_sizes sizes;          /* what counts as a symbolic size (merge/size.h) */
+  struct merge_liveness **liveness; /* --incremental-merge: per function, when first needed */
+  expr **tmp;                 /* temporaries of the merge in progress */
+  size_t ntmp, cap_tmp;
+};
+
+/* Installs strategy with its argument; free_arg (or NULL) releases arg with the context. */
+void merge_set_strategy(merge_ctx *m, merge_strategy strategy, void *arg,
+                        void (*free_arg)(void *arg));
+/* Are a and b at the same position with the same call stack, inputs and objects (the
+ * paper's merge-compatibility; every group a strategy gets is)? */
+bool merge_compatible(const state *a, const state *b);
+/* Registers a new reference for release after the current group's merge; returns it. */
+expr *merge_tmp(merge_ctx *m, expr *e);
+void merge_tmp_release(merge_ctx *m); /* releases them (done after each group) */
+/* The conjunction of st's constraints from position `from` on (its tail since a region's
+ * entry or a tree node), as a temporary. */
+expr *merge_tail(merge_ctx *m, const state *st, size_t from);
+
+merge_loops *merge_loops_of(merge_ctx *m, uint32_t func);
+static inline merge_region *merge_region_of(const state *st) { return st->region; }
+
+#endif
