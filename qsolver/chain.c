@@ -4,6 +4,7 @@
  * operations (must/may/value/model) on the one primitive request.
  */
 #include "qsolver/stage.h"
+#include "engine/core/xalloc.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -18,10 +19,7 @@ double qs_now(void) {
 }
 
 void *qs_xrealloc(void *p, size_t bytes) {
-  void *q = realloc(p, bytes ? bytes : 1);
-  if (!q)
-    expr_oom();
-  return q;
+  return xrealloc(p, bytes);
 }
 
 void qs_reserve(void **v, size_t *cap, size_t need, size_t size) {
@@ -139,10 +137,8 @@ bool qs_idmap_get(const qs_idmap *m, uint64_t id, uint64_t *val) {
 }
 
 static void idmap_alloc(qs_idmap *m, size_t cap) {
-  m->keys = calloc(cap, sizeof *m->keys);
-  m->vals = malloc(cap * sizeof *m->vals);
-  if (!m->keys || !m->vals)
-    expr_oom();
+  m->keys = xcalloc(cap, sizeof *m->keys);
+  m->vals = xmalloc(cap * sizeof *m->vals);
   m->cap = cap;
   m->count = 0;
 }
@@ -252,9 +248,7 @@ static void add_stage(qsolver *s, qs_stage *st) {
 }
 
 qsolver *qs_new(const qs_options *opt) {
-  qsolver *s = calloc(1, sizeof *s);
-  if (!s)
-    expr_oom();
+  qsolver *s = xcalloc(1, sizeof *s);
   s->opt = opt ? *opt : qs_default_options();
   s->quant_timeout_configured = s->opt.quant_timeout_ms;
   qs_set_smt2_dir(s, s->opt.smt2_dir);
@@ -293,9 +287,7 @@ void qs_free(qsolver *s) {
 }
 
 void qs_set_smt2_dir(qsolver *s, const char *dir) {
-  char *copy = dir ? strdup(dir) : NULL;
-  if (dir && !copy)
-    expr_oom();
+  char *copy = dir ? xstrdup(dir) : NULL;
   free(s->smt2_dir);
   s->smt2_dir = copy;
   s->opt.smt2_dir = copy;

@@ -14,6 +14,7 @@
  * Requests it forwards always ask for a model, since models are what it learns from.
  */
 #include "qsolver/stage.h"
+#include "engine/core/xalloc.h"
 
 /* ---- validity cache ------------------------------------------------------------------------ */
 
@@ -72,9 +73,7 @@ static vc_entry *vc_insert(validity_stage *v, uint64_t h, const uint64_t *ids, s
     vc_clear(v);
   if ((v->count + 1) * 2 > v->cap) {
     size_t ncap = v->cap ? v->cap * 2 : 256;
-    vc_entry *nt = calloc(ncap, sizeof *nt);
-    if (!nt)
-      expr_oom();
+    vc_entry *nt = xcalloc(ncap, sizeof *nt);
     for (size_t i = 0; i < v->cap; i++)
       if (v->table[i].hash)
         *vc_slot(nt, ncap, v->table[i].hash, v->table[i].ids, v->table[i].n) = v->table[i];
@@ -129,9 +128,7 @@ static void validity_destroy(qs_stage *st) {
 static const qs_stage_ops validity_ops = {"validity_cache", validity_solve, validity_destroy};
 
 qs_stage *qs_validity_stage_new(qsolver *s) {
-  validity_stage *v = calloc(1, sizeof *v);
-  if (!v)
-    expr_oom();
+  validity_stage *v = xcalloc(1, sizeof *v);
   v->base.ops = &validity_ops;
   return &v->base;
 }
@@ -166,9 +163,7 @@ typedef struct cex_stage {
 } cex_stage;
 
 static void ring_init(cex_ring *r, size_t cap) {
-  r->e = calloc(cap, sizeof *r->e);
-  if (!r->e)
-    expr_oom();
+  r->e = xcalloc(cap, sizeof *r->e);
   r->cap = cap;
 }
 
@@ -277,9 +272,7 @@ static void cex_destroy(qs_stage *st) {
 static const qs_stage_ops cex_ops = {"cex_cache", cex_solve, cex_destroy};
 
 qs_stage *qs_cex_stage_new(qsolver *s) {
-  cex_stage *c = calloc(1, sizeof *c);
-  if (!c)
-    expr_oom();
+  cex_stage *c = xcalloc(1, sizeof *c);
   c->base.ops = &cex_ops;
   ring_init(&c->unsat, CEX_UNSAT_CAP);
   ring_init(&c->sat, CEX_SAT_CAP);

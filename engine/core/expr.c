@@ -37,11 +37,6 @@ static uint32_t next_array_id = 1, next_bvar = 1;
 static size_t live_arrays;
 static expr_stats stats;
 
-void expr_oom(void) {
-  fputs("symq: fatal: out of memory\n", stderr);
-  abort();
-}
-
 static uint64_t mix(uint64_t h, uint64_t v) {
   h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
   h ^= h >> 33;
@@ -1653,8 +1648,7 @@ void expr_print(FILE *f, const expr *e) { print_human(f, e, 0); }
 char *expr_to_string(const expr *e) {
   char *buf = NULL;
   size_t len = 0;
-  FILE *f = open_memstream(&buf, &len);
-  if (!f) expr_oom();
+  FILE *f = xopen_memstream(&buf, &len);
   expr_print(f, e);
   fclose(f);
   return buf;

@@ -19,6 +19,7 @@
  * initializers as bytes plus relocations.
  */
 #include "engine/core/ir.h"
+#include "engine/core/xalloc.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -30,10 +31,6 @@
 #include <llvm-c/Target.h>
 
 /* ---- allocation: one function, one failure boundary ---------------------------------- */
-
-static unsigned long fail_countdown; /* test hook: the n-th allocation from now fails */
-
-void ir_test_fail_alloc(unsigned long n) { fail_countdown = n; }
 
 typedef struct vec {
   void *data;
@@ -87,17 +84,19 @@ typedef struct dctx {
   const char *reason;   /* why the last helper failed */
 } dctx;
 
-static void *xrealloc(dctx *c, void *ptr, size_t size) {
-  if (fail_countdown && --fail_countdown == 0) longjmp(c->oom, 1);
-  void *q = realloc(ptr, size ? size : 1);
+/* Decoding recovers from out of memory (the input is refused with a message, and a fuzz
+ * target goes on to the next one), so it allocates with xalloc_try_realloc, which fault
+ * injection reaches as it reaches every other allocation. */
+static void *decode_realloc(dctx *c, void *ptr, size_t size) {
+  void *q = xalloc_try_realloc(ptr, size);
   if (!q) longjmp(c->oom, 1);
   return q;
 }
 
-static void *xcalloc(dctx *c, size_t n, size_t size) {
-  if (fail_countdown && --fail_countdown == 0) longjmp(c->oom, 1);
-  void *q = calloc(n ? n : 1, size);
-  if (!q) longjmp(c->oom, 1);
+static void *decode_calloc(dctx *c, size_t n, size_t size) {
+  if (size && n > SIZE_MAX / size) longjmp(c->oom, 1);
+  void *q = decode_realloc(c, NULL, n * size);
+  memset(q, 0, n * size);
   return q;
 }
 
@@ -105,7 +104,7 @@ static void *xcalloc(dctx *c, size_t n, size_t size) {
 static size_t vec_push(dctx *c, vec *v, size_t elem) {
   if (v->len == v->cap) {
     size_t cap = v->cap ? v->cap * 2 : 16;
-    v->data = xrealloc(c, v->data, cap * elem);
+    v->data = decode_realloc(c, v->data, cap * elem);
     v->cap = cap;
   }
   memset((char *)v->data + v->len * elem, 0, elem);
@@ -135,7 +134,7 @@ static size_t hash_ptr(const void *k, size_t cap) {
 static void pmap_put(dctx *c, pmap *m, const void *k, uint32_t v) {
   if ((m->count + 1) * 2 > m->cap) {
     size_t cap = m->cap ? m->cap * 2 : 64;
-    const void **keys = xcalloc(c, cap, sizeof *keys + sizeof(uint32_t));
+    const void **keys = decode_calloc(c, cap, sizeof *keys + sizeof(uint32_t));
     uint32_t *vals = (uint32_t *)(keys + cap);
     for (size_t i = 0; i < m->cap; i++) {
       if (!m->keys[i]) continue;
@@ -183,7 +182,7 @@ static const char *str_n(dctx *c, const char *s, size_t n) {
   chunk *k = pv->strings;
   if (!k || k->size - k->used < n + 1) {
     size_t size = n + 1 > 8192 ? n + 1 : 8192;
-    k = xrealloc(c, NULL, sizeof *k + size);
+    k = decode_realloc(c, NULL, sizeof *k + size);
     k->size = size;
     k->used = 0;
     k->next = pv->strings;
@@ -1117,7 +1116,7 @@ static void decode_function(dctx *c, uint32_t fi, LLVMValueRef f) {
     if (!at) continue;
     LLVMTypeRef t = LLVMGetTypeAttributeValue(at);
     if (!t) t = LLVMGetElementType(LLVMTypeOf(LLVMGetParam(f, i)));
-    if (!fn->byval) fn->byval = xcalloc(c, fn->nargs, sizeof *fn->byval);
+    if (!fn->byval) fn->byval = decode_calloc(c, fn->nargs, sizeof *fn->byval);
     fn->byval[i] = alloc_size(c, t);
   }
   /* Pass 1: number blocks and registers. */
@@ -1168,7 +1167,7 @@ static void decode_global(dctx *c, uint32_t gi, LLVMValueRef g) {
   LLVMValueRef init = LLVMGetInitializer(g);
   gl->is_decl = LLVMIsDeclaration(g) || !init;
   if (gl->is_decl) return;
-  gl->init = xcalloc(c, gl->size ? gl->size : 1, 1);
+  gl->init = decode_calloc(c, gl->size ? gl->size : 1, 1);
   c->relocs.len = 0;
   if (!write_const(c, init, gl->init, gl->size, 0, &c->relocs, 0))
     gl->unsupported = c->reason;
@@ -1206,12 +1205,12 @@ static void decode_module(dctx *c) {
   uint32_t nf = 0, ng = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(c->m); f; f = LLVMGetNextFunction(f)) nf++;
   for (LLVMValueRef g = LLVMGetFirstGlobal(c->m); g; g = LLVMGetNextGlobal(g)) ng++;
-  p->funcs = xcalloc(c, nf, sizeof *p->funcs);
+  p->funcs = decode_calloc(c, nf, sizeof *p->funcs);
   p->nfuncs = nf;
-  p->globals = xcalloc(c, ng, sizeof *p->globals);
+  p->globals = decode_calloc(c, ng, sizeof *p->globals);
   p->nglobals = ng;
-  p->priv->func_names = xcalloc(c, nf, sizeof(name_ix));
-  p->priv->glob_names = xcalloc(c, ng, sizeof(name_ix));
+  p->priv->func_names = decode_calloc(c, nf, sizeof(name_ix));
+  p->priv->glob_names = decode_calloc(c, ng, sizeof(name_ix));
   uint32_t i = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(c->m); f; f = LLVMGetNextFunction(f), i++) {
     pmap_put(c, &c->funcs, f, i);
@@ -1252,8 +1251,8 @@ static void dctx_free(dctx *c) {
 
 static void set_err(char **err, const char *msg) {
   if (!err) return;
-  *err = malloc(strlen(msg) + 1);
-  if (*err) strcpy(*err, msg);
+  size_t n = strlen(msg) + 1;
+  if ((*err = xalloc_try_realloc(NULL, n))) memcpy(*err, msg, n);
 }
 
 ir_program *ir_decode(LLVMModuleRef m, char **err) {
@@ -1265,14 +1264,15 @@ ir_program *ir_decode(LLVMModuleRef m, char **err) {
     return NULL;
   }
   /* volatile: both are read after a longjmp back into this frame. */
-  dctx *volatile c = calloc(1, sizeof *c);
+  dctx *volatile c = xalloc_try_realloc(NULL, sizeof *c);
   ir_program *volatile p = NULL;
   if (!c) goto oom_early;
+  memset(c, 0, sizeof *c);
   if (setjmp(c->oom)) goto oom;
   c->m = m;
   c->td = td;
-  p = c->p = xcalloc(c, 1, sizeof *p);
-  p->priv = xcalloc(c, 1, sizeof *p->priv);
+  p = c->p = decode_calloc(c, 1, sizeof *p);
+  p->priv = decode_calloc(c, 1, sizeof *p->priv);
   p->pointer_size = 8;
   decode_module(c);
   dctx_free(c);

@@ -47,7 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/core/expr.h" /* expr_oom */
+#include "engine/core/xalloc.h"
 
 #define NIL UINT32_MAX
 #define WEIGHT_MAX 1e200
@@ -55,12 +55,6 @@
 
 /* ---- allocation and randomness ------------------------------------------------------ */
 
-static void *xrealloc(void *p, size_t n, size_t size) {
-  if (size && n > SIZE_MAX / size) expr_oom();
-  p = realloc(p, n && size ? n * size : 1);
-  if (!p) expr_oom();
-  return p;
-}
 
 typedef struct rng {
   uint64_t s[4];
@@ -157,16 +151,15 @@ static void sub_grow(sub *b, uint32_t old_cap, uint32_t cap) {
   switch (b->kind) {
   case SEARCH_DFS:
   case SEARCH_BFS:
-    b->prev = xrealloc(b->prev, cap, sizeof *b->prev);
-    b->next = xrealloc(b->next, cap, sizeof *b->next);
+    b->prev = xreallocarray(b->prev, cap, sizeof *b->prev);
+    b->next = xreallocarray(b->next, cap, sizeof *b->next);
     break;
   case SEARCH_RANDOM_STATE:
   case SEARCH_COVNEW:
-    b->order = xrealloc(b->order, cap, sizeof *b->order);
-    b->pos = xrealloc(b->pos, cap, sizeof *b->pos);
+    b->order = xreallocarray(b->order, cap, sizeof *b->order);
+    b->pos = xreallocarray(b->pos, cap, sizeof *b->pos);
     if (b->kind == SEARCH_COVNEW) {
-      double *sum = calloc(2 * (size_t)cap, sizeof *sum);
-      if (!sum) expr_oom();
+      double *sum = xcalloc(2 * (size_t)cap, sizeof *sum);
       if (b->sum) memcpy(sum + cap, b->sum + old_cap, old_cap * sizeof *sum);
       free(b->sum);
       b->sum = sum;
@@ -175,8 +168,8 @@ static void sub_grow(sub *b, uint32_t old_cap, uint32_t cap) {
     }
     break;
   case SEARCH_RANDOM_PATH:
-    b->leaf = xrealloc(b->leaf, cap, sizeof *b->leaf);
-    b->node = xrealloc(b->node, 2 * (size_t)cap, sizeof *b->node);
+    b->leaf = xreallocarray(b->leaf, cap, sizeof *b->leaf);
+    b->node = xreallocarray(b->node, 2 * (size_t)cap, sizeof *b->node);
     break;
   }
 }
@@ -411,17 +404,16 @@ static void map_erase(search *s, const void *p) {
 
 static void grow_slots(search *s) {
   uint32_t old = s->cap_slot, cap = old ? old * 2 : FIRST_SLOTS;
-  if (cap <= old || cap > UINT32_MAX / 4) expr_oom(); /* node indices must stay below NIL */
-  s->state = xrealloc(s->state, cap, sizeof *s->state);
-  s->info = xrealloc(s->info, cap, sizeof *s->info);
-  s->weight = xrealloc(s->weight, cap, sizeof *s->weight);
-  s->free_slot = xrealloc(s->free_slot, cap, sizeof *s->free_slot);
+  if (cap <= old || cap > UINT32_MAX / 4) xalloc_oom(); /* node indices must stay below NIL */
+  s->state = xreallocarray(s->state, cap, sizeof *s->state);
+  s->info = xreallocarray(s->info, cap, sizeof *s->info);
+  s->weight = xreallocarray(s->weight, cap, sizeof *s->weight);
+  s->free_slot = xreallocarray(s->free_slot, cap, sizeof *s->free_slot);
   for (size_t k = 0; k < s->n_sub; k++) sub_grow(&s->sub[k], old, cap);
   s->cap_slot = cap;
   /* the map stays at most half full: 2 × cap ≥ 2 × live */
-  void **key = calloc(2 * (size_t)cap, sizeof *key);
-  uint32_t *val = xrealloc(NULL, 2 * (size_t)cap, sizeof *val);
-  if (!key) expr_oom();
+  void **key = xcalloc(2 * (size_t)cap, sizeof *key);
+  uint32_t *val = xreallocarray(NULL, 2 * (size_t)cap, sizeof *val);
   void **old_key = s->key;
   uint32_t *old_val = s->val;
   size_t old_map = s->map_cap;
@@ -512,10 +504,8 @@ const char *search_kind_name(search_kind kind) {
 search *search_new(const search_kind *kinds, size_t n_kinds, uint64_t seed,
                    const search_hooks *hooks) {
   assert(kinds && n_kinds >= 1);
-  search *s = calloc(1, sizeof *s);
-  if (!s) expr_oom();
-  s->sub = calloc(n_kinds, sizeof *s->sub);
-  if (!s->sub) expr_oom();
+  search *s = xcalloc(1, sizeof *s);
+  s->sub = xcalloc(n_kinds, sizeof *s->sub);
   s->n_sub = n_kinds;
   if (hooks) s->hooks = *hooks;
   s->group_parent = NIL;
@@ -646,9 +636,8 @@ const search_stats *search_get_stats(const search *s) { return &s->stats; }
 bool search_check(const search *s) {
   bool ok = true;
   uint32_t n = s->n_slot;
-  unsigned char *is_free = calloc(n ? n : 1, 1), *seen = calloc(n ? n : 1, 1);
-  uint32_t *stack = malloc((4 * (size_t)s->cap_slot + 2) * sizeof *stack);
-  if (!is_free || !seen || !stack) expr_oom();
+  unsigned char *is_free = xcalloc(n, 1), *seen = xcalloc(n, 1);
+  uint32_t *stack = xmalloc((4 * (size_t)s->cap_slot + 2) * sizeof *stack);
 
   /* slots and the map */
   CHECK_THAT(n <= s->cap_slot && s->n_free <= n, "slot counts %u/%u/%u", s->n_free, n,
