@@ -19,6 +19,7 @@
  * initializers as bytes plus relocations.
  */
 #include "engine/core/ir.h"
+#include "engine/core/hashmap.h"
 #include "engine/core/xalloc.h"
 
 #include <assert.h>
@@ -37,11 +38,6 @@ typedef struct vec {
   size_t len, cap; /* in elements */
 } vec;
 
-typedef struct pmap { /* LLVMValueRef / LLVMBasicBlockRef → index, open addressing */
-  const void **keys;  /* one allocation holds keys, then vals */
-  uint32_t *vals;
-  size_t cap, count;
-} pmap;
 
 typedef struct chunk {
   struct chunk *next;
@@ -71,13 +67,13 @@ typedef struct dctx {
   ir_program *p;
   LLVMModuleRef m;
   LLVMTargetDataRef td;
-  pmap funcs, globals;  /* module-wide */
-  pmap values, blocks;  /* per function: argument/instruction → register, block → index */
+  hmap funcs, globals;  /* module-wide */
+  hmap values, blocks;  /* per function: argument/instruction → register, block → index */
   vec consts;           /* ir_const */
   vec insts, operands, edges, moves, groups, case_values, scales, bblocks, reg_width;
   vec relocs;           /* ir_reloc, per global */
   vec cases;            /* switch scratch: case_ent */
-  pmap case_group;      /* switch scratch: target block → group */
+  hmap case_group;      /* switch scratch: target block → group */
   vec gep_vars;         /* getelementptr scratch: gep_var */
   char *llvm_msg;       /* an LLVM-allocated string to dispose if we unwind */
   ir_function *fn;
@@ -126,53 +122,16 @@ static void *vec_take(vec *v, uint32_t *count) {
   return d;
 }
 
-static size_t hash_ptr(const void *k, size_t cap) {
-  uint64_t h = (uint64_t)(uintptr_t)k * 0x9E3779B97F4A7C15ull;
-  return (size_t)(h >> 17) & (cap - 1);
+/* LLVMValueRef / LLVMBasicBlockRef → index maps, growing with xalloc_try_realloc (the
+ * longjmp boundary). */
+static void pmap_put(dctx *c, hmap *m, const void *k, uint32_t v) {
+  if (!hmap_try_reserve(m, m->count + 1)) longjmp(c->oom, 1);
+  hmap_put(m, (uint64_t)(uintptr_t)k, v);
 }
 
-static void pmap_put(dctx *c, pmap *m, const void *k, uint32_t v) {
-  if ((m->count + 1) * 2 > m->cap) {
-    size_t cap = m->cap ? m->cap * 2 : 64;
-    const void **keys = decode_calloc(c, cap, sizeof *keys + sizeof(uint32_t));
-    uint32_t *vals = (uint32_t *)(keys + cap);
-    for (size_t i = 0; i < m->cap; i++) {
-      if (!m->keys[i]) continue;
-      size_t j = hash_ptr(m->keys[i], cap);
-      while (keys[j]) j = (j + 1) & (cap - 1);
-      keys[j] = m->keys[i];
-      vals[j] = m->vals[i];
-    }
-    free(m->keys);
-    m->keys = keys;
-    m->vals = vals;
-    m->cap = cap;
-  }
-  size_t j = hash_ptr(k, m->cap);
-  while (m->keys[j] && m->keys[j] != k) j = (j + 1) & (m->cap - 1);
-  if (!m->keys[j]) m->count++;
-  m->keys[j] = k;
-  m->vals[j] = v;
-}
-
-static uint32_t pmap_get(const pmap *m, const void *k) {
-  if (!m->cap) return IR_NONE;
-  size_t j = hash_ptr(k, m->cap);
-  while (m->keys[j]) {
-    if (m->keys[j] == k) return m->vals[j];
-    j = (j + 1) & (m->cap - 1);
-  }
-  return IR_NONE;
-}
-
-static void pmap_clear(pmap *m) {
-  if (m->cap) memset(m->keys, 0, m->cap * sizeof *m->keys);
-  m->count = 0;
-}
-
-static void pmap_free(pmap *m) {
-  free(m->keys);
-  memset(m, 0, sizeof *m);
+static uint32_t pmap_get(const hmap *m, const void *k) {
+  uint64_t v;
+  return hmap_get(m, (uint64_t)(uintptr_t)k, &v) ? (uint32_t)v : IR_NONE;
 }
 
 /* ---- strings ----------------------------------------------------------------------- */
@@ -659,7 +618,7 @@ static bool decode_switch(dctx *c, LLVMValueRef in, ir_inst *I) {
   unsigned nsucc = LLVMGetNumSuccessors(in);
   /* Group the cases by target block, in order of first appearance. */
   c->cases.len = 0;
-  pmap_clear(&c->case_group);
+  hmap_clear(&c->case_group);
   uint32_t ngroups = 0;
   for (unsigned k = 1; k < nsucc; k++) {
     LLVMBasicBlockRef dest = LLVMGetSuccessor(in, k);
@@ -1096,8 +1055,8 @@ static void decode_function(dctx *c, uint32_t fi, LLVMValueRef f) {
     if (!fn->ret_width && check_types)
       fn->unsupported = strf(c, "returns unsupported type %s", type_name(c, ret));
   }
-  pmap_clear(&c->values);
-  pmap_clear(&c->blocks);
+  hmap_clear(&c->values);
+  hmap_clear(&c->blocks);
   c->reg_width.len = 0;
   for (unsigned i = 0; i < fn->nargs; i++) {
     LLVMValueRef a = LLVMGetParam(f, i);
@@ -1241,11 +1200,11 @@ static void dctx_free(dctx *c) {
                &c->case_values, &c->scales, &c->bblocks, &c->reg_width, &c->relocs, &c->cases,
                &c->gep_vars};
   for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) free(vs[i]->data);
-  pmap_free(&c->funcs);
-  pmap_free(&c->globals);
-  pmap_free(&c->values);
-  pmap_free(&c->blocks);
-  pmap_free(&c->case_group);
+  hmap_free(&c->funcs);
+  hmap_free(&c->globals);
+  hmap_free(&c->values);
+  hmap_free(&c->blocks);
+  hmap_free(&c->case_group);
   if (c->llvm_msg) LLVMDisposeMessage(c->llvm_msg);
 }
 
