@@ -48,7 +48,7 @@ size_t qs_sorted_ids(const qs_req *rq, uint64_t **ids, size_t *cap) {
 uint64_t qs_ids_signature(const uint64_t *ids, size_t n) {
   uint64_t sig = 0;
   for (size_t i = 0; i < n; i++)
-    sig |= 1ULL << (qs_mix(ids[i]) & 63);
+    sig |= 1ULL << (hmap_hash(ids[i]) & 63);
   return sig;
 }
 

@@ -107,14 +107,6 @@ void qs_reserve(void **v, size_t *cap, size_t need, size_t size);
 /* The formula ids of a request, sorted: the identity of the formula set (the constant stage
  * has removed duplicates). */
 size_t qs_sorted_ids(const qs_req *rq, uint64_t **ids, size_t *cap);
-static inline uint64_t qs_mix(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return x;
-}
 /* A 64-bit signature of an id set: a subset's bits are a subset of the superset's. */
 uint64_t qs_ids_signature(const uint64_t *ids, size_t n);
 bool qs_ids_subset(const uint64_t *a, size_t na, const uint64_t *b, size_t nb);

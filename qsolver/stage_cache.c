@@ -41,7 +41,7 @@ typedef struct validity_stage {
 static uint64_t hash_ids(const uint64_t *ids, size_t n) {
   uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
   for (size_t i = 0; i < n; i++)
-    h = qs_mix(h ^ ids[i]) + i;
+    h = hmap_hash(h ^ ids[i]) + i;
   return h ? h : 1;
 }
 

@@ -20,8 +20,8 @@
  *   - Fault injection (SQLite's habit): the environment variable SYMQ_FAIL_ALLOC=N, read once
  *     at start-up, or xalloc_fail_after(N), makes the N-th allocation from then on fail as
  *     if memory had run out (N = 1: the next one); later ones succeed again. 0 turns it off.
- *     xalloc_count says how many allocations were made so far, for a test to know how far
- *     to go. Not thread-safe (nor is the rest of symq).
+ *     A test goes on with N + 1 until a run completes. Not thread-safe (nor is the rest of
+ *     symq).
  */
 #ifndef SYMQ_XALLOC_H
 #define SYMQ_XALLOC_H
@@ -45,6 +45,5 @@ _Noreturn void xalloc_oom(void);
 void xalloc_on_oom(void (*handler)(void)); /* NULL unregisters */
 
 void xalloc_fail_after(unsigned long n);
-unsigned long xalloc_count(void);
 
 #endif
