@@ -38,7 +38,6 @@ typedef struct vec {
   size_t len, cap; /* in elements */
 } vec;
 
-
 typedef struct chunk {
   struct chunk *next;
   size_t size, used;
