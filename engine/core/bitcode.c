@@ -8,6 +8,7 @@
  * the one-line message.
  */
 #include "engine/core/bitcode.h"
+#include "engine/core/hashmap.h"
 #include "engine/core/xalloc.h"
 
 #include <errno.h>
@@ -655,6 +656,8 @@ const char *bc_pipeline_named(const char *name) {
  * it): per global value the library defines, the names it refers to. */
 typedef struct refs_entry {
   const char *name;
+  uint64_t hash;             /* of the name */
+  struct refs_entry *chain;  /* the index's `by_name` link */
   uint32_t first, n; /* its references: refs[first .. first + n), entry numbers */
   bool root;         /* a variable or an alias (F lines are functions) */
   bool needed;
@@ -665,24 +668,23 @@ typedef struct refs_index {
   refs_entry *entries;
   uint32_t n;
   uint32_t *refs;
-  uint32_t *slots; /* open addressing over entries: entry number + 1, 0 empty */
-  uint32_t mask;
+  hchain by_name; /* of the entries (which never move) */
 } refs_index;
 
+#define REFS_LINK offsetof(refs_entry, chain)
+
 static uint32_t refs_find(const refs_index *ix, const char *name) {
-  uint32_t h = (uint32_t)refs_hash((const unsigned char *)name, strlen(name));
-  for (uint32_t k = h & ix->mask;; k = (k + 1) & ix->mask) {
-    uint32_t e = ix->slots[k];
-    if (!e) return UINT32_MAX;
-    if (strcmp(ix->entries[e - 1].name, name) == 0) return e - 1;
-  }
+  uint64_t h = refs_hash((const unsigned char *)name, strlen(name));
+  for (refs_entry *e = hchain_bucket(&ix->by_name, h); e; e = e->chain)
+    if (e->hash == h && strcmp(e->name, name) == 0) return (uint32_t)(e - ix->entries);
+  return UINT32_MAX;
 }
 
 static void refs_free(refs_index *ix) {
   free(ix->text);
   free(ix->entries);
   free(ix->refs);
-  free(ix->slots);
+  hchain_free(&ix->by_name);
   memset(ix, 0, sizeof *ix);
 }
 
@@ -704,12 +706,11 @@ static bool refs_read(const char *lib, const void *bytes, size_t size, refs_inde
     lines += *c == '\n';
     words += *c == ' ';
   }
-  uint32_t nslots = 64;
-  while (nslots < 2 * lines) nslots *= 2;
-  ix->mask = nslots - 1;
+  size_t nbuckets = 64;
+  while (nbuckets < lines) nbuckets *= 2;
+  hchain_grow(&ix->by_name, nbuckets, REFS_LINK, offsetof(refs_entry, hash));
   ix->entries = xcalloc(lines + 1, sizeof *ix->entries);
   ix->refs = xcalloc(words + 1, sizeof *ix->refs);
-  ix->slots = xcalloc(nslots, sizeof *ix->slots);
   names = xcalloc(words + 1, sizeof *names);
   uint32_t nnames = 0;
   char *first = strchr(ix->text, '\n');
@@ -730,10 +731,11 @@ static bool refs_read(const char *lib, const void *bytes, size_t size, refs_inde
     }
     e->n = nnames - e->first;
     if (refs_find(ix, e->name) != UINT32_MAX) goto stale; /* a name twice */
-    uint32_t k = (uint32_t)refs_hash((const unsigned char *)e->name, strlen(e->name));
-    k &= ix->mask;
-    while (ix->slots[k]) k = (k + 1) & ix->mask;
-    ix->slots[k] = ++ix->n;
+    e->hash = refs_hash((const unsigned char *)e->name, strlen(e->name));
+    if (hchain_is_full(&ix->by_name))
+      hchain_grow(&ix->by_name, nbuckets, REFS_LINK, offsetof(refs_entry, hash));
+    hchain_insert(&ix->by_name, e, e->hash, REFS_LINK);
+    ix->n++;
     p = end + 1;
   }
   for (uint32_t k = 0; k < nnames; k++) ix->refs[k] = refs_find(ix, names[k]);
