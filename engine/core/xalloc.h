@@ -4,17 +4,17 @@
  * allocation it likes.
  *
  * Contract
- *   - xmalloc, xcalloc, xrealloc, xstrdup, xasprintf and xopen_memstream never return NULL:
- *     out of memory calls xalloc_oom. A size of 0 still yields a unique pointer that free()
- *     accepts. Sizes whose product overflows count as out of memory.
+ *   - xmalloc, xcalloc, xrealloc, xreallocarray, xstrdup, xasprintf and xopen_memstream
+ *     never return NULL: out of memory calls xalloc_oom. A size of 0 still yields a unique
+ *     pointer that free() accepts. Sizes whose product overflows count as out of memory.
  *   - xalloc_oom is where a run ends on out of memory: it runs the handler registered with
  *     xalloc_on_oom (once; `symq run` records the failure in the output directory's `info`),
- *     flushes stdio, prints "symq: fatal: out of memory" on stderr and _exits with
+ *     flushes stdout, prints "symq: fatal: out of memory" on stderr and _exits with
  *     XALLOC_OOM_STATUS. _exit, not exit: the memory still in use at that point is not a
  *     leak, and LeakSanitizer (run from exit) would report it all.
  *   - The handler runs wherever the allocation failed, with the heap consistent but short:
- *     it must not allocate (an allocation it makes fails straight to _exit without calling
- *     it again) and should only write what it prepared beforehand.
+ *     it should not allocate (if an allocation it makes fails, xalloc_oom exits without
+ *     calling it again) and should only write what it prepared beforehand.
  *   - xalloc_try_realloc is for a caller that recovers from out of memory itself (ir_decode
  *     refuses the input with a message): it returns NULL instead of ending the run.
  *   - Fault injection (SQLite's habit): the environment variable SYMQ_FAIL_ALLOC=N, read once
