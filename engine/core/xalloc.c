@@ -15,7 +15,7 @@ static unsigned long countdown; /* allocations until the one that fails; 0: none
 static void (*oom_handler)(void);
 
 /* SYMQ_FAIL_ALLOC is read before main, so that its count starts with the first allocation
- * of any symq command (and of no child process: they inherit it, but are not symq). */
+ * of any symq command (a symq that symq starts, as compare does, counts afresh). */
 __attribute__((constructor)) static void read_fail_alloc(void) {
   const char *s = getenv("SYMQ_FAIL_ALLOC");
   if (s && *s) countdown = strtoul(s, NULL, 10);
