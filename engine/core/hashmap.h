@@ -4,7 +4,9 @@
  *   hchain  an intrusive chained table (power-of-two buckets, one link per item): the items
  *           are the caller's own structs, which hold their 64-bit hash and their link at
  *           offsets the caller passes; lookup walks one bucket and the caller compares.
- *           For tables whose items exist anyway and must not move (expr's unique tables).
+ *           For tables whose items exist anyway and must not move (expr's unique tables,
+ *           bitcode.c's library index, the solver's validity cache). To visit every item
+ *           (to free them), walk each of buckets[0 .. mask] along the links.
  *   hmap    an open-addressing map from a nonzero 64-bit key to a 64-bit value (linear
  *           probing, at most half full, capacity a power of two from 64, backward-shift
  *           erase). For side tables keyed by a pointer or an id.
