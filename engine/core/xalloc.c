@@ -11,23 +11,48 @@
 #include <string.h>
 #include <unistd.h>
 
-static unsigned long countdown; /* allocations until the one that fails; 0: none fails */
 static void (*oom_handler)(void);
+
+/* Fault injection costs nothing while it is off (symq allocates tens of millions of times
+ * in a long run): the allocators are called through these pointers, which point at the C
+ * library's own functions until xalloc_fail_after arms the counting ones. */
+static unsigned long countdown; /* allocations until the one that fails; 0: none fails */
+static void *(*call_malloc)(size_t) = malloc;
+static void *(*call_calloc)(size_t, size_t) = calloc;
+static void *(*call_realloc)(void *, size_t) = realloc;
+
+/* True when this allocation is the one chosen to fail (which disarms the injection). */
+static bool injected_failure(void) {
+  if (!countdown || --countdown) return false;
+  xalloc_fail_after(0);
+  return true;
+}
+
+static void *counted_malloc(size_t n) { return injected_failure() ? NULL : malloc(n); }
+
+static void *counted_calloc(size_t n, size_t size) {
+  return injected_failure() ? NULL : calloc(n, size);
+}
+
+static void *counted_realloc(void *p, size_t n) {
+  return injected_failure() ? NULL : realloc(p, n);
+}
+
+void xalloc_fail_after(unsigned long n) {
+  countdown = n;
+  call_malloc = n ? counted_malloc : malloc;
+  call_calloc = n ? counted_calloc : calloc;
+  call_realloc = n ? counted_realloc : realloc;
+}
 
 /* SYMQ_FAIL_ALLOC is read before main, so that its count starts with the first allocation
  * of any symq command (a symq that symq starts, as compare does, counts afresh). */
 __attribute__((constructor)) static void read_fail_alloc(void) {
   const char *s = getenv("SYMQ_FAIL_ALLOC");
-  if (s && *s) countdown = strtoul(s, NULL, 10);
+  if (s && *s) xalloc_fail_after(strtoul(s, NULL, 10));
 }
 
-void xalloc_fail_after(unsigned long n) { countdown = n; }
-
 void xalloc_on_oom(void (*handler)(void)) { oom_handler = handler; }
-
-/* True when this allocation is the one chosen to fail. Off, it costs a load and a branch:
- * symq allocates tens of millions of times in a long run. */
-static inline bool injected_failure(void) { return countdown && --countdown == 0; }
 
 _Noreturn void xalloc_oom(void) {
   static bool ending; /* an allocation made by the handler must not call it again */
@@ -41,24 +66,23 @@ _Noreturn void xalloc_oom(void) {
 }
 
 void *xalloc_try_realloc(void *p, size_t n) {
-  if (injected_failure()) return NULL;
-  return realloc(p, n ? n : 1);
+  return call_realloc(p, n ? n : 1);
 }
 
 void *xmalloc(size_t n) {
-  void *p = injected_failure() ? NULL : malloc(n ? n : 1);
+  void *p = call_malloc(n ? n : 1);
   if (!p) xalloc_oom();
   return p;
 }
 
 void *xcalloc(size_t n, size_t size) {
-  void *p = injected_failure() ? NULL : calloc(n ? n : 1, size ? size : 1);
+  void *p = call_calloc(n ? n : 1, size ? size : 1);
   if (!p) xalloc_oom();
   return p;
 }
 
 void *xrealloc(void *p, size_t n) {
-  void *q = injected_failure() ? NULL : realloc(p, n ? n : 1);
+  void *q = call_realloc(p, n ? n : 1);
   if (!q) xalloc_oom();
   return q;
 }
