@@ -65,7 +65,7 @@ static void matcher_init(matcher *m, const text *t) {
   m->code = compile(t);
   m->data = pcre2_match_data_create_from_pattern_32(m->code, NULL);
   m->context = pcre2_match_context_create_32(NULL);
-  if (!m->data || !m->context) expr_oom();
+  if (!m->data || !m->context) xalloc_oom();
   pcre2_set_match_limit_32(m->context, MATCH_LIMIT);
 }
 
@@ -362,8 +362,7 @@ void pat_alphabet_free(pat_alphabet *a) {
 char *pat_pattern_text(const pat_pattern *p) {
   char *buf = NULL;
   size_t len = 0;
-  FILE *f = open_memstream(&buf, &len);
-  if (!f) expr_oom();
+  FILE *f = xopen_memstream(&buf, &len);
   const char *sep = "";
   for (size_t k = 0; k < p->nprefix; k++, sep = " ") fprintf(f, "%s%u", sep, p->sym[k]);
   if (p->ncore) {

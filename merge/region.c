@@ -350,18 +350,15 @@ static const char *leaf_label(void *state_ptr, void *ctx) {
 static void dump_tree(merge_ctx *m, const merge_region *r) {
   char *dot = NULL, name[64], title[128];
   size_t len = 0;
-  FILE *f = open_memstream(&dot, &len);
-  if (!f) expr_oom();
+  FILE *f = xopen_memstream(&dot, &len);
   snprintf(title, sizeof title, "region %u: %s in %s", r->id, r->manual ? "manual" : "loop",
            m->prog->funcs[r->func].name);
   merge_tree_dot(f, r->tree, title, leaf_label, m);
   fclose(f);
   snprintf(name, sizeof name, "region%06u.dot", r->id);
   if (m->host.write_file(m->host.ctx, name, dot, len) && access("/usr/bin/dot", X_OK) == 0) {
-    char *cmd = NULL;
-    if (asprintf(&cmd, "/usr/bin/dot -Tsvg -o '%s/region%06u.svg' '%s/%s'", m->out_dir, r->id,
-                 m->out_dir, name) < 0)
-      expr_oom();
+    char *cmd = xasprintf("/usr/bin/dot -Tsvg -o '%s/region%06u.svg' '%s/%s'", m->out_dir, r->id,
+                          m->out_dir, name);
     if (system(cmd) != 0) fprintf(stderr, "symq: warning: dot could not render %s\n", name);
     free(cmd);
   }

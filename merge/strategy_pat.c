@@ -279,7 +279,7 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
   pc->group_index++;
   char *report = NULL;
   size_t report_len = 0;
-  if (m->opt.dump_tree && !(pc->dump = open_memstream(&report, &report_len))) expr_oom();
+  if (m->opt.dump_tree) pc->dump = xopen_memstream(&report, &report_len);
 
   member_path *paths = xcalloc(n, sizeof *paths);
   pat_word *words = xmalloc(n * sizeof *words);

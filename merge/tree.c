@@ -163,11 +163,9 @@ void merge_tree_dot(FILE *f, const merge_tree *t, const char *title,
     fputs("];\n", f);
     if (n->parent) {
       char *cond = expr_to_string(n->cond), *edge = NULL;
-      if (n->symbol) {
-        if (asprintf(&edge, "%s\n#%016" PRIx64 " @%u:%u/%u", cond, n->hash, n->branch.func,
-                     n->branch.inst, n->branch.edge) < 0)
-          expr_oom();
-      }
+      if (n->symbol)
+        edge = xasprintf("%s\n#%016" PRIx64 " @%u:%u/%u", cond, n->hash, n->branch.func,
+                         n->branch.inst, n->branch.edge);
       fprintf(f, "  n%u -> n%u [label=", n->parent->id, n->id);
       dot_string(f, edge ? edge : cond);
       fputs(n->symbol ? "];\n" : ", style=dotted];\n", f);

@@ -4,6 +4,7 @@
  * operations (must/may/value/model) on the one primitive request.
  */
 #include "qsolver/stage.h"
+#include "engine/core/xalloc.h"
 
 #include <assert.h>
 #include <time.h>
@@ -17,10 +18,7 @@ double qs_now(void) {
 }
 
 void *qs_xrealloc(void *p, size_t bytes) {
-  void *q = realloc(p, bytes ? bytes : 1);
-  if (!q)
-    expr_oom();
-  return q;
+  return xrealloc(p, bytes);
 }
 
 void qs_reserve(void **v, size_t *cap, size_t need, size_t size) {
@@ -49,7 +47,7 @@ size_t qs_sorted_ids(const qs_req *rq, uint64_t **ids, size_t *cap) {
 uint64_t qs_ids_signature(const uint64_t *ids, size_t n) {
   uint64_t sig = 0;
   for (size_t i = 0; i < n; i++)
-    sig |= 1ULL << (qs_mix(ids[i]) & 63);
+    sig |= 1ULL << (hmap_hash(ids[i]) & 63);
   return sig;
 }
 
@@ -120,73 +118,6 @@ size_t qs_model_bytes(const expr_assignment *m) {
   return total;
 }
 
-static size_t idmap_slot(const qs_idmap *m, uint64_t key) {
-  size_t mask = m->cap - 1, i = (size_t)qs_mix(key) & mask;
-  while (m->keys[i] && m->keys[i] != key)
-    i = (i + 1) & mask;
-  return i;
-}
-
-bool qs_idmap_get(const qs_idmap *m, uint64_t id, uint64_t *val) {
-  if (!m->count)
-    return false;
-  size_t i = idmap_slot(m, id + 1);
-  if (!m->keys[i])
-    return false;
-  *val = m->vals[i];
-  return true;
-}
-
-static void idmap_alloc(qs_idmap *m, size_t cap) {
-  m->keys = calloc(cap, sizeof *m->keys);
-  m->vals = malloc(cap * sizeof *m->vals);
-  if (!m->keys || !m->vals)
-    expr_oom();
-  m->cap = cap;
-  m->count = 0;
-}
-
-void qs_idmap_put(qs_idmap *m, uint64_t id, uint64_t val) {
-  if ((m->count + 1) * 2 > m->cap) {
-    qs_idmap old = *m;
-    idmap_alloc(m, old.cap ? old.cap * 2 : 64);
-    for (size_t i = 0; i < old.cap; i++)
-      if (old.keys[i]) {
-        size_t j = idmap_slot(m, old.keys[i]);
-        m->keys[j] = old.keys[i];
-        m->vals[j] = old.vals[i];
-        m->count++;
-      }
-    free(old.keys);
-    free(old.vals);
-  }
-  size_t i = idmap_slot(m, id + 1);
-  if (!m->keys[i]) {
-    m->keys[i] = id + 1;
-    m->count++;
-  }
-  m->vals[i] = val;
-}
-
-void qs_idmap_reset(qs_idmap *m, size_t expect) {
-  size_t cap = 64;
-  while (cap < expect * 2)
-    cap *= 2;
-  if (m->cap < cap || m->cap > 4 * cap) {
-    qs_idmap_free(m);
-    idmap_alloc(m, cap);
-  } else {
-    memset(m->keys, 0, m->cap * sizeof *m->keys);
-    m->count = 0;
-  }
-}
-
-void qs_idmap_free(qs_idmap *m) {
-  free(m->keys);
-  free(m->vals);
-  *m = (qs_idmap){0};
-}
-
 /* ---- running stages --------------------------------------------------------------------- */
 
 void qs_stage_run(qs_stage *st, const qs_req *rq, qs_ans *ans) {
@@ -251,9 +182,7 @@ static void add_stage(qsolver *s, qs_stage *st) {
 }
 
 qsolver *qs_new(const qs_options *opt) {
-  qsolver *s = calloc(1, sizeof *s);
-  if (!s)
-    expr_oom();
+  qsolver *s = xcalloc(1, sizeof *s);
   s->opt = opt ? *opt : qs_default_options();
   s->quant_timeout_configured = s->opt.quant_timeout_ms;
   qs_set_smt2_dir(s, s->opt.smt2_dir);
@@ -292,9 +221,7 @@ void qs_free(qsolver *s) {
 }
 
 void qs_set_smt2_dir(qsolver *s, const char *dir) {
-  char *copy = dir ? strdup(dir) : NULL;
-  if (dir && !copy)
-    expr_oom();
+  char *copy = dir ? xstrdup(dir) : NULL;
   free(s->smt2_dir);
   s->smt2_dir = copy;
   s->opt.smt2_dir = copy;

@@ -33,7 +33,7 @@
  *     an answer (it means symq built a wrong query): it stops the process with Z3's message.
  *   - Deterministic: the same queries in the same order on a solver built with the same
  *     options give the same answers and models (timeouts aside).
- *   - Not thread-safe (neither is expr). Out of memory aborts through expr_oom.
+ *   - Not thread-safe (neither is expr). Out of memory ends the run in xalloc_oom.
  */
 #ifndef SYMQ_QSOLVER_H
 #define SYMQ_QSOLVER_H

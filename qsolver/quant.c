@@ -4,6 +4,7 @@
  * expansion. No solving happens here; stage_quant.c drives the solver.
  */
 #include "qsolver/quant.h"
+#include "engine/core/xalloc.h"
 
 #include "qsolver/stage.h"
 
@@ -233,9 +234,7 @@ static void add_conjunct(qs_quant *q, expr *e) {
 }
 
 qs_quant *qs_quant_new(expr *const *f, size_t n) {
-  qs_quant *q = calloc(1, sizeof *q);
-  if (!q)
-    expr_oom();
+  qs_quant *q = xcalloc(1, sizeof *q);
   q->f = f;
   q->n = n;
   for (size_t i = 0; i < n; i++) {
@@ -445,9 +444,7 @@ static bool cell_key(const expr_array *a, uint64_t index, uint64_t *key) {
 }
 
 qs_cells *qs_cells_new(void) {
-  qs_cells *c = calloc(1, sizeof *c);
-  if (!c)
-    expr_oom();
+  qs_cells *c = xcalloc(1, sizeof *c);
   return c;
 }
 
@@ -492,9 +489,7 @@ static void cells_of(const qs_quant *q, qs_cells *c, expr *e, const expr_assignm
 static uint8_t *writable_bytes(expr_assignment *m, expr_array *a) {
   const expr_binding *b = expr_assignment_find(m, a);
   if (!b || b->len < a->capacity) {
-    uint8_t *buf = calloc(a->capacity ? a->capacity : 1, 1);
-    if (!buf)
-      expr_oom();
+    uint8_t *buf = xcalloc(a->capacity ? a->capacity : 1, 1);
     if (b)
       memcpy(buf, b->bytes, b->len);
     expr_assignment_set(m, a, buf, a->capacity);
@@ -667,9 +662,7 @@ size_t qs_quant_upper_candidates(const qs_quant *q, expr *hi, uint64_t *out, siz
 
 size_t qs_quant_expand(const qs_quant *q, const uint64_t *low, const uint64_t *high,
                        expr ***out) {
-  expr **to = calloc(q->nforalls ? q->nforalls : 1, sizeof *to);
-  if (!to)
-    expr_oom();
+  expr **to = xcalloc(q->nforalls ? q->nforalls : 1, sizeof *to);
   for (size_t k = 0; k < q->nforalls; k++) {
     expr *fa = q->foralls[k];
     qclause c = {.forall = fa, .bvar = fa->kid[0], .lo = fa->kid[1], .hi = fa->kid[2],
@@ -688,9 +681,7 @@ size_t qs_quant_expand(const qs_quant *q, const uint64_t *low, const uint64_t *h
     }
     to[k] = conj;
   }
-  expr **v = malloc((q->n ? q->n : 1) * sizeof *v);
-  if (!v)
-    expr_oom();
+  expr **v = xmalloc((q->n ? q->n : 1) * sizeof *v);
   for (size_t i = 0; i < q->n; i++)
     v[i] = q->f[i]->has_forall ? expr_substitute(q->f[i], q->foralls, to, q->nforalls)
                                : expr_ref(q->f[i]);

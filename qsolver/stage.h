@@ -15,6 +15,7 @@
 #define SYMQ_QSOLVER_STAGE_H
 
 #include "qsolver/qsolver.h"
+#include "engine/core/hashmap.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -106,29 +107,22 @@ void qs_reserve(void **v, size_t *cap, size_t need, size_t size);
 /* The formula ids of a request, sorted: the identity of the formula set (the constant stage
  * has removed duplicates). */
 size_t qs_sorted_ids(const qs_req *rq, uint64_t **ids, size_t *cap);
-static inline uint64_t qs_mix(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return x;
-}
 /* A 64-bit signature of an id set: a subset's bits are a subset of the superset's. */
 uint64_t qs_ids_signature(const uint64_t *ids, size_t n);
 bool qs_ids_subset(const uint64_t *a, size_t na, const uint64_t *b, size_t nb);
 
-/* An open-addressing map from 64-bit ids to 64-bit values. */
-typedef struct qs_idmap {
-  uint64_t *keys; /* id + 1; 0 = empty */
-  uint64_t *vals;
-  size_t cap, count;
-} qs_idmap;
-bool qs_idmap_get(const qs_idmap *m, uint64_t id, uint64_t *val);
-void qs_idmap_put(qs_idmap *m, uint64_t id, uint64_t val); /* inserts or replaces */
+/* A map from expression ids (or any 64-bit id) to 64-bit values: an hmap whose keys are
+ * id + 1 (hmap reserves 0), so a walk over `keys` reads ids back as keys[i] - 1. */
+typedef hmap qs_idmap;
+static inline bool qs_idmap_get(const qs_idmap *m, uint64_t id, uint64_t *val) {
+  return hmap_get(m, id + 1, val);
+}
+static inline void qs_idmap_put(qs_idmap *m, uint64_t id, uint64_t val) { /* or replaces */
+  hmap_put(m, id + 1, val);
+}
 /* Empties the map, sized for about `expect` entries. */
-void qs_idmap_reset(qs_idmap *m, size_t expect);
-void qs_idmap_free(qs_idmap *m);
+static inline void qs_idmap_reset(qs_idmap *m, size_t expect) { hmap_reset(m, expect); }
+static inline void qs_idmap_free(qs_idmap *m) { hmap_free(m); }
 
 /* Pushes e on the walk's stack (*stack[0..*depth), capacity *cap) unless seen has it, and
  * records it in seen: one visit per node of a DAG walked with an explicit stack. */

@@ -19,6 +19,7 @@
  * (eval/bench_solver.py) from 3955 to 8455 paths in 20 s.
  */
 #include "qsolver/stage.h"
+#include "engine/core/xalloc.h"
 
 /* ---- constant ---------------------------------------------------------------------------- */
 
@@ -84,9 +85,7 @@ static void constant_destroy(qs_stage *st) {
 static const qs_stage_ops constant_ops = {"constant", constant_solve, constant_destroy};
 
 qs_stage *qs_constant_stage_new(qsolver *s) {
-  constant_stage *c = calloc(1, sizeof *c);
-  if (!c)
-    expr_oom();
+  constant_stage *c = xcalloc(1, sizeof *c);
   c->base.ops = &constant_ops;
   return &c->base;
 }
@@ -134,7 +133,7 @@ static const uint64_t *formula_cells(independence_stage *ind, expr *f, size_t *c
     size_t n = 0;
     expr_collect_cells(f, &ind->collect, &n, &ind->collect_cap);
     if (n >= MEMO_MAX_POOL)
-      expr_oom(); /* one formula over 4M cells: not worth a wider encoding */
+      xalloc_oom(); /* one formula over 4M cells: not worth a wider encoding */
     if (ind->npool + n > MEMO_MAX_POOL) {
       qs_idmap_reset(&ind->memo, 0);
       ind->npool = 0;
@@ -327,9 +326,7 @@ static const qs_stage_ops independence_ops = {"independence", independence_solve
                                               independence_destroy};
 
 qs_stage *qs_independence_stage_new(qsolver *s) {
-  independence_stage *ind = calloc(1, sizeof *ind);
-  if (!ind)
-    expr_oom();
+  independence_stage *ind = xcalloc(1, sizeof *ind);
   ind->base.ops = &independence_ops;
   return &ind->base;
 }

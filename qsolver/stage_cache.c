@@ -14,11 +14,13 @@
  * Requests it forwards always ask for a model, since models are what it learns from.
  */
 #include "qsolver/stage.h"
+#include "engine/core/xalloc.h"
 
 /* ---- validity cache ------------------------------------------------------------------------ */
 
 typedef struct vc_entry {
-  uint64_t hash; /* 0 = empty slot */
+  uint64_t hash;
+  struct vc_entry *chain; /* the table's link */
   uint64_t *ids;
   size_t n;
   qs_status status;
@@ -27,8 +29,8 @@ typedef struct vc_entry {
 
 typedef struct validity_stage {
   qs_stage base;
-  vc_entry *table;
-  size_t cap, count, model_bytes;
+  hchain table; /* of vc_entry, by the hash of their ids */
+  size_t model_bytes;
   uint64_t *ids;
   size_t ids_cap;
 } validity_stage;
@@ -40,57 +42,47 @@ typedef struct validity_stage {
 static uint64_t hash_ids(const uint64_t *ids, size_t n) {
   uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
   for (size_t i = 0; i < n; i++)
-    h = qs_mix(h ^ ids[i]) + i;
+    h = hmap_hash(h ^ ids[i]) + i;
   return h ? h : 1;
 }
 
+#define VC_LINK offsetof(vc_entry, chain)
+
 static void vc_clear(validity_stage *v) {
-  for (size_t i = 0; i < v->cap; i++)
-    if (v->table[i].hash) {
-      free(v->table[i].ids);
-      expr_assignment_free(v->table[i].model);
+  for (size_t i = 0; v->table.buckets && i <= v->table.mask; i++)
+    for (vc_entry *e = v->table.buckets[i], *next; e; e = next) {
+      next = e->chain;
+      free(e->ids);
+      expr_assignment_free(e->model);
+      free(e);
     }
-  free(v->table);
-  v->table = NULL;
-  v->cap = v->count = v->model_bytes = 0;
+  hchain_free(&v->table);
+  v->model_bytes = 0;
 }
 
-static vc_entry *vc_slot(vc_entry *table, size_t cap, uint64_t h, const uint64_t *ids,
-                         size_t n) {
-  size_t mask = cap - 1, i = (size_t)h & mask;
-  for (;; i = (i + 1) & mask) {
-    vc_entry *e = &table[i];
-    if (!e->hash)
-      return e;
+static vc_entry *vc_find(const validity_stage *v, uint64_t h, const uint64_t *ids, size_t n) {
+  if (!v->table.buckets)
+    return NULL;
+  for (vc_entry *e = hchain_bucket(&v->table, h); e; e = e->chain)
     if (e->hash == h && e->n == n && memcmp(e->ids, ids, n * sizeof *ids) == 0)
       return e;
-  }
+  return NULL;
 }
 
 static vc_entry *vc_insert(validity_stage *v, uint64_t h, const uint64_t *ids, size_t n) {
-  if (v->count >= VC_MAX_ENTRIES || v->model_bytes >= VC_MAX_MODEL_BYTES)
+  if (v->table.count >= VC_MAX_ENTRIES || v->model_bytes >= VC_MAX_MODEL_BYTES)
     vc_clear(v);
-  if ((v->count + 1) * 2 > v->cap) {
-    size_t ncap = v->cap ? v->cap * 2 : 256;
-    vc_entry *nt = calloc(ncap, sizeof *nt);
-    if (!nt)
-      expr_oom();
-    for (size_t i = 0; i < v->cap; i++)
-      if (v->table[i].hash)
-        *vc_slot(nt, ncap, v->table[i].hash, v->table[i].ids, v->table[i].n) = v->table[i];
-    free(v->table);
-    v->table = nt;
-    v->cap = ncap;
-  }
-  vc_entry *e = vc_slot(v->table, v->cap, h, ids, n);
-  if (!e->hash) {
-    e->hash = h;
-    e->ids = qs_xrealloc(NULL, n * sizeof *ids);
-    memcpy(e->ids, ids, n * sizeof *ids);
-    e->n = n;
-    e->model = NULL;
-    v->count++;
-  }
+  vc_entry *e = vc_find(v, h, ids, n);
+  if (e)
+    return e;
+  if (hchain_is_full(&v->table))
+    hchain_grow(&v->table, 256, VC_LINK, offsetof(vc_entry, hash));
+  e = xcalloc(1, sizeof *e);
+  e->hash = h;
+  e->ids = qs_xrealloc(NULL, n * sizeof *ids);
+  memcpy(e->ids, ids, n * sizeof *ids);
+  e->n = n;
+  hchain_insert(&v->table, e, h, VC_LINK);
   return e;
 }
 
@@ -98,20 +90,18 @@ static void validity_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   validity_stage *v = (validity_stage *)st;
   size_t n = qs_sorted_ids(rq, &v->ids, &v->ids_cap);
   uint64_t h = hash_ids(v->ids, n);
-  if (v->cap) {
-    vc_entry *e = vc_slot(v->table, v->cap, h, v->ids, n);
-    if (e->hash && (e->status == QS_UNSAT || !rq->want_model || e->model)) {
-      ans->status = e->status;
-      if (e->status == QS_SAT && rq->want_model)
-        ans->model = expr_assignment_copy(e->model);
-      return;
-    }
+  vc_entry *e = vc_find(v, h, v->ids, n);
+  if (e && (e->status == QS_UNSAT || !rq->want_model || e->model)) {
+    ans->status = e->status;
+    if (e->status == QS_SAT && rq->want_model)
+      ans->model = expr_assignment_copy(e->model);
+    return;
   }
   qs_forward(st, rq, ans);
   if (ans->status == QS_UNKNOWN)
     return; /* a timeout may not recur with more time or another order */
   /* v->ids is still this request's: no stage below shares this stage's buffer. */
-  vc_entry *e = vc_insert(v, h, v->ids, n);
+  e = vc_insert(v, h, v->ids, n);
   e->status = ans->status;
   if (ans->model && !e->model) {
     e->model = expr_assignment_copy(ans->model);
@@ -129,9 +119,7 @@ static void validity_destroy(qs_stage *st) {
 static const qs_stage_ops validity_ops = {"validity_cache", validity_solve, validity_destroy};
 
 qs_stage *qs_validity_stage_new(qsolver *s) {
-  validity_stage *v = calloc(1, sizeof *v);
-  if (!v)
-    expr_oom();
+  validity_stage *v = xcalloc(1, sizeof *v);
   v->base.ops = &validity_ops;
   return &v->base;
 }
@@ -166,9 +154,7 @@ typedef struct cex_stage {
 } cex_stage;
 
 static void ring_init(cex_ring *r, size_t cap) {
-  r->e = calloc(cap, sizeof *r->e);
-  if (!r->e)
-    expr_oom();
+  r->e = xcalloc(cap, sizeof *r->e);
   r->cap = cap;
 }
 
@@ -277,9 +263,7 @@ static void cex_destroy(qs_stage *st) {
 static const qs_stage_ops cex_ops = {"cex_cache", cex_solve, cex_destroy};
 
 qs_stage *qs_cex_stage_new(qsolver *s) {
-  cex_stage *c = calloc(1, sizeof *c);
-  if (!c)
-    expr_oom();
+  cex_stage *c = xcalloc(1, sizeof *c);
   c->base.ops = &cex_ops;
   ring_init(&c->unsat, CEX_UNSAT_CAP);
   ring_init(&c->sat, CEX_SAT_CAP);

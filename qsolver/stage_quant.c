@@ -19,6 +19,7 @@
  * contradiction is counted in `disagreements` and printed.
  */
 #include "qsolver/quant.h"
+#include "engine/core/xalloc.h"
 #include "qsolver/stage.h"
 
 #include <assert.h>
@@ -340,9 +341,7 @@ static const qs_stage_ops quant_ops = {"quantified_procedure", quant_solve, quan
 
 qs_stage *qs_quant_stage_new(qsolver *s) {
   (void)s;
-  quant_stage *qs = calloc(1, sizeof *qs);
-  if (!qs)
-    expr_oom();
+  quant_stage *qs = xcalloc(1, sizeof *qs);
   qs->base.ops = &quant_ops;
   return &qs->base;
 }

@@ -24,6 +24,7 @@
  * Deterministic: nothing depends on addresses.
  */
 #include "qsolver/stage.h"
+#include "engine/core/xalloc.h"
 
 /* Models of the scalar parts solved lately and of the quantified requests answered lately,
  * tried before Z3 on a new scalar part: the scalar part of a loop's next question differs
@@ -242,9 +243,7 @@ static const qs_stage_ops relax_ops = {"relaxed", relax_solve, relax_destroy};
 
 qs_stage *qs_relax_stage_new(qsolver *s) {
   (void)s;
-  relax_stage *r = calloc(1, sizeof *r);
-  if (!r)
-    expr_oom();
+  relax_stage *r = xcalloc(1, sizeof *r);
   r->base.ops = &relax_ops;
   return &r->base;
 }

@@ -17,6 +17,7 @@
  * already.
  */
 #include "qsolver/stage.h"
+#include "engine/core/xalloc.h"
 
 /* One array's pinned bytes, grown to the highest pinned index. */
 typedef struct pinned {
@@ -138,9 +139,7 @@ static const qs_stage_ops units_ops = {"units", units_solve, units_destroy};
 
 qs_stage *qs_units_stage_new(qsolver *s) {
   (void)s;
-  units_stage *u = calloc(1, sizeof *u);
-  if (!u)
-    expr_oom();
+  units_stage *u = xcalloc(1, sizeof *u);
   u->base.ops = &units_ops;
   return &u->base;
 }

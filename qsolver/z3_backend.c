@@ -55,6 +55,7 @@
  * anything else falls back to evaluating a select per byte, with model completion.
  */
 #include "qsolver/stage.h"
+#include "engine/core/xalloc.h"
 #include "qsolver/z3_int.h"
 
 #include <assert.h>
@@ -1174,9 +1175,7 @@ static void z3_destroy(qs_stage *st) {
 static const qs_stage_ops z3_ops = {"z3", z3_solve, z3_destroy};
 
 qs_stage *qs_z3_stage_new(qsolver *s) {
-  z3_stage *z = calloc(1, sizeof *z);
-  if (!z)
-    expr_oom();
+  z3_stage *z = xcalloc(1, sizeof *z);
   z->base.ops = &z3_ops;
   Z3_config cfg = Z3_mk_config();
   z->ctx = Z3_mk_context_rc(cfg);

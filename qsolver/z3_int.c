@@ -7,6 +7,7 @@
  * list until the call returns. The walk is iterative (path conditions are deep DAGs).
  */
 #include "qsolver/z3_int.h"
+#include "engine/core/xalloc.h"
 
 #include "qsolver/stage.h"
 
@@ -61,9 +62,7 @@ static void drop(z3_int *t, qs_idmap *m) {
 }
 
 z3_int *z3_int_new(Z3_context ctx) {
-  z3_int *t = calloc(1, sizeof *t);
-  if (!t)
-    expr_oom();
+  z3_int *t = xcalloc(1, sizeof *t);
   t->ctx = ctx;
   t->int_sort = Z3_mk_int_sort(ctx);
   Z3_inc_ref(ctx, Z3_sort_to_ast(ctx, t->int_sort));

@@ -23,6 +23,7 @@
 #include "engine/cli/options.h"
 #include "engine/core/expr.h"
 #include "engine/core/xalloc.h"
+#include "engine/core/xalloc.h"
 
 extern char **environ;
 
@@ -228,15 +229,13 @@ int compare_main(int argc, char **argv) {
   char *self = realpath("/proc/self/exe", NULL);
   if (!self) self = xstrdup(argv[0]);
 
-  mode_result results[MAX_MODES];
+  mode_result results[MAX_MODES] = {0}; /* gcc cannot see that print_table reads k < nmodes */
   for (size_t k = 0; k < nmodes; k++) {
     mode_result *r = &results[k];
     memset(r, 0, sizeof *r);
     r->mode = modes[k];
-    char *out = NULL, *log = NULL, *merge = NULL, *out_opt = NULL;
-    if (asprintf(&out, "%s/%s", dir, modes[k]) < 0 || asprintf(&log, "%s/%s.log", dir, modes[k]) < 0 ||
-        asprintf(&merge, "--merge=%s", modes[k]) < 0 || asprintf(&out_opt, "--output-dir=%s", out) < 0)
-      expr_oom();
+    char *out = xasprintf("%s/%s", dir, modes[k]), *log = xasprintf("%s/%s.log", dir, modes[k]);
+    char *merge = xasprintf("--merge=%s", modes[k]), *out_opt = xasprintf("--output-dir=%s", out);
     char *args[MAX_EXTRA + 8];
     size_t na = 0;
     args[na++] = self;
@@ -249,8 +248,7 @@ int compare_main(int argc, char **argv) {
     args[na] = NULL;
     fprintf(stderr, "symq: compare: running %s mode\n", modes[k]);
     int status = run_child(args, log);
-    char *stats_path = NULL;
-    if (asprintf(&stats_path, "%s/stats.json", out) < 0) expr_oom();
+    char *stats_path = xasprintf("%s/stats.json", out);
     char *json = status == 0 ? read_file(stats_path) : NULL;
     r->ok = json && json_number(json, "wall_time_s", &r->wall) &&
             json_number(json, "completed_paths", &r->completed) &&
@@ -260,8 +258,7 @@ int compare_main(int argc, char **argv) {
             json_quantified(json, &r->quantified, &r->before_fallback);
     free(json);
     if (r->ok) { /* coverage: replay the tests natively with gcov (symq cov) */
-      char *cov_log = NULL;
-      if (asprintf(&cov_log, "%s/%s.cov.log", dir, modes[k]) < 0) expr_oom();
+      char *cov_log = xasprintf("%s/%s.cov.log", dir, modes[k]);
       char *cov_args[] = {self, "cov", out, NULL};
       if (run_child(cov_args, cov_log) == 0) {
         json = read_file(stats_path);
@@ -277,9 +274,7 @@ int compare_main(int argc, char **argv) {
     free(out), free(log), free(merge), free(out_opt);
   }
   print_table(stdout, results, nmodes, false);
-  char *csv_path = NULL, *md_path = NULL;
-  if (asprintf(&csv_path, "%s/compare.csv", dir) < 0 || asprintf(&md_path, "%s/compare.md", dir) < 0)
-    expr_oom();
+  char *csv_path = xasprintf("%s/compare.csv", dir), *md_path = xasprintf("%s/compare.md", dir);
   FILE *csv = fopen(csv_path, "w"), *md = fopen(md_path, "w");
   if (csv) {
     fputs("mode,wall_s,completed_paths,merged_states,queries,solver_s,tests,line_coverage_percent,"

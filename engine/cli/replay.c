@@ -77,17 +77,6 @@
 
 /* ---- small helpers ---------------------------------------------------------------------- */
 
-static char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *xasprintf(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *s = NULL;
-  int n = vasprintf(&s, fmt, ap);
-  va_end(ap);
-  if (n < 0) expr_oom();
-  return s;
-}
-
 /* A NULL-terminated, growable argv. */
 typedef struct strvec {
   char **v;
@@ -1358,8 +1347,7 @@ static char *json_set_gcov(const char *stats, const char *gcov) {
   p = skip_ws(p + 1);
   char *out = NULL;
   size_t len = 0;
-  FILE *f = open_memstream(&out, &len);
-  if (!f) return NULL;
+  FILE *f = xopen_memstream(&out, &len);
   fputs("{\n", f);
   bool first = true, ok = true;
   if (*p == '}') {

@@ -24,6 +24,7 @@
 #include "engine/exec/search.h"
 #include "engine/out/testcomp.h"
 #include "engine/core/version.h"
+#include "engine/core/xalloc.h"
 #include "qsolver/qsolver.h"
 
 static volatile sig_atomic_t interrupted;
@@ -34,6 +35,19 @@ static void on_signal(int sig) {
 }
 
 static bool parse_search(const char *text, void *kind) { return search_parse(text, kind); }
+
+/* Out of memory ends the run in xalloc_oom, wherever the allocation failed: this handler
+ * only writes the `info` prepared when the run started (Status: failed (out of memory)),
+ * which allocates nothing, so the output directory says why the run stopped. The tests
+ * written before are whole already (each is renamed into place complete). */
+static out_dir *oom_out;
+static char *oom_info;
+static size_t oom_info_len;
+
+static void on_oom(void) {
+  out_sync(oom_out);
+  out_write_file(oom_out, "info", oom_info, oom_info_len);
+}
 
 static const opt_choice MERGE_MODES[] = {
     {"none", MERGE_MODE_NONE}, {"cfg", MERGE_MODE_CFG}, {"pat", MERGE_MODE_PAT}, {NULL, 0}};
@@ -280,9 +294,11 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   json_free(&j);
 }
 
-/* info's key: value lines: what `symq replay` needs to rebuild the driver natively. */
+/* info's key: value lines: what `symq replay` needs to rebuild the driver natively. Writes
+ * `info`, or with `prepared` set returns its text in *prepared (*len bytes) unwritten. */
 static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t end,
-                      const run_options *o) {
+                      const char *status, const run_options *o, char **prepared,
+                      size_t *len) {
   char version[128];
   FILE *f = fmemopen(version, sizeof version, "w");
   if (f) {
@@ -296,9 +312,8 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
   char *cwd = getcwd(NULL, 0);
   /* the flags as given; relative -I directories are relative to `cwd` */
   char *cflags = NULL;
-  size_t len = 0;
-  FILE *f2 = open_memstream(&cflags, &len);
-  if (!f2) expr_oom();
+  size_t cflags_len = 0;
+  FILE *f2 = xopen_memstream(&cflags, &cflags_len);
   for (size_t k = 0; k < o->n_include_dirs; k++)
     fprintf(f2, "%s-I%s", ftell(f2) ? " " : "", o->include_dirs[k]);
   for (size_t k = 0; k < o->n_cflags; k++) fprintf(f2, "%s%s", ftell(f2) ? " " : "", o->cflags[k]);
@@ -309,8 +324,13 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
                  {"runtime", o->no_runtime ? "none" : "symq"},
                  {"mode", merge_mode_name(o->interp.merge.mode)}};
   out_info info = {.argc = argc, .argv = (const char *const *)argv, .version = version,
-                   .start = start, .end = end, .kv = kv, .num_kv = sizeof kv / sizeof *kv};
-  int rc = out_write_info(out, &info);
+                   .start = start, .end = end, .status = status, .kv = kv,
+                   .num_kv = sizeof kv / sizeof *kv};
+  int rc = 0;
+  if (prepared)
+    rc = (*prepared = out_format_info(&info, len)) ? 0 : -1;
+  else
+    rc = out_write_info(out, &info);
   free(input);
   free(cwd);
   free(cflags);
@@ -356,6 +376,7 @@ int run_main(int argc, char **argv) {
    * clang's run. Its dump directory is named once the output directory exists. */
   qsolver *solver = NULL;
   ir_program *prog = NULL;
+  out_dir *out = NULL;
   bc_pending *loading = bc_load_start(o.input, &bo, &berr);
   if (loading) solver = qs_new(&o.solver);
   bc_module *module = loading ? bc_load_finish(loading, &berr) : NULL;
@@ -382,24 +403,28 @@ int run_main(int argc, char **argv) {
   }
 
   char err[512];
-  out_dir *out = out_open(o.output_dir, err, sizeof err);
+  out = out_open(o.output_dir, err, sizeof err);
   if (!out) {
     fprintf(stderr, "symq: error: %s\n", err);
     rc = 1;
     goto not_run;
   }
   if (out_warning(out)) fprintf(stderr, "symq: warning: %s\n", out_warning(out));
+  /* before the first info: from then on, one that says "running" is a running symq's */
+  if (write_info(out, argc, argv, start, 0, "failed (out of memory)", &o, &oom_info,
+                 &oom_info_len) == 0) {
+    oom_out = out;
+    xalloc_on_oom(on_oom);
+  }
   const char *program_path = o.input;
-  const char **pargv = calloc((size_t)o.program_argc + 2, sizeof *pargv);
-  if (!pargv) expr_oom();
+  const char **pargv = xcalloc((size_t)o.program_argc + 2, sizeof *pargv);
   pargv[0] = program_path;
   for (int k = 0; k < o.program_argc; k++) pargv[k + 1] = o.program_argv[k];
   out_set_args(out, o.program_argc + 1, pargv);
-  write_info(out, argc, argv, start, 0, &o);
+  write_info(out, argc, argv, start, 0, NULL, &o, NULL, NULL);
   fprintf(stderr, "symq: output directory is \"%s\"\n", out_path(out));
   if (o.write_smt2s) {
-    char *smt2_dir = NULL;
-    if (asprintf(&smt2_dir, "%s/smt2", out_path(out)) < 0) expr_oom();
+    char *smt2_dir = xasprintf("%s/smt2", out_path(out));
     qs_set_smt2_dir(solver, smt2_dir);
     free(smt2_dir);
   }
@@ -421,7 +446,7 @@ int run_main(int argc, char **argv) {
     rc = 2;
   } else {
     write_stats(out, &o, &result, solver, prog, seconds_since(&t0));
-    write_info(out, argc, argv, start, time(NULL), &o);
+    write_info(out, argc, argv, start, time(NULL), NULL, &o, NULL, NULL);
     if (o.testcomp) { /* before the done lines: the last line on stdout stays the summary */
       char terr[512];
       if (testcomp_write_suite(out_path(out), o.input, testcomp_spec, terr, sizeof terr) != 0) {
@@ -448,10 +473,15 @@ int run_main(int argc, char **argv) {
   }
   interp_result_free(&result);
   free(pargv);
-  out_close(out);
 not_run:
   ir_free(prog);
   qs_free(solver);
   free(testcomp_spec);
+  /* releasing memory can allocate (expr's release stack): the handler stays till here */
+  xalloc_on_oom(NULL);
+  free(oom_info);
+  oom_info = NULL;
+  oom_out = NULL;
+  out_close(out);
   return rc;
 }

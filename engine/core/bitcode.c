@@ -8,6 +8,8 @@
  * the one-line message.
  */
 #include "engine/core/bitcode.h"
+#include "engine/core/hashmap.h"
+#include "engine/core/xalloc.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -40,11 +42,7 @@ extern char **environ;
 /* ---- errors ------------------------------------------------------------------------- */
 
 static char *dup_or_null(const char *s) {
-  if (!s) return NULL;
-  size_t n = strlen(s);
-  char *d = malloc(n + 1);
-  if (d) memcpy(d, s, n + 1);
-  return d;
+  return s ? xstrdup(s) : NULL;
 }
 
 /* Collapses a multi-line text into one line: newlines become "; ", runs of blanks shrink,
@@ -82,8 +80,8 @@ static void set_error(bc_error *err, const char *file, const char *detail, const
   va_end(ap);
   one_line(what);
   size_t n = strlen(file) + strlen(what) + 32;
-  err->message = malloc(n);
-  if (err->message) snprintf(err->message, n, "symq: error: %s: %s", file, what);
+  err->message = xmalloc(n);
+  snprintf(err->message, n, "symq: error: %s: %s", file, what);
   err->detail = dup_or_null(detail);
 }
 
@@ -124,8 +122,7 @@ static char *take_diag(LLVMContextRef ctx) {
 }
 
 LLVMContextRef bc_context_new(void) {
-  diag *d = calloc(1, sizeof *d);
-  if (!d) return NULL;
+  diag *d = xcalloc(1, sizeof *d);
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(ctx, on_diagnostic, d);
   return ctx;
@@ -403,21 +400,15 @@ static char *read_text(const char *path) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
   size_t cap = 4096, len = 0;
-  char *s = malloc(cap);
-  while (s) {
+  char *s = xmalloc(cap);
+  for (;;) {
     size_t n = fread(s + len, 1, cap - len - 1, f);
     len += n;
     if (len + 1 < cap) break;
-    char *t = realloc(s, cap *= 2);
-    if (!t) {
-      free(s);
-      s = NULL;
-    } else {
-      s = t;
-    }
+    s = xrealloc(s, cap *= 2);
   }
   fclose(f);
-  if (s) s[len] = '\0';
+  s[len] = '\0';
   return s;
 }
 
@@ -468,12 +459,8 @@ static bool compile_spawn(const char *path, const bc_options *opts, compile_job 
 
   size_t ninc = opts ? opts->n_include_dirs : 0, nfl = opts ? opts->n_cflags : 0;
   size_t nargs = 18 + 2 * ninc + nfl;
-  const char **argv = calloc(nargs, sizeof *argv);
+  const char **argv = xcalloc(nargs, sizeof *argv);
   bool ok = false;
-  if (!argv) {
-    set_error(err, path, NULL, "out of memory");
-    goto done;
-  }
   size_t a = 0;
   argv[a++] = clang;
   argv[a++] = "-emit-llvm";
@@ -669,6 +656,8 @@ const char *bc_pipeline_named(const char *name) {
  * it): per global value the library defines, the names it refers to. */
 typedef struct refs_entry {
   const char *name;
+  uint64_t hash;             /* of the name */
+  struct refs_entry *chain;  /* the index's `by_name` link */
   uint32_t first, n; /* its references: refs[first .. first + n), entry numbers */
   bool root;         /* a variable or an alias (F lines are functions) */
   bool needed;
@@ -679,24 +668,23 @@ typedef struct refs_index {
   refs_entry *entries;
   uint32_t n;
   uint32_t *refs;
-  uint32_t *slots; /* open addressing over entries: entry number + 1, 0 empty */
-  uint32_t mask;
+  hchain by_name; /* of the entries (which never move) */
 } refs_index;
 
+#define REFS_LINK offsetof(refs_entry, chain)
+
 static uint32_t refs_find(const refs_index *ix, const char *name) {
-  uint32_t h = (uint32_t)refs_hash((const unsigned char *)name, strlen(name));
-  for (uint32_t k = h & ix->mask;; k = (k + 1) & ix->mask) {
-    uint32_t e = ix->slots[k];
-    if (!e) return UINT32_MAX;
-    if (strcmp(ix->entries[e - 1].name, name) == 0) return e - 1;
-  }
+  uint64_t h = refs_hash((const unsigned char *)name, strlen(name));
+  for (refs_entry *e = hchain_bucket(&ix->by_name, h); e; e = e->chain)
+    if (e->hash == h && strcmp(e->name, name) == 0) return (uint32_t)(e - ix->entries);
+  return UINT32_MAX;
 }
 
 static void refs_free(refs_index *ix) {
   free(ix->text);
   free(ix->entries);
   free(ix->refs);
-  free(ix->slots);
+  hchain_free(&ix->by_name);
   memset(ix, 0, sizeof *ix);
 }
 
@@ -718,14 +706,12 @@ static bool refs_read(const char *lib, const void *bytes, size_t size, refs_inde
     lines += *c == '\n';
     words += *c == ' ';
   }
-  uint32_t nslots = 64;
-  while (nslots < 2 * lines) nslots *= 2;
-  ix->mask = nslots - 1;
-  ix->entries = calloc(lines + 1, sizeof *ix->entries);
-  ix->refs = calloc(words + 1, sizeof *ix->refs);
-  ix->slots = calloc(nslots, sizeof *ix->slots);
-  names = calloc(words + 1, sizeof *names);
-  if (!ix->entries || !ix->refs || !ix->slots || !names) goto stale;
+  size_t nbuckets = 64;
+  while (nbuckets < lines) nbuckets *= 2;
+  hchain_grow(&ix->by_name, nbuckets, REFS_LINK, offsetof(refs_entry, hash));
+  ix->entries = xcalloc(lines + 1, sizeof *ix->entries);
+  ix->refs = xcalloc(words + 1, sizeof *ix->refs);
+  names = xcalloc(words + 1, sizeof *names);
   uint32_t nnames = 0;
   char *first = strchr(ix->text, '\n');
   if (!first) goto stale;
@@ -745,10 +731,11 @@ static bool refs_read(const char *lib, const void *bytes, size_t size, refs_inde
     }
     e->n = nnames - e->first;
     if (refs_find(ix, e->name) != UINT32_MAX) goto stale; /* a name twice */
-    uint32_t k = (uint32_t)refs_hash((const unsigned char *)e->name, strlen(e->name));
-    k &= ix->mask;
-    while (ix->slots[k]) k = (k + 1) & ix->mask;
-    ix->slots[k] = ++ix->n;
+    e->hash = refs_hash((const unsigned char *)e->name, strlen(e->name));
+    if (hchain_is_full(&ix->by_name))
+      hchain_grow(&ix->by_name, nbuckets, REFS_LINK, offsetof(refs_entry, hash));
+    hchain_insert(&ix->by_name, e, e->hash, REFS_LINK);
+    ix->n++;
     p = end + 1;
   }
   for (uint32_t k = 0; k < nnames; k++) ix->refs[k] = refs_find(ix, names[k]);
@@ -771,16 +758,16 @@ static bool named_in(LLVMModuleRef m, const char *name) {
  * an internal one when something linked uses it: marking all is a safe superset), and what
  * those refer to. A function left unmarked is one nothing linked can refer to. */
 static void refs_mark_needed(refs_index *ix, LLVMModuleRef program, const bc_options *opts) {
-  uint32_t *stack = malloc(((size_t)ix->n + 1) * sizeof *stack);
+  uint32_t *stack = xmalloc(((size_t)ix->n + 1) * sizeof *stack);
   size_t top = 0;
   for (uint32_t k = 0; k < ix->n; k++) {
     refs_entry *e = &ix->entries[k];
-    bool keep = !stack || e->root || named_in(program, e->name); /* no memory: keep all */
+    bool keep = e->root || named_in(program, e->name);
     for (size_t j = 0; !keep && opts && j < opts->n_keep; j++)
       keep = !strcmp(opts->keep[j], e->name);
     if (!keep) continue;
     e->needed = true;
-    if (stack) stack[top++] = k;
+    stack[top++] = k;
   }
   while (top) {
     const refs_entry *e = &ix->entries[stack[--top]];
@@ -900,14 +887,9 @@ static bool link_and_prepare(bc_module *bm, const char *path, const bc_options *
 }
 
 bc_pending *bc_load_start(const char *path, const bc_options *opts, bc_error *err) {
-  bc_pending *p = calloc(1, sizeof *p);
-  bc_module *bm = p ? calloc(1, sizeof *bm) : NULL;
-  if (!bm || !(bm->context = bc_context_new())) {
-    free(bm);
-    free(p);
-    set_error(err, path, NULL, "out of memory");
-    return NULL;
-  }
+  bc_pending *p = xcalloc(1, sizeof *p);
+  bc_module *bm = xcalloc(1, sizeof *bm);
+  bm->context = bc_context_new();
   *p = (bc_pending){.path = path, .opts = opts, .bm = bm};
   bool ok = readable(path, err);
   if (ok && kind_of(path) == KIND_C)

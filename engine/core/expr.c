@@ -2,15 +2,16 @@
  * expr.c — the hash-consed expression DAG (contract in expr.h).
  *
  * Layout: every node and every update-list entry lives in one of two process-wide unique
- * tables (chained buckets, power-of-two sized). A constructor fills a template node on the
- * stack, runs the rewrite rules of its kind (which may return an existing node), and only
- * then interns the template: the table either hands back the equal node or copies the
- * template to the heap and takes references on its children.
+ * tables (hashmap.h's hchain: chained buckets, power-of-two sized). A constructor fills a
+ * template node on the stack, runs the rewrite rules of its kind (which may return an
+ * existing node), and only then interns the template: the table either hands back the
+ * equal node or copies the template to the heap and takes references on its children.
  *
  * Releasing a node whose count drops to zero never recurses: the children whose count drops
  * too are pushed on an explicit stack, so a million-deep chain is freed in constant C stack.
  */
 #include "engine/core/expr.h"
+#include "engine/core/hashmap.h"
 #include "engine/core/xalloc.h"
 
 #include <assert.h>
@@ -20,27 +21,14 @@
 
 /* ---- process-wide state ------------------------------------------------------------- */
 
-typedef struct node_table {
-  expr **buckets;
-  size_t mask, count;
-} node_table;
-
-typedef struct update_table {
-  expr_update **buckets;
-  size_t mask, count;
-} update_table;
-
-static node_table nodes;
-static update_table updates;
+static hchain nodes;   /* of expr, by structural hash */
+static hchain updates; /* of expr_update */
+#define NODE_LINK offsetof(expr, chain)
+#define UPDATE_LINK offsetof(expr_update, chain)
 static uint64_t next_node_id = 1, next_update_id = 1;
 static uint32_t next_array_id = 1, next_bvar = 1;
 static size_t live_arrays;
 static expr_stats stats;
-
-void expr_oom(void) {
-  fputs("symq: fatal: out of memory\n", stderr);
-  abort();
-}
 
 static uint64_t mix(uint64_t h, uint64_t v) {
   h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
@@ -129,29 +117,11 @@ static bool same_node(const expr *a, const expr *t) {
   }
 }
 
-static void node_table_grow(void) {
-  size_t old_size = nodes.buckets ? nodes.mask + 1 : 0;
-  size_t size = old_size ? old_size * 2 : 4096;
-  expr **buckets = xcalloc(size, sizeof *buckets);
-  for (size_t i = 0; i < old_size; i++) {
-    for (expr *e = nodes.buckets[i], *next; e; e = next) {
-      next = e->chain;
-      size_t b = e->hash & (size - 1);
-      e->chain = buckets[b];
-      buckets[b] = e;
-    }
-  }
-  free(nodes.buckets);
-  nodes.buckets = buckets;
-  nodes.mask = size - 1;
-}
-
 /* Returns a new reference to the node equal to template t (whose kids are borrowed). */
 static expr *intern(expr *t) {
-  if (!nodes.buckets || nodes.count >= nodes.mask + 1) node_table_grow();
+  if (hchain_is_full(&nodes)) hchain_grow(&nodes, 4096, NODE_LINK, offsetof(expr, hash));
   t->hash = structural_hash(t);
-  size_t b = t->hash & nodes.mask;
-  for (expr *e = nodes.buckets[b]; e; e = e->chain) {
+  for (expr *e = hchain_bucket(&nodes, t->hash); e; e = e->chain) {
     if (e->hash == t->hash && same_node(e, t)) {
       stats.interned_hits++;
       e->refcount++;
@@ -178,9 +148,7 @@ static expr *intern(expr *t) {
   }
   if (e->kind == EXPR_BVAR) e->u.bvar.name = xstrdup(t->u.bvar.name ? t->u.bvar.name : "i");
   e->phash = pattern_hash(e);
-  e->chain = nodes.buckets[b];
-  nodes.buckets[b] = e;
-  nodes.count++;
+  hchain_insert(&nodes, e, e->hash, NODE_LINK);
   stats.created++;
   return e;
 }
@@ -237,17 +205,11 @@ static void drop_array(release_stack *s, expr_array *a) {
 }
 
 static void unlink_node(expr *e) {
-  expr **p = &nodes.buckets[e->hash & nodes.mask];
-  while (*p != e) p = &(*p)->chain;
-  *p = e->chain;
-  nodes.count--;
+  hchain_remove(&nodes, e, e->hash, NODE_LINK);
 }
 
 static void unlink_update(expr_update *u) {
-  expr_update **p = &updates.buckets[u->hash & updates.mask];
-  while (*p != u) p = &(*p)->chain;
-  *p = u->chain;
-  updates.count--;
+  hchain_remove(&updates, u, u->hash, UPDATE_LINK);
 }
 
 static void release_all(release_stack *s) {
@@ -368,32 +330,15 @@ void expr_array_unref(expr_array *a) {
   release_all(&s);
 }
 
-static void update_table_grow(void) {
-  size_t old_size = updates.buckets ? updates.mask + 1 : 0;
-  size_t size = old_size ? old_size * 2 : 1024;
-  expr_update **buckets = xcalloc(size, sizeof *buckets);
-  for (size_t i = 0; i < old_size; i++) {
-    for (expr_update *u = updates.buckets[i], *next; u; u = next) {
-      next = u->chain;
-      size_t b = u->hash & (size - 1);
-      u->chain = buckets[b];
-      buckets[b] = u;
-    }
-  }
-  free(updates.buckets);
-  updates.buckets = buckets;
-  updates.mask = size - 1;
-}
-
 expr_update *expr_update_push(expr_array *a, expr_update *next, expr *index, expr *value) {
   assert(index->width == 64 && value->width == 8);
   assert(!next || next->array == a);
   assert(!index->has_bvar && !value->has_bvar);
-  if (!updates.buckets || updates.count >= updates.mask + 1) update_table_grow();
+  if (hchain_is_full(&updates))
+    hchain_grow(&updates, 1024, UPDATE_LINK, offsetof(expr_update, hash));
   uint64_t h = mix(mix(mix(mix(0x0bdaULL, a->id), next ? next->hash : 0), index->hash),
                    value->hash);
-  size_t b = h & updates.mask;
-  for (expr_update *u = updates.buckets[b]; u; u = u->chain) {
+  for (expr_update *u = hchain_bucket(&updates, h); u; u = u->chain) {
     if (u->hash == h && u->array == a && u->next == next && u->index == index &&
         u->value == value) {
       u->refcount++;
@@ -410,9 +355,7 @@ expr_update *expr_update_push(expr_array *a, expr_update *next, expr *index, exp
   u->refcount = 1;
   u->length = next ? next->length + 1 : 1;
   u->has_forall = index->has_forall || value->has_forall || (next && next->has_forall);
-  u->chain = updates.buckets[b];
-  updates.buckets[b] = u;
-  updates.count++;
+  hchain_insert(&updates, u, h, UPDATE_LINK);
   return u;
 }
 
@@ -1662,8 +1605,7 @@ void expr_print(FILE *f, const expr *e) { print_human(f, e, 0); }
 char *expr_to_string(const expr *e) {
   char *buf = NULL;
   size_t len = 0;
-  FILE *f = open_memstream(&buf, &len);
-  if (!f) expr_oom();
+  FILE *f = xopen_memstream(&buf, &len);
   expr_print(f, e);
   fclose(f);
   return buf;

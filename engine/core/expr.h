@@ -9,7 +9,7 @@
  *   - Ownership: every function that returns an `expr *`, `expr_array *` or `expr_update *`
  *     returns a NEW reference the caller must release (`expr_unref`, `expr_array_unref`,
  *     `expr_update_unref`). Arguments are BORROWED: constructors take their own references.
- *     NULL is never returned (out of memory aborts through `expr_oom`).
+ *     NULL is never returned (out of memory ends the run in `xalloc_oom`).
  *   - Booleans are bit-vectors of width 1 (1 = true). Widths are 1..128; constants of any
  *     width are exact (`u128`). Array indices are 64-bit, array cells 8-bit.
  *   - Constructors simplify: constant folding with the exact SMT-LIB semantics that Z3 uses
@@ -110,7 +110,6 @@ void expr_unref(expr *e);                 /* NULL is allowed; release is iterati
 size_t expr_live_count(void);             /* nodes alive: for leak checks in tests */
 size_t expr_live_arrays(void);
 size_t expr_live_updates(void);
-void expr_oom(void) __attribute__((noreturn));
 
 /* ---- constants ---------------------------------------------------------------------- */
 u128 expr_mask(unsigned width);           /* the low `width` bits set */

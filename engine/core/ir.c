@@ -19,6 +19,8 @@
  * initializers as bytes plus relocations.
  */
 #include "engine/core/ir.h"
+#include "engine/core/hashmap.h"
+#include "engine/core/xalloc.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -31,20 +33,10 @@
 
 /* ---- allocation: one function, one failure boundary ---------------------------------- */
 
-static unsigned long fail_countdown; /* test hook: the n-th allocation from now fails */
-
-void ir_test_fail_alloc(unsigned long n) { fail_countdown = n; }
-
 typedef struct vec {
   void *data;
   size_t len, cap; /* in elements */
 } vec;
-
-typedef struct pmap { /* LLVMValueRef / LLVMBasicBlockRef → index, open addressing */
-  const void **keys;  /* one allocation holds keys, then vals */
-  uint32_t *vals;
-  size_t cap, count;
-} pmap;
 
 typedef struct chunk {
   struct chunk *next;
@@ -74,30 +66,32 @@ typedef struct dctx {
   ir_program *p;
   LLVMModuleRef m;
   LLVMTargetDataRef td;
-  pmap funcs, globals;  /* module-wide */
-  pmap values, blocks;  /* per function: argument/instruction → register, block → index */
+  hmap funcs, globals;  /* module-wide */
+  hmap values, blocks;  /* per function: argument/instruction → register, block → index */
   vec consts;           /* ir_const */
   vec insts, operands, edges, moves, groups, case_values, scales, bblocks, reg_width;
   vec relocs;           /* ir_reloc, per global */
   vec cases;            /* switch scratch: case_ent */
-  pmap case_group;      /* switch scratch: target block → group */
+  hmap case_group;      /* switch scratch: target block → group */
   vec gep_vars;         /* getelementptr scratch: gep_var */
   char *llvm_msg;       /* an LLVM-allocated string to dispose if we unwind */
   ir_function *fn;
   const char *reason;   /* why the last helper failed */
 } dctx;
 
-static void *xrealloc(dctx *c, void *ptr, size_t size) {
-  if (fail_countdown && --fail_countdown == 0) longjmp(c->oom, 1);
-  void *q = realloc(ptr, size ? size : 1);
+/* Decoding recovers from out of memory (the input is refused with a message, and a fuzz
+ * target goes on to the next one), so it allocates with xalloc_try_realloc, which fault
+ * injection reaches as it reaches every other allocation. */
+static void *decode_realloc(dctx *c, void *ptr, size_t size) {
+  void *q = xalloc_try_realloc(ptr, size);
   if (!q) longjmp(c->oom, 1);
   return q;
 }
 
-static void *xcalloc(dctx *c, size_t n, size_t size) {
-  if (fail_countdown && --fail_countdown == 0) longjmp(c->oom, 1);
-  void *q = calloc(n ? n : 1, size);
-  if (!q) longjmp(c->oom, 1);
+static void *decode_calloc(dctx *c, size_t n, size_t size) {
+  if (size && n > SIZE_MAX / size) longjmp(c->oom, 1);
+  void *q = decode_realloc(c, NULL, n * size);
+  memset(q, 0, n * size);
   return q;
 }
 
@@ -105,7 +99,7 @@ static void *xcalloc(dctx *c, size_t n, size_t size) {
 static size_t vec_push(dctx *c, vec *v, size_t elem) {
   if (v->len == v->cap) {
     size_t cap = v->cap ? v->cap * 2 : 16;
-    v->data = xrealloc(c, v->data, cap * elem);
+    v->data = decode_realloc(c, v->data, cap * elem);
     v->cap = cap;
   }
   memset((char *)v->data + v->len * elem, 0, elem);
@@ -127,53 +121,16 @@ static void *vec_take(vec *v, uint32_t *count) {
   return d;
 }
 
-static size_t hash_ptr(const void *k, size_t cap) {
-  uint64_t h = (uint64_t)(uintptr_t)k * 0x9E3779B97F4A7C15ull;
-  return (size_t)(h >> 17) & (cap - 1);
+/* LLVMValueRef / LLVMBasicBlockRef → index maps, growing with xalloc_try_realloc (the
+ * longjmp boundary). */
+static void pmap_put(dctx *c, hmap *m, const void *k, uint32_t v) {
+  if (!hmap_try_reserve(m, m->count + 1)) longjmp(c->oom, 1);
+  hmap_put(m, (uint64_t)(uintptr_t)k, v);
 }
 
-static void pmap_put(dctx *c, pmap *m, const void *k, uint32_t v) {
-  if ((m->count + 1) * 2 > m->cap) {
-    size_t cap = m->cap ? m->cap * 2 : 64;
-    const void **keys = xcalloc(c, cap, sizeof *keys + sizeof(uint32_t));
-    uint32_t *vals = (uint32_t *)(keys + cap);
-    for (size_t i = 0; i < m->cap; i++) {
-      if (!m->keys[i]) continue;
-      size_t j = hash_ptr(m->keys[i], cap);
-      while (keys[j]) j = (j + 1) & (cap - 1);
-      keys[j] = m->keys[i];
-      vals[j] = m->vals[i];
-    }
-    free(m->keys);
-    m->keys = keys;
-    m->vals = vals;
-    m->cap = cap;
-  }
-  size_t j = hash_ptr(k, m->cap);
-  while (m->keys[j] && m->keys[j] != k) j = (j + 1) & (m->cap - 1);
-  if (!m->keys[j]) m->count++;
-  m->keys[j] = k;
-  m->vals[j] = v;
-}
-
-static uint32_t pmap_get(const pmap *m, const void *k) {
-  if (!m->cap) return IR_NONE;
-  size_t j = hash_ptr(k, m->cap);
-  while (m->keys[j]) {
-    if (m->keys[j] == k) return m->vals[j];
-    j = (j + 1) & (m->cap - 1);
-  }
-  return IR_NONE;
-}
-
-static void pmap_clear(pmap *m) {
-  if (m->cap) memset(m->keys, 0, m->cap * sizeof *m->keys);
-  m->count = 0;
-}
-
-static void pmap_free(pmap *m) {
-  free(m->keys);
-  memset(m, 0, sizeof *m);
+static uint32_t pmap_get(const hmap *m, const void *k) {
+  uint64_t v;
+  return hmap_get(m, (uint64_t)(uintptr_t)k, &v) ? (uint32_t)v : IR_NONE;
 }
 
 /* ---- strings ----------------------------------------------------------------------- */
@@ -183,7 +140,7 @@ static const char *str_n(dctx *c, const char *s, size_t n) {
   chunk *k = pv->strings;
   if (!k || k->size - k->used < n + 1) {
     size_t size = n + 1 > 8192 ? n + 1 : 8192;
-    k = xrealloc(c, NULL, sizeof *k + size);
+    k = decode_realloc(c, NULL, sizeof *k + size);
     k->size = size;
     k->used = 0;
     k->next = pv->strings;
@@ -660,7 +617,7 @@ static bool decode_switch(dctx *c, LLVMValueRef in, ir_inst *I) {
   unsigned nsucc = LLVMGetNumSuccessors(in);
   /* Group the cases by target block, in order of first appearance. */
   c->cases.len = 0;
-  pmap_clear(&c->case_group);
+  hmap_clear(&c->case_group);
   uint32_t ngroups = 0;
   for (unsigned k = 1; k < nsucc; k++) {
     LLVMBasicBlockRef dest = LLVMGetSuccessor(in, k);
@@ -1097,8 +1054,8 @@ static void decode_function(dctx *c, uint32_t fi, LLVMValueRef f) {
     if (!fn->ret_width && check_types)
       fn->unsupported = strf(c, "returns unsupported type %s", type_name(c, ret));
   }
-  pmap_clear(&c->values);
-  pmap_clear(&c->blocks);
+  hmap_clear(&c->values);
+  hmap_clear(&c->blocks);
   c->reg_width.len = 0;
   for (unsigned i = 0; i < fn->nargs; i++) {
     LLVMValueRef a = LLVMGetParam(f, i);
@@ -1117,7 +1074,7 @@ static void decode_function(dctx *c, uint32_t fi, LLVMValueRef f) {
     if (!at) continue;
     LLVMTypeRef t = LLVMGetTypeAttributeValue(at);
     if (!t) t = LLVMGetElementType(LLVMTypeOf(LLVMGetParam(f, i)));
-    if (!fn->byval) fn->byval = xcalloc(c, fn->nargs, sizeof *fn->byval);
+    if (!fn->byval) fn->byval = decode_calloc(c, fn->nargs, sizeof *fn->byval);
     fn->byval[i] = alloc_size(c, t);
   }
   /* Pass 1: number blocks and registers. */
@@ -1168,7 +1125,7 @@ static void decode_global(dctx *c, uint32_t gi, LLVMValueRef g) {
   LLVMValueRef init = LLVMGetInitializer(g);
   gl->is_decl = LLVMIsDeclaration(g) || !init;
   if (gl->is_decl) return;
-  gl->init = xcalloc(c, gl->size ? gl->size : 1, 1);
+  gl->init = decode_calloc(c, gl->size ? gl->size : 1, 1);
   c->relocs.len = 0;
   if (!write_const(c, init, gl->init, gl->size, 0, &c->relocs, 0))
     gl->unsupported = c->reason;
@@ -1206,12 +1163,12 @@ static void decode_module(dctx *c) {
   uint32_t nf = 0, ng = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(c->m); f; f = LLVMGetNextFunction(f)) nf++;
   for (LLVMValueRef g = LLVMGetFirstGlobal(c->m); g; g = LLVMGetNextGlobal(g)) ng++;
-  p->funcs = xcalloc(c, nf, sizeof *p->funcs);
+  p->funcs = decode_calloc(c, nf, sizeof *p->funcs);
   p->nfuncs = nf;
-  p->globals = xcalloc(c, ng, sizeof *p->globals);
+  p->globals = decode_calloc(c, ng, sizeof *p->globals);
   p->nglobals = ng;
-  p->priv->func_names = xcalloc(c, nf, sizeof(name_ix));
-  p->priv->glob_names = xcalloc(c, ng, sizeof(name_ix));
+  p->priv->func_names = decode_calloc(c, nf, sizeof(name_ix));
+  p->priv->glob_names = decode_calloc(c, ng, sizeof(name_ix));
   uint32_t i = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(c->m); f; f = LLVMGetNextFunction(f), i++) {
     pmap_put(c, &c->funcs, f, i);
@@ -1242,18 +1199,18 @@ static void dctx_free(dctx *c) {
                &c->case_values, &c->scales, &c->bblocks, &c->reg_width, &c->relocs, &c->cases,
                &c->gep_vars};
   for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) free(vs[i]->data);
-  pmap_free(&c->funcs);
-  pmap_free(&c->globals);
-  pmap_free(&c->values);
-  pmap_free(&c->blocks);
-  pmap_free(&c->case_group);
+  hmap_free(&c->funcs);
+  hmap_free(&c->globals);
+  hmap_free(&c->values);
+  hmap_free(&c->blocks);
+  hmap_free(&c->case_group);
   if (c->llvm_msg) LLVMDisposeMessage(c->llvm_msg);
 }
 
 static void set_err(char **err, const char *msg) {
   if (!err) return;
-  *err = malloc(strlen(msg) + 1);
-  if (*err) strcpy(*err, msg);
+  size_t n = strlen(msg) + 1;
+  if ((*err = xalloc_try_realloc(NULL, n))) memcpy(*err, msg, n);
 }
 
 ir_program *ir_decode(LLVMModuleRef m, char **err) {
@@ -1265,14 +1222,15 @@ ir_program *ir_decode(LLVMModuleRef m, char **err) {
     return NULL;
   }
   /* volatile: both are read after a longjmp back into this frame. */
-  dctx *volatile c = calloc(1, sizeof *c);
+  dctx *volatile c = xalloc_try_realloc(NULL, sizeof *c);
   ir_program *volatile p = NULL;
   if (!c) goto oom_early;
+  memset(c, 0, sizeof *c);
   if (setjmp(c->oom)) goto oom;
   c->m = m;
   c->td = td;
-  p = c->p = xcalloc(c, 1, sizeof *p);
-  p->priv = xcalloc(c, 1, sizeof *p->priv);
+  p = c->p = decode_calloc(c, 1, sizeof *p);
+  p->priv = decode_calloc(c, 1, sizeof *p->priv);
   p->pointer_size = 8;
   decode_module(c);
   dctx_free(c);

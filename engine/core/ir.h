@@ -289,8 +289,4 @@ const char *ir_fcmp_name(ir_fcmp_pred p);
 void ir_dump(FILE *f, const ir_program *p);
 void ir_dump_function(FILE *f, const ir_program *p, const ir_function *fn);
 
-/* Test hook (SQLite style): make the n-th allocation from now fail (0: never), so a test
- * can check that every out-of-memory exit frees what was built. */
-void ir_test_fail_alloc(unsigned long n);
-
 #endif

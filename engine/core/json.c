@@ -12,19 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/xalloc.h"
+
 static void j_add(json_writer *j, const char *s, size_t n) {
-  if (j->oom)
-    return;
   if (j->len + n + 1 > j->cap) {
     size_t cap = j->cap ? j->cap : 256;
     while (cap < j->len + n + 1)
       cap *= 2;
-    char *buf = realloc(j->buf, cap);
-    if (!buf) {
-      j->oom = true;
-      return;
-    }
-    j->buf = buf;
+    j->buf = xrealloc(j->buf, cap);
     j->cap = cap;
   }
   memcpy(j->buf + j->len, s, n);
@@ -234,7 +229,7 @@ void json_key_uint(json_writer *j, const char *key, uint64_t v) {
 }
 
 const char *json_text(const json_writer *j, size_t *len) {
-  if (j->oom || !j->done)
+  if (!j->done)
     return NULL;
   if (len)
     *len = j->len;

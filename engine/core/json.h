@@ -4,8 +4,8 @@
  * ends with a newline. Strings are escaped per RFC 8259 (", \, control characters; invalid
  * UTF-8 becomes U+FFFD). Doubles use the shortest %g form that reads back exactly, always
  * with a '.' or an exponent; NaN and infinities, which JSON lacks, become null.
- * Misuse (a value without a key inside an object, unbalanced ends) fails an assert. Out of
- * memory is sticky: json_text then returns NULL.
+ * Misuse (a value without a key inside an object, unbalanced ends) fails an assert. It
+ * allocates through xalloc: out of memory ends the run there.
  */
 #ifndef SYMQ_JSON_H
 #define SYMQ_JSON_H
@@ -21,7 +21,7 @@ typedef struct json_writer {
   char *buf;
   size_t len, cap;
   int depth;
-  bool oom, after_key, done;
+  bool after_key, done;
   char kind[JSON_MAX_DEPTH];      /* '{' or '[' */
   uint32_t count[JSON_MAX_DEPTH]; /* members written at each level */
 } json_writer;
@@ -42,7 +42,7 @@ void json_null(json_writer *j);
 void json_key_uint(json_writer *j, const char *key, uint64_t v); /* json_key, then json_uint */
 
 /* The finished document (NUL-terminated; its length in *len when len is non-NULL), or NULL
- * if it is incomplete or ran out of memory. Owned by j. */
+ * if it is incomplete. Owned by j. */
 const char *json_text(const json_writer *j, size_t *len);
 
 #endif

@@ -283,9 +283,7 @@ static void insert_entry(mem_space *s, mem_object *o, mem_content *c) {
   assert(at == 0 || e->items[at - 1].object->address != o->address);
   if (e->count == e->cap) {
     e->cap = e->cap ? 2 * e->cap : 16;
-    mem_entry *items = realloc(e->items, e->cap * sizeof *items);
-    if (!items) expr_oom();
-    e->items = items;
+    e->items = xreallocarray(e->items, e->cap, sizeof *e->items);
   }
   memmove(&e->items[at + 1], &e->items[at], (e->count - at) * sizeof *e->items);
   e->items[at] = (mem_entry){mem_object_ref(o), c};

@@ -3,8 +3,8 @@
  *
  * Layout
  *   Every live state has a slot: a small integer, recycled through a free stack, under which
- *   the state pointer, its info and (for nurs:covnew) its last weight are stored. A hash map
- *   (open addressing, linear probing, backward-shift deletion) takes a state pointer to its
+ *   the state pointer, its info and (for nurs:covnew) its last weight are stored. An hmap
+ *   (hashmap.h: open addressing, backward-shift erase) takes a state pointer to its
  *   slot; it is only ever probed, never iterated, so addresses cannot influence a choice.
  *   Each sub-searcher (one per kind; several when interleaved) works on slots only:
  *
@@ -47,7 +47,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/core/expr.h" /* expr_oom */
+#include "engine/core/hashmap.h"
+#include "engine/core/xalloc.h"
 
 #define NIL UINT32_MAX
 #define WEIGHT_MAX 1e200
@@ -55,12 +56,6 @@
 
 /* ---- allocation and randomness ------------------------------------------------------ */
 
-static void *xrealloc(void *p, size_t n, size_t size) {
-  if (size && n > SIZE_MAX / size) expr_oom();
-  p = realloc(p, n && size ? n * size : 1);
-  if (!p) expr_oom();
-  return p;
-}
 
 typedef struct rng {
   uint64_t s[4];
@@ -135,10 +130,7 @@ struct search {
   double *weight; /* the last weight read, for covnew */
   uint32_t *free_slot;
   uint32_t cap_slot, n_slot, n_free, live; /* n_slot: slots ever handed out */
-  /* state pointer → slot */
-  void **key;
-  uint32_t *val;
-  size_t map_cap;
+  hmap slot_of; /* state pointer → slot */
   uint32_t group_parent; /* the parent of the forks since the last select or remove */
   search_stats stats;
 };
@@ -157,16 +149,15 @@ static void sub_grow(sub *b, uint32_t old_cap, uint32_t cap) {
   switch (b->kind) {
   case SEARCH_DFS:
   case SEARCH_BFS:
-    b->prev = xrealloc(b->prev, cap, sizeof *b->prev);
-    b->next = xrealloc(b->next, cap, sizeof *b->next);
+    b->prev = xreallocarray(b->prev, cap, sizeof *b->prev);
+    b->next = xreallocarray(b->next, cap, sizeof *b->next);
     break;
   case SEARCH_RANDOM_STATE:
   case SEARCH_COVNEW:
-    b->order = xrealloc(b->order, cap, sizeof *b->order);
-    b->pos = xrealloc(b->pos, cap, sizeof *b->pos);
+    b->order = xreallocarray(b->order, cap, sizeof *b->order);
+    b->pos = xreallocarray(b->pos, cap, sizeof *b->pos);
     if (b->kind == SEARCH_COVNEW) {
-      double *sum = calloc(2 * (size_t)cap, sizeof *sum);
-      if (!sum) expr_oom();
+      double *sum = xcalloc(2 * (size_t)cap, sizeof *sum);
       if (b->sum) memcpy(sum + cap, b->sum + old_cap, old_cap * sizeof *sum);
       free(b->sum);
       b->sum = sum;
@@ -175,8 +166,8 @@ static void sub_grow(sub *b, uint32_t old_cap, uint32_t cap) {
     }
     break;
   case SEARCH_RANDOM_PATH:
-    b->leaf = xrealloc(b->leaf, cap, sizeof *b->leaf);
-    b->node = xrealloc(b->node, 2 * (size_t)cap, sizeof *b->node);
+    b->leaf = xreallocarray(b->leaf, cap, sizeof *b->leaf);
+    b->node = xreallocarray(b->node, 2 * (size_t)cap, sizeof *b->node);
     break;
   }
 }
@@ -367,71 +358,20 @@ static uint32_t sub_pick(sub *b) {
 
 /* ---- slots and the pointer map ------------------------------------------------------ */
 
-static size_t map_home(const search *s, const void *p) {
-  uint64_t x = (uint64_t)(uintptr_t)p;
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  return (size_t)x & (s->map_cap - 1);
-}
-
 static uint32_t map_find(const search *s, const void *p) {
-  for (size_t i = map_home(s, p);; i = (i + 1) & (s->map_cap - 1)) {
-    if (!s->key[i]) return NIL;
-    if (s->key[i] == p) return s->val[i];
-  }
-}
-
-static void map_put(search *s, void *p, uint32_t slot) {
-  size_t i = map_home(s, p);
-  while (s->key[i]) i = (i + 1) & (s->map_cap - 1);
-  s->key[i] = p;
-  s->val[i] = slot;
-}
-
-static void map_erase(search *s, const void *p) {
-  size_t mask = s->map_cap - 1, i = map_home(s, p);
-  while (s->key[i] != p) {
-    assert(s->key[i]);
-    i = (i + 1) & mask;
-  }
-  /* backward shift: pull later entries of the probe run into the hole when their home
-   * lies outside the cyclic range (hole, entry] */
-  for (size_t j = (i + 1) & mask; s->key[j]; j = (j + 1) & mask) {
-    size_t h = map_home(s, s->key[j]);
-    bool stays = i <= j ? (i < h && h <= j) : (i < h || h <= j);
-    if (!stays) {
-      s->key[i] = s->key[j];
-      s->val[i] = s->val[j];
-      i = j;
-    }
-  }
-  s->key[i] = NULL;
+  uint64_t slot;
+  return hmap_get(&s->slot_of, (uint64_t)(uintptr_t)p, &slot) ? (uint32_t)slot : NIL;
 }
 
 static void grow_slots(search *s) {
   uint32_t old = s->cap_slot, cap = old ? old * 2 : FIRST_SLOTS;
-  if (cap <= old || cap > UINT32_MAX / 4) expr_oom(); /* node indices must stay below NIL */
-  s->state = xrealloc(s->state, cap, sizeof *s->state);
-  s->info = xrealloc(s->info, cap, sizeof *s->info);
-  s->weight = xrealloc(s->weight, cap, sizeof *s->weight);
-  s->free_slot = xrealloc(s->free_slot, cap, sizeof *s->free_slot);
+  if (cap <= old || cap > UINT32_MAX / 4) xalloc_oom(); /* node indices must stay below NIL */
+  s->state = xreallocarray(s->state, cap, sizeof *s->state);
+  s->info = xreallocarray(s->info, cap, sizeof *s->info);
+  s->weight = xreallocarray(s->weight, cap, sizeof *s->weight);
+  s->free_slot = xreallocarray(s->free_slot, cap, sizeof *s->free_slot);
   for (size_t k = 0; k < s->n_sub; k++) sub_grow(&s->sub[k], old, cap);
   s->cap_slot = cap;
-  /* the map stays at most half full: 2 × cap ≥ 2 × live */
-  void **key = calloc(2 * (size_t)cap, sizeof *key);
-  uint32_t *val = xrealloc(NULL, 2 * (size_t)cap, sizeof *val);
-  if (!key) expr_oom();
-  void **old_key = s->key;
-  uint32_t *old_val = s->val;
-  size_t old_map = s->map_cap;
-  s->key = key;
-  s->val = val;
-  s->map_cap = 2 * (size_t)cap;
-  for (size_t i = 0; i < old_map; i++)
-    if (old_key[i]) map_put(s, old_key[i], old_val[i]);
-  free(old_key);
-  free(old_val);
 }
 
 /* Misuse by the caller (a state added twice, or removed or forked while not live) is a bug
@@ -456,7 +396,7 @@ static uint32_t slot_new(search *s, void *state, search_state_info info) {
   s->state[slot] = state;
   s->info[slot] = info;
   s->weight[slot] = 0.0;
-  map_put(s, state, slot);
+  hmap_put(&s->slot_of, (uint64_t)(uintptr_t)state, slot);
   if (++s->live > s->stats.peak_states) s->stats.peak_states = s->live;
   return slot;
 }
@@ -512,10 +452,8 @@ const char *search_kind_name(search_kind kind) {
 search *search_new(const search_kind *kinds, size_t n_kinds, uint64_t seed,
                    const search_hooks *hooks) {
   assert(kinds && n_kinds >= 1);
-  search *s = calloc(1, sizeof *s);
-  if (!s) expr_oom();
-  s->sub = calloc(n_kinds, sizeof *s->sub);
-  if (!s->sub) expr_oom();
+  search *s = xcalloc(1, sizeof *s);
+  s->sub = xcalloc(n_kinds, sizeof *s->sub);
   s->n_sub = n_kinds;
   if (hooks) s->hooks = *hooks;
   s->group_parent = NIL;
@@ -549,8 +487,7 @@ void search_free(search *s) {
   free(s->info);
   free(s->weight);
   free(s->free_slot);
-  free(s->key);
-  free(s->val);
+  hmap_free(&s->slot_of);
   free(s);
 }
 
@@ -579,7 +516,7 @@ void search_fork(search *s, void *parent, void *child, search_state_info child_i
 void search_remove(search *s, void *state) {
   uint32_t slot = slot_of(s, state);
   for (size_t k = 0; k < s->n_sub; k++) sub_remove(&s->sub[k], slot);
-  map_erase(s, state);
+  hmap_erase(&s->slot_of, (uint64_t)(uintptr_t)state);
   s->state[slot] = NULL;
   s->free_slot[s->n_free++] = slot;
   s->live--;
@@ -646,9 +583,8 @@ const search_stats *search_get_stats(const search *s) { return &s->stats; }
 bool search_check(const search *s) {
   bool ok = true;
   uint32_t n = s->n_slot;
-  unsigned char *is_free = calloc(n ? n : 1, 1), *seen = calloc(n ? n : 1, 1);
-  uint32_t *stack = malloc((4 * (size_t)s->cap_slot + 2) * sizeof *stack);
-  if (!is_free || !seen || !stack) expr_oom();
+  unsigned char *is_free = xcalloc(n, 1), *seen = xcalloc(n, 1);
+  uint32_t *stack = xmalloc((4 * (size_t)s->cap_slot + 2) * sizeof *stack);
 
   /* slots and the map */
   CHECK_THAT(n <= s->cap_slot && s->n_free <= n, "slot counts %u/%u/%u", s->n_free, n,
@@ -669,11 +605,12 @@ bool search_check(const search *s) {
     }
   }
   size_t in_map = 0;
-  for (size_t i = 0; i < s->map_cap; i++) {
-    if (!s->key[i]) continue;
+  for (size_t i = 0; i < s->slot_of.cap; i++) {
+    if (!s->slot_of.keys[i]) continue;
     in_map++;
-    uint32_t v = s->val[i];
-    CHECK_THAT(v < n && !is_free[v] && s->state[v] == s->key[i], "map entry %zu stale", i);
+    uint64_t v = s->slot_of.vals[i];
+    CHECK_THAT(v < n && !is_free[v] && (uint64_t)(uintptr_t)s->state[v] == s->slot_of.keys[i],
+               "map entry %zu stale", i);
   }
   CHECK_THAT(in_map == s->live, "map holds %zu, live %u", in_map, s->live);
   CHECK_THAT(s->next_sub < s->n_sub, "round-robin index");

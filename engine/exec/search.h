@@ -37,7 +37,7 @@
  *   - Cost: add, fork, remove, select and search_update are O(1) or O(log n) amortised, except
  *     random-path select, O(depth of the tree of live forks); search_update_weights is O(n).
  *   - The weight hook is called with the searcher mid-update: it must not call back into it.
- *   - Out of memory aborts through expr_oom. Not thread-safe.
+ *   - Out of memory ends the run in xalloc_oom. Not thread-safe.
  */
 #ifndef SYMQ_SEARCH_H
 #define SYMQ_SEARCH_H

@@ -9,6 +9,7 @@
 #endif
 
 #include "engine/out/ktest.h"
+#include "engine/core/xalloc.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -73,11 +74,7 @@ int ktest_encode(const ktest *t, uint8_t **buf, size_t *len, char *err, size_t e
     size += 4 + n + 4 + (size_t)o->num_bytes;
   }
 
-  uint8_t *b = malloc(size), *p = b;
-  if (!b) {
-    set_err(err, err_size, "ktest: out of memory encoding %zu bytes", size);
-    return -1;
-  }
+  uint8_t *b = xmalloc(size), *p = b;
   memcpy(p, KTEST_MAGIC, MAGIC_SIZE), p += MAGIC_SIZE;
   put_u32(p, KTEST_VERSION), p += 4;
   put_u32(p, t->num_args), p += 4;
@@ -175,11 +172,7 @@ static bool get_bytes(reader *r, char **out, uint32_t *n, const char *what) {
     return false;
   if (r->len - r->off < len)
     return truncated(r, len, what);
-  char *s = malloc((size_t)len + 1);
-  if (!s) {
-    set_err(r->err, r->err_size, "%s: out of memory reading %s", r->path, what);
-    return false;
-  }
+  char *s = xmalloc((size_t)len + 1);
   memcpy(s, r->data + r->off, len);
   s[len] = 0;
   r->off += len;
@@ -205,12 +198,8 @@ ktest *ktest_decode(const char *path, const uint8_t *data, size_t len, char *err
                     size_t err_size) {
   reader r = {path, data, len, 0, err, err_size};
   char what[64];
-  ktest *t = calloc(1, sizeof *t);
-  if (!t || !(t->path = strdup(path))) {
-    set_err(err, err_size, "%s: out of memory", path);
-    free(t);
-    return NULL;
-  }
+  ktest *t = xcalloc(1, sizeof *t);
+  t->path = xstrdup(path);
 
   if (len < MAGIC_SIZE && (len == 0 || memcmp(data, KTEST_MAGIC, len) == 0 ||
                           memcmp(data, BOUT_MAGIC, len) == 0)) {
@@ -236,8 +225,8 @@ ktest *ktest_decode(const char *path, const uint8_t *data, size_t len, char *err
   uint32_t n;
   if (!get_u32(&r, &n, "the number of arguments") || !check_count(&r, n, 4, "arguments"))
     goto fail;
-  if (n && !(t->args = calloc(n, sizeof *t->args)))
-    goto oom;
+  if (n)
+    t->args = xcalloc(n, sizeof *t->args);
   for (; t->num_args < n; t->num_args++) {
     snprintf(what, sizeof what, "argument %" PRIu32, t->num_args);
     if (!get_bytes(&r, &t->args[t->num_args], NULL, what))
@@ -252,8 +241,8 @@ ktest *ktest_decode(const char *path, const uint8_t *data, size_t len, char *err
 
   if (!get_u32(&r, &n, "the number of objects") || !check_count(&r, n, 8, "objects"))
     goto fail;
-  if (n && !(t->objects = calloc(n, sizeof *t->objects)))
-    goto oom;
+  if (n)
+    t->objects = xcalloc(n, sizeof *t->objects);
   for (; t->num_objects < n; t->num_objects++) {
     ktest_object *o = &t->objects[t->num_objects];
     snprintf(what, sizeof what, "the name of object %" PRIu32, t->num_objects);
@@ -277,8 +266,6 @@ ktest *ktest_decode(const char *path, const uint8_t *data, size_t len, char *err
   }
   return t;
 
-oom:
-  set_err(err, err_size, "%s: out of memory", path);
 fail:
   ktest_free(t);
   return NULL;
@@ -297,22 +284,10 @@ ktest *ktest_read(const char *path, char *err, size_t err_size) {
     return NULL;
   }
   size_t cap = (size_t)st.st_size, len = 0;
-  uint8_t *data = malloc(cap ? cap : 1);
-  if (!data) {
-    set_err(err, err_size, "%s: out of memory reading %zu bytes", path, cap);
-    close(fd);
-    return NULL;
-  }
+  uint8_t *data = xmalloc(cap);
   for (;;) {
     if (len == cap) { /* the file may have grown since fstat */
-      uint8_t *bigger = realloc(data, cap = cap * 2 + 4096);
-      if (!bigger) {
-        set_err(err, err_size, "%s: out of memory", path);
-        free(data);
-        close(fd);
-        return NULL;
-      }
-      data = bigger;
+      data = xrealloc(data, cap = cap * 2 + 4096);
     }
     ssize_t got = read(fd, data + len, cap - len);
     if (got < 0 && errno == EINTR)

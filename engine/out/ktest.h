@@ -45,8 +45,8 @@ typedef struct ktest {
   char *path;            /* the file it was read from (set by ktest_read), or NULL */
 } ktest;
 
-/* Serialises `t` into a new malloc'd buffer (*buf, *len). Returns 0, or -1 when out of
- * memory or a length does not fit in a u32 (message in err). */
+/* Serialises `t` into a new malloc'd buffer (*buf, *len). Returns 0, or -1 when a length
+ * does not fit in a u32 (message in err). Out of memory ends the run (xalloc.h). */
 int ktest_encode(const ktest *t, uint8_t **buf, size_t *len, char *err, size_t err_size);
 
 /* Creates or truncates `path` (mode 0666 less umask), writes `t`, fsyncs and closes it.

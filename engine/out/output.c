@@ -9,6 +9,7 @@
 #endif
 
 #include "engine/out/output.h"
+#include "engine/core/xalloc.h"
 
 #include <assert.h>
 #include <dirent.h>
@@ -67,12 +68,7 @@ static void sb_grow(sbuf *b, size_t extra) {
   size_t cap = b->cap ? b->cap : 256;
   while (cap < b->len + extra + 1)
     cap *= 2;
-  char *s = realloc(b->s, cap);
-  if (!s) {
-    b->oom = true;
-    return;
-  }
-  b->s = s;
+  b->s = xrealloc(b->s, cap);
   b->cap = cap;
 }
 
@@ -156,11 +152,7 @@ static void update_last_link(out_dir *o, const char *target) {
 out_dir *out_open(const char *dir, char *err, size_t err_size) {
   if (err && err_size)
     err[0] = 0;
-  out_dir *o = calloc(1, sizeof *o);
-  if (!o) {
-    set_err(err, err_size, "out of memory");
-    return NULL;
-  }
+  out_dir *o = xcalloc(1, sizeof *o);
   o->dirfd = -1;
 
   if (dir) {
@@ -192,8 +184,7 @@ out_dir *out_open(const char *dir, char *err, size_t err_size) {
         goto fail;
       }
     }
-    if (!(o->path = strdup(dir)))
-      goto oom;
+    o->path = xstrdup(dir);
   } else {
     char name[sizeof AUTO_PREFIX + 16];
     for (uint32_t n = 0;; n++) {
@@ -207,8 +198,7 @@ out_dir *out_open(const char *dir, char *err, size_t err_size) {
         goto fail;
       }
     }
-    if (!(o->path = strdup(name)))
-      goto oom;
+    o->path = xstrdup(name);
     update_last_link(o, name);
   }
 
@@ -220,8 +210,6 @@ out_dir *out_open(const char *dir, char *err, size_t err_size) {
   }
   return o;
 
-oom:
-  set_err(err, err_size, "out of memory");
 fail:
   out_close(o);
   return NULL;
@@ -246,26 +234,15 @@ uint32_t out_num_tests(const out_dir *o) { return o->num_tests; }
 
 int out_set_args(out_dir *o, int argc, const char *const argv[]) {
   assert(argc >= 0 && (argc == 0 || argv));
-  char **copy = argc ? calloc((size_t)argc, sizeof *copy) : NULL;
-  if (argc && !copy)
-    goto oom;
-  for (int i = 0; i < argc; i++) {
-    if (!(copy[i] = strdup(argv[i]))) {
-      for (int k = 0; k < i; k++)
-        free(copy[k]);
-      free(copy);
-      goto oom;
-    }
-  }
+  char **copy = argc ? xcalloc((size_t)argc, sizeof *copy) : NULL;
+  for (int i = 0; i < argc; i++)
+    copy[i] = xstrdup(argv[i]);
   for (int i = 0; i < o->argc; i++)
     free(o->argv[i]);
   free(o->argv);
   o->argc = argc;
   o->argv = copy;
   return 0;
-oom:
-  fail(o, "out of memory copying the arguments");
-  return -1;
 }
 
 /* ---- atomic files ------------------------------------------------------------------- */
@@ -478,11 +455,8 @@ int out_sync(out_dir *o) {
   return 0;
 }
 
-int out_write_info(out_dir *o, const out_info *info) {
+char *out_format_info(const out_info *info, size_t *len) {
   assert(info);
-  /* "Finished" must not reach the disk before the files it vouches for */
-  if (info->end && out_sync(o) < 0)
-    return -1;
   sbuf b = {0};
   for (int i = 0; i < info->argc; i++) {
     if (i)
@@ -500,22 +474,42 @@ int out_write_info(out_dir *o, const out_info *info) {
       s = 0;
     sb_printf(&b, "Elapsed: %02lld:%02lld:%02lld\n", s / 3600, s / 60 % 60, s % 60);
   }
-  sb_printf(&b, "Status: %s\n", info->end ? "finished" : "running (not finished)");
+  sb_printf(&b, "Status: %s\n",
+            info->status ? info->status : info->end ? "finished" : "running (not finished)");
   for (size_t i = 0; i < info->num_kv; i++) {
     put_one_line(&b, info->kv[i].key ? info->kv[i].key : "");
     sb_puts(&b, ": ");
     put_one_line(&b, info->kv[i].value ? info->kv[i].value : "");
     sb_putc(&b, '\n');
   }
-  return write_sbuf(o, "info", &b);
+  if (b.oom) { /* a format error: nothing of symq's, but never a truncated info */
+    free(b.s);
+    return NULL;
+  }
+  *len = b.len;
+  return b.s;
+}
+
+int out_write_info(out_dir *o, const out_info *info) {
+  /* "Finished" must not reach the disk before the files it vouches for */
+  if (info->end && out_sync(o) < 0)
+    return -1;
+  size_t len;
+  char *text = out_format_info(info, &len);
+  if (!text) {
+    fail(o, "%s/info: cannot format", o->path);
+    return -1;
+  }
+  int rc = out_write_file(o, "info", text, len);
+  free(text);
+  return rc;
 }
 
 int out_write_stats(out_dir *o, const json_writer *j) {
   size_t len;
   const char *text = json_text(j, &len);
   if (!text) {
-    fail(o, "%s/stats.json: %s", o->path,
-         j->oom ? "out of memory" : "the JSON document is incomplete");
+    fail(o, "%s/stats.json: the JSON document is incomplete", o->path);
     return -1;
   }
   return out_write_file(o, "stats.json", text, len);

@@ -53,7 +53,7 @@ const char *out_warning(const out_dir *o); /* a non-fatal problem from out_open,
 uint32_t out_num_tests(const out_dir *o);  /* tests written so far = the last id */
 
 /* Sets the arguments every later ktest records (args[0] = the program path, as KLEE does).
- * Copied. Without it, tests record no arguments. Returns 0 or -1 (out of memory). */
+ * Copied. Without it, tests record no arguments. Returns 0. */
 int out_set_args(out_dir *o, int argc, const char *const argv[]);
 
 /* Writes the next test, `testNNNNNN.ktest` (id from 1, %06u), with the recorded arguments
@@ -120,6 +120,7 @@ typedef struct out_info {
   time_t end;              /* 0 while running; else "Finished: ..." and "Elapsed: HH:MM:SS";
                               then "Status: finished", before that "Status: running (not
                               finished)" */
+  const char *status;      /* NULL, or the Status line's text instead ("failed (...)") */
   const out_kv *kv;        /* then one "key: value" line each, in order */
   size_t num_kv;
 } out_info;
@@ -131,6 +132,11 @@ int out_sync(out_dir *o);
 /* Writes (or rewrites) `info`; call it at the start and again at the end, which first calls
  * out_sync: a `Status: finished` on disk vouches for every file before it. Returns 0 or -1. */
 int out_write_info(out_dir *o, const out_info *info);
+
+/* The text out_write_info would write, as a new string (free it) of *len bytes; NULL if it
+ * cannot be formatted. For a caller that must write `info` later without allocating (the
+ * out-of-memory handler of `symq run`): out_sync and out_write_file allocate nothing. */
+char *out_format_info(const out_info *info, size_t *len);
 
 /* Writes the finished JSON document as `stats.json`, atomically. Returns 0 or -1. */
 int out_write_stats(out_dir *o, const json_writer *j);

@@ -17,6 +17,7 @@
 
 #include "engine/core/bitcode.h"
 #include "engine/core/ir.h"
+#include "engine/core/xalloc.h"
 
 #define INPUTS SYMQ_SOURCE_DIR "/test/unit/ir/"
 
@@ -983,7 +984,7 @@ static void test_out_of_memory(void) {
   unsigned long n;
   bool done = false;
   for (n = 1; n < 100000 && !done; n++) {
-    ir_test_fail_alloc(n);
+    xalloc_fail_after(n);
     char *msg = NULL;
     ir_program *p = ir_decode(m->module, &msg);
     if (p) {
@@ -999,7 +1000,7 @@ static void test_out_of_memory(void) {
       free(msg);
     }
   }
-  ir_test_fail_alloc(0);
+  xalloc_fail_after(0);
   CHECK(done);
   CHECK(n > 10);
   bc_free(m);
