@@ -320,4 +320,9 @@ void opt_print_help(const opt_command *c, FILE *f, bool all) {
     }
   }
   if (c->epilog) fputs(c->epilog, f);
+  bool hidden = false;
+  for (size_t k = 0; k < c->nspecs; k++) hidden |= !shown(&c->specs[k], all);
+  if (hidden)
+    fprintf(f, "\n'symq %s --help-all' also lists the options of eval/'s experiments.\n",
+            c->name);
 }

@@ -124,7 +124,7 @@ struct opt_command {
  * a usage error. */
 int opt_parse(const opt_command *c, int argc, char **argv, int first, void *target);
 /* The help: usage, about, the options grouped by topic (with all, the eval/ ones too),
- * epilog. */
+ * epilog; without all, a last line naming --help-all when it hides some option. */
 void opt_print_help(const opt_command *c, FILE *f, bool all);
 /* Prints `symq: error: PREFIX<fmt with what> (try 'symq NAME --help')`; returns 2. */
 int opt_usage_error(const opt_command *c, const char *fmt, const char *what);

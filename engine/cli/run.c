@@ -199,7 +199,6 @@ static int run_program_args(void *target, int argc, char **argv) {
 const opt_command run_command = {
     .name = "run",
     .usage = "usage: symq run [options] FILE.c|FILE.bc|FILE.ll [-- ARGS...]\n",
-    .epilog = "\n'symq run --help-all' also lists the options of eval/'s experiments.\n",
     OPT_SPECS(RUN_SPECS),
     OPT_POSITIONAL(run_options, input, "more than one input file ('%s')"),
     .rest = run_program_args,

@@ -382,6 +382,12 @@ static void test_help(void) {
   CHECK(!lists(run, "--qsolver-procedure") && lists(run_all, "--qsolver-procedure"));
   CHECK(!lists(run, "--qsolver-relax") && lists(run_all, "--qsolver-relax"));
   CHECK(lists(run, "--merge") && lists(run, "--progress") && lists(run, "-I"));
+  /* --help points at --help-all because it hides something; --help-all hides nothing */
+  CHECK(strstr(run, "'symq run --help-all' also lists"));
+  CHECK(!strstr(run_all, "also lists"));
+  char *replay = help_of(&replay_command, false);
+  CHECK(!strstr(replay, "--help-all")); /* replay hides nothing */
+  free(replay);
   free(run);
   free(run_all);
   /* cov takes only --timeout and --keep of replay's options */
