@@ -113,7 +113,7 @@ static void explore(qsolver *s, const program *p, unsigned char accept, run_coun
   expr *k = pooled(expr_read_le(KA, NULL, c64(0), 8));
   expr *j = pooled(expr_bvar_fresh(64, "j"));
   expr *all = pooled(expr_forall(j, c64(0), pooled(expr_sub(k, c64(1))),
-                            pooled(expr_eq(pooled(expr_read(S, NULL, j)), c8(accept)))));
+                                 pooled(expr_eq(pooled(expr_read(S, NULL, j)), c8(accept)))));
   expr *merged[2][4] = {
       {all, pooled(expr_eq(k, n)), pooled(expr_ule(k, c64(L))), NULL},
       {all, pooled(expr_ult(k, n)), pooled(expr_ne(pooled(expr_read(S, NULL, k)), c8(accept))),
@@ -142,10 +142,8 @@ int main(int argc, char **argv) {
   uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 0) : 1;
   static const unsigned lengths[] = {4, 8, 16, 32, 64, 96};
   static const config configs[] = {
-      {"full chain", true, true, true},
-      {"no independence", false, true, true},
-      {"no validity cache", true, false, true},
-      {"no cex cache", true, true, false},
+      {"full chain", true, true, true},           {"no independence", false, true, true},
+      {"no validity cache", true, false, true},   {"no cex cache", true, true, false},
       {"no optional stage", false, false, false},
   };
   size_t live = expr_live_count();
@@ -171,8 +169,7 @@ int main(int argc, char **argv) {
     double t0 = now();
     for (unsigned rep = 0; rep < 2; rep++) {
       rng_state = seed; /* the repeat asks the very same questions */
-      for (size_t l = 0; l < NPROG; l++)
-        explore(s, &progs[l], (unsigned char)('a' + rnd(3)), &rc);
+      for (size_t l = 0; l < NPROG; l++) explore(s, &progs[l], (unsigned char)('a' + rnd(3)), &rc);
     }
     double t = now() - t0;
     if (c == 0) full_time = t;

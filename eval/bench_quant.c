@@ -70,8 +70,10 @@ typedef struct tally {
 static void record(tally *t, qs_status st) {
   t->ops++;
   if (st == QS_SAT) t->sat++;
-  else if (st == QS_UNSAT) t->unsat++;
-  else t->unknown++;
+  else if (st == QS_UNSAT)
+    t->unsat++;
+  else
+    t->unknown++;
   if (t->nanswers == t->cap) {
     t->cap = t->cap ? 2 * t->cap : 256;
     t->answers = realloc(t->answers, t->cap * sizeof *t->answers);
@@ -143,8 +145,8 @@ int main(int argc, char **argv) {
   unsigned max_cap = argc > 3 ? (unsigned)strtoul(argv[3], NULL, 10) : 200;
   unsigned z3_ms = argc > 4 ? (unsigned)strtoul(argv[4], NULL, 10) : 10000;
   if (max_cap < 2) max_cap = 2;
-  const config configs[] = {{"procedure", true, false}, {"z3", false, false},
-                            {"validate", true, true}};
+  const config configs[] = {
+      {"procedure", true, false}, {"z3", false, false}, {"validate", true, true}};
   enum { NCONF = sizeof configs / sizeof configs[0] };
   tally t[NCONF];
   double secs[NCONF];

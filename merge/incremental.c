@@ -325,7 +325,8 @@ static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node
   list_push(&ir->fresh, merged);
 }
 
-/* ---- breadth-first scheduling ------------------------------------------------------------------ */
+/* ---- breadth-first scheduling ------------------------------------------------------------------
+ */
 
 void merge_inc_forked(merge_region *r, state *child) {
   if (r->inc) list_push(&r->inc->fresh, child);

@@ -78,7 +78,8 @@ merge_liveness *merge_liveness_compute(const ir_function *fn) {
       const ir_block *blk = &fn->blocks[b];
       block_out(fn, b, block_in, words, live, scratch, edges);
       memcpy(&l->block_out[(uint64_t)b * words], live, words * sizeof *live);
-      for (uint32_t i = blk->first + blk->count; i-- > blk->first;) step_back(fn, &fn->insts[i], live);
+      for (uint32_t i = blk->first + blk->count; i-- > blk->first;)
+        step_back(fn, &fn->insts[i], live);
       uint64_t *in = &block_in[(uint64_t)b * words];
       if (memcmp(in, live, words * sizeof *live) != 0) {
         memcpy(in, live, words * sizeof *live);
@@ -101,7 +102,8 @@ merge_liveness *merge_liveness_compute(const ir_function *fn) {
 
 uint32_t merge_live_count(const merge_liveness *l, uint32_t inst) {
   uint32_t n = 0;
-  for (uint32_t w = 0; w < l->words; w++) n += (uint32_t)__builtin_popcountll(l->before[(uint64_t)inst * l->words + w]);
+  for (uint32_t w = 0; w < l->words; w++)
+    n += (uint32_t)__builtin_popcountll(l->before[(uint64_t)inst * l->words + w]);
   return n;
 }
 

@@ -94,7 +94,8 @@ static uint32_t *reverse_postorder(const graph *g, uint32_t *count) {
 }
 
 static uint32_t *dominators(const graph *g, const uint32_t *rpo, uint32_t count) {
-  uint32_t *idom = xcalloc(g->n ? g->n : 1, sizeof *idom), *index = xcalloc(g->n ? g->n : 1, sizeof *index);
+  uint32_t *idom = xcalloc(g->n ? g->n : 1, sizeof *idom),
+           *index = xcalloc(g->n ? g->n : 1, sizeof *index);
   for (uint32_t b = 0; b < g->n; b++) idom[b] = NONE, index[b] = NONE;
   for (uint32_t i = 0; i < count; i++) index[rpo[i]] = i;
   if (count) idom[rpo[0]] = rpo[0];
@@ -154,8 +155,8 @@ merge_loops *merge_loops_find(const ir_function *fn) {
       if (idom[t] == NONE || !dominates(idom, h, t)) continue; /* not a back edge */
       if (loop_of_header[h] == NONE) {
         l->loops = xrealloc(l->loops, (l->nloops + 1) * sizeof *l->loops);
-        l->loops[l->nloops] = (merge_loop){.header = h, .parent = MERGE_NO_LOOP, .size = 1,
-                                           .body = xcalloc(g.n, 1)};
+        l->loops[l->nloops] =
+            (merge_loop){.header = h, .parent = MERGE_NO_LOOP, .size = 1, .body = xcalloc(g.n, 1)};
         l->loops[l->nloops].body[h] = 1;
         loop_of_header[h] = l->nloops++;
       }
@@ -208,7 +209,8 @@ uint32_t merge_block_of(const ir_function *fn, uint32_t pc) {
   while (hi - lo > 1) {
     uint32_t mid = lo + (hi - lo) / 2;
     if (fn->blocks[mid].first <= pc) lo = mid;
-    else hi = mid;
+    else
+      hi = mid;
   }
   return lo;
 }

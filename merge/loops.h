@@ -19,10 +19,10 @@
 #define MERGE_NO_LOOP UINT32_MAX
 
 typedef struct merge_loop {
-  uint32_t header;  /* block */
-  uint32_t parent;  /* the innermost loop strictly containing this one, or MERGE_NO_LOOP */
-  uint32_t size;    /* blocks in the body */
-  uint8_t *body;    /* nblocks flags */
+  uint32_t header; /* block */
+  uint32_t parent; /* the innermost loop strictly containing this one, or MERGE_NO_LOOP */
+  uint32_t size;   /* blocks in the body */
+  uint8_t *body;   /* nblocks flags */
 } merge_loop;
 
 typedef struct merge_loops {

@@ -123,7 +123,7 @@ static bool square_with(const matcher *m, const uint32_t *w, size_t len, bool re
     *count = ncopies;
     if (!reversed) {
       pattern_set(out, w, np, w + np, nc, w + ov[5], ns);
-    } else { /* reversed: the block runs backwards, prefix and suffix swap */
+    } else {                      /* reversed: the block runs backwards, prefix and suffix swap */
       size_t start = len - ov[5]; /* where the copies begin in w */
       pattern_set(out, w, ns, w + start, nc, w + start + ncopies * nc, np);
     }
@@ -240,7 +240,8 @@ pat_status pat_partition(const pat_word *words, size_t n, pat_limits limits,
       matcher m;
       pattern_matcher(&m, &c.p[k]);
       for (size_t j = 0; j < n; j++)
-        matched[k * n + j] = match_with(&m, &c.p[k], words[j].sym, words[j].len, &counts[k * n + j]);
+        matched[k * n + j] =
+            match_with(&m, &c.p[k], words[j].sym, words[j].len, &counts[k * n + j]);
       matcher_free(&m);
     }
     nmatched_rows = c.n;
@@ -368,7 +369,8 @@ char *pat_pattern_text(const pat_pattern *p) {
   if (p->ncore) {
     fprintf(f, "%s(", sep);
     sep = "";
-    for (size_t k = 0; k < p->ncore; k++, sep = " ") fprintf(f, "%s%u", sep, p->sym[p->nprefix + k]);
+    for (size_t k = 0; k < p->ncore; k++, sep = " ")
+      fprintf(f, "%s%u", sep, p->sym[p->nprefix + k]);
     fputs(")*", f);
     sep = " ";
   }

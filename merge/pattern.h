@@ -33,7 +33,7 @@ typedef struct pat_word {
 } pat_word;
 
 typedef struct pat_pattern {
-  uint32_t *sym;                  /* p, then u, then s */
+  uint32_t *sym; /* p, then u, then s */
   size_t nprefix, ncore, nsuffix;
 } pat_pattern;
 
@@ -56,8 +56,7 @@ typedef struct pat_partitioning {
   size_t ncandidates; /* distinct candidates found in step 1 */
 } pat_partitioning;
 
-pat_status pat_partition(const pat_word *words, size_t n, pat_limits limits,
-                         pat_partitioning *out);
+pat_status pat_partition(const pat_word *words, size_t n, pat_limits limits, pat_partitioning *out);
 void pat_partitioning_free(pat_partitioning *p);
 
 /* The leftmost square of w (step 1) as a pattern w matches with *count ≥ 2 copies; false

@@ -25,7 +25,8 @@ void merge_reasons_add(merge_reasons *r, const char *text) {
       return;
     }
     if (c < 0) lo = mid + 1;
-    else hi = mid;
+    else
+      hi = mid;
   }
   r->items = xrealloc(r->items, (r->n + 1) * sizeof *r->items);
   memmove(&r->items[lo + 1], &r->items[lo], (r->n - lo) * sizeof *r->items);
@@ -207,7 +208,8 @@ void merge_at_branch(merge_ctx *m, state *st, expr *cond) {
 void merge_manual_begin(merge_ctx *m, state *st) {
   merge_region *r = st->region;
   if (m->opt.mode != MERGE_MODE_NONE && !r) region_open(m, st, true, MERGE_NO_LOOP);
-  else if (r && r->manual) st->manual_nesting++;
+  else if (r && r->manual)
+    st->manual_nesting++;
 }
 
 /* ---- members ------------------------------------------------------------------------------ */
@@ -397,7 +399,9 @@ static void release_group(merge_ctx *m, const merge_region *r, state **group, si
     }
   for (size_t k = 0; k < nout; k++) {
     bool fresh = !is_member(group, n, out[k]);
-    if (fresh) m->stats->merged_pc_nodes += expr_dag_size(out[k]->pc + r->entry_npc, out[k]->npc - r->entry_npc);
+    if (fresh)
+      m->stats->merged_pc_nodes +=
+          expr_dag_size(out[k]->pc + r->entry_npc, out[k]->npc - r->entry_npc);
     resume(m, out[k], fresh);
   }
   free(out);

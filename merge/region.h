@@ -63,21 +63,21 @@ void merge_reasons_free(merge_reasons *r);
 
 typedef struct merge_stats {
   uint64_t regions_opened, regions_released, merges, merged_states, merge_tests;
-  uint64_t merges_along_tree;   /* CFG merges built along the execution tree (not flat) */
+  uint64_t merges_along_tree; /* CFG merges built along the execution tree (not flat) */
   uint64_t validation_failures;
-  merge_reasons skipped;        /* loops that did not open a region, by reason */
-  merge_reasons hash_invalid;   /* released regions whose pattern hash was invalid, by reason */
-  uint64_t merged_pc_nodes;     /* DAG nodes of the constraints merges added, summed */
-  uint64_t states_at_exits;     /* states waiting at released regions' exits, summed */
-  uint64_t tree_nodes;          /* nodes ever made in released regions' execution trees */
+  merge_reasons skipped;      /* loops that did not open a region, by reason */
+  merge_reasons hash_invalid; /* released regions whose pattern hash was invalid, by reason */
+  uint64_t merged_pc_nodes;   /* DAG nodes of the constraints merges added, summed */
+  uint64_t states_at_exits;   /* states waiting at released regions' exits, summed */
+  uint64_t tree_nodes;        /* nodes ever made in released regions' execution trees */
   /* --merge=pat (merge/strategy_pat.h) */
-  uint64_t pat_regions;         /* regions with at least one merge by pattern */
+  uint64_t pat_regions;                   /* regions with at least one merge by pattern */
   uint64_t pat_merges, pat_merged_states; /* merges by pattern and their constituents */
-  uint64_t pat_quantified;      /* ∀ constraints created */
-  merge_reasons pat_fallbacks;  /* groups (or partitions) merged the CFG way instead, by reason */
+  uint64_t pat_quantified;                /* ∀ constraints created */
+  merge_reasons pat_fallbacks; /* groups (or partitions) merged the CFG way instead, by reason */
   /* --incremental-merge (merge/incremental.h) */
-  uint64_t inc_merges;          /* nodes merged into the tree */
-  uint64_t inc_discarded;       /* states discarded by those merges (their paths redone) */
+  uint64_t inc_merges;    /* nodes merged into the tree */
+  uint64_t inc_discarded; /* states discarded by those merges (their paths redone) */
   uint64_t inc_snapshots, inc_snapshot_bytes; /* snapshots taken and the bytes they copied */
 } merge_stats;
 

@@ -22,8 +22,12 @@ void merge_sizes_note_assume(merge_sizes *s, expr *cond) {
       merge_sizes_note_assume(s, cond->kid[1]);
     }
     return;
-  case EXPR_ULT: case EXPR_ULE: case EXPR_SLT: case EXPR_SLE:
-    if (!expr_is_const(cond->kid[0]) && expr_is_const(cond->kid[1])) merge_sizes_note(s, cond->kid[0]);
+  case EXPR_ULT:
+  case EXPR_ULE:
+  case EXPR_SLT:
+  case EXPR_SLE:
+    if (!expr_is_const(cond->kid[0]) && expr_is_const(cond->kid[1]))
+      merge_sizes_note(s, cond->kid[0]);
     return;
   default: return;
   }

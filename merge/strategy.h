@@ -32,33 +32,33 @@ typedef struct merge_region {
   merge_tree *tree;
   state **paused;
   size_t npaused, cap_paused;
-  uint32_t running;           /* members still running inside */
+  uint32_t running;             /* members still running inside */
   struct merge_inc_region *inc; /* --incremental-merge: snapshots and pending nodes */
-  struct merge_region *next;  /* the context's list of open regions */
+  struct merge_region *next;    /* the context's list of open regions */
 } merge_region;
 
 /* Merges group[0..n) (n ≥ 2, paused at one exit of r, merge-compatible) and writes the
  * states that resume to out (room for n); returns how many. A returned state is either a
  * member (it resumes as it is) or a new one (made with merge_host.new_state_id). */
-typedef size_t (*merge_strategy)(merge_ctx *m, const merge_region *r, state *const *group,
-                                 size_t n, state **out, void *arg);
+typedef size_t (*merge_strategy)(merge_ctx *m, const merge_region *r, state *const *group, size_t n,
+                                 state **out, void *arg);
 
 struct merge_ctx {
   const ir_program *prog;
   merge_options opt;
   qsolver *solver;
-  const char *out_dir;        /* the output directory's path (merge_host.write_file's) */
+  const char *out_dir; /* the output directory's path (merge_host.write_file's) */
   merge_stats *stats;
   merge_host host;
   merge_strategy strategy;
-  void *strategy_arg;                 /* owned when strategy_free is set */
+  void *strategy_arg; /* owned when strategy_free is set */
   void (*strategy_free)(void *arg);
-  merge_loops **loops;        /* per function, computed when first needed */
-  merge_region *regions;      /* open regions */
+  merge_loops **loops;   /* per function, computed when first needed */
+  merge_region *regions; /* open regions */
   uint32_t next_region_id;
-  merge_sizes sizes;          /* what counts as a symbolic size (merge/size.h) */
+  merge_sizes sizes;                /* what counts as a symbolic size (merge/size.h) */
   struct merge_liveness **liveness; /* --incremental-merge: per function, when first needed */
-  expr **tmp;                 /* temporaries of the merge in progress */
+  expr **tmp;                       /* temporaries of the merge in progress */
   size_t ntmp, cap_tmp;
 };
 

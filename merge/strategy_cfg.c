@@ -21,8 +21,8 @@ static expr *ite_chain(merge_ctx *m, expr *const *guards, expr *const *values, s
  * the merged pc already implies that child's condition. */
 typedef struct tree_merge {
   const merge_tree *tree;
-  uint32_t *below;   /* per node id: group members in its subtree */
-  int32_t *member;   /* per node id: the group index of the state at this leaf, or -1 */
+  uint32_t *below; /* per node id: group members in its subtree */
+  int32_t *member; /* per node id: the group index of the state at this leaf, or -1 */
 } tree_merge;
 
 /* Prepares the tree walk for a group; false when it cannot apply (two members on one leaf,
@@ -94,7 +94,8 @@ state *merge_state_new(merge_ctx *mc, const merge_region *r, state *const *group
 void merge_state_finish(state *m, state *const *group, size_t n) {
   for (size_t j = 1; j < n; j++) {
     if (group[j]->depth > m->depth) m->depth = group[j]->depth;
-    if (group[j]->since_new_coverage < m->since_new_coverage) m->since_new_coverage = group[j]->since_new_coverage;
+    if (group[j]->since_new_coverage < m->since_new_coverage)
+      m->since_new_coverage = group[j]->since_new_coverage;
   }
   m->region = NULL;
   m->leaf = NULL;
@@ -102,8 +103,8 @@ void merge_state_finish(state *m, state *const *group, size_t n) {
   m->pointer_forks = 0;
 }
 
-void merge_each_value(merge_ctx *mc, state *m, state *const *group, size_t n,
-                      merge_value_fn merge, void *arg, merge_values *values) {
+void merge_each_value(merge_ctx *mc, state *m, state *const *group, size_t n, merge_value_fn merge,
+                      void *arg, merge_values *values) {
   expr **vals = xrealloc(NULL, n * sizeof *vals);
   for (uint32_t k = 0; k < m->nframes; k++) {
     state_frame *f = &m->frames[k];
@@ -124,7 +125,8 @@ void merge_each_value(merge_ctx *mc, state *m, state *const *group, size_t n,
   for (size_t i = 0; i < mem_space_count(m->mem); i++) {
     const mem_object *o = mem_space_object_at(m->mem, i);
     bool shared = true;
-    for (size_t j = 1; j < n && shared; j++) shared = mem_shares_contents(group[0]->mem, group[j]->mem, o);
+    for (size_t j = 1; j < n && shared; j++)
+      shared = mem_shares_contents(group[0]->mem, group[j]->mem, o);
     if (shared || o->read_only) continue;
     for (uint64_t b = 0; b < o->capacity; b++) {
       expr *at = merge_tmp(mc, expr_const(64, b));
@@ -151,7 +153,8 @@ typedef struct cfg_value {
 
 static expr *merge_value_cfg(merge_ctx *mc, expr *const *vals, size_t n, void *arg) {
   const cfg_value *cv = arg;
-  return cv->tm ? tree_value(mc, cv->tm, cv->r->tree->root, vals) : ite_chain(mc, cv->tails, vals, n);
+  return cv->tm ? tree_value(mc, cv->tm, cv->r->tree->root, vals)
+                : ite_chain(mc, cv->tails, vals, n);
 }
 
 state *merge_cfg(merge_ctx *mc, const merge_region *r, state *const *group, size_t n) {

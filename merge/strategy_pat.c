@@ -198,8 +198,8 @@ static void dump_merged(FILE *f, const merge_region *r, const state *m, const ch
   }
 }
 
-static state *cfg_fallback(merge_ctx *m, pat_ctx *pc, const merge_region *r,
-                           state *const *members, size_t n, const char *why) {
+static state *cfg_fallback(merge_ctx *m, pat_ctx *pc, const merge_region *r, state *const *members,
+                           size_t n, const char *why) {
   state *s = merge_cfg(m, r, members, n);
   if (pc->dump) fprintf(pc->dump, "merged the CFG way (%s)\n", why);
   dump_merged(pc->dump, r, s, "cfg");
@@ -249,8 +249,9 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
       dump_merged(pc->dump, r, out[nout++], "by pattern");
       synth_formula_free(&f);
     } else {
-      why_left = !distinct ? "counts not distinct" : !same_root ? "riders at the root differ"
-                                                                : "no formula pattern";
+      why_left = !distinct    ? "counts not distinct"
+                 : !same_root ? "riders at the root differ"
+                              : "no formula pattern";
       merge_reasons_add(&m->stats->pat_fallbacks, why_left);
       for (size_t i = 0; i < k; i++) left[nleft++] = members[i];
     }
@@ -259,7 +260,8 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
     out[nout++] = left[0];
   } else if (nleft > 1) {
     if (singletons) merge_reasons_add(&m->stats->pat_fallbacks, "alone in its partition");
-    out[nout++] = cfg_fallback(m, pc, r, left, nleft, why_left ? why_left : "alone in its partition");
+    out[nout++] =
+        cfg_fallback(m, pc, r, left, nleft, why_left ? why_left : "alone in its partition");
   }
   free(members);
   free(left);

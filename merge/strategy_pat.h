@@ -35,12 +35,12 @@
 
 typedef struct pat_ctx {
   pat_limits limits;
-  uint32_t last_region;   /* the region of the last pattern merge, +1 (0: none yet) */
-  uint32_t next_k;        /* K's are named pat_K<n> in creation order */
-  uint32_t group_region;  /* the region of the last group seen, +1 */
-  uint32_t group_index;   /* that group's number in its region (--dump-tree's file names) */
-  pat_alphabet alphabet;  /* symbol codes, shared by the groups of one region */
-  FILE *dump;             /* --dump-tree: the current group's report, or NULL */
+  uint32_t last_region;  /* the region of the last pattern merge, +1 (0: none yet) */
+  uint32_t next_k;       /* K's are named pat_K<n> in creation order */
+  uint32_t group_region; /* the region of the last group seen, +1 */
+  uint32_t group_index;  /* that group's number in its region (--dump-tree's file names) */
+  pat_alphabet alphabet; /* symbol codes, shared by the groups of one region */
+  FILE *dump;            /* --dump-tree: the current group's report, or NULL */
 } pat_ctx;
 
 void pat_ctx_free(pat_ctx *pc); /* NULL is allowed */

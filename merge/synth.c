@@ -14,7 +14,9 @@ enum { ALIKE_BUDGET = 100000, MAX_PAIRS_TRIED = 4 };
 
 /* c + x: x at an offset. x and c + x are alike (x as 0 + x): an index that simplified from
  * 0 + x to x in one iteration still lines up with c + x in the others. */
-static bool is_offset(const expr *e) { return e->kind == EXPR_ADD && e->kid[0]->kind == EXPR_CONST; }
+static bool is_offset(const expr *e) {
+  return e->kind == EXPR_ADD && e->kid[0]->kind == EXPR_CONST;
+}
 
 static bool alike(const expr *a, const expr *b, size_t *budget) {
   if (a == b) return true;
@@ -109,7 +111,8 @@ static expr *build(const fit *f, expr *a, expr *b) {
   if (a->kind == EXPR_CONST) return affine(f, a, b);
   expr *kids[4] = {NULL, NULL, NULL, NULL};
   bool ok = true;
-  for (unsigned k = 0; k < a->nkids && ok; k++) ok = (kids[k] = build(f, a->kid[k], b->kid[k])) != NULL;
+  for (unsigned k = 0; k < a->nkids && ok; k++)
+    ok = (kids[k] = build(f, a->kid[k], b->kid[k])) != NULL;
   expr *r = ok ? expr_with_kids(a, kids) : NULL;
   for (unsigned k = 0; k < a->nkids; k++) expr_unref(kids[k]);
   return r;
@@ -147,7 +150,8 @@ expr *synth_fit(const synth_point *points, size_t n, expr *bvar) {
   qsort(sorted, n, sizeof *sorted, by_at);
   expr *result = NULL;
   bool conflict = false; /* one point, two different expressions: no function of i */
-  for (size_t j = 1; j < n; j++) conflict |= sorted[j].at == sorted[j - 1].at && sorted[j].e != sorted[j - 1].e;
+  for (size_t j = 1; j < n; j++)
+    conflict |= sorted[j].at == sorted[j - 1].at && sorted[j].e != sorted[j - 1].e;
   /* neighbours in order of their distance (the closest pair has the simplest slope) */
   for (uint64_t gap = 1, tried = 0; !conflict && !result && tried < MAX_PAIRS_TRIED && gap;) {
     uint64_t next_gap = 0;
@@ -161,7 +165,8 @@ expr *synth_fit(const synth_point *points, size_t n, expr *bvar) {
       fit f = {bvar, sorted[j - 1].at, sorted[j].at};
       expr *t = build(&f, sorted[j - 1].e, sorted[j].e);
       if (t && fits_all(t, sorted, n, bvar)) result = t;
-      else expr_unref(t);
+      else
+        expr_unref(t);
     }
     gap = next_gap;
   }
@@ -230,7 +235,8 @@ bool synth_formula_pattern(const synth_leaf *leaves, size_t n, size_t nprefix, s
       ok = false;
       break;
     }
-    for (uint64_t i = 1; i <= max_count; i++) instances[i] = points[i - 1].e; /* checked by the fit */
+    for (uint64_t i = 1; i <= max_count; i++)
+      instances[i] = points[i - 1].e; /* checked by the fit */
     for (size_t j = 0; j < n && ok; j++)
       for (uint64_t i = 1; i <= leaves[j].count && ok; i++)
         ok = leaves[j].conds[nprefix - 1 + (i - 1) * ncore + q] == instances[i];
@@ -241,7 +247,8 @@ bool synth_formula_pattern(const synth_leaf *leaves, size_t n, size_t nprefix, s
   out->psi = expr_true();
   for (size_t q = 0; q < nsuffix && ok; q++) {
     for (size_t j = 0; j < n; j++)
-      points[j] = (synth_point){leaves[j].count, leaves[j].conds[nprefix - 1 + leaves[j].count * ncore + q]};
+      points[j] = (synth_point){leaves[j].count,
+                                leaves[j].conds[nprefix - 1 + leaves[j].count * ncore + q]};
     expr *t = synth_fit(points, n, bvar);
     if (!t) {
       ok = false;

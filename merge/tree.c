@@ -19,7 +19,8 @@ static void check_siblings(merge_tree *t, const merge_node *child) {
   for (const merge_node *s = child->parent->first_child; s && !t->invalid; s = s->next_sibling) {
     if (s == child) continue;
     if (!s->symbol || !child->symbol) t->invalid = merge_invalid_rider_fork;
-    else if (s->hash == child->hash) t->invalid = merge_invalid_collision;
+    else if (s->hash == child->hash)
+      t->invalid = merge_invalid_collision;
   }
 }
 
@@ -42,7 +43,8 @@ static merge_node *new_node(merge_tree *t, merge_node *parent, expr *cond, bool 
   t->nodes[t->count++] = n;
   if (parent) {
     if (parent->last_child) parent->last_child->next_sibling = n;
-    else parent->first_child = n;
+    else
+      parent->first_child = n;
     parent->last_child = n;
     if (parent->first_child != n) check_siblings(t, n);
   }
@@ -71,7 +73,8 @@ static merge_node *prev_sibling(const merge_node *parent, const merge_node *n) {
 static void unlink_child(merge_node *parent, merge_node *n) {
   merge_node *prev = prev_sibling(parent, n);
   if (prev) prev->next_sibling = n->next_sibling;
-  else parent->first_child = n->next_sibling;
+  else
+    parent->first_child = n->next_sibling;
   if (parent->last_child == n) parent->last_child = prev;
   n->next_sibling = NULL;
 }
@@ -105,7 +108,8 @@ void merge_tree_splice(merge_tree *t, merge_node *p, merge_node *c) {
   c->next_sibling = p->next_sibling;
   merge_node *prev = prev_sibling(grand, p);
   if (prev) prev->next_sibling = c;
-  else grand->first_child = c;
+  else
+    grand->first_child = c;
   if (grand->last_child == p) grand->last_child = c;
   p->next_sibling = NULL;
   p->parent = NULL;
@@ -138,7 +142,8 @@ static void dot_string(FILE *f, const char *s) {
   for (; *s; s++) {
     if (*s == '"' || *s == '\\') fputc('\\', f);
     if (*s == '\n') fputs("\\n", f);
-    else fputc(*s, f);
+    else
+      fputc(*s, f);
   }
   fputc('"', f);
 }
@@ -155,9 +160,12 @@ void merge_tree_dot(FILE *f, const merge_tree *t, const char *title,
     fprintf(f, "  n%u [label=", n->id);
     char text[96];
     if (!n->parent) snprintf(text, sizeof text, "entry");
-    else if (n->dead) snprintf(text, sizeof text, "n%u (infeasible)", n->id);
-    else if (n->state && label) snprintf(text, sizeof text, "n%u: %s", n->id, label(n->state, ctx));
-    else snprintf(text, sizeof text, "n%u", n->id);
+    else if (n->dead)
+      snprintf(text, sizeof text, "n%u (infeasible)", n->id);
+    else if (n->state && label)
+      snprintf(text, sizeof text, "n%u: %s", n->id, label(n->state, ctx));
+    else
+      snprintf(text, sizeof text, "n%u", n->id);
     dot_string(f, text);
     if (n->dead) fputs(", style=dashed", f);
     fputs("];\n", f);

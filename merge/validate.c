@@ -40,8 +40,8 @@ bool merge_validate(merge_ctx *mc, const state *m, state *const *group, expr *co
   bool ok = true;
   expr *any = merge_tmp(mc, expr_false());
   for (size_t j = 0; j < n; j++)
-    any = merge_tmp(mc, expr_or(any, witness ? merge_tmp(mc, expr_and(tails[j], witness[j]))
-                                             : tails[j]));
+    any = merge_tmp(
+        mc, expr_or(any, witness ? merge_tmp(mc, expr_and(tails[j], witness[j])) : tails[j]));
   for (size_t k = 0; ok && k < m->npc; k++)
     for (size_t j = 0; ok && j < n; j++)
       ok = implies(mc, group[j]->pc, group[j]->npc, witness ? witness[j] : NULL, m->pc[k]);
@@ -53,8 +53,9 @@ bool merge_validate(merge_ctx *mc, const state *m, state *const *group, expr *co
     }
   if (!ok) {
     mc->stats->validation_failures++;
-    fprintf(stderr, "symq: error: merge validation failed for state %" PRIu64
-                    " (%zu constituents)\n", m->id, n);
+    fprintf(stderr,
+            "symq: error: merge validation failed for state %" PRIu64 " (%zu constituents)\n",
+            m->id, n);
   }
   return ok;
 }

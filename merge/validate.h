@@ -23,7 +23,7 @@ typedef struct merge_values {
   struct merge_value {
     expr *merged;
     expr **parts; /* one per constituent */
-  } *items;
+  } * items;
   size_t n, cap, nparts;
 } merge_values;
 

@@ -17,16 +17,12 @@ double qs_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void *qs_xrealloc(void *p, size_t bytes) {
-  return xrealloc(p, bytes);
-}
+void *qs_xrealloc(void *p, size_t bytes) { return xrealloc(p, bytes); }
 
 void qs_reserve(void **v, size_t *cap, size_t need, size_t size) {
-  if (need <= *cap)
-    return;
+  if (need <= *cap) return;
   size_t c = *cap ? *cap : 8;
-  while (c < need)
-    c *= 2;
+  while (c < need) c *= 2;
   *v = qs_xrealloc(*v, c * size);
   *cap = c;
 }
@@ -38,28 +34,23 @@ static int cmp_u64(const void *a, const void *b) {
 
 size_t qs_sorted_ids(const qs_req *rq, uint64_t **ids, size_t *cap) {
   QS_RESERVE(*ids, *cap, rq->n);
-  for (size_t i = 0; i < rq->n; i++)
-    (*ids)[i] = rq->f[i]->id;
+  for (size_t i = 0; i < rq->n; i++) (*ids)[i] = rq->f[i]->id;
   qsort(*ids, rq->n, sizeof **ids, cmp_u64);
   return rq->n;
 }
 
 uint64_t qs_ids_signature(const uint64_t *ids, size_t n) {
   uint64_t sig = 0;
-  for (size_t i = 0; i < n; i++)
-    sig |= 1ULL << (hmap_hash(ids[i]) & 63);
+  for (size_t i = 0; i < n; i++) sig |= 1ULL << (hmap_hash(ids[i]) & 63);
   return sig;
 }
 
 bool qs_ids_subset(const uint64_t *a, size_t na, const uint64_t *b, size_t nb) {
-  if (na > nb)
-    return false;
+  if (na > nb) return false;
   size_t j = 0;
   for (size_t i = 0; i < na; i++) {
-    while (j < nb && b[j] < a[i])
-      j++;
-    if (j == nb || b[j] != a[i])
-      return false;
+    while (j < nb && b[j] < a[i]) j++;
+    if (j == nb || b[j] != a[i]) return false;
     j++;
   }
   return true;
@@ -67,8 +58,7 @@ bool qs_ids_subset(const uint64_t *a, size_t na, const uint64_t *b, size_t nb) {
 
 void qs_push_unseen(qs_idmap *seen, expr ***stack, size_t *depth, size_t *cap, expr *e) {
   uint64_t dummy;
-  if (qs_idmap_get(seen, e->id, &dummy))
-    return;
+  if (qs_idmap_get(seen, e->id, &dummy)) return;
   qs_idmap_put(seen, e->id, 0);
   qs_reserve((void **)stack, cap, *depth + 1, sizeof **stack);
   (*stack)[(*depth)++] = e;
@@ -78,20 +68,17 @@ bool qs_reads_at_symbolic_index(expr *const *f, size_t n, qs_idmap *seen, expr *
                                 size_t *cap) {
   qs_idmap_reset(seen, 64);
   size_t depth = 0;
-  for (size_t i = 0; i < n; i++)
-    qs_push_unseen(seen, stack, &depth, cap, f[i]);
+  for (size_t i = 0; i < n; i++) qs_push_unseen(seen, stack, &depth, cap, f[i]);
   while (depth) {
     expr *e = (*stack)[--depth];
     if (e->kind == EXPR_READ) {
-      if (!expr_is_const(e->kid[0]))
-        return true;
+      if (!expr_is_const(e->kid[0])) return true;
       for (expr_update *u = e->u.read.updates; u; u = u->next) {
         qs_push_unseen(seen, stack, &depth, cap, u->index);
         qs_push_unseen(seen, stack, &depth, cap, u->value);
       }
     }
-    for (unsigned k = 0; k < e->nkids; k++)
-      qs_push_unseen(seen, stack, &depth, cap, e->kid[k]);
+    for (unsigned k = 0; k < e->nkids; k++) qs_push_unseen(seen, stack, &depth, cap, e->kid[k]);
   }
   return false;
 }
@@ -105,16 +92,14 @@ expr_assignment *qs_model_filter(const expr_assignment *m,
   expr_assignment *out = expr_assignment_new();
   for (size_t i = 0; m && i < m->count; i++) {
     const expr_binding *b = &m->bindings[i];
-    if (keep(b->array, ctx))
-      expr_assignment_set(out, b->array, b->bytes, b->len);
+    if (keep(b->array, ctx)) expr_assignment_set(out, b->array, b->bytes, b->len);
   }
   return out;
 }
 
 size_t qs_model_bytes(const expr_assignment *m) {
   size_t total = 0;
-  for (size_t i = 0; m && i < m->count; i++)
-    total += m->bindings[i].len + sizeof(expr_binding);
+  for (size_t i = 0; m && i < m->count; i++) total += m->bindings[i].len + sizeof(expr_binding);
   return total;
 }
 
@@ -133,15 +118,12 @@ void qs_stage_run(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   st->ops->solve(st, rq, ans);
   double total = qs_now() - t0, own = total - st->down_seconds;
   st->stats.seconds += own > 0 ? own : 0;
-  if (total > st->stats.slowest_seconds)
-    st->stats.slowest_seconds = total;
-  if (total > 1.0)
-    st->stats.over_1s++;
+  if (total > st->stats.slowest_seconds) st->stats.slowest_seconds = total;
+  if (total > 1.0) st->stats.over_1s++;
   assert(ans->status == QS_SAT || !ans->model);
   if (!st->forwarded || st->answered_itself) {
     st->stats.answered++;
-    if (ans->status == QS_SAT)
-      st->stats.sat++;
+    if (ans->status == QS_SAT) st->stats.sat++;
     else if (ans->status == QS_UNSAT)
       st->stats.unsat++;
     else
@@ -164,11 +146,19 @@ void qs_forward(qs_stage *st, const qs_req *rq, qs_ans *ans) {
 /* ---- assembly --------------------------------------------------------------------------- */
 
 qs_options qs_default_options(void) {
-  return (qs_options){.timeout_ms = 10000, .quant_timeout_ms = 10000, .quantified = true,
-                      .fallback = QS_FALLBACK_BOTH, .validate_quantified = false,
-                      .independence = true, .validity_cache = true, .cex_cache = true,
-                      .relax = true, .units = true, .incremental = true,
-                      .int_lanes = 1u << QS_LANE_SCALAR, .blast_max_bytes = 256,
+  return (qs_options){.timeout_ms = 10000,
+                      .quant_timeout_ms = 10000,
+                      .quantified = true,
+                      .fallback = QS_FALLBACK_BOTH,
+                      .validate_quantified = false,
+                      .independence = true,
+                      .validity_cache = true,
+                      .cex_cache = true,
+                      .relax = true,
+                      .units = true,
+                      .incremental = true,
+                      .int_lanes = 1u << QS_LANE_SCALAR,
+                      .blast_max_bytes = 256,
                       .smt2_dir = NULL};
 }
 
@@ -176,8 +166,7 @@ static void add_stage(qsolver *s, qs_stage *st) {
   assert(s->nstages < QS_MAX_STAGES);
   st->solver = s;
   st->stats.name = st->ops->name;
-  if (s->nstages)
-    s->stages[s->nstages - 1]->next = st;
+  if (s->nstages) s->stages[s->nstages - 1]->next = st;
   s->stages[s->nstages++] = st;
 }
 
@@ -195,27 +184,19 @@ qsolver *qs_new(const qs_options *opt) {
    * stage just before it (a quantified request it answers never reaches the procedure);
    * the unit stage, which can only spare Z3 a query, and Z3 last. */
   add_stage(s, qs_constant_stage_new(s));
-  if (s->opt.independence)
-    add_stage(s, qs_independence_stage_new(s));
-  if (s->opt.validity_cache)
-    add_stage(s, qs_validity_stage_new(s));
-  if (s->opt.cex_cache)
-    add_stage(s, qs_cex_stage_new(s));
-  if (s->opt.relax)
-    add_stage(s, qs_relax_stage_new(s));
-  if (s->opt.quantified)
-    add_stage(s, qs_quant_stage_new(s));
-  if (s->opt.units)
-    add_stage(s, qs_units_stage_new(s));
+  if (s->opt.independence) add_stage(s, qs_independence_stage_new(s));
+  if (s->opt.validity_cache) add_stage(s, qs_validity_stage_new(s));
+  if (s->opt.cex_cache) add_stage(s, qs_cex_stage_new(s));
+  if (s->opt.relax) add_stage(s, qs_relax_stage_new(s));
+  if (s->opt.quantified) add_stage(s, qs_quant_stage_new(s));
+  if (s->opt.units) add_stage(s, qs_units_stage_new(s));
   add_stage(s, qs_z3_stage_new(s));
   return s;
 }
 
 void qs_free(qsolver *s) {
-  if (!s)
-    return;
-  for (size_t i = 0; i < s->nstages; i++)
-    s->stages[i]->ops->destroy(s->stages[i]);
+  if (!s) return;
+  for (size_t i = 0; i < s->nstages; i++) s->stages[i]->ops->destroy(s->stages[i]);
   free(s->smt2_dir);
   free(s);
 }
@@ -252,8 +233,7 @@ static expr_assignment *final_model(const expr_assignment *m, expr_array *const 
       memcpy(buf, a->init, a->capacity);
     } else {
       const expr_binding *b = m ? expr_assignment_find(m, a) : NULL;
-      if (b)
-        memcpy(buf, b->bytes, b->len < a->capacity ? b->len : a->capacity);
+      if (b) memcpy(buf, b->bytes, b->len < a->capacity ? b->len : a->capacity);
     }
     expr_assignment_set(out, a, buf, a->capacity);
   }
@@ -265,13 +245,16 @@ qs_status qs_solve(qsolver *s, const qs_query *q, qs_result *r) {
   assert(q->assumed <= q->count);
   for (size_t i = 0; i < q->count; i++)
     assert(q->formulas[i]->width == 1 && !q->formulas[i]->has_bvar);
-  qs_req rq = {.f = q->formulas, .n = q->count, .assumed = q->assumed,
-               .want_model = q->want_model, .arrays = q->arrays, .narrays = q->narrays};
+  qs_req rq = {.f = q->formulas,
+               .n = q->count,
+               .assumed = q->assumed,
+               .want_model = q->want_model,
+               .arrays = q->arrays,
+               .narrays = q->narrays};
   qs_ans ans;
   qs_stage_run(s->stages[0], &rq, &ans);
   r->status = ans.status;
-  r->reason = ans.status == QS_UNKNOWN ? (ans.reason && *ans.reason ? ans.reason : "unknown")
-                                       : "";
+  r->reason = ans.status == QS_UNKNOWN ? (ans.reason && *ans.reason ? ans.reason : "unknown") : "";
   r->model = NULL;
   if (q->want_model && ans.status == QS_SAT)
     r->model = final_model(ans.model, q->arrays, q->narrays);
@@ -292,14 +275,12 @@ qs_status qs_check_sat(qsolver *s, expr *const *constraints, size_t n) {
 static qs_status solve_with(qsolver *s, expr *const *constraints, size_t n, expr *extra) {
   expr *stack[16];
   expr **f = n + 1 <= 16 ? stack : qs_xrealloc(NULL, (n + 1) * sizeof *f);
-  if (n)
-    memcpy(f, constraints, n * sizeof *f);
+  if (n) memcpy(f, constraints, n * sizeof *f);
   f[n] = extra;
   qs_query q = {.formulas = f, .count = n + 1, .assumed = n};
   qs_result r;
   qs_status st = qs_solve(s, &q, &r);
-  if (f != stack)
-    free(f);
+  if (f != stack) free(f);
   return st;
 }
 
@@ -308,16 +289,14 @@ qs_status qs_must_be_true(qsolver *s, expr *const *constraints, size_t n, expr *
   expr *ne = expr_not(e);
   qs_status st = solve_with(s, constraints, n, ne);
   expr_unref(ne);
-  if (st != QS_UNKNOWN)
-    *out = st == QS_UNSAT;
+  if (st != QS_UNKNOWN) *out = st == QS_UNSAT;
   return st;
 }
 
 qs_status qs_may_be_true(qsolver *s, expr *const *constraints, size_t n, expr *e, bool *out) {
   assert(e->width == 1);
   qs_status st = solve_with(s, constraints, n, e);
-  if (st != QS_UNKNOWN)
-    *out = st == QS_SAT;
+  if (st != QS_UNKNOWN) *out = st == QS_SAT;
   return st;
 }
 
@@ -331,8 +310,12 @@ qs_status qs_get_value(qsolver *s, expr *const *constraints, size_t n, expr *e, 
   expr_array **arrays = NULL;
   size_t narrays = 0, cap = 0;
   expr_collect_arrays(e, &arrays, &narrays, &cap);
-  qs_query q = {.formulas = constraints, .count = n, .assumed = n, .want_model = true,
-                .arrays = arrays, .narrays = narrays};
+  qs_query q = {.formulas = constraints,
+                .count = n,
+                .assumed = n,
+                .want_model = true,
+                .arrays = arrays,
+                .narrays = narrays};
   qs_result r;
   qs_status st = qs_solve(s, &q, &r);
   if (st == QS_SAT) {
@@ -349,10 +332,14 @@ qs_status qs_get_value(qsolver *s, expr *const *constraints, size_t n, expr *e, 
   return st;
 }
 
-qs_status qs_get_model(qsolver *s, expr *const *constraints, size_t n,
-                       expr_array *const *arrays, size_t narrays, expr_assignment **out) {
-  qs_query q = {.formulas = constraints, .count = n, .assumed = n, .want_model = true,
-                .arrays = arrays, .narrays = narrays};
+qs_status qs_get_model(qsolver *s, expr *const *constraints, size_t n, expr_array *const *arrays,
+                       size_t narrays, expr_assignment **out) {
+  qs_query q = {.formulas = constraints,
+                .count = n,
+                .assumed = n,
+                .want_model = true,
+                .arrays = arrays,
+                .narrays = narrays};
   qs_result r;
   qs_status st = qs_solve(s, &q, &r);
   *out = r.model;
@@ -367,7 +354,7 @@ size_t qs_stage_count(const qsolver *s) { return s->nstages; }
 
 const char *qs_qstep_name(qs_qstep step) {
   static const char *const names[QS_QSTEP_COUNT] = {"strip", "duplicate", "repair",
-                                                     "fallback_expand", "fallback_z3"};
+                                                    "fallback_expand", "fallback_z3"};
   assert(step < QS_QSTEP_COUNT);
   return names[step];
 }
@@ -380,8 +367,7 @@ const qs_stage_stats *qs_stage_at(const qsolver *s, size_t i) {
 
 const qs_stage_stats *qs_stats(const qsolver *s, const char *name) {
   for (size_t i = 0; i < s->nstages; i++)
-    if (strcmp(s->stages[i]->stats.name, name) == 0)
-      return &s->stages[i]->stats;
+    if (strcmp(s->stages[i]->stats.name, name) == 0) return &s->stages[i]->stats;
   return NULL;
 }
 

@@ -49,27 +49,27 @@ typedef enum qs_status { QS_SAT, QS_UNSAT, QS_UNKNOWN } qs_status;
 typedef enum qs_fallback { QS_FALLBACK_BOTH, QS_FALLBACK_EXPAND, QS_FALLBACK_Z3 } qs_fallback;
 
 typedef struct qs_options {
-  unsigned timeout_ms;   /* per query that reaches Z3; 0 = no limit */
+  unsigned timeout_ms;       /* per query that reaches Z3; 0 = no limit */
   unsigned quant_timeout_ms; /* per query with a forall that reaches Z3 (MBQI); 0 = none */
-  bool quantified;       /* the quantified stage; off: every ∀ query goes to Z3 alone */
+  bool quantified;           /* the quantified stage; off: every ∀ query goes to Z3 alone */
   qs_fallback fallback;
   bool validate_quantified; /* re-check every answer of the quantified stage with Z3 on
                                the expanded query; disagreements are counted and printed */
-  bool independence;     /* the optional stages, so that eval/ can measure each one */
+  bool independence;        /* the optional stages, so that eval/ can measure each one */
   bool validity_cache;
   bool cex_cache;
-  bool relax;            /* the relaxed stage (quantified requests' scalar part first) */
-  bool units;            /* the unit stage (a model from the bytes x = c pins) before Z3 */
-  bool incremental;      /* keep quantifier-free queries' common prefix asserted in Z3 */
-  unsigned int_lanes;    /* a bit per request lane: whose incremental queries Z3 gets in
-                            linear integer arithmetic first, when every operator has an
-                            exact integer form (default: the relaxed stage's scalar parts,
-                            64-bit bounds) */
+  bool relax;               /* the relaxed stage (quantified requests' scalar part first) */
+  bool units;               /* the unit stage (a model from the bytes x = c pins) before Z3 */
+  bool incremental;         /* keep quantifier-free queries' common prefix asserted in Z3 */
+  unsigned int_lanes;       /* a bit per request lane: whose incremental queries Z3 gets in
+                               linear integer arithmetic first, when every operator has an
+                               exact integer form (default: the relaxed stage's scalar parts,
+                               64-bit bounds) */
   unsigned blast_max_bytes; /* arrays up to this capacity go to Z3 as byte constants (and
                                their reads as ite chains) instead of the array theory, in
                                quantifier-free queries; 0 = never */
-  const char *smt2_dir;  /* NULL, or a directory (created if missing) receiving every query
-                            that reaches Z3 as SMT-LIB 2 (KLEE's --write-smt2s); copied */
+  const char *smt2_dir;     /* NULL, or a directory (created if missing) receiving every query
+                               that reaches Z3 as SMT-LIB 2 (KLEE's --write-smt2s); copied */
 } qs_options;
 
 typedef struct qsolver qsolver;
@@ -97,7 +97,7 @@ void qs_set_time_left(qsolver *s, unsigned left_ms);
 typedef struct qs_query {
   expr *const *formulas;
   size_t count;
-  size_t assumed;            /* ≤ count; 0 = assume nothing */
+  size_t assumed; /* ≤ count; 0 = assume nothing */
   bool want_model;
   expr_array *const *arrays; /* the arrays the model must bind; may be NULL when narrays=0 */
   size_t narrays;
@@ -105,8 +105,8 @@ typedef struct qs_query {
 
 typedef struct qs_result {
   qs_status status;
-  const char *reason;        /* "" unless QS_UNKNOWN; valid until the next call on s */
-  expr_assignment *model;    /* see the contract; NULL unless want_model and QS_SAT */
+  const char *reason;     /* "" unless QS_UNKNOWN; valid until the next call on s */
+  expr_assignment *model; /* see the contract; NULL unless want_model and QS_SAT */
 } qs_result;
 
 qs_status qs_solve(qsolver *s, const qs_query *q, qs_result *r);
@@ -121,8 +121,8 @@ qs_status qs_must_be_true(qsolver *s, expr *const *constraints, size_t n, expr *
 qs_status qs_may_be_true(qsolver *s, expr *const *constraints, size_t n, expr *e, bool *out);
 /* e: any width, no free bound variable. */
 qs_status qs_get_value(qsolver *s, expr *const *constraints, size_t n, expr *e, u128 *out);
-qs_status qs_get_model(qsolver *s, expr *const *constraints, size_t n,
-                       expr_array *const *arrays, size_t narrays, expr_assignment **out);
+qs_status qs_get_model(qsolver *s, expr *const *constraints, size_t n, expr_array *const *arrays,
+                       size_t narrays, expr_assignment **out);
 /* Why the last call gave QS_UNKNOWN ("timeout", "z3 error: model: …", "z3: <reason>"), or "". */
 const char *qs_last_reason(const qsolver *s);
 
@@ -147,7 +147,7 @@ typedef struct qs_stage_stats {
 } qs_stage_stats;
 
 size_t qs_stage_count(const qsolver *s);
-const qs_stage_stats *qs_stage_at(const qsolver *s, size_t i); /* in chain order */
+const qs_stage_stats *qs_stage_at(const qsolver *s, size_t i);      /* in chain order */
 const qs_stage_stats *qs_stats(const qsolver *s, const char *name); /* NULL when absent */
 
 /* ---- the quantified stage's counters (stats.json's "quantified") ----------------------
@@ -159,8 +159,12 @@ const qs_stage_stats *qs_stats(const qsolver *s, const char *name); /* NULL when
  * and the relaxed stage's against the procedure's) that
  * --validate-qsolver found contradicted by Z3 on the expanded query. */
 typedef enum qs_qstep {
-  QS_QSTEP_STRIP, QS_QSTEP_DUPLICATE, QS_QSTEP_REPAIR, QS_QSTEP_FALLBACK_EXPAND,
-  QS_QSTEP_FALLBACK_Z3, QS_QSTEP_COUNT
+  QS_QSTEP_STRIP,
+  QS_QSTEP_DUPLICATE,
+  QS_QSTEP_REPAIR,
+  QS_QSTEP_FALLBACK_EXPAND,
+  QS_QSTEP_FALLBACK_Z3,
+  QS_QSTEP_COUNT
 } qs_qstep;
 typedef struct qs_quant_stats {
   uint64_t queries, answered[QS_QSTEP_COUNT], unknown, disagreements;

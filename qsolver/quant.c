@@ -64,14 +64,12 @@ static void push_expr(expr ***v, size_t *n, size_t *cap, expr *e) {
 
 static bool has_array(expr_array *const *v, size_t n, const expr_array *a) {
   for (size_t i = 0; i < n; i++)
-    if (v[i] == a)
-      return true;
+    if (v[i] == a) return true;
   return false;
 }
 
 void qs_formulas_free(expr **f, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    expr_unref(f[i]);
+  for (size_t i = 0; i < n; i++) expr_unref(f[i]);
   free(f);
 }
 
@@ -88,11 +86,9 @@ static void walk_push(walker *w, expr *e) {
 
 /* Pops the next node, pushing its kids; NULL when done. */
 static expr *walk_next(walker *w) {
-  if (!w->n)
-    return NULL;
+  if (!w->n) return NULL;
   expr *e = w->stack[--w->n];
-  for (unsigned k = 0; k < e->nkids; k++)
-    walk_push(w, e->kid[k]);
+  for (unsigned k = 0; k < e->nkids; k++) walk_push(w, e->kid[k]);
   if (e->kind == EXPR_READ)
     for (expr_update *u = e->u.read.updates; u; u = u->next) {
       walk_push(w, u->index);
@@ -108,8 +104,7 @@ static void walk_free(walker *w) {
 
 static bool eval_u64(expr *e, const expr_assignment *m, uint64_t *out) {
   u128 v;
-  if (expr_eval(e, m, QUANT_RANGE_MAX, &v) != EXPR_EVAL_OK)
-    return false;
+  if (expr_eval(e, m, QUANT_RANGE_MAX, &v) != EXPR_EVAL_OK) return false;
   *out = (uint64_t)v;
   return true;
 }
@@ -140,8 +135,7 @@ static expr *instantiate(const qclause *c, expr *t) {
 }
 
 /* The range of a clause under m, when it is non-empty and short enough to walk. */
-static bool clause_range(const qclause *c, const expr_assignment *m, uint64_t *lo,
-                         uint64_t *hi) {
+static bool clause_range(const qclause *c, const expr_assignment *m, uint64_t *lo, uint64_t *hi) {
   return eval_u64(c->lo, m, lo) && eval_u64(c->hi, m, hi) && *lo <= *hi &&
          *hi - *lo < QUANT_RANGE_MAX;
 }
@@ -186,8 +180,7 @@ static bool add_negated(qs_quant *q, expr *e) {
     add_owned(q, expr_not(e->kid[1]));
     return true;
   }
-  if (e->kind != EXPR_FORALL || e->kid[3]->has_forall)
-    return false;
+  if (e->kind != EXPR_FORALL || e->kid[3]->has_forall) return false;
   expr *w = new_witness(q, e->kid[0]);
   expr *ge = expr_ule(e->kid[1], w), *le = expr_ule(w, e->kid[2]);
   expr *body = expr_substitute(e->kid[3], &e->kid[0], &w, 1);
@@ -209,21 +202,19 @@ static void add_conjunct(qs_quant *q, expr *e) {
     push_expr(&q->qf, &q->nqf, &q->qf_cap, e);
     return;
   }
-  if (e->kind == EXPR_NOT && e->width == 1 && add_negated(q, e->kid[0]))
-    return;
+  if (e->kind == EXPR_NOT && e->width == 1 && add_negated(q, e->kid[0])) return;
   if (e->kind != EXPR_FORALL) {
     q->nested = true;
     return;
   }
   qs_reserve((void **)&q->cl, &q->cl_cap, q->ncl + 1, sizeof *q->cl);
   qclause *c = &q->cl[q->ncl++];
-  *c = (qclause){.forall = e, .bvar = e->kid[0], .lo = e->kid[1], .hi = e->kid[2],
-                 .body = e->kid[3]};
+  *c = (qclause){
+      .forall = e, .bvar = e->kid[0], .lo = e->kid[1], .hi = e->kid[2], .body = e->kid[3]};
   walker w = {0};
   walk_push(&w, c->body);
   for (expr *x; (x = walk_next(&w));) {
-    if (x->kind != EXPR_READ || !x->kid[0]->has_bvar)
-      continue;
+    if (x->kind != EXPR_READ || !x->kid[0]->has_bvar) continue;
     push_expr(&c->qreads, &c->nqreads, &c->qreads_cap, x);
     if (!has_array(q->qarrays, q->nqarrays, x->u.read.array)) {
       QS_RESERVE(q->qarrays, q->qarrays_cap, q->nqarrays + 1);
@@ -243,19 +234,16 @@ qs_quant *qs_quant_new(expr *const *f, size_t n) {
   }
   walker w = {0};
   for (size_t i = 0; i < n; i++)
-    if (f[i]->has_forall)
-      walk_push(&w, f[i]);
+    if (f[i]->has_forall) walk_push(&w, f[i]);
   for (expr *x; (x = walk_next(&w));)
-    if (x->kind == EXPR_FORALL)
-      push_expr(&q->foralls, &q->nforalls, &q->foralls_cap, x);
+    if (x->kind == EXPR_FORALL) push_expr(&q->foralls, &q->nforalls, &q->foralls_cap, x);
   walk_free(&w);
   /* The reads of the quantifier-free conjuncts: where triggers come from. */
   w = (walker){0};
-  for (size_t i = 0; i < q->nqf; i++)
-    walk_push(&w, q->qf[i]);
+  for (size_t i = 0; i < q->nqf; i++) walk_push(&w, q->qf[i]);
   for (expr *x; (x = walk_next(&w));)
-    if (x->kind == EXPR_READ && !x->has_bvar && has_array(q->qarrays, q->nqarrays,
-                                                           x->u.read.array)) {
+    if (x->kind == EXPR_READ && !x->has_bvar &&
+        has_array(q->qarrays, q->nqarrays, x->u.read.array)) {
       QS_RESERVE(q->reads, q->reads_cap, q->nreads + 1);
       q->reads[q->nreads++] = (plain_read){x->u.read.array, x->kid[0], x->width / 8u};
     }
@@ -264,10 +252,8 @@ qs_quant *qs_quant_new(expr *const *f, size_t n) {
 }
 
 void qs_quant_free(qs_quant *q) {
-  if (!q)
-    return;
-  for (size_t i = 0; i < q->ncl; i++)
-    free(q->cl[i].qreads);
+  if (!q) return;
+  for (size_t i = 0; i < q->ncl; i++) free(q->cl[i].qreads);
   free(q->cl);
   free(q->qf);
   free(q->foralls);
@@ -275,8 +261,7 @@ void qs_quant_free(qs_quant *q) {
   free(q->qarrays);
   free(q->reads);
   qs_formulas_free(q->owned, q->nowned);
-  for (size_t i = 0; i < q->nwitnesses; i++)
-    expr_array_unref(q->witnesses[i]);
+  for (size_t i = 0; i < q->nwitnesses; i++) expr_array_unref(q->witnesses[i]);
   free(q->witnesses);
   free(q);
 }
@@ -303,12 +288,9 @@ expr *const *qs_quant_qf(const qs_quant *q, size_t *n) {
 /* t − x, with x cancelled when t adds it (the offset K1 in s[K1 + c] against s[K1 + i − 1]):
  * the trigger then is a constant, which instances share and Z3 sees at once. */
 static expr *minus(expr *t, expr *x) {
-  if (t == x)
-    return expr_const(t->width, 0);
-  if (t->kind == EXPR_ADD && t->kid[0] == x)
-    return expr_ref(t->kid[1]);
-  if (t->kind == EXPR_ADD && t->kid[1] == x)
-    return expr_ref(t->kid[0]);
+  if (t == x) return expr_const(t->width, 0);
+  if (t->kind == EXPR_ADD && t->kid[0] == x) return expr_ref(t->kid[1]);
+  if (t->kind == EXPR_ADD && t->kid[1] == x) return expr_ref(t->kid[0]);
   return expr_sub(t, x);
 }
 
@@ -349,8 +331,7 @@ static expr *invert_index(expr *pattern, expr *target) {
         next = pattern->kid[0];
       }
       break;
-    default:
-      break;
+    default: break;
     }
     expr_unref(t);
     if (!next) {
@@ -369,8 +350,7 @@ static expr *invert_index(expr *pattern, expr *target) {
  * (chained memspn reads s[K1 + c] for every c); strip's UNSAT stays final because fewer
  * instances only weaken the stripped query. */
 static bool past_upper_bound(const qclause *c, const expr *t) {
-  if (t->kind != EXPR_ADD)
-    return false;
+  if (t->kind != EXPR_ADD) return false;
   const expr *d = t->kid[0] == c->hi ? t->kid[1] : t->kid[1] == c->hi ? t->kid[0] : NULL;
   return d && expr_is_const(d) && d->u.value != 0 && d->u.value < ((u128)1 << (d->width - 1));
 }
@@ -378,8 +358,7 @@ static bool past_upper_bound(const qclause *c, const expr *t) {
 size_t qs_quant_strip(const qs_quant *q, expr ***out) {
   expr **v = NULL;
   size_t n = 0, cap = 0;
-  for (size_t i = 0; i < q->nqf; i++)
-    push_expr(&v, &n, &cap, expr_ref(q->qf[i]));
+  for (size_t i = 0; i < q->nqf; i++) push_expr(&v, &n, &cap, expr_ref(q->qf[i]));
   expr **terms = NULL;
   size_t nterms = 0, terms_cap = 0;
   for (size_t k = 0; k < q->ncl; k++) {
@@ -391,20 +370,16 @@ size_t qs_quant_strip(const qs_quant *q, expr ***out) {
     for (size_t r = 0; r < c->nqreads && nterms < QUANT_TRIGGERS_MAX; r++) {
       expr *qr = c->qreads[r];
       for (size_t p = 0; p < q->nreads && nterms < QUANT_TRIGGERS_MAX; p++) {
-        if (q->reads[p].array != qr->u.read.array)
-          continue;
+        if (q->reads[p].array != qr->u.read.array) continue;
         for (unsigned b = 0; b < q->reads[p].nbytes && nterms < QUANT_TRIGGERS_MAX; b++) {
           expr *off = expr_const(64, b), *at = expr_add(q->reads[p].index, off);
           expr *t = invert_index(qr->kid[0], at);
           expr_unref(off);
           expr_unref(at);
-          if (!t)
-            continue;
+          if (!t) continue;
           bool dup = false;
-          for (size_t j = 0; j < nterms && !dup; j++)
-            dup = terms[j] == t;
-          if (dup)
-            expr_unref(t);
+          for (size_t j = 0; j < nterms && !dup; j++) dup = terms[j] == t;
+          if (dup) expr_unref(t);
           else
             push_expr(&terms, &nterms, &terms_cap, t);
         }
@@ -416,8 +391,7 @@ size_t qs_quant_strip(const qs_quant *q, expr ***out) {
         continue;
       }
       expr *inst = instantiate(c, terms[j]);
-      if (expr_is_true(inst))
-        expr_unref(inst);
+      if (expr_is_true(inst)) expr_unref(inst);
       else
         push_expr(&v, &n, &cap, inst);
       expr_unref(terms[j]);
@@ -437,8 +411,7 @@ struct qs_cells {
 };
 
 static bool cell_key(const expr_array *a, uint64_t index, uint64_t *key) {
-  if (index >= a->capacity || index >= ((uint64_t)1 << 40))
-    return false;
+  if (index >= a->capacity || index >= ((uint64_t)1 << 40)) return false;
   *key = ((uint64_t)a->id << 40) | index;
   return true;
 }
@@ -449,8 +422,7 @@ qs_cells *qs_cells_new(void) {
 }
 
 void qs_cells_free(qs_cells *c) {
-  if (!c)
-    return;
+  if (!c) return;
   qs_idmap_free(&c->map);
   free(c);
 }
@@ -464,8 +436,7 @@ size_t qs_cells_count(const qs_cells *c) { return c ? c->map.count : 0; }
 
 static void cells_add(qs_cells *c, const expr_array *a, uint64_t index) {
   uint64_t key;
-  if (cell_key(a, index, &key))
-    qs_idmap_put(&c->map, key, 0);
+  if (cell_key(a, index, &key)) qs_idmap_put(&c->map, key, 0);
 }
 
 /* Every cell of an array read through a bound variable that a closed formula reads under
@@ -477,8 +448,7 @@ static void cells_of(const qs_quant *q, qs_cells *c, expr *e, const expr_assignm
     uint64_t idx;
     if (x->kind == EXPR_READ && !x->has_bvar &&
         has_array(q->qarrays, q->nqarrays, x->u.read.array) && eval_u64(x->kid[0], m, &idx))
-      for (unsigned b = 0; b < x->width / 8u; b++)
-        cells_add(c, x->u.read.array, idx + b);
+      for (unsigned b = 0; b < x->width / 8u; b++) cells_add(c, x->u.read.array, idx + b);
   }
   walk_free(&w);
 }
@@ -490,8 +460,7 @@ static uint8_t *writable_bytes(expr_assignment *m, expr_array *a) {
   const expr_binding *b = expr_assignment_find(m, a);
   if (!b || b->len < a->capacity) {
     uint8_t *buf = xcalloc(a->capacity ? a->capacity : 1, 1);
-    if (b)
-      memcpy(buf, b->bytes, b->len);
+    if (b) memcpy(buf, b->bytes, b->len);
     expr_assignment_set(m, a, buf, a->capacity);
     free(buf);
     b = expr_assignment_find(m, a);
@@ -505,32 +474,27 @@ expr_assignment *qs_quant_duplicate(const qs_quant *q, const expr_assignment *m,
   for (size_t k = 0; k < q->ncl; k++) {
     const qclause *c = &q->cl[k];
     uint64_t lo, hi;
-    if (!clause_range(c, m, &lo, &hi))
-      continue;
+    if (!clause_range(c, m, &lo, &hi)) continue;
     for (size_t r = 0; r < c->nqreads; r++) {
       expr *qr = c->qreads[r];
       expr_array *a = qr->u.read.array;
-      if (a->init)
-        continue;
+      if (a->init) continue;
       /* The value read at i = lo, as the model (before any copying) has it. */
       expr *first = at_value(c, qr, lo);
       u128 value;
       bool ok = expr_eval(first, m, QUANT_RANGE_MAX, &value) == EXPR_EVAL_OK;
       expr_unref(first);
-      if (!ok)
-        continue;
+      if (!ok) continue;
       unsigned nbytes = qr->width / 8u;
       for (uint64_t i = lo + 1; i <= hi && i > lo; i++) {
         expr *index = at_value(c, qr->kid[0], i);
         uint64_t idx;
         ok = eval_u64(index, m, &idx);
         expr_unref(index);
-        if (!ok)
-          continue;
+        if (!ok) continue;
         for (unsigned b = 0; b < nbytes; b++) {
           uint64_t cell = idx + b;
-          if (cell >= a->capacity || qs_cells_has(skip, a, cell))
-            continue;
+          if (cell >= a->capacity || qs_cells_has(skip, a, cell)) continue;
           writable_bytes(out, a)[cell] = (uint8_t)(value >> (8 * b));
         }
       }
@@ -554,23 +518,20 @@ static bool instance_touches(const qclause *c, uint64_t v, const expr_assignment
     expr_unref(index);
     for (unsigned b = 0; ok && b < qr->width / 8u; b++) {
       hit |= qs_cells_has(cells, qr->u.read.array, idx + b);
-      if (touched)
-        cells_add(touched, qr->u.read.array, idx + b);
+      if (touched) cells_add(touched, qr->u.read.array, idx + b);
     }
   }
   return hit;
 }
 
 /* Constraints fixing the bytes of a to their values in m, 8 bytes at a time. */
-static void fix_array(expr ***v, size_t *n, size_t *cap, expr_array *a,
-                      const expr_assignment *m) {
+static void fix_array(expr ***v, size_t *n, size_t *cap, expr_array *a, const expr_assignment *m) {
   const expr_binding *b = expr_assignment_find(m, a);
   for (uint64_t at = 0; at < a->capacity; at += 8) {
     unsigned nb = a->capacity - at < 8 ? (unsigned)(a->capacity - at) : 8;
     u128 value = 0;
     for (unsigned k = 0; k < nb; k++)
-      if (b && at + k < b->len)
-        value |= (u128)b->bytes[at + k] << (8 * k);
+      if (b && at + k < b->len) value |= (u128)b->bytes[at + k] << (8 * k);
     expr *idx = expr_const(64, at);
     expr *rd = expr_read_le(a, NULL, idx, nb);
     expr *val = expr_const(8 * nb, value);
@@ -581,9 +542,8 @@ static void fix_array(expr ***v, size_t *n, size_t *cap, expr_array *a,
   }
 }
 
-size_t qs_quant_repair_query(const qs_quant *q, const expr_assignment *m,
-                             expr *const *stripped, size_t nstripped, expr ***out,
-                             qs_cells *conflicts) {
+size_t qs_quant_repair_query(const qs_quant *q, const expr_assignment *m, expr *const *stripped,
+                             size_t nstripped, expr ***out, qs_cells *conflicts) {
   /* Conflicts: the cells read by violated conjuncts and violated instances. */
   for (size_t i = 0; i < q->nqf; i++) {
     u128 v;
@@ -593,8 +553,7 @@ size_t qs_quant_repair_query(const qs_quant *q, const expr_assignment *m,
   for (size_t k = 0; k < q->ncl; k++) {
     const qclause *c = &q->cl[k];
     uint64_t lo, hi;
-    if (!clause_range(c, m, &lo, &hi))
-      continue;
+    if (!clause_range(c, m, &lo, &hi)) continue;
     for (uint64_t i = lo; i <= hi && i >= lo; i++) {
       expr *inst = at_value(c, c->body, i);
       u128 v;
@@ -605,38 +564,32 @@ size_t qs_quant_repair_query(const qs_quant *q, const expr_assignment *m,
   }
   expr **v = NULL;
   size_t n = 0, cap = 0;
-  for (size_t i = 0; i < nstripped; i++)
-    push_expr(&v, &n, &cap, expr_ref(stripped[i]));
+  for (size_t i = 0; i < nstripped; i++) push_expr(&v, &n, &cap, expr_ref(stripped[i]));
   /* The instantiations that constrain a conflict cell. The cells they read are constrained
    * explicitly by the repair query too: they join the set after the selection. */
   qs_cells *added = qs_cells_new();
   for (size_t k = 0; k < q->ncl; k++) {
     const qclause *c = &q->cl[k];
     uint64_t lo, hi;
-    if (!clause_range(c, m, &lo, &hi))
-      continue;
+    if (!clause_range(c, m, &lo, &hi)) continue;
     for (uint64_t i = lo; i <= hi && i >= lo; i++) {
-      if (!instance_touches(c, i, m, conflicts, NULL))
-        continue;
+      if (!instance_touches(c, i, m, conflicts, NULL)) continue;
       instance_touches(c, i, m, conflicts, added);
       expr *t = expr_const(c->bvar->width, i);
       expr *inst = instantiate(c, t);
       expr_unref(t);
-      if (expr_is_true(inst))
-        expr_unref(inst);
+      if (expr_is_true(inst)) expr_unref(inst);
       else
         push_expr(&v, &n, &cap, inst);
     }
   }
   for (size_t i = 0; i < added->map.cap; i++)
-    if (added->map.keys[i])
-      qs_idmap_put(&conflicts->map, added->map.keys[i] - 1, 0);
+    if (added->map.keys[i]) qs_idmap_put(&conflicts->map, added->map.keys[i] - 1, 0);
   qs_cells_free(added);
   /* Everything not read through a bound variable keeps its value in m. */
   for (size_t i = 0; i < q->narrays; i++) {
     expr_array *a = q->arrays[i];
-    if (!a->init && a->capacity <= QUANT_FIX_BYTES_MAX &&
-        !has_array(q->qarrays, q->nqarrays, a))
+    if (!a->init && a->capacity <= QUANT_FIX_BYTES_MAX && !has_array(q->qarrays, q->nqarrays, a))
       fix_array(&v, &n, &cap, a, m);
   }
   *out = v;
@@ -660,13 +613,12 @@ size_t qs_quant_upper_candidates(const qs_quant *q, expr *hi, uint64_t *out, siz
   return n;
 }
 
-size_t qs_quant_expand(const qs_quant *q, const uint64_t *low, const uint64_t *high,
-                       expr ***out) {
+size_t qs_quant_expand(const qs_quant *q, const uint64_t *low, const uint64_t *high, expr ***out) {
   expr **to = xcalloc(q->nforalls ? q->nforalls : 1, sizeof *to);
   for (size_t k = 0; k < q->nforalls; k++) {
     expr *fa = q->foralls[k];
-    qclause c = {.forall = fa, .bvar = fa->kid[0], .lo = fa->kid[1], .hi = fa->kid[2],
-                 .body = fa->kid[3]};
+    qclause c = {
+        .forall = fa, .bvar = fa->kid[0], .lo = fa->kid[1], .hi = fa->kid[2], .body = fa->kid[3]};
     expr *conj = expr_true();
     for (uint64_t i = low[k]; i <= high[k] && i >= low[k]; i++) {
       expr *t = expr_const(c.bvar->width, i);
@@ -676,8 +628,7 @@ size_t qs_quant_expand(const qs_quant *q, const uint64_t *low, const uint64_t *h
       expr_unref(inst);
       expr_unref(conj);
       conj = next;
-      if (i == UINT64_MAX)
-        break;
+      if (i == UINT64_MAX) break;
     }
     to[k] = conj;
   }
@@ -685,8 +636,7 @@ size_t qs_quant_expand(const qs_quant *q, const uint64_t *low, const uint64_t *h
   for (size_t i = 0; i < q->n; i++)
     v[i] = q->f[i]->has_forall ? expr_substitute(q->f[i], q->foralls, to, q->nforalls)
                                : expr_ref(q->f[i]);
-  for (size_t k = 0; k < q->nforalls; k++)
-    expr_unref(to[k]);
+  for (size_t k = 0; k < q->nforalls; k++) expr_unref(to[k]);
   free(to);
   *out = v;
   return q->n;

@@ -75,9 +75,8 @@ expr_assignment *qs_quant_duplicate(const qs_quant *q, const expr_assignment *m,
  * the cells the added instantiations read (all that the repair query constrains explicitly,
  * which duplication must then leave alone) are added to `conflicts`. Returns the count;
  * *out is new. */
-size_t qs_quant_repair_query(const qs_quant *q, const expr_assignment *m,
-                             expr *const *stripped, size_t nstripped, expr ***out,
-                             qs_cells *conflicts);
+size_t qs_quant_repair_query(const qs_quant *q, const expr_assignment *m, expr *const *stripped,
+                             size_t nstripped, expr ***out, qs_cells *conflicts);
 
 /* ---- the expansion ------------------------------------------------------------------------
  * The distinct forall nodes of the query (anywhere in it), and for each one the range its
@@ -92,7 +91,6 @@ expr *const *qs_quant_qf(const qs_quant *q, size_t *n);
 /* Constants c for which a quantifier-free conjunct says hi ≤ c: candidates for `high`. */
 size_t qs_quant_upper_candidates(const qs_quant *q, expr *hi, uint64_t *out, size_t max);
 /* The expanded query (count returned, *out new); low[k], high[k] for forall k. */
-size_t qs_quant_expand(const qs_quant *q, const uint64_t *low, const uint64_t *high,
-                       expr ***out);
+size_t qs_quant_expand(const qs_quant *q, const uint64_t *low, const uint64_t *high, expr ***out);
 
 #endif

@@ -21,16 +21,16 @@
 #include <string.h>
 
 typedef struct qs_req {
-  expr *const *f;            /* borrowed, width 1 */
+  expr *const *f; /* borrowed, width 1 */
   size_t n;
-  size_t assumed;            /* f[0..assumed) jointly satisfiable by precondition */
+  size_t assumed; /* f[0..assumed) jointly satisfiable by precondition */
   bool want_model;
   expr_array *const *arrays; /* arrays the caller will read from the model */
   size_t narrays;
-  unsigned lane;             /* < QS_LANES: which incremental Z3 solver takes it, so that a
-                                stage's own sequence of growing requests keeps its common
-                                prefix asserted apart from the others (0: the engine's) */
-  bool array_theory;         /* Z3 keeps every array in the array theory (no blasting) */
+  unsigned lane;     /* < QS_LANES: which incremental Z3 solver takes it, so that a
+                        stage's own sequence of growing requests keeps its common
+                        prefix asserted apart from the others (0: the engine's) */
+  bool array_theory; /* Z3 keeps every array in the array theory (no blasting) */
 } qs_req;
 
 /* Request lanes: the engine's requests (and everything built from them), the relaxed stage's
@@ -40,8 +40,8 @@ enum { QS_LANE_MAIN, QS_LANE_SCALAR, QS_LANE_FIXED, QS_LANES };
 
 typedef struct qs_ans {
   qs_status status;
-  const char *reason;        /* static, or a buffer of the solver; "" unless unknown */
-  expr_assignment *model;    /* owned; only when want_model and QS_SAT */
+  const char *reason;     /* static, or a buffer of the solver; "" unless unknown */
+  expr_assignment *model; /* owned; only when want_model and QS_SAT */
 } qs_ans;
 
 typedef struct qs_stage qs_stage;
@@ -54,13 +54,13 @@ typedef struct qs_stage_ops {
 
 struct qs_stage {
   const qs_stage_ops *ops;
-  qs_stage *next;            /* NULL for the last stage (Z3) */
+  qs_stage *next; /* NULL for the last stage (Z3) */
   qsolver *solver;
   qs_stage_stats stats;
-  double down_seconds;       /* spent in `next` during the current call */
-  unsigned forwarded;        /* calls to `next` during the current call */
-  bool answered_itself;      /* set by a stage whose answer is its own although it forwarded
-                                requests of its own making (the relaxed stage) */
+  double down_seconds;  /* spent in `next` during the current call */
+  unsigned forwarded;   /* calls to `next` during the current call */
+  bool answered_itself; /* set by a stage whose answer is its own although it forwarded
+                           requests of its own making (the relaxed stage) */
 };
 
 #define QS_MAX_STAGES 8

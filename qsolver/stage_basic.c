@@ -48,8 +48,7 @@ static void constant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     }
     qs_idmap_put(&c->seen, f->id, 0);
     c->kept[n++] = f;
-    if (i < rq->assumed)
-      assumed++;
+    if (i < rq->assumed) assumed++;
   }
   /* The assumed formulas are jointly satisfiable: only the others can clash. */
   for (size_t i = rq->assumed ? assumed : 0; i < n; i++) {
@@ -64,8 +63,7 @@ static void constant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   }
   if (n == 0) {
     ans->status = QS_SAT;
-    if (rq->want_model)
-      ans->model = expr_assignment_new();
+    if (rq->want_model) ans->model = expr_assignment_new();
     return;
   }
   qs_req sub = *rq;
@@ -111,7 +109,7 @@ typedef struct independence_stage {
   array_slot *slots; /* by array id */
   size_t slots_cap;
   uint64_t stamp, touch;
-  qs_idmap owner;    /* cell → the first formula reading it (whole cells for whole arrays) */
+  qs_idmap owner; /* cell → the first formula reading it (whole cells for whole arrays) */
   uint32_t *parent, *comp_of_root;
   size_t parent_cap, comp_cap;
   bool *needed;
@@ -160,8 +158,7 @@ static void unite(uint32_t *parent, uint32_t a, uint32_t b) {
   a = find(parent, a);
   b = find(parent, b);
   /* The smaller index becomes the root, so roots (and component order) are deterministic. */
-  if (a < b)
-    parent[b] = a;
+  if (a < b) parent[b] = a;
   else if (b < a)
     parent[a] = b;
 }
@@ -187,20 +184,17 @@ static uint64_t request_cell(independence_stage *ind, uint64_t cell) {
 static void merge_owned(independence_stage *ind, expr_assignment *merged, const expr_binding *b,
                         uint32_t root) {
   expr_array *a = b->array;
-  if (a->id >= ind->slots_cap || ind->slots[a->id].touched != ind->touch)
-    return;
+  if (a->id >= ind->slots_cap || ind->slots[a->id].touched != ind->touch) return;
   if (ind->slots[a->id].whole == ind->stamp) {
     expr_assignment_set(merged, a, b->bytes, b->len);
     return;
   }
   const expr_binding *old = expr_assignment_find(merged, a);
   size_t len = old && old->len > b->len ? old->len : b->len;
-  if (!len)
-    return; /* nothing to own (and no NULL handed to memset/memcpy) */
+  if (!len) return; /* nothing to own (and no NULL handed to memset/memcpy) */
   QS_RESERVE(ind->bytes, ind->bytes_cap, len);
   memset(ind->bytes, 0, len);
-  if (old && old->len)
-    memcpy(ind->bytes, old->bytes, old->len);
+  if (old && old->len) memcpy(ind->bytes, old->bytes, old->len);
   for (size_t k = 0; k < b->len; k++) {
     uint64_t f;
     if (qs_idmap_get(&ind->owner, expr_cell(a->id, k), &f) &&
@@ -217,8 +211,7 @@ static void independence_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   QS_RESERVE(ind->parent, ind->parent_cap, n);
   QS_RESERVE(ind->needed, ind->needed_cap, n);
   QS_RESERVE(ind->comp_of_root, ind->comp_cap, n);
-  for (size_t k = 0; k < rq->narrays; k++)
-    slot_of(ind, rq->arrays[k]->id)->requested = ind->stamp;
+  for (size_t k = 0; k < rq->narrays; k++) slot_of(ind, rq->arrays[k]->id)->requested = ind->stamp;
   /* Which arrays are read as a whole, and which formulas read a requested array. */
   for (size_t i = 0; i < n; i++) {
     ind->parent[i] = (uint32_t)i;
@@ -228,10 +221,8 @@ static void independence_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     total += nc;
     for (size_t k = 0; k < nc; k++) {
       array_slot *sl = slot_of(ind, expr_cell_array(cells[k]));
-      if (expr_cell_is_whole(cells[k]))
-        sl->whole = ind->stamp;
-      if (sl->requested == ind->stamp)
-        ind->needed[i] = true;
+      if (expr_cell_is_whole(cells[k])) sl->whole = ind->stamp;
+      if (sl->requested == ind->stamp) ind->needed[i] = true;
     }
   }
   /* Formulas reading a common cell are in one group. */
@@ -241,30 +232,25 @@ static void independence_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     const uint64_t *cells = formula_cells(ind, rq->f[i], &nc);
     for (size_t k = 0; k < nc; k++) {
       uint64_t cell = request_cell(ind, cells[k]), first;
-      if (qs_idmap_get(&ind->owner, cell, &first))
-        unite(ind->parent, (uint32_t)first, (uint32_t)i);
+      if (qs_idmap_get(&ind->owner, cell, &first)) unite(ind->parent, (uint32_t)first, (uint32_t)i);
       else
         qs_idmap_put(&ind->owner, cell, i);
     }
   }
   for (size_t i = 0; i < n; i++)
-    if (ind->needed[i])
-      ind->needed[find(ind->parent, (uint32_t)i)] = true;
+    if (ind->needed[i]) ind->needed[find(ind->parent, (uint32_t)i)] = true;
   /* Components in order of their first formula (their root, the smallest index). */
   size_t ncomp = 0, kept = 0;
   for (size_t i = 0; i < n; i++) {
     uint32_t r = find(ind->parent, (uint32_t)i);
-    if (!ind->needed[r])
-      continue;
+    if (!ind->needed[r]) continue;
     kept++;
-    if (r == i)
-      ind->comp_of_root[ncomp++] = r;
+    if (r == i) ind->comp_of_root[ncomp++] = r;
   }
   st->stats.formulas_dropped += n - kept;
   if (ncomp == 0) {
     ans->status = QS_SAT;
-    if (rq->want_model)
-      ans->model = expr_assignment_new();
+    if (rq->want_model) ans->model = expr_assignment_new();
     return;
   }
   if (ncomp == 1 && kept == n) {
@@ -281,12 +267,10 @@ static void independence_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     for (size_t i = root; i < n; i++)
       if (find(ind->parent, (uint32_t)i) == root) {
         ind->sub_f[sub.n++] = rq->f[i];
-        if (i < rq->assumed)
-          sub.assumed++;
+        if (i < rq->assumed) sub.assumed++;
         size_t nc;
         const uint64_t *cells = formula_cells(ind, rq->f[i], &nc);
-        for (size_t k = 0; k < nc; k++)
-          ind->slots[expr_cell_array(cells[k])].touched = ind->touch;
+        for (size_t k = 0; k < nc; k++) ind->slots[expr_cell_array(cells[k])].touched = ind->touch;
       }
     for (size_t k = 0; k < rq->narrays; k++)
       if (ind->slots[rq->arrays[k]->id].touched == ind->touch)

@@ -41,8 +41,7 @@ typedef struct validity_stage {
 
 static uint64_t hash_ids(const uint64_t *ids, size_t n) {
   uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
-  for (size_t i = 0; i < n; i++)
-    h = hmap_hash(h ^ ids[i]) + i;
+  for (size_t i = 0; i < n; i++) h = hmap_hash(h ^ ids[i]) + i;
   return h ? h : 1;
 }
 
@@ -61,22 +60,17 @@ static void vc_clear(validity_stage *v) {
 }
 
 static vc_entry *vc_find(const validity_stage *v, uint64_t h, const uint64_t *ids, size_t n) {
-  if (!v->table.buckets)
-    return NULL;
+  if (!v->table.buckets) return NULL;
   for (vc_entry *e = hchain_bucket(&v->table, h); e; e = e->chain)
-    if (e->hash == h && e->n == n && memcmp(e->ids, ids, n * sizeof *ids) == 0)
-      return e;
+    if (e->hash == h && e->n == n && memcmp(e->ids, ids, n * sizeof *ids) == 0) return e;
   return NULL;
 }
 
 static vc_entry *vc_insert(validity_stage *v, uint64_t h, const uint64_t *ids, size_t n) {
-  if (v->table.count >= VC_MAX_ENTRIES || v->model_bytes >= VC_MAX_MODEL_BYTES)
-    vc_clear(v);
+  if (v->table.count >= VC_MAX_ENTRIES || v->model_bytes >= VC_MAX_MODEL_BYTES) vc_clear(v);
   vc_entry *e = vc_find(v, h, ids, n);
-  if (e)
-    return e;
-  if (hchain_is_full(&v->table))
-    hchain_grow(&v->table, 256, VC_LINK, offsetof(vc_entry, hash));
+  if (e) return e;
+  if (hchain_is_full(&v->table)) hchain_grow(&v->table, 256, VC_LINK, offsetof(vc_entry, hash));
   e = xcalloc(1, sizeof *e);
   e->hash = h;
   e->ids = qs_xrealloc(NULL, n * sizeof *ids);
@@ -93,8 +87,7 @@ static void validity_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   vc_entry *e = vc_find(v, h, v->ids, n);
   if (e && (e->status == QS_UNSAT || !rq->want_model || e->model)) {
     ans->status = e->status;
-    if (e->status == QS_SAT && rq->want_model)
-      ans->model = expr_assignment_copy(e->model);
+    if (e->status == QS_SAT && rq->want_model) ans->model = expr_assignment_copy(e->model);
     return;
   }
   qs_forward(st, rq, ans);
@@ -192,8 +185,7 @@ static bool contains_id(const uint64_t *ids, size_t n, uint64_t id) {
   size_t lo = 0, hi = n;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (ids[mid] < id)
-      lo = mid + 1;
+    if (ids[mid] < id) lo = mid + 1;
     else
       hi = mid;
   }
@@ -202,8 +194,7 @@ static bool contains_id(const uint64_t *ids, size_t n, uint64_t id) {
 
 static void answer_sat(const qs_req *rq, qs_ans *ans, const expr_assignment *m) {
   ans->status = QS_SAT;
-  if (rq->want_model)
-    ans->model = expr_assignment_copy(m);
+  if (rq->want_model) ans->model = expr_assignment_copy(m);
 }
 
 static void cex_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
@@ -229,8 +220,7 @@ static void cex_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     cex_entry *e = ring_newest(&c->sat, k);
     size_t nrest = 0;
     for (size_t i = 0; i < rq->n; i++)
-      if (!contains_id(e->ids, e->n, rq->f[i]->id))
-        c->rest[nrest++] = rq->f[i];
+      if (!contains_id(e->ids, e->n, rq->f[i]->id)) c->rest[nrest++] = rq->f[i];
     if (qs_model_satisfies(c->rest, nrest, e->model)) {
       answer_sat(rq, ans, e->model);
       return;

@@ -41,8 +41,13 @@ static qs_quant_stats *stats_of(quant_stage *qs) { return &qs->base.solver->quan
 /* Forwards a quantifier-free (or, for Z3, any) conjunction as a request of its own. */
 static void solve_formulas(quant_stage *qs, expr *const *f, size_t n, bool want_model,
                            const qs_req *orig, qs_ans *ans) {
-  qs_req rq = {.f = f, .n = n, .assumed = 0, .want_model = want_model,
-               .arrays = orig->arrays, .narrays = orig->narrays, .lane = orig->lane};
+  qs_req rq = {.f = f,
+               .n = n,
+               .assumed = 0,
+               .want_model = want_model,
+               .arrays = orig->arrays,
+               .narrays = orig->narrays,
+               .lane = orig->lane};
   qs_forward(&qs->base, &rq, ans);
 }
 
@@ -56,15 +61,13 @@ static bool not_witness(const expr_array *a, void *q) { return !qs_quant_is_witn
 
 /* Accepts model m (owned) as the answer if it satisfies the whole query; the answer does
  * not bind the procedure's own witnesses. */
-static bool accept_model(const qs_quant *q, const qs_req *rq, expr_assignment *m,
-                         qs_ans *ans) {
+static bool accept_model(const qs_quant *q, const qs_req *rq, expr_assignment *m, qs_ans *ans) {
   if (!m || !qs_quant_holds(q, m)) {
     expr_assignment_free(m);
     return false;
   }
   ans->status = QS_SAT;
-  if (rq->want_model)
-    ans->model = qs_model_filter(m, not_witness, (void *)q);
+  if (rq->want_model) ans->model = qs_model_filter(m, not_witness, (void *)q);
   expr_assignment_free(m);
   return true;
 }
@@ -77,10 +80,14 @@ static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, 
   size_t nstripped = qs_quant_strip(q, &stripped);
   /* Reads at symbolic indices (a second loop's s[K1 + c]) blast into ite chains over the
    * whole array: Z3's array theory does better on them. */
-  qs_req srq = {.f = stripped, .n = nstripped, .want_model = true, .arrays = rq->arrays,
-                .narrays = rq->narrays, .lane = rq->lane,
+  qs_req srq = {.f = stripped,
+                .n = nstripped,
+                .want_model = true,
+                .arrays = rq->arrays,
+                .narrays = rq->narrays,
+                .lane = rq->lane,
                 .array_theory = qs_reads_at_symbolic_index(stripped, nstripped, &qs->seen,
-                                                             &qs->stack, &qs->stack_cap)};
+                                                           &qs->stack, &qs->stack_cap)};
   qs_ans sa;
   qs_forward(&qs->base, &srq, &sa);
   qs_qstep answered = QS_QSTEP_COUNT;
@@ -91,21 +98,17 @@ static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, 
   } else if (sa.status == QS_SAT) {
     m = sa.model;
     sa.model = NULL;
-    if (accept_model(q, rq, expr_assignment_copy(m), ans))
-      answered = QS_QSTEP_STRIP;
+    if (accept_model(q, rq, expr_assignment_copy(m), ans)) answered = QS_QSTEP_STRIP;
   }
   qs_ans_clear(&sa);
   stats->seconds[QS_QSTEP_STRIP] += qs_now() - t0;
-  if (answered != QS_QSTEP_COUNT || !m)
-    goto done;
+  if (answered != QS_QSTEP_COUNT || !m) goto done;
 
   t0 = qs_now();
   dup = qs_quant_duplicate(q, m, NULL);
-  if (accept_model(q, rq, expr_assignment_copy(dup), ans))
-    answered = QS_QSTEP_DUPLICATE;
+  if (accept_model(q, rq, expr_assignment_copy(dup), ans)) answered = QS_QSTEP_DUPLICATE;
   stats->seconds[QS_QSTEP_DUPLICATE] += qs_now() - t0;
-  if (answered != QS_QSTEP_COUNT)
-    goto done;
+  if (answered != QS_QSTEP_COUNT) goto done;
 
   t0 = qs_now();
   qs_cells *conflicts = qs_cells_new();
@@ -165,25 +168,21 @@ static bool upper_bound(quant_stage *qs, const qs_quant *q, const qs_req *rq, ex
       *out = cand[i];
       found = true;
     }
-  if (found)
-    return true;
+  if (found) return true;
   if (hi->kind == EXPR_CONST) {
     *out = (uint64_t)hi->u.value;
     return *out >= low ? *out - low < budget : (*out = low, true);
   }
   uint64_t top = low + budget - 1;
-  if (top < low || bounded_by(qs, q, rq, hi, top) != QS_SAT)
-    return false;
+  if (top < low || bounded_by(qs, q, rq, hi, top) != QS_SAT) return false;
   /* hi ≤ top is proved; find the least proved bound in [low, top]. (A bound below low
    * means an empty range; low itself is then as good as any.) */
   uint64_t a = low, b = top;
   while (a < b) {
     uint64_t mid = a + (b - a) / 2;
     qs_status st = bounded_by(qs, q, rq, hi, mid);
-    if (st == QS_UNKNOWN)
-      break; /* keep the bound proved so far */
-    if (st == QS_SAT)
-      b = mid;
+    if (st == QS_UNKNOWN) break; /* keep the bound proved so far */
+    if (st == QS_SAT) b = mid;
     else
       a = mid + 1;
   }
@@ -196,7 +195,8 @@ static bool upper_bound(quant_stage *qs, const qs_quant *q, const qs_req *rq, ex
 static size_t expansion(quant_stage *qs, const qs_quant *q, const qs_req *rq, expr ***out,
                         const char **why) {
   size_t nfa = qs_quant_forall_count(q);
-  uint64_t *low = qs_xrealloc(NULL, nfa * sizeof *low), *high = qs_xrealloc(NULL, nfa * sizeof *high);
+  uint64_t *low = qs_xrealloc(NULL, nfa * sizeof *low),
+           *high = qs_xrealloc(NULL, nfa * sizeof *high);
   uint64_t used = 0;
   size_t n = 0;
   *why = "";
@@ -220,8 +220,7 @@ out:
 
 static void set_unknown(quant_stage *qs, qs_ans *ans, const char *what, const char *detail) {
   qs_ans_clear(ans);
-  snprintf(qs->reason, sizeof qs->reason, "quantified: %s%s%s", what, *detail ? ": " : "",
-           detail);
+  snprintf(qs->reason, sizeof qs->reason, "quantified: %s%s%s", what, *detail ? ": " : "", detail);
   ans->status = QS_UNKNOWN;
   ans->reason = qs->reason;
 }
@@ -243,13 +242,11 @@ static bool fallback_expand(quant_stage *qs, const qs_quant *q, const qs_req *rq
   if (ea.status == QS_SAT && rq->want_model) {
     ok = accept_model(q, rq, ea.model, ans);
     ea.model = NULL;
-    if (!ok)
-      snprintf(why, why_size, "the expansion's model fails the query");
+    if (!ok) snprintf(why, why_size, "the expansion's model fails the query");
   } else if (ea.status == QS_UNKNOWN) {
     snprintf(why, why_size, "expansion: %s", ea.reason);
   }
-  if (ok)
-    ans->status = ea.status;
+  if (ok) ans->status = ea.status;
   qs_ans_clear(&ea);
   return ok;
 }
@@ -261,8 +258,7 @@ static bool fallback_expand(quant_stage *qs, const qs_quant *q, const qs_req *rq
 static bool fallback_z3(quant_stage *qs, const qs_req *rq, qs_ans *ans, char *why,
                         size_t why_size) {
   qs_forward(&qs->base, rq, ans);
-  if (ans->status != QS_UNKNOWN)
-    return true;
+  if (ans->status != QS_UNKNOWN) return true;
   snprintf(why, why_size, "z3: %s", ans->reason);
   qs_ans_clear(ans);
   return false;
@@ -271,21 +267,18 @@ static bool fallback_z3(quant_stage *qs, const qs_req *rq, qs_ans *ans, char *wh
 /* --validate-qsolver: Z3 on the expansion (else on the query) must not contradict. */
 static void validate(quant_stage *qs, const qs_quant *q, const qs_req *rq, qs_qstep step,
                      qs_status answer) {
-  if (step == QS_QSTEP_FALLBACK_EXPAND)
-    return; /* that answer is Z3's on the expansion already */
+  if (step == QS_QSTEP_FALLBACK_EXPAND) return; /* that answer is Z3's on the expansion already */
   expr **ex = NULL;
   const char *why;
   size_t n = expansion(qs, q, rq, &ex, &why);
   qs_ans va;
-  if (n)
-    solve_formulas(qs, ex, n, false, rq, &va);
+  if (n) solve_formulas(qs, ex, n, false, rq, &va);
   else
     solve_formulas(qs, rq->f, rq->n, false, rq, &va);
   qs_formulas_free(ex, n);
   if (va.status != QS_UNKNOWN && va.status != answer) {
     stats_of(qs)->disagreements++;
-    fprintf(stderr,
-            "symq: error: qsolver disagreement: %s answered %s, z3 on the %s query %s\n",
+    fprintf(stderr, "symq: error: qsolver disagreement: %s answered %s, z3 on the %s query %s\n",
             qs_qstep_name(step), status_name(answer), n ? "expanded" : "quantified",
             status_name(va.status));
   }
@@ -295,8 +288,7 @@ static void validate(quant_stage *qs, const qs_quant *q, const qs_req *rq, qs_qs
 static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   quant_stage *qs = (quant_stage *)st;
   bool quantified = false;
-  for (size_t i = 0; i < rq->n && !quantified; i++)
-    quantified = rq->f[i]->has_forall;
+  for (size_t i = 0; i < rq->n && !quantified; i++) quantified = rq->f[i]->has_forall;
   if (!quantified) {
     qs_forward(st, rq, ans);
     return;
@@ -315,8 +307,7 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   }
   if (step == QS_QSTEP_COUNT && opt->fallback != QS_FALLBACK_EXPAND) {
     double t0 = qs_now();
-    if (fallback_z3(qs, rq, ans, why_z3, sizeof why_z3))
-      step = QS_QSTEP_FALLBACK_Z3;
+    if (fallback_z3(qs, rq, ans, why_z3, sizeof why_z3)) step = QS_QSTEP_FALLBACK_Z3;
     stats->seconds[QS_QSTEP_FALLBACK_Z3] += qs_now() - t0;
   }
   if (step == QS_QSTEP_COUNT) {
@@ -324,8 +315,7 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     set_unknown(qs, ans, *why_expand ? why_expand : why_z3, *why_expand ? why_z3 : "");
   } else {
     stats->answered[step]++;
-    if (opt->validate_quantified)
-      validate(qs, q, rq, step, ans->status);
+    if (opt->validate_quantified) validate(qs, q, rq, step, ans->status);
   }
   qs_quant_free(q);
 }

@@ -35,8 +35,8 @@ typedef struct relax_stage {
   qs_stage base;
   expr_assignment *recent[RECENT_MODELS]; /* owned; recent[next] is the oldest */
   size_t next;
-  qs_idmap scalar;  /* formula id → 1 scalar, 2 not (ids are never reused) */
-  qs_idmap seen;    /* a walk's visited nodes */
+  qs_idmap scalar; /* formula id → 1 scalar, 2 not (ids are never reused) */
+  qs_idmap seen;   /* a walk's visited nodes */
   expr **stack, **s, **reads, **values, **fixed, **conj;
   size_t stack_cap, s_cap, reads_cap, values_cap, fixed_cap, conj_cap;
 } relax_stage;
@@ -50,13 +50,11 @@ static void push(expr ***v, size_t *n, size_t *cap, expr *e) {
 
 static bool is_scalar(relax_stage *r, expr *f) {
   uint64_t v;
-  if (qs_idmap_get(&r->scalar, f->id, &v))
-    return v == 1;
+  if (qs_idmap_get(&r->scalar, f->id, &v)) return v == 1;
   /* No forall, and every read (update lists' terms included) at a constant index. */
-  bool scalar = !f->has_forall &&
-                !qs_reads_at_symbolic_index(&f, 1, &r->seen, &r->stack, &r->stack_cap);
-  if (r->scalar.count >= SCALAR_MEMO_MAX)
-    qs_idmap_reset(&r->scalar, 1024);
+  bool scalar =
+      !f->has_forall && !qs_reads_at_symbolic_index(&f, 1, &r->seen, &r->stack, &r->stack_cap);
+  if (r->scalar.count >= SCALAR_MEMO_MAX) qs_idmap_reset(&r->scalar, 1024);
   qs_idmap_put(&r->scalar, f->id, scalar ? 1 : 2);
   return scalar;
 }
@@ -85,8 +83,7 @@ static void scalar_conjuncts(relax_stage *r, expr *f, size_t *ns) {
 static size_t collect_reads(relax_stage *r, size_t ns) {
   qs_idmap_reset(&r->seen, 64);
   size_t n = 0, nreads = 0;
-  for (size_t i = 0; i < ns; i++)
-    qs_push_unseen(&r->seen, &r->stack, &n, &r->stack_cap, r->s[i]);
+  for (size_t i = 0; i < ns; i++) qs_push_unseen(&r->seen, &r->stack, &n, &r->stack_cap, r->s[i]);
   while (n) {
     expr *e = r->stack[--n];
     if (e->kind == EXPR_READ) {
@@ -100,8 +97,7 @@ static size_t collect_reads(relax_stage *r, size_t ns) {
 }
 
 static void release(expr **v, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    expr_unref(v[i]);
+  for (size_t i = 0; i < n; i++) expr_unref(v[i]);
 }
 
 static bool accept(const qs_req *rq, qs_ans *got, qs_ans *ans) {
@@ -131,8 +127,7 @@ static bool solve_fixed(relax_stage *r, const qs_req *rq, size_t ns, const expr_
   for (size_t i = 0; i < rq->n && !contradiction; i++) {
     expr *g = expr_substitute(rq->f[i], r->reads, r->values, nreads);
     contradiction = expr_is_false(g);
-    if (expr_is_true(g))
-      expr_unref(g);
+    if (expr_is_true(g)) expr_unref(g);
     else
       push(&r->fixed, &nfixed, &r->fixed_cap, g);
   }
@@ -140,8 +135,13 @@ static bool solve_fixed(relax_stage *r, const qs_req *rq, size_t ns, const expr_
     push(&r->fixed, &nfixed, &r->fixed_cap, expr_eq(r->reads[i], r->values[i]));
   bool answered = false;
   if (!contradiction) {
-    qs_req fixed = {.f = r->fixed, .n = nfixed, .assumed = 0, .want_model = true,
-                    .arrays = rq->arrays, .narrays = rq->narrays, .lane = QS_LANE_FIXED};
+    qs_req fixed = {.f = r->fixed,
+                    .n = nfixed,
+                    .assumed = 0,
+                    .want_model = true,
+                    .arrays = rq->arrays,
+                    .narrays = rq->narrays,
+                    .lane = QS_LANE_FIXED};
     qs_ans fa;
     qs_forward(&r->base, &fixed, &fa);
     answered = accept(rq, &fa, ans);
@@ -169,8 +169,7 @@ static void solve_scalar(relax_stage *r, const qs_req *relaxed, qs_ans *ans) {
     }
   }
   qs_forward(&r->base, relaxed, ans);
-  if (ans->status == QS_SAT && ans->model)
-    remember(r, ans->model);
+  if (ans->status == QS_SAT && ans->model) remember(r, ans->model);
 }
 
 /* --validate-qsolver: the request as the chain below answers it must not contradict. */
@@ -188,8 +187,7 @@ static void validate(relax_stage *r, const qs_req *rq, qs_status answer) {
 static void relax_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   relax_stage *r = (relax_stage *)st;
   bool quantified = false;
-  for (size_t i = 0; i < rq->n && !quantified; i++)
-    quantified = rq->f[i]->has_forall;
+  for (size_t i = 0; i < rq->n && !quantified; i++) quantified = rq->f[i]->has_forall;
   size_t ns = 0, assumed = 0;
   for (size_t i = 0; quantified && i < rq->n; i++) {
     scalar_conjuncts(r, rq->f[i], &ns);
@@ -201,13 +199,17 @@ static void relax_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     return;
   }
   /* Step 1. */
-  qs_req relaxed = {.f = r->s, .n = ns, .assumed = assumed, .want_model = true,
-                    .arrays = rq->arrays, .narrays = rq->narrays, .lane = QS_LANE_SCALAR};
+  qs_req relaxed = {.f = r->s,
+                    .n = ns,
+                    .assumed = assumed,
+                    .want_model = true,
+                    .arrays = rq->arrays,
+                    .narrays = rq->narrays,
+                    .lane = QS_LANE_SCALAR};
   qs_ans ra;
   solve_scalar(r, &relaxed, &ra);
   bool answered = ra.status == QS_UNSAT;
-  if (answered)
-    ans->status = QS_UNSAT;
+  if (answered) ans->status = QS_UNSAT;
   else if (ra.status == QS_SAT && ra.model)
     answered = accept(rq, &ra, ans) || solve_fixed(r, rq, ns, ra.model, ans);
   qs_ans_clear(&ra);
@@ -220,14 +222,12 @@ static void relax_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   }
   /* A model of the whole request is one of its scalar part, and of the next request's
    * assumed scalar formulas, more often than not. */
-  if (ans->status == QS_SAT && ans->model)
-    remember(r, ans->model);
+  if (ans->status == QS_SAT && ans->model) remember(r, ans->model);
 }
 
 static void relax_destroy(qs_stage *st) {
   relax_stage *r = (relax_stage *)st;
-  for (size_t k = 0; k < RECENT_MODELS; k++)
-    expr_assignment_free(r->recent[k]);
+  for (size_t k = 0; k < RECENT_MODELS; k++) expr_assignment_free(r->recent[k]);
   qs_idmap_free(&r->scalar);
   qs_idmap_free(&r->seen);
   free(r->stack);

@@ -28,15 +28,14 @@ typedef struct pinned {
 
 typedef struct units_stage {
   qs_stage base;
-  pinned *arrays;   /* [0, narrays) this request's; [narrays, nslots) spare, buffers kept */
+  pinned *arrays; /* [0, narrays) this request's; [narrays, nslots) spare, buffers kept */
   size_t narrays, nslots, arrays_cap;
 } units_stage;
 
 /* x = c with x a read of `width` bits at a constant index, through no writes, of an array
  * without initial contents, entirely below its capacity: the read and the constant. */
 static bool as_unit(const expr *f, const expr **read, u128 *value) {
-  if (f->kind != EXPR_EQ)
-    return false;
+  if (f->kind != EXPR_EQ) return false;
   const expr *c = f->kid[0], *x = f->kid[1];
   if (!expr_is_const(c)) {
     c = f->kid[1];
@@ -56,8 +55,7 @@ static bool as_unit(const expr *f, const expr **read, u128 *value) {
 
 static pinned *pinned_for(units_stage *u, expr_array *a) {
   for (size_t i = 0; i < u->narrays; i++)
-    if (u->arrays[i].array == a)
-      return &u->arrays[i];
+    if (u->arrays[i].array == a) return &u->arrays[i];
   if (u->narrays == u->nslots) {
     QS_RESERVE(u->arrays, u->arrays_cap, u->nslots + 1);
     u->arrays[u->nslots++] = (pinned){0};
@@ -85,8 +83,7 @@ static bool pin(units_stage *u, const expr *read, u128 value) {
   }
   for (size_t k = 0; k < nbytes; k++) {
     uint8_t byte = (uint8_t)(value >> (8 * k));
-    if (p->set[at + k] && p->bytes[at + k] != byte)
-      return false;
+    if (p->set[at + k] && p->bytes[at + k] != byte) return false;
     p->bytes[at + k] = byte;
     p->set[at + k] = 1;
   }
@@ -99,8 +96,7 @@ static void units_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   for (size_t i = 0; i < rq->n; i++) {
     const expr *read;
     u128 value;
-    if (!as_unit(rq->f[i], &read, &value))
-      continue;
+    if (!as_unit(rq->f[i], &read, &value)) continue;
     if (!pin(u, read, value)) {
       ans->status = QS_UNSAT;
       return;
@@ -119,8 +115,7 @@ static void units_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     return;
   }
   ans->status = QS_SAT;
-  if (rq->want_model)
-    ans->model = m;
+  if (rq->want_model) ans->model = m;
   else
     expr_assignment_free(m);
 }

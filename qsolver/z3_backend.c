@@ -73,10 +73,10 @@ typedef struct z3_stage z3_stage;
 /* One incremental quantifier-free solver and the formulas asserted in it, one scope each. */
 typedef struct qf_lane {
   Z3_solver solver;
-  unsigned budget;      /* its core's conflicts per query before bvs takes over */
-  unsigned limit;       /* the budget its solver carries now (UINT_MAX: to be set) */
-  bool gave_up;         /* its core ran out of budget since the lane last started over */
-  uint64_t *live;       /* ids of the formulas asserted, one scope each */
+  unsigned budget; /* its core's conflicts per query before bvs takes over */
+  unsigned limit;  /* the budget its solver carries now (UINT_MAX: to be set) */
+  bool gave_up;    /* its core ran out of budget since the lane last started over */
+  uint64_t *live;  /* ids of the formulas asserted, one scope each */
   size_t nlive, live_cap;
 } qf_lane;
 
@@ -92,14 +92,14 @@ struct z3_stage {
   qs_idmap arrays;  /* array id → AST */
   qs_idmap updates; /* update id → the store chain ending at it */
   /* The other encoding's three caches, parked while the current one is loaded above. */
-  int enc;          /* ENC_ARRAYS or ENC_BLAST: whose caches are loaded */
+  int enc; /* ENC_ARRAYS or ENC_BLAST: whose caches are loaded */
   qs_idmap parked[3];
   /* ENC_BLAST: the byte constants of each blasted array. */
   qs_idmap blast_index; /* array id → 1 + index in blasted */
   Z3_ast **blasted;
   size_t nblasted, blasted_cap;
-  Z3_solver bvs;        /* the bit-blasting tactic, for array-free queries qf gave up on */
-  Z3_solver qfa;        /* quantifier-free queries that need the array theory */
+  Z3_solver bvs; /* the bit-blasting tactic, for array-free queries qf gave up on */
+  Z3_solver qfa; /* quantifier-free queries that need the array theory */
   bool incremental;
   uint64_t blast_max_bytes;
   qf_lane lanes[QS_LANES]; /* qf: one per request lane (qs_req.lane) */
@@ -197,11 +197,9 @@ static void release_tmp(z3_stage *z) { z3_refs_release(z->ctx, &z->tmp); }
 
 static bool cache_get(const qs_idmap *m, uint64_t key, Z3_ast *ast, bool *forall) {
   uint64_t v;
-  if (!qs_idmap_get(m, key, &v))
-    return false;
+  if (!qs_idmap_get(m, key, &v)) return false;
   *ast = (Z3_ast)(uintptr_t)(v & ~(uint64_t)1);
-  if (forall)
-    *forall = v & 1;
+  if (forall) *forall = v & 1;
   return true;
 }
 
@@ -213,8 +211,7 @@ static void cache_put(z3_stage *z, qs_idmap *m, uint64_t key, Z3_ast ast, bool f
 
 static void cache_drop(z3_stage *z, qs_idmap *m) {
   for (size_t i = 0; i < m->cap; i++)
-    if (m->keys[i])
-      Z3_dec_ref(z->ctx, (Z3_ast)(uintptr_t)(m->vals[i] & ~(uint64_t)1));
+    if (m->keys[i]) Z3_dec_ref(z->ctx, (Z3_ast)(uintptr_t)(m->vals[i] & ~(uint64_t)1));
   qs_idmap_free(m);
 }
 
@@ -235,8 +232,7 @@ static Z3_ast node_ast(z3_stage *z, const expr *e, bool *forall) {
   bool hit = cache_get(&z->nodes, e->id, &a, &f);
   assert(hit);
   (void)hit;
-  if (forall)
-    *forall |= f;
+  if (forall) *forall |= f;
   return a;
 }
 
@@ -249,10 +245,8 @@ static Z3_ast as_bool(z3_stage *z, Z3_ast a) {
 }
 
 static Z3_ast mk_const(z3_stage *z, unsigned w, u128 v) {
-  if (w == 1)
-    return keep(z, v ? Z3_mk_true(z->ctx) : Z3_mk_false(z->ctx));
-  if (w <= 64)
-    return keep(z, Z3_mk_unsigned_int64(z->ctx, (uint64_t)v, bv_sort(z, w)));
+  if (w == 1) return keep(z, v ? Z3_mk_true(z->ctx) : Z3_mk_false(z->ctx));
+  if (w <= 64) return keep(z, Z3_mk_unsigned_int64(z->ctx, (uint64_t)v, bv_sort(z, w)));
   char buf[48], *p = buf + sizeof buf;
   *--p = 0;
   do {
@@ -266,8 +260,8 @@ static Z3_symbol symbol(z3_stage *z, const char *prefix, const char *name, uint6
   char buf[96];
   size_t n = (size_t)snprintf(buf, sizeof buf, "%s", prefix);
   for (const char *c = name ? name : ""; *c && n < 64; c++)
-    buf[n++] = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-                       (*c >= '0' && *c <= '9') || *c == '_' || *c == '.'
+    buf[n++] = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+                       *c == '_' || *c == '.'
                    ? *c
                    : '_';
   snprintf(buf + n, sizeof buf - n, "!%" PRIu64, id);
@@ -276,22 +270,19 @@ static Z3_symbol symbol(z3_stage *z, const char *prefix, const char *name, uint6
 
 static Z3_ast array_ast(z3_stage *z, expr_array *a) {
   Z3_ast r;
-  if (cache_get(&z->arrays, a->id, &r, NULL))
-    return r;
+  if (cache_get(&z->arrays, a->id, &r, NULL)) return r;
   if (!a->init) {
     r = keep(z, Z3_mk_const(z->ctx, symbol(z, "", a->name, a->id), z->arr_sort));
   } else {
     Z3_ast zero = mk_const(z, 8, 0);
     r = zero ? keep(z, Z3_mk_const_array(z->ctx, bv_sort(z, 64), zero)) : NULL;
     for (uint64_t i = 0; r && i < a->capacity; i++) {
-      if (!a->init[i])
-        continue;
+      if (!a->init[i]) continue;
       Z3_ast idx = mk_const(z, 64, i), val = mk_const(z, 8, a->init[i]);
       r = idx && val ? keep(z, Z3_mk_store(z->ctx, r, idx, val)) : NULL;
     }
   }
-  if (r)
-    cache_put(z, &z->arrays, a->id, r, false);
+  if (r) cache_put(z, &z->arrays, a->id, r, false);
   return r;
 }
 
@@ -309,19 +300,16 @@ static Z3_ast updated_array(z3_stage *z, expr_array *a, expr_update *updates, bo
   bool f = false;
   expr_update *u = updates;
   for (; u; u = u->next) {
-    if (cache_get(&z->updates, update_key(a, u), &base, &f))
-      break;
+    if (cache_get(&z->updates, update_key(a, u), &base, &f)) break;
     QS_RESERVE(z->ups, z->ups_cap, n + 1);
     z->ups[n++] = u;
   }
-  if (!u)
-    base = array_ast(z, a);
+  if (!u) base = array_ast(z, a);
   while (base && n-- > 0) {
     u = z->ups[n];
     Z3_ast idx = node_ast(z, u->index, &f), val = node_ast(z, u->value, &f);
     base = keep(z, Z3_mk_store(z->ctx, base, idx, val));
-    if (base)
-      cache_put(z, &z->updates, update_key(a, u), base, f);
+    if (base) cache_put(z, &z->updates, update_key(a, u), base, f);
   }
   *forall |= f;
   return base;
@@ -339,8 +327,7 @@ static bool is_blasted(const z3_stage *z, const expr_array *a) {
  * bytes as numerals. Kept (one reference each) until the caches are dropped. */
 static Z3_ast *blast_bytes(z3_stage *z, expr_array *a) {
   uint64_t v;
-  if (qs_idmap_get(&z->blast_index, a->id, &v))
-    return z->blasted[v - 1];
+  if (qs_idmap_get(&z->blast_index, a->id, &v)) return z->blasted[v - 1];
   Z3_ast *bytes = qs_xrealloc(NULL, (a->capacity + 1) * sizeof *bytes);
   bytes[0] = (Z3_ast)(uintptr_t)a->capacity; /* the count, for cache_drop */
   for (uint64_t k = 0; k < a->capacity; k++) {
@@ -350,8 +337,7 @@ static Z3_ast *blast_bytes(z3_stage *z, expr_array *a) {
                        : Z3_mk_const(z->ctx, symbol(z, prefix, a->name, a->id), bv_sort(z, 8));
     if (!b) { /* keep the vector well formed: the error is reported by the handler */
       b = z->zero1;
-      if (z->err == Z3_OK)
-        z->err = Z3_EXCEPTION;
+      if (z->err == Z3_OK) z->err = Z3_EXCEPTION;
     }
     Z3_inc_ref(z->ctx, b);
     bytes[k + 1] = b;
@@ -366,8 +352,7 @@ static void blast_drop(z3_stage *z) {
   for (size_t i = 0; i < z->nblasted; i++) {
     Z3_ast *bytes = z->blasted[i] - 1;
     uint64_t n = (uint64_t)(uintptr_t)bytes[0];
-    for (uint64_t k = 1; k <= n; k++)
-      Z3_dec_ref(z->ctx, bytes[k]);
+    for (uint64_t k = 1; k <= n; k++) Z3_dec_ref(z->ctx, bytes[k]);
     free(bytes);
   }
   z->nblasted = 0;
@@ -380,15 +365,14 @@ static void blast_drop(z3_stage *z) {
  * constant index other than a constant `at`, and writes whose index's known low bits
  * (at_bits, expr_known_low_bits) differ from `at`'s, are skipped; a write at the very same
  * index (the same Z3 term) ends the chain. */
-static Z3_ast blast_select(z3_stage *z, expr_array *a, expr_update *ups, Z3_ast at,
-                           bool at_const, uint64_t at_value, expr_low_bits at_bits) {
+static Z3_ast blast_select(z3_stage *z, expr_array *a, expr_update *ups, Z3_ast at, bool at_const,
+                           uint64_t at_value, expr_low_bits at_bits) {
   Z3_ast *bytes = blast_bytes(z, a);
   Z3_ast r = NULL;
   size_t n = 0;
   for (expr_update *u = ups; u; u = u->next) {
     if (at_const && u->index->kind == EXPR_CONST) {
-      if ((uint64_t)u->index->u.value != at_value)
-        continue;
+      if ((uint64_t)u->index->u.value != at_value) continue;
       r = node_ast(z, u->value, NULL);
       break;
     }
@@ -406,8 +390,7 @@ static Z3_ast blast_select(z3_stage *z, expr_array *a, expr_update *ups, Z3_ast 
   } else if (!r) {
     r = mk_const(z, 8, 0);
     for (uint64_t k = a->capacity; r && k-- > 0;) {
-      if (a->init && !a->init[k])
-        continue;
+      if (a->init && !a->init[k]) continue;
       Z3_ast idx = mk_const(z, 64, k);
       Z3_ast eq = idx ? keep(z, Z3_mk_eq(z->ctx, at, idx)) : NULL;
       r = eq ? keep(z, Z3_mk_ite(z->ctx, eq, bytes[k], r)) : NULL;
@@ -438,21 +421,18 @@ static Z3_ast build_blasted_read(z3_stage *z, expr *e) {
       Z3_ast off = mk_const(z, 64, b);
       at = off ? keep(z, Z3_mk_bvadd(z->ctx, idx, off)) : NULL;
     }
-    Z3_ast byte = at ? blast_select(z, e->u.read.array, e->u.read.updates, at, at_const,
-                                    base + b, at_bits)
-                     : NULL;
-    if (!byte)
-      return NULL;
+    Z3_ast byte =
+        at ? blast_select(z, e->u.read.array, e->u.read.updates, at, at_const, base + b, at_bits)
+           : NULL;
+    if (!byte) return NULL;
     r = r ? keep(z, Z3_mk_concat(z->ctx, r, byte)) : byte;
-    if (!r)
-      return NULL;
+    if (!r) return NULL;
   }
   return r;
 }
 
 static Z3_ast build_read(z3_stage *z, expr *e, bool *forall) {
-  if (is_blasted(z, e->u.read.array))
-    return build_blasted_read(z, e);
+  if (is_blasted(z, e->u.read.array)) return build_blasted_read(z, e);
   if (z->enc == ENC_BLAST)
     *forall = true; /* in ENC_BLAST the flag marks a term that needs the array theory */
   Z3_ast arr = updated_array(z, e->u.read.array, e->u.read.updates, forall);
@@ -467,11 +447,9 @@ static Z3_ast build_read(z3_stage *z, expr *e, bool *forall) {
       at = off ? keep(z, Z3_mk_bvadd(z->ctx, idx, off)) : NULL;
     }
     Z3_ast sel = at ? keep(z, Z3_mk_select(z->ctx, arr, at)) : NULL;
-    if (!sel)
-      return NULL;
+    if (!sel) return NULL;
     r = r ? keep(z, Z3_mk_concat(z->ctx, r, sel)) : sel;
-    if (!r)
-      return NULL;
+    if (!r) return NULL;
   }
   return r;
 }
@@ -483,19 +461,15 @@ static Z3_ast build_forall(z3_stage *z, expr *e, bool *forall) {
   Z3_ast hi = as_bv(z, node_ast(z, e->kid[2], forall), w);
   Z3_ast body = node_ast(z, e->kid[3], forall);
   Z3_ast ib = as_bv(z, i, w);
-  if (!lo || !hi || !ib)
-    return NULL;
+  if (!lo || !hi || !ib) return NULL;
   Z3_ast pre[2] = {keep(z, Z3_mk_bvule(z->ctx, lo, ib)), keep(z, Z3_mk_bvule(z->ctx, ib, hi))};
-  if (!pre[0] || !pre[1])
-    return NULL;
+  if (!pre[0] || !pre[1]) return NULL;
   Z3_ast in = keep(z, Z3_mk_and(z->ctx, 2, pre));
   Z3_ast out = in ? keep(z, Z3_mk_not(z->ctx, in)) : NULL;
-  if (!out)
-    return NULL;
+  if (!out) return NULL;
   Z3_ast disj[2] = {out, body};
   Z3_ast impl = keep(z, Z3_mk_or(z->ctx, 2, disj));
-  if (!impl)
-    return NULL;
+  if (!impl) return NULL;
   Z3_app bound = Z3_to_app(z->ctx, i);
   *forall = true;
   return keep(z, Z3_mk_forall_const(z->ctx, 0, 1, &bound, 0, NULL, impl));
@@ -536,26 +510,19 @@ static Z3_ast build(z3_stage *z, expr *e, bool *forall) {
   unsigned w = e->width;
   Z3_ast a = NULL, b = NULL, d = NULL;
   if (e->kind != EXPR_READ && e->kind != EXPR_FORALL) {
-    if (e->nkids > 0)
-      a = node_ast(z, e->kid[0], forall);
-    if (e->nkids > 1)
-      b = node_ast(z, e->kid[1], forall);
-    if (e->nkids > 2)
-      d = node_ast(z, e->kid[2], forall);
+    if (e->nkids > 0) a = node_ast(z, e->kid[0], forall);
+    if (e->nkids > 1) b = node_ast(z, e->kid[1], forall);
+    if (e->nkids > 2) d = node_ast(z, e->kid[2], forall);
   }
   unsigned wa = e->nkids > 0 ? e->kid[0]->width : 0;
   switch (e->kind) {
-  case EXPR_CONST:
-    return mk_const(z, w, e->u.value);
-  case EXPR_READ:
-    return build_read(z, e, forall);
+  case EXPR_CONST: return mk_const(z, w, e->u.value);
+  case EXPR_READ: return build_read(z, e, forall);
   case EXPR_BVAR:
     return keep(z, Z3_mk_const(c, symbol(z, "i_", e->u.bvar.name, e->u.bvar.var),
                                w == 1 ? z->bool_sort : bv_sort(z, w)));
-  case EXPR_FORALL:
-    return build_forall(z, e, forall);
-  case EXPR_NOT:
-    return keep(z, w == 1 ? Z3_mk_not(c, a) : Z3_mk_bvnot(c, a));
+  case EXPR_FORALL: return build_forall(z, e, forall);
+  case EXPR_NOT: return keep(z, w == 1 ? Z3_mk_not(c, a) : Z3_mk_bvnot(c, a));
   case EXPR_AND:
   case EXPR_OR:
   case EXPR_XOR:
@@ -564,10 +531,8 @@ static Z3_ast build(z3_stage *z, expr *e, bool *forall) {
   case EXPR_MUL:
     if (w == 1) {
       Z3_ast two[2] = {a, b};
-      if (e->kind == EXPR_AND || e->kind == EXPR_MUL)
-        return keep(z, Z3_mk_and(c, 2, two));
-      if (e->kind == EXPR_OR)
-        return keep(z, Z3_mk_or(c, 2, two));
+      if (e->kind == EXPR_AND || e->kind == EXPR_MUL) return keep(z, Z3_mk_and(c, 2, two));
+      if (e->kind == EXPR_OR) return keep(z, Z3_mk_or(c, 2, two));
       return keep(z, Z3_mk_xor(c, a, b)); /* xor, and add/sub modulo 2 */
     }
     /* fallthrough */
@@ -601,17 +566,14 @@ static Z3_ast build(z3_stage *z, expr *e, bool *forall) {
   }
   case EXPR_ZEXT:
   case EXPR_SEXT: {
-    if (w == wa)
-      return a;
+    if (w == wa) return a;
     Z3_ast x = as_bv(z, a, wa);
-    if (!x)
-      return NULL;
-    return keep(z, e->kind == EXPR_ZEXT ? Z3_mk_zero_ext(c, w - wa, x)
-                                        : Z3_mk_sign_ext(c, w - wa, x));
+    if (!x) return NULL;
+    return keep(z,
+                e->kind == EXPR_ZEXT ? Z3_mk_zero_ext(c, w - wa, x) : Z3_mk_sign_ext(c, w - wa, x));
   }
   case EXPR_EXTRACT: {
-    if (w == wa)
-      return a;
+    if (w == wa) return a;
     unsigned lo = e->u.extract.lo;
     Z3_ast x = keep(z, Z3_mk_extract(c, lo + w - 1, lo, a));
     return w == 1 ? as_bool(z, x) : x;
@@ -620,10 +582,8 @@ static Z3_ast build(z3_stage *z, expr *e, bool *forall) {
     Z3_ast hi = as_bv(z, a, wa), lo = as_bv(z, b, e->kid[1]->width);
     return hi && lo ? keep(z, Z3_mk_concat(c, hi, lo)) : NULL;
   }
-  case EXPR_ITE:
-    return keep(z, Z3_mk_ite(c, a, b, d));
-  case EXPR_KIND_COUNT:
-    break;
+  case EXPR_ITE: return keep(z, Z3_mk_ite(c, a, b, d));
+  case EXPR_KIND_COUNT: break;
   }
   assert(!"unknown expression kind");
   return NULL;
@@ -631,8 +591,7 @@ static Z3_ast build(z3_stage *z, expr *e, bool *forall) {
 
 static void push(z3_stage *z, size_t *n, expr *e) {
   Z3_ast dummy;
-  if (cache_get(&z->nodes, e->id, &dummy, NULL))
-    return;
+  if (cache_get(&z->nodes, e->id, &dummy, NULL)) return;
   QS_RESERVE(z->stack, z->stack_cap, *n + 1);
   z->stack[(*n)++] = e;
 }
@@ -652,21 +611,17 @@ static Z3_ast translate(z3_stage *z, expr *root, bool *forall) {
     if (e->kind == EXPR_READ) {
       push(z, &n, e->kid[0]);
       for (expr_update *u = e->u.read.updates;
-           u && !cache_get(&z->updates, update_key(e->u.read.array, u), &r, NULL);
-           u = u->next) {
+           u && !cache_get(&z->updates, update_key(e->u.read.array, u), &r, NULL); u = u->next) {
         push(z, &n, u->index);
         push(z, &n, u->value);
       }
     } else {
-      for (unsigned k = 0; k < e->nkids; k++)
-        push(z, &n, e->kid[k]);
+      for (unsigned k = 0; k < e->nkids; k++) push(z, &n, e->kid[k]);
     }
-    if (n != before)
-      continue;
+    if (n != before) continue;
     bool f = false;
     r = build(z, e, &f);
-    if (!r || z->err != Z3_OK)
-      return NULL;
+    if (!r || z->err != Z3_OK) return NULL;
     cache_put(z, &z->nodes, e->id, r, f || e->kind == EXPR_FORALL);
     n--;
   }
@@ -680,8 +635,7 @@ static bool numeral_u64(z3_stage *z, Z3_ast a, uint64_t *out) {
 }
 
 static Z3_decl_kind app_kind(z3_stage *z, Z3_ast a) {
-  if (!Z3_is_app(z->ctx, a))
-    return Z3_OP_UNINTERPRETED;
+  if (!Z3_is_app(z->ctx, a)) return Z3_OP_UNINTERPRETED;
   return Z3_get_decl_kind(z->ctx, Z3_get_app_decl(z->ctx, Z3_to_app(z->ctx, a)));
 }
 
@@ -717,8 +671,7 @@ static bool model_array(z3_stage *z, Z3_model m, expr_array *a) {
     return z->err == Z3_OK;
   }
   Z3_ast arr = array_ast(z, a), v = NULL;
-  if (!arr || !Z3_model_eval(z->ctx, m, arr, true, &v) || !keep(z, v))
-    return false;
+  if (!arr || !Z3_model_eval(z->ctx, m, arr, true, &v) || !keep(z, v)) return false;
   int fill = -1; /* the value of every byte no store names, when known */
   /* Outer stores are the newer ones: the first store seen for an index wins. */
   while (app_kind(z, v) == Z3_OP_STORE) {
@@ -729,8 +682,7 @@ static bool model_array(z3_stage *z, Z3_model m, expr_array *a) {
   Z3_decl_kind k = app_kind(z, v);
   uint64_t dv;
   if (k == Z3_OP_CONST_ARRAY) {
-    if (numeral_u64(z, Z3_get_app_arg(z->ctx, Z3_to_app(z->ctx, v), 0), &dv))
-      fill = (int)dv;
+    if (numeral_u64(z, Z3_get_app_arg(z->ctx, Z3_to_app(z->ctx, v), 0), &dv)) fill = (int)dv;
   } else if (k == Z3_OP_AS_ARRAY) {
     Z3_func_decl fd = Z3_get_as_array_func_decl(z->ctx, v);
     Z3_func_interp fi = fd ? Z3_model_get_func_interp(z->ctx, m, fd) : NULL;
@@ -743,14 +695,12 @@ static bool model_array(z3_stage *z, Z3_model m, expr_array *a) {
         set_byte(z, cap, Z3_func_entry_get_arg(z->ctx, fe, 0), Z3_func_entry_get_value(z->ctx, fe));
         Z3_func_entry_dec_ref(z->ctx, fe);
       }
-      if (numeral_u64(z, Z3_func_interp_get_else(z->ctx, fi), &dv))
-        fill = (int)dv;
+      if (numeral_u64(z, Z3_func_interp_get_else(z->ctx, fi), &dv)) fill = (int)dv;
       Z3_func_interp_dec_ref(z->ctx, fi);
     }
   }
   for (uint64_t i = 0; i < cap; i++) {
-    if (z->known[i])
-      continue;
+    if (z->known[i]) continue;
     if (fill >= 0) {
       z->bytes[i] = (uint8_t)fill;
       continue;
@@ -794,8 +744,7 @@ static void formula_arrays(z3_stage *z, expr *f, size_t *n) {
   expr_array *const *arrays = z->array_pool + (v >> 16);
   for (size_t k = 0; k < (v & 0xffff); k++) {
     size_t j = 0;
-    while (j < *n && z->collect[j] != arrays[k])
-      j++;
+    while (j < *n && z->collect[j] != arrays[k]) j++;
     if (j == *n) {
       QS_RESERVE(z->collect, z->collect_cap, *n + 1);
       z->collect[(*n)++] = arrays[k];
@@ -808,12 +757,10 @@ static void formula_arrays(z3_stage *z, expr *f, size_t *n) {
 static expr_assignment *build_model(z3_stage *z, const qs_req *rq, Z3_solver solver,
                                     bool ints /* solved in the integer encoding */) {
   Z3_model m = Z3_solver_get_model(z->ctx, solver);
-  if (!m)
-    return NULL;
+  if (!m) return NULL;
   Z3_model_inc_ref(z->ctx, m);
   size_t n = 0;
-  for (size_t i = 0; i < rq->n; i++)
-    formula_arrays(z, rq->f[i], &n);
+  for (size_t i = 0; i < rq->n; i++) formula_arrays(z, rq->f[i], &n);
   qsort(z->collect, n, sizeof *z->collect, cmp_array_id);
   expr_assignment *out = expr_assignment_new();
   for (size_t i = 0; i < n; i++) {
@@ -837,15 +784,13 @@ static expr_assignment *build_model(z3_stage *z, const qs_req *rq, Z3_solver sol
  * it open for dump_result. */
 static FILE *dump_smt2(z3_stage *z, const qs_req *rq) {
   const char *dir = z->base.solver->smt2_dir;
-  if (!dir)
-    return NULL;
+  if (!dir) return NULL;
   if (z->dumped == 0 && mkdir(dir, 0777) != 0 && errno != EEXIST)
     fprintf(stderr, "symq: cannot create %s: %s\n", dir, strerror(errno));
   char path[4096];
   snprintf(path, sizeof path, "%s/query%06" PRIu64 ".smt2", dir, ++z->dumped);
   FILE *f = fopen(path, "w");
-  if (!f)
-    return NULL;
+  if (!f) return NULL;
   expr_print_smtlib(f, rq->f, rq->n);
   fflush(f);
   return f;
@@ -853,8 +798,7 @@ static FILE *dump_smt2(z3_stage *z, const qs_req *rq) {
 
 /* The answer and the stage's time, as a comment eval/bench_solver.py reads. */
 static void dump_result(FILE *f, const qs_ans *ans, double seconds) {
-  if (!f)
-    return;
+  if (!f) return;
   static const char *const names[] = {"sat", "unsat", "unknown"};
   fprintf(f, "; symq: %s, %.6f s\n", names[ans->status], seconds);
   fclose(f);
@@ -900,8 +844,7 @@ static Z3_solver new_solver(z3_stage *z, unsigned timeout_ms) {
 
 /* Loads the caches of encoding `enc`, parking the others. */
 static void use_encoding(z3_stage *z, int enc) {
-  if (z->enc == enc)
-    return;
+  if (z->enc == enc) return;
   qs_idmap cur[3] = {z->nodes, z->arrays, z->updates};
   z->nodes = z->parked[0];
   z->arrays = z->parked[1];
@@ -914,8 +857,7 @@ static void drop_caches(z3_stage *z) {
   cache_drop(z, &z->nodes);
   cache_drop(z, &z->updates);
   cache_drop(z, &z->arrays);
-  if (z->enc == ENC_BLAST)
-    blast_drop(z);
+  if (z->enc == ENC_BLAST) blast_drop(z);
 }
 
 /* simplify → solve-eqs → bit-blast → sat: what the z3 command picks for QF_BV. */
@@ -954,10 +896,8 @@ static void lane_reset(z3_stage *z, qf_lane *ln) {
  * its last query (one scope per formula). */
 static void lane_load(z3_stage *z, qf_lane *ln, const qs_req *rq, Z3_ast *asts) {
   size_t keep = 0;
-  while (keep < ln->nlive && keep < rq->n && ln->live[keep] == rq->f[keep]->id)
-    keep++;
-  if (keep < ln->nlive)
-    Z3_solver_pop(z->ctx, ln->solver, (unsigned)(ln->nlive - keep));
+  while (keep < ln->nlive && keep < rq->n && ln->live[keep] == rq->f[keep]->id) keep++;
+  if (keep < ln->nlive) Z3_solver_pop(z->ctx, ln->solver, (unsigned)(ln->nlive - keep));
   QS_RESERVE(ln->live, ln->live_cap, rq->n);
   ln->nlive = keep;
   for (size_t i = keep; i < rq->n; i++) {
@@ -975,24 +915,20 @@ static bool solve_ints(z3_stage *z, const qs_req *rq, qs_ans *ans) {
   QS_RESERVE(z->asserted, z->asserted_cap, rq->n);
   for (size_t i = 0; i < rq->n; i++) {
     z->asserted[i] = z3_int_formula(z->ints, rq->f[i]);
-    if (z->err != Z3_OK)
-      fatal_z3_error(z);
-    if (!z->asserted[i])
-      return false;
+    if (z->err != Z3_OK) fatal_z3_error(z);
+    if (!z->asserted[i]) return false;
   }
   qf_lane *ln = &z->int_lane;
   lane_load(z, ln, rq, z->asserted);
   Z3_lbool r = z->err == Z3_OK ? Z3_solver_check(z->ctx, ln->solver) : Z3_L_UNDEF;
-  if (z->err != Z3_OK)
-    fatal_z3_error(z);
+  if (z->err != Z3_OK) fatal_z3_error(z);
   if (r == Z3_L_FALSE) {
     ans->status = QS_UNSAT;
     return true;
   }
   if (r == Z3_L_TRUE) {
     expr_assignment *model = rq->want_model ? build_model(z, rq, ln->solver, true) : NULL;
-    if (z->err != Z3_OK)
-      fatal_z3_error(z);
+    if (z->err != Z3_OK) fatal_z3_error(z);
     if (!rq->want_model || model) {
       ans->status = QS_SAT;
       ans->model = model;
@@ -1010,8 +946,7 @@ static void end_query(z3_stage *z, FILE *dump, const qs_ans *ans, double t0) {
   dump_result(dump, ans, qs_now() - t0);
   if (z->nodes.count > Z3_CACHE_MAX) {
     drop_caches(z);
-    for (size_t l = 0; l < QS_LANES; l++)
-      lane_reset(z, &z->lanes[l]);
+    for (size_t l = 0; l < QS_LANES; l++) lane_reset(z, &z->lanes[l]);
   }
   if (z3_int_size(z->ints) > Z3_CACHE_MAX) {
     z3_int_clear(z->ints);
@@ -1054,8 +989,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   QS_RESERVE(z->asserted, z->asserted_cap, rq->n);
   for (size_t i = 0; i < rq->n; i++) {
     z->asserted[i] = translate(z, rq->f[i], &flag);
-    if (!z->asserted[i])
-      break;
+    if (!z->asserted[i]) break;
   }
   /* Array-theory queries get a fresh solver, as before: incremental scopes made them slower
    * (libc/ctype_tables, lookups in glibc's 768- and 1536-byte tables: 5 s -> 37 s). */
@@ -1072,8 +1006,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       ln->limit = ln->budget;
     }
   } else if (z->err == Z3_OK) {
-    for (size_t i = 0; i < rq->n; i++)
-      Z3_solver_assert(z->ctx, solver, z->asserted[i]);
+    for (size_t i = 0; i < rq->n; i++) Z3_solver_assert(z->ctx, solver, z->asserted[i]);
   }
   Z3_lbool r = z->err == Z3_OK ? Z3_solver_check(z->ctx, solver) : Z3_L_UNDEF;
   bool lane_unknown = r == Z3_L_UNDEF && z->err == Z3_OK && incremental && !flag && ln->budget;
@@ -1085,13 +1018,11 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
      * on every other request of chained memspn's second loop), but an unknown of any kind
      * from a lane that gave up before is not trusted as a timeout: the lane starts over
      * and bvs, under its own timeout, decides. */
-    if (ln->gave_up && cut)
-      lane_reset(z, ln);
+    if (ln->gave_up && cut) lane_reset(z, ln);
     else
       ln->gave_up = true;
     solver = z->bvs;
-    for (size_t i = 0; i < rq->n; i++)
-      Z3_solver_assert(z->ctx, solver, z->asserted[i]);
+    for (size_t i = 0; i < rq->n; i++) Z3_solver_assert(z->ctx, solver, z->asserted[i]);
     r = z->err == Z3_OK ? Z3_solver_check(z->ctx, solver) : Z3_L_UNDEF;
   }
   if (z->err != Z3_OK) {
@@ -1121,10 +1052,8 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       unknown(z, ans, msg);
     }
   }
-  if (solver != ln->solver || !incremental)
-    Z3_solver_reset(z->ctx, solver);
-  if (incremental && (ans->status == QS_UNKNOWN || z->err != Z3_OK))
-    lane_reset(z, ln);
+  if (solver != ln->solver || !incremental) Z3_solver_reset(z->ctx, solver);
+  if (incremental && (ans->status == QS_UNKNOWN || z->err != Z3_OK)) lane_reset(z, ln);
   end_query(z, dump, ans, t0);
 }
 
@@ -1144,8 +1073,7 @@ static void z3_destroy(qs_stage *st) {
   Z3_dec_ref(z->ctx, z->one1);
   Z3_dec_ref(z->ctx, z->zero1);
   for (unsigned w = 0; w <= 128; w++)
-    if (z->bv[w])
-      Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bv[w]));
+    if (z->bv[w]) Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bv[w]));
   Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->arr_sort));
   Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bool_sort));
   for (size_t l = 0; l < QS_LANES; l++) {
@@ -1194,9 +1122,10 @@ qs_stage *qs_z3_stage_new(qsolver *s) {
   z->timeout_ms = s->opt.timeout_ms;
   z->quant_timeout_ms = s->opt.quant_timeout_ms;
   for (size_t l = 0; l < QS_LANES; l++)
-    z->lanes[l] = (qf_lane){.solver = new_solver(z, z->timeout_ms), .limit = UINT_MAX,
-                            .budget = l == QS_LANE_SCALAR ? SCALAR_MAX_CONFLICTS
-                                                          : QF_MAX_CONFLICTS};
+    z->lanes[l] =
+        (qf_lane){.solver = new_solver(z, z->timeout_ms),
+                  .limit = UINT_MAX,
+                  .budget = l == QS_LANE_SCALAR ? SCALAR_MAX_CONFLICTS : QF_MAX_CONFLICTS};
   z->quant = new_solver(z, z->quant_timeout_ms);
   z->bvs = new_bv_solver(z);
   z->qfa = new_solver(z, z->timeout_ms);

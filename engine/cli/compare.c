@@ -42,7 +42,8 @@ typedef struct mode_result {
 static int run_child(char *const *argv, const char *log_path) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_path, O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   pid_t pid;
   int rc = posix_spawn(&pid, argv[0], &actions, NULL, argv, environ);
@@ -87,9 +88,8 @@ static bool json_quantified(const char *json, double *queries, double *before_fa
   const char *q = json ? strstr(json, "\"quantified\": {") : NULL;
   const char *answered = q ? strstr(q, "\"answered\": {") : NULL;
   double strip, dup, repair;
-  if (!answered || !json_number(q, "queries", queries) ||
-      !json_number(answered, "strip", &strip) || !json_number(answered, "duplicate", &dup) ||
-      !json_number(answered, "repair", &repair))
+  if (!answered || !json_number(q, "queries", queries) || !json_number(answered, "strip", &strip) ||
+      !json_number(answered, "duplicate", &dup) || !json_number(answered, "repair", &repair))
     return false;
   *before_fallback = strip + dup + repair;
   return true;
@@ -98,7 +98,8 @@ static bool json_quantified(const char *json, double *queries, double *before_fa
 /* "n/a" without quantified queries, else the share answered before any fallback. */
 static void format_share(char *buf, size_t size, const mode_result *r) {
   if (r->quantified > 0) snprintf(buf, size, "%.1f%%", 100.0 * r->before_fallback / r->quantified);
-  else snprintf(buf, size, "n/a");
+  else
+    snprintf(buf, size, "n/a");
 }
 
 typedef struct compare_options {
@@ -110,16 +111,33 @@ typedef struct compare_options {
 #define COMPARE(member) OPT_FIELD(compare_options, member)
 
 static const opt_spec COMPARE_SPECS[] = {
-    {.name = "--modes", .type = OPT_STRING, .arg = "MODES", .joined = true, COMPARE(modes),
+    {.name = "--modes",
+     .type = OPT_STRING,
+     .arg = "MODES",
+     .joined = true,
+     COMPARE(modes),
      .def = "none,cfg,pat",
      .help = "the merging modes to run, comma-separated, in order (default none,cfg,pat)"},
-    {.name = "--max-time", .type = OPT_LIST, .arg = "TIME", .joined = true, .keep_arg = true,
-     OPT_LIST_OF(compare_options, extra, nextra), .too_many = "unknown option '%s'",
+    {.name = "--max-time",
+     .type = OPT_LIST,
+     .arg = "TIME",
+     .joined = true,
+     .keep_arg = true,
+     OPT_LIST_OF(compare_options, extra, nextra),
+     .too_many = "unknown option '%s'",
      .help = "passed on to every symq run"},
-    {.name = "--capacity", .type = OPT_LIST, .arg = "N", .joined = true, .keep_arg = true,
-     OPT_LIST_OF(compare_options, extra, nextra), .too_many = "unknown option '%s'",
+    {.name = "--capacity",
+     .type = OPT_LIST,
+     .arg = "N",
+     .joined = true,
+     .keep_arg = true,
+     OPT_LIST_OF(compare_options, extra, nextra),
+     .too_many = "unknown option '%s'",
      .help = "passed on to every symq run"},
-    {.name = "--output-dir", .type = OPT_STRING, .arg = "DIR", .joined = true,
+    {.name = "--output-dir",
+     .type = OPT_STRING,
+     .arg = "DIR",
+     .joined = true,
      COMPARE(output_dir),
      .help = "where the tables and each mode's output and logs go (default symq-compare-N)"},
 };
@@ -145,12 +163,14 @@ static int compare_run_options(void *target, int argc, char **argv) {
 const opt_command compare_command = {
     .name = "compare",
     .error_prefix = "compare: ",
-    .usage = "usage: symq compare DRIVER.c [--modes=none,cfg,pat] [--max-time=T] [--capacity=N]\n"
-             "                    [--output-dir=DIR] [-- MORE symq run OPTIONS]\n",
-    .about = "Runs DRIVER once per merging mode and prints mode, wall time, completed paths,\n"
-             "merged states, queries, solver time, tests, GCov line coverage, quantified queries\n"
-             "and the share of them answered before any fallback; the table is\n"
-             "also written as DIR/compare.csv and DIR/compare.md (DIR: symq-compare-N).\n",
+    .usage =
+        "usage: symq compare DRIVER.c [--modes=none,cfg,pat] [--max-time=T] [--capacity=N]\n"
+        "                    [--output-dir=DIR] [-- MORE symq run OPTIONS]\n",
+    .about =
+        "Runs DRIVER once per merging mode and prints mode, wall time, completed paths,\n"
+        "merged states, queries, solver time, tests, GCov line coverage, quantified queries\n"
+        "and the share of them answered before any fallback; the table is\n"
+        "also written as DIR/compare.csv and DIR/compare.md (DIR: symq-compare-N).\n",
     OPT_SPECS(COMPARE_SPECS),
     .positional_call = compare_driver,
     .rest = compare_run_options,
@@ -186,7 +206,8 @@ static void print_table(FILE *f, const mode_result *r, size_t n, bool markdown) 
     }
     char coverage[16];
     if (r[k].has_coverage) snprintf(coverage, sizeof coverage, "%.1f%%", r[k].coverage);
-    else snprintf(coverage, sizeof coverage, "n/a");
+    else
+      snprintf(coverage, sizeof coverage, "n/a");
     char share[16];
     format_share(share, sizeof share, &r[k]);
     fprintf(f, "%-5s%s%9.2f%s%9.0f%s%13.0f%s%9.0f%s%9.2f%s%7.0f%s%9s%s%10.0f%s%15s", r[k].mode, sep,
@@ -212,7 +233,8 @@ int compare_main(int argc, char **argv) {
   char *modes_copy = xstrdup(o.modes);
   const char *modes[MAX_MODES];
   size_t nmodes = 0;
-  for (char *save = NULL, *m = strtok_r(modes_copy, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
+  for (char *save = NULL, *m = strtok_r(modes_copy, ",", &save); m;
+       m = strtok_r(NULL, ",", &save)) {
     if (strcmp(m, "none") != 0 && strcmp(m, "cfg") != 0 && strcmp(m, "pat") != 0) {
       fprintf(stderr, "symq: error: compare: unknown mode '%s' (modes: none, cfg, pat)\n", m);
       free(modes_copy);
@@ -222,7 +244,8 @@ int compare_main(int argc, char **argv) {
   }
   char *dir = make_output_dir(o.output_dir);
   if (!dir) {
-    fprintf(stderr, "symq: error: compare: cannot create the output directory: %s\n", strerror(errno));
+    fprintf(stderr, "symq: error: compare: cannot create the output directory: %s\n",
+            strerror(errno));
     free(modes_copy);
     return 1;
   }
@@ -253,7 +276,8 @@ int compare_main(int argc, char **argv) {
     r->ok = json && json_number(json, "wall_time_s", &r->wall) &&
             json_number(json, "completed_paths", &r->completed) &&
             json_number(json, "queries", &r->queries) &&
-            json_number(json, "solver_time_s", &r->solver) && json_number(json, "tests", &r->tests) &&
+            json_number(json, "solver_time_s", &r->solver) &&
+            json_number(json, "tests", &r->tests) &&
             json_number(json, "merged_states", &r->merged) &&
             json_quantified(json, &r->quantified, &r->before_fallback);
     free(json);
@@ -267,8 +291,8 @@ int compare_main(int argc, char **argv) {
       }
       free(cov_log);
     } else {
-      fprintf(stderr, "symq: compare: %s mode failed (exit status %d): see %s\n", modes[k],
-              status, log);
+      fprintf(stderr, "symq: compare: %s mode failed (exit status %d): see %s\n", modes[k], status,
+              log);
     }
     free(stats_path);
     free(out), free(log), free(merge), free(out_opt);
@@ -277,8 +301,10 @@ int compare_main(int argc, char **argv) {
   char *csv_path = xasprintf("%s/compare.csv", dir), *md_path = xasprintf("%s/compare.md", dir);
   FILE *csv = fopen(csv_path, "w"), *md = fopen(md_path, "w");
   if (csv) {
-    fputs("mode,wall_s,completed_paths,merged_states,queries,solver_s,tests,line_coverage_percent,"
-          "quantified_queries,quantified_before_fallback\n", csv);
+    fputs(
+        "mode,wall_s,completed_paths,merged_states,queries,solver_s,tests,line_coverage_percent,"
+        "quantified_queries,quantified_before_fallback\n",
+        csv);
     for (size_t k = 0; k < nmodes; k++) {
       const mode_result *r = &results[k];
       if (!r->ok) {

@@ -33,23 +33,24 @@ static int ktest_main(int argc, char **argv) {
 }
 
 static void usage(FILE *f) {
-  fputs("usage: symq COMMAND [options]\n"
-        "commands:\n"
-        "  run [options] FILE.c|FILE.bc|FILE.ll [-- ARGS]\n"
-        "                     explore the program symbolically and write tests\n"
-        "                     ('symq run --help' lists the options)\n"
+  fputs(
+      "usage: symq COMMAND [options]\n"
+      "commands:\n"
+      "  run [options] FILE.c|FILE.bc|FILE.ll [-- ARGS]\n"
+      "                     explore the program symbolically and write tests\n"
+      "                     ('symq run --help' lists the options)\n"
 
-        "  replay OUTDIR [--sanitize] [--timeout S] [--cc CC]\n"
-        "                     rebuild the driver natively and replay every test of OUTDIR,\n"
-        "                     checking that each error reproduces\n"
-        "  cov OUTDIR         replay the tests with gcov: line and branch coverage of the\n"
-        "                     driver (OUTDIR/coverage/index.html, stats.json \"gcov\")\n"
-        "  compare DRIVER.c [--modes=none,cfg] [--max-time=T] [--capacity=N]\n"
-        "                     run DRIVER in each merging mode and print one table\n"
-        "  ktest FILE...      print ktest files, like KLEE's ktest-tool\n"
-        "  version            print symq's version and the versions of its libraries\n"
-        "  help               print this help\n",
-        f);
+      "  replay OUTDIR [--sanitize] [--timeout S] [--cc CC]\n"
+      "                     rebuild the driver natively and replay every test of OUTDIR,\n"
+      "                     checking that each error reproduces\n"
+      "  cov OUTDIR         replay the tests with gcov: line and branch coverage of the\n"
+      "                     driver (OUTDIR/coverage/index.html, stats.json \"gcov\")\n"
+      "  compare DRIVER.c [--modes=none,cfg] [--max-time=T] [--capacity=N]\n"
+      "                     run DRIVER in each merging mode and print one table\n"
+      "  ktest FILE...      print ktest files, like KLEE's ktest-tool\n"
+      "  version            print symq's version and the versions of its libraries\n"
+      "  help               print this help\n",
+      f);
 }
 
 int main(int argc, char **argv) {

@@ -43,7 +43,10 @@ static int bad_value(const opt_command *c, const opt_spec *s, const char *value)
     len = (size_t)snprintf(fmt, sizeof fmt, "%s takes ", s->name);
     for (size_t k = 0; k < n && len < sizeof fmt; k++)
       len += (size_t)snprintf(fmt + len, sizeof fmt - len, "%s%s",
-                              k == 0 ? "" : k + 1 == n ? " or " : ", ", choices[k].name);
+                              k == 0       ? ""
+                              : k + 1 == n ? " or "
+                                           : ", ",
+                              choices[k].name);
     if (len < sizeof fmt) snprintf(fmt + len, sizeof fmt - len, ", not '%%s'");
   }
   return opt_usage_error(c, fmt, value);
@@ -65,10 +68,14 @@ static bool parse_duration(const char *text, double *seconds) {
   if (errno || end == text || v < 0) return false;
   double unit = 1;
   if (!*end || strcmp(end, "s") == 0) unit = 1;
-  else if (strcmp(end, "ms") == 0) unit = 0.001;
-  else if (strcmp(end, "min") == 0) unit = 60;
-  else if (strcmp(end, "h") == 0) unit = 3600;
-  else return false;
+  else if (strcmp(end, "ms") == 0)
+    unit = 0.001;
+  else if (strcmp(end, "min") == 0)
+    unit = 60;
+  else if (strcmp(end, "h") == 0)
+    unit = 3600;
+  else
+    return false;
   *seconds = v * unit;
   return true;
 }
@@ -112,9 +119,7 @@ static int set_value(const opt_command *c, const opt_spec *s, void *target, cons
                      const char *value) {
   char *field = (char *)target + s->offset;
   switch (s->type) {
-  case OPT_FLAG:
-    store_int(field, s->size, 1);
-    return 0;
+  case OPT_FLAG: store_int(field, s->size, 1); return 0;
   case OPT_ON_OFF:
   case OPT_ENUM:
     for (const opt_choice *ch = s->type == OPT_ON_OFF ? ON_OFF : s->choices; ch->name; ch++) {
@@ -138,7 +143,8 @@ static int set_value(const opt_command *c, const opt_spec *s, void *target, cons
     bool ok = s->type == OPT_SECONDS ? parse_seconds(value, &v) : parse_duration(value, &v);
     if (!ok || !in_range(s, v)) return bad_value(c, s, value);
     if (s->type == OPT_TIME_MS) store_int(field, s->size, (unsigned)(v * 1000));
-    else store_double(field, s->size, v);
+    else
+      store_double(field, s->size, v);
     return 0;
   }
   case OPT_STRING:
@@ -214,8 +220,9 @@ static int parse_option(const opt_command *c, int argc, char **argv, int *i, voi
     if (!value && s->implicit) value = s->implicit;
     if (!value && !s->joined && *i + 1 < argc) value = argv[++*i];
     if (!value) {
-      const char *fmt = s->missing ? s->missing
-                        : s->joined ? "unknown option '%s'" : "option '%s' needs a value";
+      const char *fmt = s->missing  ? s->missing
+                        : s->joined ? "unknown option '%s'"
+                                    : "option '%s' needs a value";
       return opt_usage_error(c, fmt, a);
     }
     return set_value(c, s, target, a, value);
@@ -266,8 +273,10 @@ static void left_column(const opt_command *c, const opt_spec *s, char *buf, size
   }
   const char *sep = is_short ? (s->joined ? "" : " ") : c->value_sep ? c->value_sep : "=";
   if (!s->arg) snprintf(buf, size, "%s", s->name);
-  else if (s->implicit) snprintf(buf, size, "%s[=%s]", s->name, s->arg);
-  else snprintf(buf, size, "%s%s%s", s->name, sep, s->arg);
+  else if (s->implicit)
+    snprintf(buf, size, "%s[=%s]", s->name, s->arg);
+  else
+    snprintf(buf, size, "%s%s%s", s->name, sep, s->arg);
 }
 
 static bool shown(const opt_spec *s, bool all) { return all || !s->eval_only; }
@@ -315,7 +324,8 @@ void opt_print_help(const opt_command *c, FILE *f, bool all) {
       left_column(c, s, left, sizeof left);
       int pos = fprintf(f, "  %s", left);
       if (pos + 2 > col) pos += fprintf(f, "  ");
-      else pos += fprintf(f, "%*s", col - pos, "");
+      else
+        pos += fprintf(f, "%*s", col - pos, "");
       print_paragraph(f, s->help, pos, col);
     }
   }
@@ -323,6 +333,5 @@ void opt_print_help(const opt_command *c, FILE *f, bool all) {
   bool hidden = false;
   for (size_t k = 0; k < c->nspecs; k++) hidden |= !shown(&c->specs[k], all);
   if (hidden)
-    fprintf(f, "\n'symq %s --help-all' also lists the options of eval/'s experiments.\n",
-            c->name);
+    fprintf(f, "\n'symq %s --help-all' also lists the options of eval/'s experiments.\n", c->name);
 }

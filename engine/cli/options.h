@@ -60,40 +60,40 @@ typedef struct opt_choice {
 } opt_choice;
 
 typedef struct opt_spec {
-  const char *name;     /* "--max-time", "-I" */
-  const char *alias;    /* another name for it, or NULL */
+  const char *name;  /* "--max-time", "-I" */
+  const char *alias; /* another name for it, or NULL */
   opt_type type;
-  const char *arg;      /* the value in the help ("TIME", "none|cfg|pat"); NULL for flags */
-  size_t offset, size;  /* the field: OPT_FIELD(struct, member) */
-  const char *def;      /* the default, written as a user would; NULL: the field as the
-                           caller initialized it */
-  uint64_t max;         /* numbers and times (seconds): the largest; 0: no bound */
-  bool nonzero;         /* 0 (numbers, times) or "" (strings) is a bad value */
+  const char *arg;           /* the value in the help ("TIME", "none|cfg|pat"); NULL for flags */
+  size_t offset, size;       /* the field: OPT_FIELD(struct, member) */
+  const char *def;           /* the default, written as a user would; NULL: the field as the
+                                caller initialized it */
+  uint64_t max;              /* numbers and times (seconds): the largest; 0: no bound */
+  bool nonzero;              /* 0 (numbers, times) or "" (strings) is a bad value */
   const opt_choice *choices; /* OPT_ENUM: ends with a NULL name */
-  bool negatable;       /* OPT_FLAG: --no-NAME too */
-  bool joined;          /* the value only attached: --name=V, -NV */
-  const char *implicit; /* the value of a bare --name (implies joined) */
-  bool keep_arg;        /* OPT_LIST: store the argument as written (-DX), for passing on */
-  size_t count_offset, max_count, elem_size; /* OPT_LIST: a size_t count, the array's room */
+  bool negatable;            /* OPT_FLAG: --no-NAME too */
+  bool joined;               /* the value only attached: --name=V, -NV */
+  const char *implicit;      /* the value of a bare --name (implies joined) */
+  bool keep_arg;             /* OPT_LIST: store the argument as written (-DX), for passing on */
+  size_t count_offset, max_count, elem_size;     /* OPT_LIST: a size_t count, the array's room */
   bool (*convert)(const char *text, void *elem); /* OPT_LIST: text to element; NULL: text */
   size_t given;         /* OPT_GIVEN(struct, member): a bool set when the option appears */
   const char *bad;      /* a bad value's message, one %s: the value */
   const char *missing;  /* no value's message, one %s: the argument */
   const char *too_many; /* OPT_LIST full: the message, one %s: the argument */
   opt_topic topic;
-  bool eval_only;       /* an eval/ knob: --help-all lists it, --help does not */
-  const char *help;     /* one paragraph; the help reflows it */
+  bool eval_only;   /* an eval/ knob: --help-all lists it, --help does not */
+  const char *help; /* one paragraph; the help reflows it */
 } opt_spec;
 
-#define OPT_FIELD(type, member) .offset = offsetof(type, member), \
-                                .size = sizeof(((type *)0)->member)
+#define OPT_FIELD(type, member) \
+  .offset = offsetof(type, member), .size = sizeof(((type *)0)->member)
 #define OPT_GIVEN(type, member) .given = offsetof(type, member) + 1 /* 0: none */
 #define OPT_SPECS(array) .specs = (array), .nspecs = sizeof(array) / sizeof((array)[0])
 #define OPT_POSITIONAL(type, member, message) \
   .positional = offsetof(type, member) + 1, .second_positional = (message)
-#define OPT_LIST_OF(type, array, count)                                                      \
-  .offset = offsetof(type, array), .count_offset = offsetof(type, count),                    \
-  .max_count = sizeof(((type *)0)->array) / sizeof(((type *)0)->array[0]),                   \
+#define OPT_LIST_OF(type, array, count)                                    \
+  .offset = offsetof(type, array), .count_offset = offsetof(type, count),  \
+  .max_count = sizeof(((type *)0)->array) / sizeof(((type *)0)->array[0]), \
   .elem_size = sizeof(((type *)0)->array[0])
 
 typedef struct opt_command opt_command;
@@ -111,7 +111,7 @@ struct opt_command {
    * stored at OPT_POSITIONAL(struct, member, message), a second one being the error
    * `message` (one %s: it), or each handed to positional_call, which returns 0 or an exit
    * status after printing a message. */
-  size_t positional;              /* 1 + the offset of a const char *; 0: none */
+  size_t positional; /* 1 + the offset of a const char *; 0: none */
   const char *second_positional;
   int (*positional_call)(const opt_command *c, void *target, const char *arg);
   bool dash_is_positional;

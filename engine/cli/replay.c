@@ -242,7 +242,8 @@ static bool run_program(char *const argv[], const char *cwd, const char *out_pat
     double elapsed = (double)(now.tv_sec - t0.tv_sec) + (double)(now.tv_nsec - t0.tv_nsec) / 1e9;
     if ((timeout_s > 0 && elapsed > timeout_s) || interrupted) {
       kill(-pid, SIGKILL); /* the child's own group: it is not reaped yet, so still ours */
-      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
       r->timed_out = !interrupted;
       r->interrupted = interrupted;
       return true;
@@ -263,8 +264,9 @@ static bool run_program(char *const argv[], const char *cwd, const char *out_pat
 /* The line of a compiler's (or gcovr's) output that says what went wrong. */
 static char *first_problem_line(const char *text) {
   /* by priority: a linker's own words before collect2's "error: ld returned 1" */
-  static const char *const strong[] = {"undefined reference", "cannot find", "fatal error",
-                                       ": error:", "cannot run", "No such file"};
+  static const char *const strong[] = {"undefined reference", "cannot find",
+                                       "fatal error",         ": error:",
+                                       "cannot run",          "No such file"};
   const char *pick = NULL;
   for (size_t k = 0; k < sizeof strong / sizeof *strong && !pick; k++) {
     const char *at = strstr(text, strong[k]);
@@ -296,13 +298,13 @@ static char *first_problem_line(const char *text) {
 
 typedef struct test_case {
   unsigned id;
-  char *name;       /* "test000001" */
-  char *ktest;      /* absolute path */
-  char *err_kind;   /* NULL when the test has no .err */
-  char *err_file;   /* the .err's File:, or NULL */
+  char *name;        /* "test000001" */
+  char *ktest;       /* absolute path */
+  char *err_kind;    /* NULL when the test has no .err */
+  char *err_file;    /* the .err's File:, or NULL */
   unsigned err_line; /* the .err's Line:, 0 when absent */
   char *err_message;
-  char *early;      /* the .early file's first line, or NULL */
+  char *early; /* the .early file's first line, or NULL */
 } test_case;
 
 typedef struct replay_dir {
@@ -541,8 +543,8 @@ static bool run_tool(strvec *args, const char *scratch, const char *name, const 
   } else if (!ok) {
     char *text = read_file(log, 1u << 20, NULL);
     if (!text) text = xstrdup("");
-    bool cannot_exec = r.exited && r.code == 127 &&
-                       strncmp(text, EXEC_FAILED, strlen(EXEC_FAILED)) == 0;
+    bool cannot_exec =
+        r.exited && r.code == 127 && strncmp(text, EXEC_FAILED, strlen(EXEC_FAILED)) == 0;
     if (!started || cannot_exec) {
       const char *reason = strrchr(text, ':');
       fprintf(stderr, "symq: error: %s: cannot run %s: %.*s%s\n", what, args->v[0],
@@ -561,8 +563,8 @@ static bool run_tool(strvec *args, const char *scratch, const char *name, const 
 }
 
 /* Builds SCRATCH/driver from the recorded driver and the replay library. */
-static bool build_driver(const replay_dir *d, const char *cc, build_mode mode,
-                         const char *scratch, char **exe_out) {
+static bool build_driver(const replay_dir *d, const char *cc, build_mode mode, const char *scratch,
+                         char **exe_out) {
   char *lib_o = xasprintf("%s/replay.o", scratch);
   char *drv_o = xasprintf("%s/driver.o", scratch);
   char *exe = xasprintf("%s/driver", scratch);
@@ -635,8 +637,8 @@ static char *make_scratch(const char *prefix) {
 /* ---- running one test ------------------------------------------------------------------ */
 
 typedef enum obs_kind {
-  OBS_EXIT,      /* exited by itself (code) */
-  OBS_SIGNAL,    /* killed by a signal (sig) */
+  OBS_EXIT,   /* exited by itself (code) */
+  OBS_SIGNAL, /* killed by a signal (sig) */
   OBS_TIMEOUT,
   OBS_BAD_KTEST, /* the ktest could not be read, or did not fit the driver */
   OBS_ASSUME,    /* the library: assumption violated */
@@ -649,11 +651,11 @@ typedef enum obs_kind {
 typedef struct observed {
   obs_kind kind;
   run_result run;
-  char status[64];  /* "exit 0", "signal 6 (SIGABRT)", "timeout after 10 s" */
+  char status[64];   /* "exit 0", "signal 6 (SIGABRT)", "timeout after 10 s" */
   char detail[1024]; /* the library's line, the sanitizer's message, … */
   char report_kind[64];
   char assertion[512]; /* OBS_ASSERT: the expression glibc printed */
-  char file[1024]; /* "" when unknown */
+  char file[1024];     /* "" when unknown */
   unsigned line;
 } observed;
 
@@ -805,7 +807,8 @@ static void observe(const run_result *r, const char *err, bool sanitize, double 
     return;
   }
   if (r->exited) snprintf(o->status, sizeof o->status, "exit %d", r->code);
-  else snprintf(o->status, sizeof o->status, "signal %d (%s)", r->sig, signal_name(r->sig));
+  else
+    snprintf(o->status, sizeof o->status, "signal %d (%s)", r->sig, signal_name(r->sig));
 
   char tag[512];
   bool tagged = last_line_with(err, SYMQ_REPLAY_TAG, tag, sizeof tag);
@@ -839,8 +842,7 @@ static void observe(const run_result *r, const char *err, bool sanitize, double 
       }
     }
   }
-  if (sanitize && !(r->exited && r->code == 0) &&
-      (parse_asan(err, o) || parse_ubsan(err, o))) {
+  if (sanitize && !(r->exited && r->code == 0) && (parse_asan(err, o) || parse_ubsan(err, o))) {
     o->kind = OBS_SANITIZER;
     return;
   }
@@ -885,8 +887,8 @@ static char *describe(const observed *o) {
 /* Error kinds that may not crash natively (an out-of-bounds access inside memory the
  * process owns, a use after free, an over-wide shift): replayed in a sanitized build. */
 static bool needs_sanitizer(const char *kind) {
-  return strcmp(kind, "ptr") == 0 || strcmp(kind, "free") == 0 ||
-         strcmp(kind, "overshift") == 0 || strcmp(kind, "overflow") == 0;
+  return strcmp(kind, "ptr") == 0 || strcmp(kind, "free") == 0 || strcmp(kind, "overshift") == 0 ||
+         strcmp(kind, "overflow") == 0;
 }
 
 /* Whether `o` reproduces the error of `t` (see the top of the file): NULL when it does,
@@ -910,13 +912,17 @@ static char *mismatch_reason(const test_case *t, const observed *o, bool sanitiz
   if (strcmp(k, "abort") == 0) ok = is_signal(o, SIGABRT, SIGILL, SIGTRAP);
   else if (strcmp(k, "reach_error") == 0) /* or the driver's own reach_error, then abort() */
     ok = o->kind == OBS_REACH || o->kind == OBS_ASSERT || is_signal(o, SIGABRT, SIGABRT, SIGABRT);
-  else if (strcmp(k, "user") == 0) ok = o->kind == OBS_ASSUME;
-  else if (strcmp(k, "div") == 0) ok = is_signal(o, SIGFPE, SIGFPE, SIGFPE);
-  else if (strcmp(k, "ptr") == 0) ok = is_signal(o, SIGSEGV, SIGBUS, SIGBUS);
-  else if (strcmp(k, "free") == 0) ok = is_signal(o, SIGABRT, SIGSEGV, SIGBUS);
-  else if (strcmp(k, "exec") == 0) ok = is_signal(o, SIGILL, SIGTRAP, SIGSEGV);
-  else if (strcmp(k, "assert") == 0 || strcmp(k, "overflow") == 0 ||
-           strcmp(k, "overshift") == 0)
+  else if (strcmp(k, "user") == 0)
+    ok = o->kind == OBS_ASSUME;
+  else if (strcmp(k, "div") == 0)
+    ok = is_signal(o, SIGFPE, SIGFPE, SIGFPE);
+  else if (strcmp(k, "ptr") == 0)
+    ok = is_signal(o, SIGSEGV, SIGBUS, SIGBUS);
+  else if (strcmp(k, "free") == 0)
+    ok = is_signal(o, SIGABRT, SIGSEGV, SIGBUS);
+  else if (strcmp(k, "exec") == 0)
+    ok = is_signal(o, SIGILL, SIGTRAP, SIGSEGV);
+  else if (strcmp(k, "assert") == 0 || strcmp(k, "overflow") == 0 || strcmp(k, "overshift") == 0)
     ok = false;
   else
     ok = o->kind == OBS_SIGNAL || o->kind == OBS_ASSERT || o->kind == OBS_ASSUME ||
@@ -960,12 +966,13 @@ static void env_init(run_env *e, bool sanitize) {
   memset(e, 0, sizeof *e);
   if (!sanitize) return;
   const char *user = getenv("ASAN_OPTIONS");
-  e->asan = xasprintf("%s%sdetect_leaks=0:abort_on_error=0:halt_on_error=1:symbolize=1:"
-                      "allocator_may_return_null=1",
-                      user ? user : "", user && *user ? ":" : "");
+  e->asan = xasprintf(
+      "%s%sdetect_leaks=0:abort_on_error=0:halt_on_error=1:symbolize=1:"
+      "allocator_may_return_null=1",
+      user ? user : "", user && *user ? ":" : "");
   user = getenv("UBSAN_OPTIONS");
-  e->ubsan = xasprintf("%s%sprint_stacktrace=1:halt_on_error=1:abort_on_error=0",
-                       user ? user : "", user && *user ? ":" : "");
+  e->ubsan = xasprintf("%s%sprint_stacktrace=1:halt_on_error=1:abort_on_error=0", user ? user : "",
+                       user && *user ? ":" : "");
   e->vars[e->n++] = (env_var){"ASAN_OPTIONS", e->asan};
   e->vars[e->n++] = (env_var){"UBSAN_OPTIONS", e->ubsan};
   if (!getenv("ASAN_SYMBOLIZER_PATH")) {
@@ -1042,30 +1049,52 @@ typedef struct replay_options {
 /* symq cov takes the first COV_OPTIONS of these, symq replay all of them. */
 enum { COV_OPTIONS = 2 };
 static const opt_spec REPLAY_SPECS[] = {
-    {.name = "--timeout", .type = OPT_SECONDS, .arg = "S", REPLAY(timeout_s), .def = "10",
-     .nonzero = true, .max = 86400, .bad = "bad --timeout '%s' (seconds, e.g. 10 or 2.5)",
+    {.name = "--timeout",
+     .type = OPT_SECONDS,
+     .arg = "S",
+     REPLAY(timeout_s),
+     .def = "10",
+     .nonzero = true,
+     .max = 86400,
+     .bad = "bad --timeout '%s' (seconds, e.g. 10 or 2.5)",
      .help = "seconds per test (default 10)"},
-    {.name = "--keep", .type = OPT_FLAG, REPLAY(keep),
+    {.name = "--keep",
+     .type = OPT_FLAG,
+     REPLAY(keep),
      .help = "keep the scratch build directory (its path is printed)"},
-    {.name = "--sanitize", .type = OPT_FLAG, REPLAY(sanitize),
+    {.name = "--sanitize",
+     .type = OPT_FLAG,
+     REPLAY(sanitize),
      .help = "run every test in a build with -fsanitize=address,undefined "
              "-fno-sanitize-recover (tests of memory errors always are): a memory error must "
              "then be reported at the .err's line"},
-    {.name = "--cc", .type = OPT_STRING, .arg = "CC", REPLAY(cc), .def = "gcc", .nonzero = true,
-     .bad = "--cc needs a compiler%s", .help = "the C compiler, gcc or clang (default gcc)"},
-    {.name = "--verbose", .alias = "-v", .type = OPT_FLAG, REPLAY(verbose),
+    {.name = "--cc",
+     .type = OPT_STRING,
+     .arg = "CC",
+     REPLAY(cc),
+     .def = "gcc",
+     .nonzero = true,
+     .bad = "--cc needs a compiler%s",
+     .help = "the C compiler, gcc or clang (default gcc)"},
+    {.name = "--verbose",
+     .alias = "-v",
+     .type = OPT_FLAG,
+     REPLAY(verbose),
      .help = "print each test's stderr"},
 };
 
 const opt_command replay_command = {
     .name = "replay",
-    .usage = "usage: symq replay OUTDIR [--sanitize] [--timeout S] [--cc CC] [--keep]\n"
-             "                          [--verbose]\n",
-    .about = "  Rebuild the driver recorded in OUTDIR/info natively, linked with symq's replay\n"
-             "  library (runtime/replay/replay.c), and run it on every test of OUTDIR: an error\n"
-             "  test must reproduce its error, any other test must exit normally.\n",
-    .epilog = "Exit status: 0 all tests as recorded, 1 a mismatch, 2 bad usage, a missing or\n"
-              "invalid OUTDIR, or a compile failure.\n",
+    .usage =
+        "usage: symq replay OUTDIR [--sanitize] [--timeout S] [--cc CC] [--keep]\n"
+        "                          [--verbose]\n",
+    .about =
+        "  Rebuild the driver recorded in OUTDIR/info natively, linked with symq's replay\n"
+        "  library (runtime/replay/replay.c), and run it on every test of OUTDIR: an error\n"
+        "  test must reproduce its error, any other test must exit normally.\n",
+    .epilog =
+        "Exit status: 0 all tests as recorded, 1 a mismatch, 2 bad usage, a missing or\n"
+        "invalid OUTDIR, or a compile failure.\n",
     .value_sep = " ",
     OPT_SPECS(REPLAY_SPECS),
     OPT_POSITIONAL(replay_options, outdir, "more than one OUTDIR ('%s')"),
@@ -1075,10 +1104,11 @@ const opt_command replay_command = {
 const opt_command cov_command = {
     .name = "cov",
     .usage = "usage: symq cov OUTDIR [--timeout S] [--keep]\n",
-    .about = "  Rebuild the driver recorded in OUTDIR/info with gcc --coverage, run every test\n"
-             "  of OUTDIR, and have gcovr report the driver's (and the code it includes) line\n"
-             "  and branch coverage: OUTDIR/coverage/index.html, a summary line, and the key\n"
-             "  \"gcov\" in OUTDIR/stats.json.\n",
+    .about =
+        "  Rebuild the driver recorded in OUTDIR/info with gcc --coverage, run every test\n"
+        "  of OUTDIR, and have gcovr report the driver's (and the code it includes) line\n"
+        "  and branch coverage: OUTDIR/coverage/index.html, a summary line, and the key\n"
+        "  \"gcov\" in OUTDIR/stats.json.\n",
     .value_sep = " ",
     .specs = REPLAY_SPECS,
     .nspecs = COV_OPTIONS,
@@ -1097,7 +1127,8 @@ static int parse_options(int argc, char **argv, const opt_command *c, replay_opt
 static void finish_scratch(char *scratch, bool keep) {
   if (!scratch) return;
   if (keep) fprintf(stderr, "symq: the build directory is %s\n", scratch);
-  else remove_tree(scratch);
+  else
+    remove_tree(scratch);
   free(scratch);
 }
 
@@ -1133,8 +1164,9 @@ int replay_main(int argc, char **argv) {
     sanitized_dir = xasprintf("%s/sanitized", scratch);
     if (mkdir(sanitized_dir, 0700) != 0 ||
         !build_driver(&d, o.cc, BUILD_SANITIZE, sanitized_dir, &sanitized_exe))
-      fprintf(stderr, "symq: warning: no sanitized build: memory errors that do not crash "
-                      "natively will be mismatches\n");
+      fprintf(stderr,
+              "symq: warning: no sanitized build: memory errors that do not crash "
+              "natively will be mismatches\n");
   }
   fprintf(stderr, "symq: replaying %zu tests of %s: %s built with %s%s%s\n", d.ntests, o.outdir,
           base_name(d.input), o.cc, o.sanitize ? " -fsanitize=address,undefined" : "",
@@ -1175,8 +1207,8 @@ int replay_main(int argc, char **argv) {
        * bug natively */
       char *how = describe(&ob);
       bool error = ob.kind != OBS_EXIT && ob.kind != OBS_BAD_KTEST && ob.kind != OBS_TIMEOUT;
-      printf("%s: %s: not checked: the path ended early under symq (%s); natively %s%s\n",
-             t->name, ob.status, *t->early ? t->early : "no reason given", how,
+      printf("%s: %s: not checked: the path ended early under symq (%s); natively %s%s\n", t->name,
+             ob.status, *t->early ? t->early : "no reason given", how,
              error ? ": POSSIBLE ERROR symq did not report" : "");
       free(how);
       early_errors += error;
@@ -1204,8 +1236,10 @@ int replay_main(int argc, char **argv) {
     printf("replayed %zu tests: %zu errors reproduced, %zu mismatches\n", d.ntests, reproduced,
            mismatches);
   if (early_errors)
-    fprintf(stderr, "symq: warning: %zu test%s of paths that ended early under symq end in an "
-            "error natively\n", early_errors, early_errors == 1 ? "" : "s");
+    fprintf(stderr,
+            "symq: warning: %zu test%s of paths that ended early under symq end in an "
+            "error natively\n",
+            early_errors, early_errors == 1 ? "" : "s");
   env_free(&env);
   env_free(&sanitized_env);
   free(exe);
@@ -1289,8 +1323,9 @@ static double percent(uint64_t covered, uint64_t total) {
 static void format_percent(char *out, size_t size, uint64_t covered, uint64_t total) {
   double p = percent(covered, total);
   if (p < 0) snprintf(out, size, "n/a (0/0)");
-  else snprintf(out, size, "%.1f%% (%llu/%llu)", p, (unsigned long long)covered,
-                (unsigned long long)total);
+  else
+    snprintf(out, size, "%.1f%% (%llu/%llu)", p, (unsigned long long)covered,
+             (unsigned long long)total);
 }
 
 /* ---- stats.json: add or replace the top-level key "gcov" ------------------------------- */
@@ -1355,11 +1390,20 @@ static char *json_set_gcov(const char *stats, const char *gcov) {
   } else {
     for (;;) {
       const char *key = p, *key_end = skip_string(p);
-      if (!key_end) { ok = false; break; }
+      if (!key_end) {
+        ok = false;
+        break;
+      }
       p = skip_ws(key_end);
-      if (*p != ':') { ok = false; break; }
+      if (*p != ':') {
+        ok = false;
+        break;
+      }
       const char *value = skip_ws(p + 1), *value_end = skip_value(value);
-      if (!value_end) { ok = false; break; }
+      if (!value_end) {
+        ok = false;
+        break;
+      }
       if (!((size_t)(key_end - key) == 6 && strncmp(key, "\"gcov\"", 6) == 0)) {
         fprintf(f, "%s  %.*s: %.*s", first ? "" : ",\n", (int)(key_end - key), key,
                 (int)(value_end - value), value);
@@ -1445,11 +1489,11 @@ static void json_percent(json_writer *j, const char *key, uint64_t covered, uint
   json_key(j, key);
   double p = percent(covered, total);
   if (p < 0) json_null(j);
-  else json_double(j, p);
+  else
+    json_double(j, p);
 }
 
-static bool update_stats(const char *dir, const cov_summary *s, size_t ntests,
-                         size_t abnormal) {
+static bool update_stats(const char *dir, const cov_summary *s, size_t ntests, size_t abnormal) {
   json_writer j;
   json_init(&j);
   json_object_begin(&j);
@@ -1501,8 +1545,7 @@ static bool update_stats(const char *dir, const cov_summary *s, size_t ntests,
     ok = true;
   } else {
     char *updated = json_set_gcov(stats, gcov);
-    if (!updated)
-      fprintf(stderr, "symq: error: %s is not a JSON object; left unchanged\n", path);
+    if (!updated) fprintf(stderr, "symq: error: %s is not a JSON object; left unchanged\n", path);
     else if (!write_atomic(dir, "stats.json", updated, err, sizeof err))
       fprintf(stderr, "symq: error: %s\n", err);
     else
@@ -1606,7 +1649,8 @@ int cov_main(int argc, char **argv) {
   char *root = xstrdup(d.input);
   char *slash = strrchr(root, '/');
   if (slash) *slash = 0;
-  else strcpy(root, ".");
+  else
+    strcpy(root, ".");
   sv_push(&g, "gcovr");
   sv_push(&g, "--root");
   sv_push(&g, *root ? root : "/");

@@ -19,21 +19,21 @@ enum { RUN_MAX_CLANG_ARGS = 64 };
 typedef struct run_options {
   const char *input;
   const char *output_dir;
-  interp_options interp;        /* search, limits, merging; argv and interrupted are run's */
-  qs_options solver;            /* its timeout_ms is interp's solver_timeout_ms too */
-  bool qsolver_timeout_given;   /* else --qsolver-timeout is --solver-timeout */
-  bool progress_given;          /* else the status line shows when stderr is a terminal */
+  interp_options interp;      /* search, limits, merging; argv and interrupted are run's */
+  qs_options solver;          /* its timeout_ms is interp's solver_timeout_ms too */
+  bool qsolver_timeout_given; /* else --qsolver-timeout is --solver-timeout */
+  bool progress_given;        /* else the status line shows when stderr is a terminal */
   const char *include_dirs[RUN_MAX_CLANG_ARGS];
   size_t n_include_dirs;
   const char *cflags[RUN_MAX_CLANG_ARGS]; /* -DNAME[=VALUE], as given */
   size_t n_cflags;
-  double max_load_time_s;       /* 0: bitcode's default */
-  uint64_t max_load_memory_mb;  /* 0: bitcode's default */
+  double max_load_time_s;      /* 0: bitcode's default */
+  uint64_t max_load_memory_mb; /* 0: bitcode's default */
   bool optimize, write_smt2s, no_runtime;
-  const char *passes;           /* --passes as given: NULL keeps bitcode's default pipeline */
-  bool testcomp;                /* --testcomp or --testcomp-property */
+  const char *passes; /* --passes as given: NULL keeps bitcode's default pipeline */
+  bool testcomp;      /* --testcomp or --testcomp-property */
   const char *testcomp_property;
-  int program_argc;             /* after `--` */
+  int program_argc; /* after `--` */
   const char **program_argv;
 } run_options;
 

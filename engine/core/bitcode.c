@@ -41,9 +41,7 @@ extern char **environ;
 
 /* ---- errors ------------------------------------------------------------------------- */
 
-static char *dup_or_null(const char *s) {
-  return s ? xstrdup(s) : NULL;
-}
+static char *dup_or_null(const char *s) { return s ? xstrdup(s) : NULL; }
 
 /* Collapses a multi-line text into one line: newlines become "; ", runs of blanks shrink,
  * and the result is cut at a readable length. */
@@ -181,7 +179,7 @@ static int real_stderr = -1;     /* stderr while LLVM parses (fd 2 is /dev/null 
 #define LOAD_TICK_NS 100000000L
 static timer_t load_timer;
 static bool load_timer_made;
-static double load_seconds;  /* the bounds of the step, defaults applied (arm_load_timer) */
+static double load_seconds; /* the bounds of the step, defaults applied (arm_load_timer) */
 static unsigned long load_mb;
 static double load_deadline; /* process CPU seconds at which the step is refused */
 static unsigned long page_bytes = 4096;
@@ -233,7 +231,8 @@ static unsigned long resident_mb(void) {
 static const char *decimal(unsigned long long n, char *buf) {
   char *w = buf + 20;
   *w = '\0';
-  do *--w = (char)('0' + n % 10); while (n /= 10);
+  do *--w = (char)('0' + n % 10);
+  while (n /= 10);
   return w;
 }
 
@@ -248,8 +247,8 @@ static void say(const char *const *parts) {
 
 /* The one line said about bad input. */
 static void say_refused(const char *reason) {
-  const char *parts[] = {"symq: error: ", parsing ? parsing : "input", ": ", parsing_what,
-                         ": ", reason, "\n", NULL};
+  const char *parts[] = {
+      "symq: error: ", parsing ? parsing : "input", ": ", parsing_what, ": ", reason, "\n", NULL};
   say(parts);
 }
 
@@ -300,12 +299,23 @@ static void on_load_tick(int sig) {
   unsigned long long tenths = (unsigned long long)(load_seconds * 10 + 0.5);
   char whole[24], mb[24];
   const char tenth[] = {'.', (char)('0' + tenths % 10), '\0'};
-  const char *slow_parts[] = {"symq: error: ", parsing ? parsing : "input", ": ", parsing_step,
-                              " did not finish within ", decimal(tenths / 10, whole),
-                              tenths % 10 ? tenth : "", " s of CPU (--max-load-time)\n", NULL};
-  const char *big_parts[] = {"symq: error: ", parsing ? parsing : "input", ": ", parsing_step,
-                             " needed more than ", decimal(load_mb, mb),
-                             " MB of memory (--max-load-memory)\n", NULL};
+  const char *slow_parts[] = {"symq: error: ",
+                              parsing ? parsing : "input",
+                              ": ",
+                              parsing_step,
+                              " did not finish within ",
+                              decimal(tenths / 10, whole),
+                              tenths % 10 ? tenth : "",
+                              " s of CPU (--max-load-time)\n",
+                              NULL};
+  const char *big_parts[] = {"symq: error: ",
+                             parsing ? parsing : "input",
+                             ": ",
+                             parsing_step,
+                             " needed more than ",
+                             decimal(load_mb, mb),
+                             " MB of memory (--max-load-memory)\n",
+                             NULL};
   say(slow ? slow_parts : big_parts);
   _exit(2);
 }
@@ -525,8 +535,8 @@ static bool compile_wait(LLVMContextRef ctx, const char *path, const compile_job
     size_t n = 0;
     const char *line = text ? first_error_line(text, &n) : "";
     if (WIFEXITED(status))
-      set_error(err, path, text, "clang failed (exit status %d): %.*s", WEXITSTATUS(status),
-                (int)n, line);
+      set_error(err, path, text, "clang failed (exit status %d): %.*s", WEXITSTATUS(status), (int)n,
+                line);
     else
       set_error(err, path, text, "clang killed by signal %d: %.*s",
                 WIFSIGNALED(status) ? WTERMSIG(status) : 0, (int)n, line);
@@ -656,10 +666,10 @@ const char *bc_pipeline_named(const char *name) {
  * it): per global value the library defines, the names it refers to. */
 typedef struct refs_entry {
   const char *name;
-  uint64_t hash;             /* of the name */
-  struct refs_entry *chain;  /* the index's `by_name` link */
-  uint32_t first, n; /* its references: refs[first .. first + n), entry numbers */
-  bool root;         /* a variable or an alias (F lines are functions) */
+  uint64_t hash;            /* of the name */
+  struct refs_entry *chain; /* the index's `by_name` link */
+  uint32_t first, n;        /* its references: refs[first .. first + n), entry numbers */
+  bool root;                /* a variable or an alias (F lines are functions) */
   bool needed;
 } refs_entry;
 
@@ -698,8 +708,8 @@ static bool refs_read(const char *lib, const void *bytes, size_t size, refs_inde
   char **names = NULL; /* every reference, by name, in the order of the lines */
   size_t want_size;
   unsigned long long want_hash;
-  if (sscanf(ix->text, REFS_MAGIC " %zu %llx", &want_size, &want_hash) != 2 ||
-      want_size != size || want_hash != refs_hash(bytes, size))
+  if (sscanf(ix->text, REFS_MAGIC " %zu %llx", &want_size, &want_hash) != 2 || want_size != size ||
+      want_hash != refs_hash(bytes, size))
     goto stale;
   size_t lines = 0, words = 0;
   for (const char *c = ix->text; *c; c++) {
@@ -880,7 +890,7 @@ static bool link_and_prepare(bc_module *bm, const char *path, const bc_options *
     if (!bc_link(bm->module, extra, opts->link[i], err)) return false;
   }
   if (partly && !bc_verify(bm->module, path, err)) return false;
-  const char *passes = opts && opts->passes ? opts->passes
+  const char *passes = opts && opts->passes     ? opts->passes
                        : opts && opts->optimize ? BC_PIPELINE_OPTIMIZE
                                                 : BC_PIPELINE_DEFAULT;
   return bc_run_passes(bm->module, passes, path, err) && bc_verify(bm->module, path, err);
@@ -892,11 +902,10 @@ bc_pending *bc_load_start(const char *path, const bc_options *opts, bc_error *er
   bm->context = bc_context_new();
   *p = (bc_pending){.path = path, .opts = opts, .bm = bm};
   bool ok = readable(path, err);
-  if (ok && kind_of(path) == KIND_C)
-    ok = p->compiling = compile_spawn(path, opts, &p->job, err);
+  if (ok && kind_of(path) == KIND_C) ok = p->compiling = compile_spawn(path, opts, &p->job, err);
   else if (ok) /* no child to wait for: all of it now */
-    ok = bc_read(bm->context, path, opts, &bm->module, err) &&
-         link_and_prepare(bm, path, opts, err);
+    ok =
+        bc_read(bm->context, path, opts, &bm->module, err) && link_and_prepare(bm, path, opts, err);
   if (!ok) {
     bc_free(bm);
     free(p);
@@ -908,10 +917,9 @@ bc_pending *bc_load_start(const char *path, const bc_options *opts, bc_error *er
 bc_module *bc_load_finish(bc_pending *p, bc_error *err) {
   bc_module *bm = p->bm;
   LLVMModuleRef m = NULL;
-  bool ok = !p->compiling ||
-            (compile_wait(bm->context, p->path, &p->job, &m, err) &&
-             read_done(m, p->path, &bm->module, err) &&
-             link_and_prepare(bm, p->path, p->opts, err));
+  bool ok = !p->compiling || (compile_wait(bm->context, p->path, &p->job, &m, err) &&
+                              read_done(m, p->path, &bm->module, err) &&
+                              link_and_prepare(bm, p->path, p->opts, err));
   free(p);
   if (ok) return bm;
   bc_free(bm);

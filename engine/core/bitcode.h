@@ -39,9 +39,10 @@
  *
  * Contract
  *   - Failures never exit (one exception: LLVM's fatal errors, see bc_load): bc_load returns
- *     NULL and fills *err with a one-line message that starts "symq: error: FILE: " and says what is wrong (no trailing newline), plus, when
- *     there is one, the full multi-line text behind it (clang's stderr, the verifier's
- *     report) in err->detail. The caller frees both with bc_error_clear.
+ *     NULL and fills *err with a one-line message that starts "symq: error: FILE: " and says what
+ * is wrong (no trailing newline), plus, when there is one, the full multi-line text behind it
+ * (clang's stderr, the verifier's report) in err->detail. The caller frees both with
+ * bc_error_clear.
  *   - The returned bc_module owns its LLVM context and module; bc_free disposes both. The
  *     context has a diagnostic handler installed that records errors instead of letting
  *     LLVM print them and exit(1); it stays installed for later users of the context.
@@ -60,16 +61,16 @@
 typedef struct bc_options {
   const char *const *include_dirs; /* -I for .c inputs; may be NULL when n_include_dirs 0 */
   size_t n_include_dirs;
-  const char *const *cflags;       /* extra clang arguments (-D..., -std=...), or NULL */
+  const char *const *cflags; /* extra clang arguments (-D..., -std=...), or NULL */
   size_t n_cflags;
-  const char *const *link;         /* libraries linked into the first input (any kind) */
+  const char *const *link; /* libraries linked into the first input (any kind) */
   size_t n_link;
-  const char *const *keep;         /* their functions linked even when the program never
-                                      names them (what the interpreter calls by name) */
+  const char *const *keep; /* their functions linked even when the program never
+                              names them (what the interpreter calls by name) */
   size_t n_keep;
-  bool optimize;                   /* run BC_PIPELINE_OPTIMIZE instead of BC_PIPELINE_DEFAULT */
-  const char *passes;              /* when non-NULL, this pipeline text overrides both */
-  const char *clang;               /* NULL: SYMQ_CLANG, the clang-14 found at build time */
+  bool optimize;      /* run BC_PIPELINE_OPTIMIZE instead of BC_PIPELINE_DEFAULT */
+  const char *passes; /* when non-NULL, this pipeline text overrides both */
+  const char *clang;  /* NULL: SYMQ_CLANG, the clang-14 found at build time */
 } bc_options;
 
 #define BC_X86_64_DATALAYOUT \

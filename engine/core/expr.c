@@ -38,9 +38,7 @@ static uint64_t mix(uint64_t h, uint64_t v) {
   return h;
 }
 
-static uint64_t mix128(uint64_t h, u128 v) {
-  return mix(mix(h, (uint64_t)v), (uint64_t)(v >> 64));
-}
+static uint64_t mix128(uint64_t h, u128 v) { return mix(mix(h, (uint64_t)v), (uint64_t)(v >> 64)); }
 
 u128 expr_mask(unsigned width) {
   assert(width >= 1 && width <= 128);
@@ -204,13 +202,9 @@ static void drop_array(release_stack *s, expr_array *a) {
   if (a && --a->refcount == 0) push_tagged(s, a, TAG_ARRAY);
 }
 
-static void unlink_node(expr *e) {
-  hchain_remove(&nodes, e, e->hash, NODE_LINK);
-}
+static void unlink_node(expr *e) { hchain_remove(&nodes, e, e->hash, NODE_LINK); }
 
-static void unlink_update(expr_update *u) {
-  hchain_remove(&updates, u, u->hash, UPDATE_LINK);
-}
+static void unlink_update(expr_update *u) { hchain_remove(&updates, u, u->hash, UPDATE_LINK); }
 
 static void release_all(release_stack *s) {
   while (s->count) {
@@ -291,9 +285,7 @@ expr *expr_false(void) { return expr_const(1, 0); }
 expr *expr_bool(bool b) { return expr_const(1, b); }
 bool expr_is_const(const expr *e) { return e->kind == EXPR_CONST; }
 bool expr_is_true(const expr *e) { return e->kind == EXPR_CONST && e->width == 1 && e->u.value; }
-bool expr_is_false(const expr *e) {
-  return e->kind == EXPR_CONST && e->width == 1 && !e->u.value;
-}
+bool expr_is_false(const expr *e) { return e->kind == EXPR_CONST && e->width == 1 && !e->u.value; }
 
 static bool is_value(const expr *e, u128 v) { return e->kind == EXPR_CONST && e->u.value == v; }
 static bool is_ones(const expr *e) { return is_value(e, expr_mask(e->width)); }
@@ -336,8 +328,8 @@ expr_update *expr_update_push(expr_array *a, expr_update *next, expr *index, exp
   assert(!index->has_bvar && !value->has_bvar);
   if (hchain_is_full(&updates))
     hchain_grow(&updates, 1024, UPDATE_LINK, offsetof(expr_update, hash));
-  uint64_t h = mix(mix(mix(mix(0x0bdaULL, a->id), next ? next->hash : 0), index->hash),
-                   value->hash);
+  uint64_t h =
+      mix(mix(mix(mix(0x0bdaULL, a->id), next ? next->hash : 0), index->hash), value->hash);
   for (expr_update *u = hchain_bucket(&updates, h); u; u = u->chain) {
     if (u->hash == h && u->array == a && u->next == next && u->index == index &&
         u->value == value) {
@@ -412,9 +404,7 @@ static expr_low_bits low_bits(const expr *e, unsigned depth) {
     break;
   }
   case EXPR_ZEXT:
-  case EXPR_SEXT:
-    r = low_bits(e->kid[0], depth - 1);
-    break;
+  case EXPR_SEXT: r = low_bits(e->kid[0], depth - 1); break;
   default: break;
   }
   r.value = r.known ? r.value & expr_mask(r.known) : 0;
@@ -605,8 +595,7 @@ static bool product_fits(u128 c, u128 k, unsigned width, u128 *out) {
 
 /* x udiv c for a constant c ≠ 0: the x, else NULL. */
 static expr *udiv_by_const(const expr *e, u128 *c) {
-  if (e->kind != EXPR_UDIV || e->kid[1]->kind != EXPR_CONST || e->kid[1]->u.value == 0)
-    return NULL;
+  if (e->kind != EXPR_UDIV || e->kid[1]->kind != EXPR_CONST || e->kid[1]->u.value == 0) return NULL;
   *c = e->kid[1]->u.value;
   return e->kid[0];
 }
@@ -745,8 +734,8 @@ expr *expr_binary(expr_kind kind, expr *a, expr *b) {
   }
 
   if (is_commutative(kind)) {
-    bool swap = b->kind == EXPR_CONST ? a->kind != EXPR_CONST
-                                      : (a->kind != EXPR_CONST && b->id < a->id);
+    bool swap =
+        b->kind == EXPR_CONST ? a->kind != EXPR_CONST : (a->kind != EXPR_CONST && b->id < a->id);
     if (swap) {
       expr *t = a;
       a = b;
@@ -971,7 +960,7 @@ expr *expr_forall(expr *bvar, expr *lo, expr *hi, expr *body) {
 
 typedef struct ptr_map {
   const void **keys;
-  u128 *values;        /* evaluation results, or a pointer stored in the low bits */
+  u128 *values;         /* evaluation results, or a pointer stored in the low bits */
   uint32_t *generation; /* an entry counts only when its generation is current */
   size_t mask, count;
   uint32_t current;
@@ -1057,7 +1046,8 @@ static size_t binding_position(const expr_assignment *m, uint32_t id) {
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
     if (m->bindings[mid].array->id < id) lo = mid + 1;
-    else hi = mid;
+    else
+      hi = mid;
   }
   return lo;
 }
@@ -1098,15 +1088,15 @@ expr_assignment *expr_assignment_copy(const expr_assignment *m) {
 typedef struct eval_ctx {
   const expr_assignment *m;
   uint64_t max_range;
-  ptr_map closed;  /* nodes without a free bound variable: valid for the whole evaluation */
-  ptr_map bound;   /* nodes with one: cleared whenever a bound variable changes */
+  ptr_map closed; /* nodes without a free bound variable: valid for the whole evaluation */
+  ptr_map bound;  /* nodes with one: cleared whenever a bound variable changes */
   const expr *bvars[8];
   u128 bvar_values[8];
   unsigned nbvars;
   expr_eval_status status;
   const expr **stack;
   size_t stack_count, stack_cap;
-  bool scratch;    /* its tables and stack are eval_scratch's, returned by eval_ctx_free */
+  bool scratch; /* its tables and stack are eval_scratch's, returned by eval_ctx_free */
 } eval_ctx;
 
 static bool eval_node(eval_ctx *c, const expr *root, u128 *out);
@@ -1313,9 +1303,9 @@ typedef struct subst_ctx {
   expr *const *from;
   expr *const *to;
   size_t n;
-  ptr_map done;          /* expr → new expr (a reference owned by `made`) */
-  ptr_map done_updates;  /* update → new update (a reference owned by `made`) */
-  release_stack made;    /* the references the call holds, tagged, dropped when it ends */
+  ptr_map done;         /* expr → new expr (a reference owned by `made`) */
+  ptr_map done_updates; /* update → new update (a reference owned by `made`) */
+  release_stack made;   /* the references the call holds, tagged, dropped when it ends */
   bool busy;
 } subst_ctx;
 
@@ -1416,7 +1406,8 @@ expr *expr_substitute(expr *e, expr *const *from, expr *const *to, size_t n) {
   for (size_t i = 0; i < s->made.count; i++) {
     void *p = (void *)(s->made.items[i] & ~(uintptr_t)TAG_MASK);
     if ((s->made.items[i] & TAG_MASK) == TAG_UPDATE) expr_update_unref(p);
-    else expr_unref(p);
+    else
+      expr_unref(p);
   }
   s->made.count = 0;
   if (s->done.mask + 1 > SUBST_MEMO_MAX_SLOTS) {
@@ -1543,16 +1534,16 @@ void expr_collect_cells(expr *e, uint64_t **out, size_t *count, size_t *cap) {
 }
 
 static const char *const kind_names[EXPR_KIND_COUNT] = {
-    [EXPR_CONST] = "const", [EXPR_READ] = "read",   [EXPR_BVAR] = "bvar",
-    [EXPR_FORALL] = "forall", [EXPR_ADD] = "add",   [EXPR_SUB] = "sub",
-    [EXPR_MUL] = "mul",     [EXPR_UDIV] = "udiv",   [EXPR_SDIV] = "sdiv",
-    [EXPR_UREM] = "urem",   [EXPR_SREM] = "srem",   [EXPR_SHL] = "shl",
-    [EXPR_LSHR] = "lshr",   [EXPR_ASHR] = "ashr",   [EXPR_AND] = "and",
-    [EXPR_OR] = "or",       [EXPR_XOR] = "xor",     [EXPR_NOT] = "not",
-    [EXPR_EQ] = "eq",       [EXPR_NE] = "ne",       [EXPR_ULT] = "ult",
-    [EXPR_ULE] = "ule",     [EXPR_UGT] = "ugt",     [EXPR_UGE] = "uge",
-    [EXPR_SLT] = "slt",     [EXPR_SLE] = "sle",     [EXPR_SGT] = "sgt",
-    [EXPR_SGE] = "sge",     [EXPR_ZEXT] = "zext",   [EXPR_SEXT] = "sext",
+    [EXPR_CONST] = "const",     [EXPR_READ] = "read",     [EXPR_BVAR] = "bvar",
+    [EXPR_FORALL] = "forall",   [EXPR_ADD] = "add",       [EXPR_SUB] = "sub",
+    [EXPR_MUL] = "mul",         [EXPR_UDIV] = "udiv",     [EXPR_SDIV] = "sdiv",
+    [EXPR_UREM] = "urem",       [EXPR_SREM] = "srem",     [EXPR_SHL] = "shl",
+    [EXPR_LSHR] = "lshr",       [EXPR_ASHR] = "ashr",     [EXPR_AND] = "and",
+    [EXPR_OR] = "or",           [EXPR_XOR] = "xor",       [EXPR_NOT] = "not",
+    [EXPR_EQ] = "eq",           [EXPR_NE] = "ne",         [EXPR_ULT] = "ult",
+    [EXPR_ULE] = "ule",         [EXPR_UGT] = "ugt",       [EXPR_UGE] = "uge",
+    [EXPR_SLT] = "slt",         [EXPR_SLE] = "sle",       [EXPR_SGT] = "sgt",
+    [EXPR_SGE] = "sge",         [EXPR_ZEXT] = "zext",     [EXPR_SEXT] = "sext",
     [EXPR_EXTRACT] = "extract", [EXPR_CONCAT] = "concat", [EXPR_ITE] = "ite",
 };
 
@@ -1639,7 +1630,8 @@ static void smt_term(const smt_printer *p, const expr *e);
 
 static void smt_updates(const smt_printer *p, const expr_update *u, const expr_array *a) {
   if (u) fprintf(p->f, "u%" PRIu64, u->id);
-  else smt_array_name(p, a);
+  else
+    smt_array_name(p, a);
 }
 
 static void smt_select(const smt_printer *p, const expr *e, unsigned byte) {
@@ -1757,9 +1749,12 @@ static void smt_definition(const smt_printer *p, const expr *e) {
  * nodes under a binder spelled out (they cannot be defined outside it). */
 static void smt_term(const smt_printer *p, const expr *e) {
   if (e->kind == EXPR_CONST) smt_const(p->f, e->u.value, e->width);
-  else if (e->kind == EXPR_BVAR) fprintf(p->f, "|%s!%u|", e->u.bvar.name, e->u.bvar.var);
-  else if (e->has_bvar) smt_definition(p, e);
-  else fprintf(p->f, "t%" PRIu64, e->id);
+  else if (e->kind == EXPR_BVAR)
+    fprintf(p->f, "|%s!%u|", e->u.bvar.name, e->u.bvar.var);
+  else if (e->has_bvar)
+    smt_definition(p, e);
+  else
+    fprintf(p->f, "t%" PRIu64, e->id);
 }
 
 static void smt_declare_array(const smt_printer *p, const expr_array *a) {

@@ -41,13 +41,37 @@ typedef enum expr_kind {
   EXPR_BVAR,   /* a bound variable; only meaningful under its forall */
   EXPR_FORALL, /* kids: bvar, lo, hi, body — ∀ bvar. lo ≤u bvar ≤u hi → body */
   /* arithmetic and bitwise, both operands and result of one width */
-  EXPR_ADD, EXPR_SUB, EXPR_MUL, EXPR_UDIV, EXPR_SDIV, EXPR_UREM, EXPR_SREM,
-  EXPR_SHL, EXPR_LSHR, EXPR_ASHR, EXPR_AND, EXPR_OR, EXPR_XOR, EXPR_NOT,
+  EXPR_ADD,
+  EXPR_SUB,
+  EXPR_MUL,
+  EXPR_UDIV,
+  EXPR_SDIV,
+  EXPR_UREM,
+  EXPR_SREM,
+  EXPR_SHL,
+  EXPR_LSHR,
+  EXPR_ASHR,
+  EXPR_AND,
+  EXPR_OR,
+  EXPR_XOR,
+  EXPR_NOT,
   /* comparisons, result width 1; only EQ ULT ULE SLT SLE survive canonicalisation */
-  EXPR_EQ, EXPR_NE, EXPR_ULT, EXPR_ULE, EXPR_UGT, EXPR_UGE,
-  EXPR_SLT, EXPR_SLE, EXPR_SGT, EXPR_SGE,
+  EXPR_EQ,
+  EXPR_NE,
+  EXPR_ULT,
+  EXPR_ULE,
+  EXPR_UGT,
+  EXPR_UGE,
+  EXPR_SLT,
+  EXPR_SLE,
+  EXPR_SGT,
+  EXPR_SGE,
   /* width changes and selection */
-  EXPR_ZEXT, EXPR_SEXT, EXPR_EXTRACT, EXPR_CONCAT, EXPR_ITE,
+  EXPR_ZEXT,
+  EXPR_SEXT,
+  EXPR_EXTRACT,
+  EXPR_CONCAT,
+  EXPR_ITE,
   EXPR_KIND_COUNT
 } expr_kind;
 
@@ -60,13 +84,13 @@ typedef struct expr_update expr_update;
  * as a merge's K) are not. `init`, when non-NULL, gives the initial bytes of a constant
  * array (capacity of them); otherwise the initial contents are unconstrained. */
 struct expr_array {
-  const char *name;     /* unique in a run; owned */
-  uint32_t id;          /* creation order: deterministic */
+  const char *name; /* unique in a run; owned */
+  uint32_t id;      /* creation order: deterministic */
   uint32_t refcount;
-  expr *size;           /* owned reference, width 64 */
+  expr *size; /* owned reference, width 64 */
   uint64_t capacity;
   bool is_input;
-  const uint8_t *init;  /* owned copy or NULL */
+  const uint8_t *init; /* owned copy or NULL */
 };
 
 /* One write of a persistent update list, newest first; lists are shared by suffix. Every
@@ -77,10 +101,10 @@ struct expr_update {
   expr *index;       /* width 64 */
   expr *value;       /* width 8 */
   uint64_t hash;
-  uint64_t id;       /* creation order, never reused */
+  uint64_t id; /* creation order, never reused */
   uint32_t refcount;
-  uint32_t length;   /* number of writes in the list from here */
-  bool has_forall;   /* an index or value of the list from here is or contains a forall */
+  uint32_t length;    /* number of writes in the list from here */
+  bool has_forall;    /* an index or value of the list from here is or contains a forall */
   expr_update *chain; /* unique-table chain; private */
 };
 
@@ -88,31 +112,39 @@ struct expr {
   expr_kind kind;
   uint16_t width;
   uint8_t nkids;
-  bool has_bvar;     /* mentions a bound variable not bound inside it */
-  bool has_forall;   /* is or contains a forall, in its update lists too */
+  bool has_bvar;   /* mentions a bound variable not bound inside it */
+  bool has_forall; /* is or contains a forall, in its update lists too */
   uint32_t refcount;
-  uint64_t id;       /* creation order, never reused */
-  uint64_t hash;     /* structural */
-  uint64_t phash;    /* pattern hash (see expr_phash) */
-  expr *chain;       /* unique-table chain; private */
+  uint64_t id;    /* creation order, never reused */
+  uint64_t hash;  /* structural */
+  uint64_t phash; /* pattern hash (see expr_phash) */
+  expr *chain;    /* unique-table chain; private */
   union {
-    u128 value;                                     /* CONST */
-    struct { expr_array *array; expr_update *updates; } read; /* READ: kid[0] = index */
-    struct { uint32_t lo; } extract;               /* EXTRACT: bit offset */
-    struct { uint32_t var; const char *name; } bvar; /* BVAR */
+    u128 value; /* CONST */
+    struct {
+      expr_array *array;
+      expr_update *updates;
+    } read; /* READ: kid[0] = index */
+    struct {
+      uint32_t lo;
+    } extract; /* EXTRACT: bit offset */
+    struct {
+      uint32_t var;
+      const char *name;
+    } bvar; /* BVAR */
   } u;
   expr *kid[4];
 };
 
 /* ---- lifetime ----------------------------------------------------------------------- */
 expr *expr_ref(expr *e);
-void expr_unref(expr *e);                 /* NULL is allowed; release is iterative */
-size_t expr_live_count(void);             /* nodes alive: for leak checks in tests */
+void expr_unref(expr *e);     /* NULL is allowed; release is iterative */
+size_t expr_live_count(void); /* nodes alive: for leak checks in tests */
 size_t expr_live_arrays(void);
 size_t expr_live_updates(void);
 
 /* ---- constants ---------------------------------------------------------------------- */
-u128 expr_mask(unsigned width);           /* the low `width` bits set */
+u128 expr_mask(unsigned width);               /* the low `width` bits set */
 expr *expr_const(unsigned width, u128 value); /* value is truncated to width */
 expr *expr_true(void);
 expr *expr_false(void);
@@ -160,7 +192,7 @@ expr *expr_ashr(expr *a, expr *b);
 expr *expr_and(expr *a, expr *b);
 expr *expr_or(expr *a, expr *b);
 expr *expr_xor(expr *a, expr *b);
-expr *expr_not(expr *a);                  /* bitwise; boolean not at width 1 */
+expr *expr_not(expr *a); /* bitwise; boolean not at width 1 */
 expr *expr_eq(expr *a, expr *b);
 expr *expr_ne(expr *a, expr *b);
 expr *expr_ult(expr *a, expr *b);

@@ -50,7 +50,7 @@ typedef struct name_ix {
 } name_ix;
 
 struct ir_private {
-  chunk *strings;     /* every string the program owns */
+  chunk *strings;      /* every string the program owns */
   name_ix *func_names; /* sorted by name */
   name_ix *glob_names;
 };
@@ -66,17 +66,17 @@ typedef struct dctx {
   ir_program *p;
   LLVMModuleRef m;
   LLVMTargetDataRef td;
-  hmap funcs, globals;  /* module-wide */
-  hmap values, blocks;  /* per function: argument/instruction → register, block → index */
-  vec consts;           /* ir_const */
+  hmap funcs, globals; /* module-wide */
+  hmap values, blocks; /* per function: argument/instruction → register, block → index */
+  vec consts;          /* ir_const */
   vec insts, operands, edges, moves, groups, case_values, scales, bblocks, reg_width;
-  vec relocs;           /* ir_reloc, per global */
-  vec cases;            /* switch scratch: case_ent */
-  hmap case_group;      /* switch scratch: target block → group */
-  vec gep_vars;         /* getelementptr scratch: gep_var */
-  char *llvm_msg;       /* an LLVM-allocated string to dispose if we unwind */
+  vec relocs;      /* ir_reloc, per global */
+  vec cases;       /* switch scratch: case_ent */
+  hmap case_group; /* switch scratch: target block → group */
+  vec gep_vars;    /* getelementptr scratch: gep_var */
+  char *llvm_msg;  /* an LLVM-allocated string to dispose if we unwind */
   ir_function *fn;
-  const char *reason;   /* why the last helper failed */
+  const char *reason; /* why the last helper failed */
 } dctx;
 
 /* Decoding recovers from out of memory (the input is refused with a message, and a fuzz
@@ -191,9 +191,7 @@ static bool fail(dctx *c, const char *reason) {
 
 /* ---- types -------------------------------------------------------------------------- */
 
-static u128 mask(unsigned width) {
-  return width >= 128 ? ~(u128)0 : ((u128)1 << width) - 1;
-}
+static u128 mask(unsigned width) { return width >= 128 ? ~(u128)0 : ((u128)1 << width) - 1; }
 
 static bool is_fp(LLVMTypeRef t) {
   LLVMTypeKind k = LLVMGetTypeKind(t);
@@ -344,8 +342,7 @@ static bool fold_expr(dctx *c, LLVMValueRef v, int depth, cval *out) {
         return fail(c, strf(c, "address truncated to i%u in a constant expression", w));
       break;
     }
-    if (op == LLVMSExt && from < 128 && (out->value >> (from - 1)) & 1)
-      out->value |= ~mask(from);
+    if (op == LLVMSExt && from < 128 && (out->value >> (from - 1)) & 1) out->value |= ~mask(from);
     out->value &= mask(w);
     break;
   }
@@ -378,8 +375,7 @@ static bool fold_expr(dctx *c, LLVMValueRef v, int depth, cval *out) {
       return fail(c, "arithmetic on two addresses in a constant expression");
     }
     break;
-  default:
-    return fail(c, strf(c, "unsupported constant expression: %s", value_text(c, v)));
+  default: return fail(c, strf(c, "unsupported constant expression: %s", value_text(c, v)));
   }
   c->p->stats.constexprs_folded++;
   return true;
@@ -666,45 +662,45 @@ static const struct {
   const char *name; /* a name ending in '.' matches every overload */
   unsigned op, nops;
 } intrinsics[] = {
-  {"llvm.dbg.", INTR_DROP, 0},
-  {"llvm.lifetime.", INTR_DROP, 0},
-  {"llvm.assume", INTR_DROP, 0},
-  {"llvm.donothing", INTR_DROP, 0},
-  {"llvm.sideeffect", INTR_DROP, 0},
-  {"llvm.prefetch.", INTR_DROP, 0},
-  {"llvm.experimental.noalias.scope.decl", INTR_DROP, 0},
-  {"llvm.var.annotation", INTR_DROP, 0},
-  {"llvm.memcpy.", IR_MEMCPY, 3},
-  {"llvm.memmove.", IR_MEMMOVE, 3},
-  {"llvm.memset.", IR_MEMSET, 3},
-  {"llvm.uadd.with.overflow.", IR_UADDO, 2},
-  {"llvm.sadd.with.overflow.", IR_SADDO, 2},
-  {"llvm.usub.with.overflow.", IR_USUBO, 2},
-  {"llvm.ssub.with.overflow.", IR_SSUBO, 2},
-  {"llvm.umul.with.overflow.", IR_UMULO, 2},
-  {"llvm.smul.with.overflow.", IR_SMULO, 2},
-  {"llvm.umin.", IR_UMIN, 2},
-  {"llvm.umax.", IR_UMAX, 2},
-  {"llvm.smin.", IR_SMIN, 2},
-  {"llvm.smax.", IR_SMAX, 2},
-  {"llvm.abs.", IR_ABS, 2},
-  {"llvm.bswap.", IR_BSWAP, 1},
-  {"llvm.ctpop.", IR_CTPOP, 1},
-  {"llvm.ctlz.", IR_CTLZ, 2},
-  {"llvm.cttz.", IR_CTTZ, 2},
-  {"llvm.fshl.", IR_FSHL, 3},
-  {"llvm.fshr.", IR_FSHR, 3},
-  {"llvm.fma.", IR_FMA, 3},
-  {"llvm.fmuladd.", IR_FMA, 3}, /* clang emits it for a*b+c under -ffp-contract=on */
-  {"llvm.fabs.", IR_FABS, 1},
-  {"llvm.expect.", INTR_EXPECT, 1}, /* also llvm.expect.with.probability */
-  {"llvm.objectsize.", INTR_OBJECTSIZE, 0},
-  {"llvm.stacksave", IR_STACKSAVE, 0},
-  {"llvm.stackrestore", IR_STACKRESTORE, 1},
-  {"llvm.trap", IR_TRAP, 0},
-  {"llvm.va_start", IR_VASTART, 1},
-  {"llvm.va_end", IR_VAEND, 1},
-  {"llvm.va_copy", IR_VACOPY, 2},
+    {"llvm.dbg.", INTR_DROP, 0},
+    {"llvm.lifetime.", INTR_DROP, 0},
+    {"llvm.assume", INTR_DROP, 0},
+    {"llvm.donothing", INTR_DROP, 0},
+    {"llvm.sideeffect", INTR_DROP, 0},
+    {"llvm.prefetch.", INTR_DROP, 0},
+    {"llvm.experimental.noalias.scope.decl", INTR_DROP, 0},
+    {"llvm.var.annotation", INTR_DROP, 0},
+    {"llvm.memcpy.", IR_MEMCPY, 3},
+    {"llvm.memmove.", IR_MEMMOVE, 3},
+    {"llvm.memset.", IR_MEMSET, 3},
+    {"llvm.uadd.with.overflow.", IR_UADDO, 2},
+    {"llvm.sadd.with.overflow.", IR_SADDO, 2},
+    {"llvm.usub.with.overflow.", IR_USUBO, 2},
+    {"llvm.ssub.with.overflow.", IR_SSUBO, 2},
+    {"llvm.umul.with.overflow.", IR_UMULO, 2},
+    {"llvm.smul.with.overflow.", IR_SMULO, 2},
+    {"llvm.umin.", IR_UMIN, 2},
+    {"llvm.umax.", IR_UMAX, 2},
+    {"llvm.smin.", IR_SMIN, 2},
+    {"llvm.smax.", IR_SMAX, 2},
+    {"llvm.abs.", IR_ABS, 2},
+    {"llvm.bswap.", IR_BSWAP, 1},
+    {"llvm.ctpop.", IR_CTPOP, 1},
+    {"llvm.ctlz.", IR_CTLZ, 2},
+    {"llvm.cttz.", IR_CTTZ, 2},
+    {"llvm.fshl.", IR_FSHL, 3},
+    {"llvm.fshr.", IR_FSHR, 3},
+    {"llvm.fma.", IR_FMA, 3},
+    {"llvm.fmuladd.", IR_FMA, 3}, /* clang emits it for a*b+c under -ffp-contract=on */
+    {"llvm.fabs.", IR_FABS, 1},
+    {"llvm.expect.", INTR_EXPECT, 1}, /* also llvm.expect.with.probability */
+    {"llvm.objectsize.", INTR_OBJECTSIZE, 0},
+    {"llvm.stacksave", IR_STACKSAVE, 0},
+    {"llvm.stackrestore", IR_STACKRESTORE, 1},
+    {"llvm.trap", IR_TRAP, 0},
+    {"llvm.va_start", IR_VASTART, 1},
+    {"llvm.va_end", IR_VAEND, 1},
+    {"llvm.va_copy", IR_VACOPY, 2},
 };
 
 static int find_intrinsic(const char *name) {
@@ -745,17 +741,32 @@ static bool decode_intrinsic(dctx *c, LLVMValueRef in, const char *name, ir_inst
   }
   I->op = (uint8_t)op;
   switch (op) {
-  case IR_UMIN: case IR_UMAX: case IR_SMIN: case IR_SMAX: case IR_ABS: case IR_BSWAP:
-  case IR_CTPOP: case IR_CTLZ: case IR_CTTZ: case IR_FSHL: case IR_FSHR:
+  case IR_UMIN:
+  case IR_UMAX:
+  case IR_SMIN:
+  case IR_SMAX:
+  case IR_ABS:
+  case IR_BSWAP:
+  case IR_CTPOP:
+  case IR_CTLZ:
+  case IR_CTTZ:
+  case IR_FSHL:
+  case IR_FSHR:
     if (LLVMGetTypeKind(rt) != LLVMIntegerTypeKind)
       return fail(c, strf(c, "unsupported intrinsic %s (vector)", name));
     break;
-  case IR_UADDO: case IR_SADDO: case IR_USUBO: case IR_SSUBO: case IR_UMULO: case IR_SMULO:
+  case IR_UADDO:
+  case IR_SADDO:
+  case IR_USUBO:
+  case IR_SSUBO:
+  case IR_UMULO:
+  case IR_SMULO:
     if (LLVMGetTypeKind(LLVMStructGetTypeAtIndex(rt, 0)) != LLVMIntegerTypeKind)
       return fail(c, strf(c, "unsupported intrinsic %s (vector)", name));
     I->u.ovf.flag_offset = (uint32_t)LLVMOffsetOfElement(c->td, rt, 1);
     break;
-  case IR_FMA: case IR_FABS:
+  case IR_FMA:
+  case IR_FABS:
     if (!is_fp(rt)) return fail(c, strf(c, "unsupported intrinsic %s (type)", name));
     break;
   default: break;
@@ -783,7 +794,8 @@ static const char *llvm_opcode_name(LLVMOpcode op) {
   case LLVMAtomicCmpXchg: return "cmpxchg";
   case LLVMAtomicRMW: return "atomicrmw";
   case LLVMFence: return "fence";
-  case LLVMUserOp1: case LLVMUserOp2: return "user operator";
+  case LLVMUserOp1:
+  case LLVMUserOp2: return "user operator";
   default: return "instruction";
   }
 }
@@ -793,24 +805,55 @@ static bool decode_cast(dctx *c, LLVMValueRef in, LLVMOpcode opc, ir_inst *I) {
   LLVMTypeKind fk = LLVMGetTypeKind(from), tk = LLVMGetTypeKind(to);
   bool ok;
   switch (opc) {
-  case LLVMTrunc: I->op = IR_TRUNC; ok = fk == LLVMIntegerTypeKind; break;
-  case LLVMZExt: I->op = IR_ZEXT; ok = fk == LLVMIntegerTypeKind; break;
-  case LLVMSExt: I->op = IR_SEXT; ok = fk == LLVMIntegerTypeKind; break;
-  case LLVMPtrToInt: I->op = IR_PTRTOINT; ok = fk == LLVMPointerTypeKind; break;
-  case LLVMIntToPtr: I->op = IR_INTTOPTR; ok = fk == LLVMIntegerTypeKind; break;
-  case LLVMFPTrunc: I->op = IR_FPTRUNC; ok = is_fp(from) && is_fp(to); break;
-  case LLVMFPExt: I->op = IR_FPEXT; ok = is_fp(from) && is_fp(to); break;
-  case LLVMFPToUI: I->op = IR_FPTOUI; ok = is_fp(from) && tk == LLVMIntegerTypeKind; break;
-  case LLVMFPToSI: I->op = IR_FPTOSI; ok = is_fp(from) && tk == LLVMIntegerTypeKind; break;
-  case LLVMUIToFP: I->op = IR_UITOFP; ok = fk == LLVMIntegerTypeKind && is_fp(to); break;
-  case LLVMSIToFP: I->op = IR_SITOFP; ok = fk == LLVMIntegerTypeKind && is_fp(to); break;
+  case LLVMTrunc:
+    I->op = IR_TRUNC;
+    ok = fk == LLVMIntegerTypeKind;
+    break;
+  case LLVMZExt:
+    I->op = IR_ZEXT;
+    ok = fk == LLVMIntegerTypeKind;
+    break;
+  case LLVMSExt:
+    I->op = IR_SEXT;
+    ok = fk == LLVMIntegerTypeKind;
+    break;
+  case LLVMPtrToInt:
+    I->op = IR_PTRTOINT;
+    ok = fk == LLVMPointerTypeKind;
+    break;
+  case LLVMIntToPtr:
+    I->op = IR_INTTOPTR;
+    ok = fk == LLVMIntegerTypeKind;
+    break;
+  case LLVMFPTrunc:
+    I->op = IR_FPTRUNC;
+    ok = is_fp(from) && is_fp(to);
+    break;
+  case LLVMFPExt:
+    I->op = IR_FPEXT;
+    ok = is_fp(from) && is_fp(to);
+    break;
+  case LLVMFPToUI:
+    I->op = IR_FPTOUI;
+    ok = is_fp(from) && tk == LLVMIntegerTypeKind;
+    break;
+  case LLVMFPToSI:
+    I->op = IR_FPTOSI;
+    ok = is_fp(from) && tk == LLVMIntegerTypeKind;
+    break;
+  case LLVMUIToFP:
+    I->op = IR_UITOFP;
+    ok = fk == LLVMIntegerTypeKind && is_fp(to);
+    break;
+  case LLVMSIToFP:
+    I->op = IR_SITOFP;
+    ok = fk == LLVMIntegerTypeKind && is_fp(to);
+    break;
   default: /* bitcast, addrspacecast: the bits are unchanged */
     I->op = IR_MOVE;
-    ok = fk != LLVMVectorTypeKind && tk != LLVMVectorTypeKind &&
-         value_width(c, from) == I->width;
+    ok = fk != LLVMVectorTypeKind && tk != LLVMVectorTypeKind && value_width(c, from) == I->width;
   }
-  if (!ok)
-    return fail(c, strf(c, "cast from %s to %s", type_name(c, from), type_name(c, to)));
+  if (!ok) return fail(c, strf(c, "cast from %s to %s", type_name(c, from), type_name(c, to)));
   return add_op(c, LLVMGetOperand(in, 0));
 }
 
@@ -839,23 +882,42 @@ static bool decode_body(dctx *c, LLVMValueRef in, LLVMOpcode opc, ir_inst *I, bo
     return fail(c, strf(c, "%s of unsupported type %s", opc == LLVMCall ? "call" : "value",
                         type_name(c, rt)));
   switch (opc) {
-  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMUDiv: case LLVMSDiv: case LLVMURem:
-  case LLVMSRem: case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr:
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMURem:
+  case LLVMSRem:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMAnd:
+  case LLVMOr:
   case LLVMXor: {
     static const uint8_t map[] = {
-      [LLVMAdd] = IR_ADD, [LLVMSub] = IR_SUB, [LLVMMul] = IR_MUL, [LLVMUDiv] = IR_UDIV,
-      [LLVMSDiv] = IR_SDIV, [LLVMURem] = IR_UREM, [LLVMSRem] = IR_SREM, [LLVMShl] = IR_SHL,
-      [LLVMLShr] = IR_LSHR, [LLVMAShr] = IR_ASHR, [LLVMAnd] = IR_AND, [LLVMOr] = IR_OR,
-      [LLVMXor] = IR_XOR,
+        [LLVMAdd] = IR_ADD,   [LLVMSub] = IR_SUB,   [LLVMMul] = IR_MUL,   [LLVMUDiv] = IR_UDIV,
+        [LLVMSDiv] = IR_SDIV, [LLVMURem] = IR_UREM, [LLVMSRem] = IR_SREM, [LLVMShl] = IR_SHL,
+        [LLVMLShr] = IR_LSHR, [LLVMAShr] = IR_ASHR, [LLVMAnd] = IR_AND,   [LLVMOr] = IR_OR,
+        [LLVMXor] = IR_XOR,
     };
     if (LLVMGetTypeKind(rt) != LLVMIntegerTypeKind) return fail(c, "vector arithmetic");
     I->op = map[opc];
     return add_ops(c, in, 2);
   }
-  case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem: case LLVMFNeg:
+  case LLVMFAdd:
+  case LLVMFSub:
+  case LLVMFMul:
+  case LLVMFDiv:
+  case LLVMFRem:
+  case LLVMFNeg:
     if (!is_fp(rt)) return fail(c, strf(c, "floating point of type %s", type_name(c, rt)));
-    I->op = opc == LLVMFAdd ? IR_FADD : opc == LLVMFSub ? IR_FSUB : opc == LLVMFMul ? IR_FMUL
-          : opc == LLVMFDiv ? IR_FDIV : opc == LLVMFRem ? IR_FREM : IR_FNEG;
+    I->op = opc == LLVMFAdd   ? IR_FADD
+            : opc == LLVMFSub ? IR_FSUB
+            : opc == LLVMFMul ? IR_FMUL
+            : opc == LLVMFDiv ? IR_FDIV
+            : opc == LLVMFRem ? IR_FREM
+                              : IR_FNEG;
     return add_ops(c, in, opc == LLVMFNeg ? 1 : 2);
   case LLVMICmp:
     if (LLVMGetTypeKind(rt) != LLVMIntegerTypeKind) return fail(c, "vector comparison");
@@ -873,13 +935,20 @@ static bool decode_body(dctx *c, LLVMValueRef in, LLVMOpcode opc, ir_inst *I, bo
       return fail(c, "select on a vector condition");
     I->op = IR_SELECT;
     return add_ops(c, in, 3);
-  case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMPtrToInt: case LLVMIntToPtr:
-  case LLVMBitCast: case LLVMAddrSpaceCast: case LLVMFPTrunc: case LLVMFPExt:
-  case LLVMFPToUI: case LLVMFPToSI: case LLVMUIToFP: case LLVMSIToFP:
-    return decode_cast(c, in, opc, I);
-  case LLVMFreeze:
-    I->op = IR_MOVE;
-    return add_ops(c, in, 1);
+  case LLVMTrunc:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMPtrToInt:
+  case LLVMIntToPtr:
+  case LLVMBitCast:
+  case LLVMAddrSpaceCast:
+  case LLVMFPTrunc:
+  case LLVMFPExt:
+  case LLVMFPToUI:
+  case LLVMFPToSI:
+  case LLVMUIToFP:
+  case LLVMSIToFP: return decode_cast(c, in, opc, I);
+  case LLVMFreeze: I->op = IR_MOVE; return add_ops(c, in, 1);
   case LLVMAlloca: {
     LLVMTypeRef at = LLVMGetAllocatedType(in);
     if (!LLVMTypeIsSized(at)) return fail(c, "alloca of an unsized type");
@@ -915,7 +984,7 @@ static bool decode_body(dctx *c, LLVMValueRef in, LLVMOpcode opc, ir_inst *I, bo
     unsigned nvars = 0;
     int64_t off = 0;
     bool ok = LLVMGetTypeKind(rt) == LLVMPointerTypeKind ? gep_walk(c, in, &off, vars, &nvars)
-                                                        : fail(c, "vector getelementptr");
+                                                         : fail(c, "vector getelementptr");
     I->op = IR_GEP;
     I->u.gep.offset = off;
     I->u.gep.scales = (uint32_t)c->scales.len;
@@ -955,9 +1024,7 @@ static bool decode_body(dctx *c, LLVMValueRef in, LLVMOpcode opc, ir_inst *I, bo
     I->u.call.func = co->kind == IR_OPND_FUNC && co->offset == 0 ? co->index : IR_NONE;
     return add_ops(c, in, LLVMGetNumArgOperands(in));
   }
-  case LLVMRet:
-    I->op = IR_RET;
-    return add_ops(c, in, (unsigned)LLVMGetNumOperands(in));
+  case LLVMRet: I->op = IR_RET; return add_ops(c, in, (unsigned)LLVMGetNumOperands(in));
   case LLVMBr: {
     LLVMBasicBlockRef from = LLVMGetInstructionParent(in);
     if (!LLVMIsConditional(in)) {
@@ -972,18 +1039,13 @@ static bool decode_body(dctx *c, LLVMValueRef in, LLVMOpcode opc, ir_inst *I, bo
     I->u.br.edge[1] = make_edge(c, from, LLVMGetSuccessor(in, 1));
     return true;
   }
-  case LLVMSwitch:
-    I->op = IR_SWITCH;
-    return decode_switch(c, in, I);
-  case LLVMUnreachable:
-    I->op = IR_UNREACHABLE;
-    return true;
+  case LLVMSwitch: I->op = IR_SWITCH; return decode_switch(c, in, I);
+  case LLVMUnreachable: I->op = IR_UNREACHABLE; return true;
   case LLVMFence: /* one thread: nothing to order */
     *drop = true;
     c->p->stats.dropped++;
     return true;
-  default:
-    return fail(c, strf(c, "unsupported instruction %s", llvm_opcode_name(opc)));
+  default: return fail(c, strf(c, "unsupported instruction %s", llvm_opcode_name(opc)));
   }
 }
 
@@ -1061,8 +1123,8 @@ static void decode_function(dctx *c, uint32_t fi, LLVMValueRef f) {
     LLVMValueRef a = LLVMGetParam(f, i);
     unsigned w = value_width(c, LLVMTypeOf(a));
     if (!w && !fn->unsupported && check_types)
-      fn->unsupported = strf(c, "argument %u has unsupported type %s", i,
-                             type_name(c, LLVMTypeOf(a)));
+      fn->unsupported =
+          strf(c, "argument %u has unsupported type %s", i, type_name(c, LLVMTypeOf(a)));
     pmap_put(c, &c->values, a, i);
     size_t r = vec_push(c, &c->reg_width, sizeof(uint16_t));
     VAT(c->reg_width, uint16_t, r) = (uint16_t)w;
@@ -1127,8 +1189,7 @@ static void decode_global(dctx *c, uint32_t gi, LLVMValueRef g) {
   if (gl->is_decl) return;
   gl->init = decode_calloc(c, gl->size ? gl->size : 1, 1);
   c->relocs.len = 0;
-  if (!write_const(c, init, gl->init, gl->size, 0, &c->relocs, 0))
-    gl->unsupported = c->reason;
+  if (!write_const(c, init, gl->init, gl->size, 0, &c->relocs, 0)) gl->unsupported = c->reason;
   gl->relocs = vec_take(&c->relocs, &gl->nrelocs);
 }
 
@@ -1195,9 +1256,9 @@ static void decode_module(dctx *c) {
 }
 
 static void dctx_free(dctx *c) {
-  vec *vs[] = {&c->consts, &c->insts, &c->operands, &c->edges, &c->moves, &c->groups,
-               &c->case_values, &c->scales, &c->bblocks, &c->reg_width, &c->relocs, &c->cases,
-               &c->gep_vars};
+  vec *vs[] = {&c->consts, &c->insts,       &c->operands, &c->edges,   &c->moves,
+               &c->groups, &c->case_values, &c->scales,   &c->bblocks, &c->reg_width,
+               &c->relocs, &c->cases,       &c->gep_vars};
   for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) free(vs[i]->data);
   hmap_free(&c->funcs);
   hmap_free(&c->globals);
@@ -1217,8 +1278,9 @@ ir_program *ir_decode(LLVMModuleRef m, char **err) {
   if (err) *err = NULL;
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
   if (LLVMPointerSize(td) != 8 || LLVMByteOrder(td) != LLVMLittleEndian) {
-    set_err(err, "symq: error: unsupported data layout: symq needs 64-bit little-endian "
-                 "pointers (x86-64)");
+    set_err(err,
+            "symq: error: unsupported data layout: symq needs 64-bit little-endian "
+            "pointers (x86-64)");
     return NULL;
   }
   /* volatile: both are read after a longjmp back into this frame. */
@@ -1282,28 +1344,83 @@ void ir_free(ir_program *p) {
 /* ---- printing -------------------------------------------------------------------------- */
 
 static const char *const opcode_names[IR_OPCODE_COUNT] = {
-  [IR_NOP] = "nop", [IR_ADD] = "add", [IR_SUB] = "sub", [IR_MUL] = "mul", [IR_UDIV] = "udiv",
-  [IR_SDIV] = "sdiv", [IR_UREM] = "urem", [IR_SREM] = "srem", [IR_SHL] = "shl",
-  [IR_LSHR] = "lshr", [IR_ASHR] = "ashr", [IR_AND] = "and", [IR_OR] = "or", [IR_XOR] = "xor",
-  [IR_ICMP] = "icmp", [IR_SELECT] = "select", [IR_TRUNC] = "trunc", [IR_ZEXT] = "zext",
-  [IR_SEXT] = "sext", [IR_PTRTOINT] = "ptrtoint", [IR_INTTOPTR] = "inttoptr",
-  [IR_MOVE] = "move", [IR_FPTRUNC] = "fptrunc", [IR_FPEXT] = "fpext", [IR_FPTOUI] = "fptoui",
-  [IR_FPTOSI] = "fptosi", [IR_UITOFP] = "uitofp", [IR_SITOFP] = "sitofp", [IR_FADD] = "fadd",
-  [IR_FSUB] = "fsub", [IR_FMUL] = "fmul", [IR_FDIV] = "fdiv", [IR_FREM] = "frem",
-  [IR_FNEG] = "fneg", [IR_FCMP] = "fcmp", [IR_FMA] = "fma", [IR_FABS] = "fabs",
-  [IR_ALLOCA] = "alloca", [IR_LOAD] = "load",
-  [IR_STORE] = "store", [IR_GEP] = "gep", [IR_EXTRACTVALUE] = "extractvalue",
-  [IR_INSERTVALUE] = "insertvalue", [IR_CALL] = "call", [IR_RET] = "ret", [IR_BR] = "br",
-  [IR_CONDBR] = "condbr", [IR_SWITCH] = "switch", [IR_UNREACHABLE] = "unreachable",
-  [IR_VAARG] = "va_arg", [IR_MEMCPY] = "memcpy", [IR_MEMMOVE] = "memmove",
-  [IR_MEMSET] = "memset", [IR_UADDO] = "uadd.overflow", [IR_SADDO] = "sadd.overflow",
-  [IR_USUBO] = "usub.overflow", [IR_SSUBO] = "ssub.overflow", [IR_UMULO] = "umul.overflow",
-  [IR_SMULO] = "smul.overflow", [IR_UMIN] = "umin", [IR_UMAX] = "umax", [IR_SMIN] = "smin",
-  [IR_SMAX] = "smax", [IR_ABS] = "abs", [IR_BSWAP] = "bswap", [IR_CTPOP] = "ctpop",
-  [IR_CTLZ] = "ctlz", [IR_CTTZ] = "cttz", [IR_FSHL] = "fshl", [IR_FSHR] = "fshr",
-  [IR_STACKSAVE] = "stacksave", [IR_STACKRESTORE] = "stackrestore", [IR_TRAP] = "trap",
-  [IR_VASTART] = "va_start", [IR_VAEND] = "va_end", [IR_VACOPY] = "va_copy",
-  [IR_UNSUPPORTED] = "unsupported",
+    [IR_NOP] = "nop",
+    [IR_ADD] = "add",
+    [IR_SUB] = "sub",
+    [IR_MUL] = "mul",
+    [IR_UDIV] = "udiv",
+    [IR_SDIV] = "sdiv",
+    [IR_UREM] = "urem",
+    [IR_SREM] = "srem",
+    [IR_SHL] = "shl",
+    [IR_LSHR] = "lshr",
+    [IR_ASHR] = "ashr",
+    [IR_AND] = "and",
+    [IR_OR] = "or",
+    [IR_XOR] = "xor",
+    [IR_ICMP] = "icmp",
+    [IR_SELECT] = "select",
+    [IR_TRUNC] = "trunc",
+    [IR_ZEXT] = "zext",
+    [IR_SEXT] = "sext",
+    [IR_PTRTOINT] = "ptrtoint",
+    [IR_INTTOPTR] = "inttoptr",
+    [IR_MOVE] = "move",
+    [IR_FPTRUNC] = "fptrunc",
+    [IR_FPEXT] = "fpext",
+    [IR_FPTOUI] = "fptoui",
+    [IR_FPTOSI] = "fptosi",
+    [IR_UITOFP] = "uitofp",
+    [IR_SITOFP] = "sitofp",
+    [IR_FADD] = "fadd",
+    [IR_FSUB] = "fsub",
+    [IR_FMUL] = "fmul",
+    [IR_FDIV] = "fdiv",
+    [IR_FREM] = "frem",
+    [IR_FNEG] = "fneg",
+    [IR_FCMP] = "fcmp",
+    [IR_FMA] = "fma",
+    [IR_FABS] = "fabs",
+    [IR_ALLOCA] = "alloca",
+    [IR_LOAD] = "load",
+    [IR_STORE] = "store",
+    [IR_GEP] = "gep",
+    [IR_EXTRACTVALUE] = "extractvalue",
+    [IR_INSERTVALUE] = "insertvalue",
+    [IR_CALL] = "call",
+    [IR_RET] = "ret",
+    [IR_BR] = "br",
+    [IR_CONDBR] = "condbr",
+    [IR_SWITCH] = "switch",
+    [IR_UNREACHABLE] = "unreachable",
+    [IR_VAARG] = "va_arg",
+    [IR_MEMCPY] = "memcpy",
+    [IR_MEMMOVE] = "memmove",
+    [IR_MEMSET] = "memset",
+    [IR_UADDO] = "uadd.overflow",
+    [IR_SADDO] = "sadd.overflow",
+    [IR_USUBO] = "usub.overflow",
+    [IR_SSUBO] = "ssub.overflow",
+    [IR_UMULO] = "umul.overflow",
+    [IR_SMULO] = "smul.overflow",
+    [IR_UMIN] = "umin",
+    [IR_UMAX] = "umax",
+    [IR_SMIN] = "smin",
+    [IR_SMAX] = "smax",
+    [IR_ABS] = "abs",
+    [IR_BSWAP] = "bswap",
+    [IR_CTPOP] = "ctpop",
+    [IR_CTLZ] = "ctlz",
+    [IR_CTTZ] = "cttz",
+    [IR_FSHL] = "fshl",
+    [IR_FSHR] = "fshr",
+    [IR_STACKSAVE] = "stacksave",
+    [IR_STACKRESTORE] = "stackrestore",
+    [IR_TRAP] = "trap",
+    [IR_VASTART] = "va_start",
+    [IR_VAEND] = "va_end",
+    [IR_VACOPY] = "va_copy",
+    [IR_UNSUPPORTED] = "unsupported",
 };
 
 const char *ir_opcode_name(ir_opcode op) {
@@ -1311,14 +1428,14 @@ const char *ir_opcode_name(ir_opcode op) {
 }
 
 const char *ir_icmp_name(ir_icmp_pred p) {
-  static const char *const n[] = {"eq", "ne", "ugt", "uge", "ult",
+  static const char *const n[] = {"eq",  "ne",  "ugt", "uge", "ult",
                                   "ule", "sgt", "sge", "slt", "sle"};
   return (unsigned)p < 10 ? n[p] : "?";
 }
 
 const char *ir_fcmp_name(ir_fcmp_pred p) {
   static const char *const n[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
-                                  "uno", "ueq", "ugt", "uge", "ult", "ule", "une", "true"};
+                                  "uno",   "ueq", "ugt", "uge", "ult", "ule", "une", "true"};
   return (unsigned)p < 16 ? n[p] : "?";
 }
 
@@ -1344,8 +1461,8 @@ static void print_operand(FILE *f, const ir_program *p, const ir_operand *o) {
   }
   case IR_OPND_GLOBAL:
   case IR_OPND_FUNC:
-    fprintf(f, "@%s", o->kind == IR_OPND_GLOBAL ? p->globals[o->index].name
-                                                : p->funcs[o->index].name);
+    fprintf(f, "@%s",
+            o->kind == IR_OPND_GLOBAL ? p->globals[o->index].name : p->funcs[o->index].name);
     if (o->offset) fprintf(f, "%+" PRId64, o->offset);
     break;
   default: fprintf(f, "?"); break;
@@ -1394,16 +1511,22 @@ void ir_dump_function(FILE *f, const ir_program *p, const ir_function *fn) {
       case IR_ALLOCA:
         fprintf(f, " size=%" PRIu64 " align=%u", in->u.alloca.size, in->u.alloca.align);
         break;
-      case IR_LOAD: case IR_STORE: case IR_VAARG: {
+      case IR_LOAD:
+      case IR_STORE:
+      case IR_VAARG: {
         static const char *const kinds[] = {"int", "ptr", "float", "double"};
         fprintf(f, " %s%u align=%u", kinds[in->aux & 3], in->u.mem.bytes * 8, in->u.mem.align);
         break;
       }
       case IR_GEP: fprintf(f, " +%" PRId64, in->u.gep.offset); break;
-      case IR_EXTRACTVALUE: case IR_INSERTVALUE: fprintf(f, " @%u", in->u.agg.offset); break;
-      case IR_UADDO: case IR_SADDO: case IR_USUBO: case IR_SSUBO: case IR_UMULO: case IR_SMULO:
-        fprintf(f, " flag@%u", in->u.ovf.flag_offset);
-        break;
+      case IR_EXTRACTVALUE:
+      case IR_INSERTVALUE: fprintf(f, " @%u", in->u.agg.offset); break;
+      case IR_UADDO:
+      case IR_SADDO:
+      case IR_USUBO:
+      case IR_SSUBO:
+      case IR_UMULO:
+      case IR_SMULO: fprintf(f, " flag@%u", in->u.ovf.flag_offset); break;
       case IR_CALL:
         if (in->u.call.nfixed + 1u != in->nops) fprintf(f, " fixed=%u", in->u.call.nfixed);
         break;
@@ -1416,7 +1539,10 @@ void ir_dump_function(FILE *f, const ir_program *p, const ir_function *fn) {
           fprintf(f, " * %" PRId64, fn->scales[in->u.gep.scales + o - 1]);
       }
       switch (in->op) {
-      case IR_BR: fprintf(f, " "); print_edge(f, p, fn, in->u.br.edge[0]); break;
+      case IR_BR:
+        fprintf(f, " ");
+        print_edge(f, p, fn, in->u.br.edge[0]);
+        break;
       case IR_CONDBR:
         fprintf(f, " ? ");
         print_edge(f, p, fn, in->u.br.edge[0]);

@@ -101,42 +101,121 @@ typedef unsigned __int128 u128; /* same definition as expr.h (C11 allows the rep
 typedef enum ir_opcode {
   IR_NOP, /* never emitted: a zeroed ir_inst is harmless */
   /* integer binary */
-  IR_ADD, IR_SUB, IR_MUL, IR_UDIV, IR_SDIV, IR_UREM, IR_SREM,
-  IR_SHL, IR_LSHR, IR_ASHR, IR_AND, IR_OR, IR_XOR,
-  IR_ICMP, IR_SELECT,
+  IR_ADD,
+  IR_SUB,
+  IR_MUL,
+  IR_UDIV,
+  IR_SDIV,
+  IR_UREM,
+  IR_SREM,
+  IR_SHL,
+  IR_LSHR,
+  IR_ASHR,
+  IR_AND,
+  IR_OR,
+  IR_XOR,
+  IR_ICMP,
+  IR_SELECT,
   /* casts */
-  IR_TRUNC, IR_ZEXT, IR_SEXT, IR_PTRTOINT, IR_INTTOPTR, IR_MOVE,
-  IR_FPTRUNC, IR_FPEXT, IR_FPTOUI, IR_FPTOSI, IR_UITOFP, IR_SITOFP,
+  IR_TRUNC,
+  IR_ZEXT,
+  IR_SEXT,
+  IR_PTRTOINT,
+  IR_INTTOPTR,
+  IR_MOVE,
+  IR_FPTRUNC,
+  IR_FPEXT,
+  IR_FPTOUI,
+  IR_FPTOSI,
+  IR_UITOFP,
+  IR_SITOFP,
   /* floating point (concrete) */
-  IR_FADD, IR_FSUB, IR_FMUL, IR_FDIV, IR_FREM, IR_FNEG, IR_FCMP,
-  IR_FMA, IR_FABS, /* llvm.fma, llvm.fmuladd (fusing is allowed), llvm.fabs */
+  IR_FADD,
+  IR_FSUB,
+  IR_FMUL,
+  IR_FDIV,
+  IR_FREM,
+  IR_FNEG,
+  IR_FCMP,
+  IR_FMA,
+  IR_FABS, /* llvm.fma, llvm.fmuladd (fusing is allowed), llvm.fabs */
   /* memory */
-  IR_ALLOCA, IR_LOAD, IR_STORE, IR_GEP,
-  IR_EXTRACTVALUE, IR_INSERTVALUE,
+  IR_ALLOCA,
+  IR_LOAD,
+  IR_STORE,
+  IR_GEP,
+  IR_EXTRACTVALUE,
+  IR_INSERTVALUE,
   /* calls and control flow */
-  IR_CALL, IR_RET, IR_BR, IR_CONDBR, IR_SWITCH, IR_UNREACHABLE,
+  IR_CALL,
+  IR_RET,
+  IR_BR,
+  IR_CONDBR,
+  IR_SWITCH,
+  IR_UNREACHABLE,
   IR_VAARG,
   /* intrinsics */
-  IR_MEMCPY, IR_MEMMOVE, IR_MEMSET,
-  IR_UADDO, IR_SADDO, IR_USUBO, IR_SSUBO, IR_UMULO, IR_SMULO,
-  IR_UMIN, IR_UMAX, IR_SMIN, IR_SMAX, IR_ABS,
-  IR_BSWAP, IR_CTPOP, IR_CTLZ, IR_CTTZ, IR_FSHL, IR_FSHR,
-  IR_STACKSAVE, IR_STACKRESTORE, IR_TRAP,
-  IR_VASTART, IR_VAEND, IR_VACOPY,
+  IR_MEMCPY,
+  IR_MEMMOVE,
+  IR_MEMSET,
+  IR_UADDO,
+  IR_SADDO,
+  IR_USUBO,
+  IR_SSUBO,
+  IR_UMULO,
+  IR_SMULO,
+  IR_UMIN,
+  IR_UMAX,
+  IR_SMIN,
+  IR_SMAX,
+  IR_ABS,
+  IR_BSWAP,
+  IR_CTPOP,
+  IR_CTLZ,
+  IR_CTTZ,
+  IR_FSHL,
+  IR_FSHR,
+  IR_STACKSAVE,
+  IR_STACKRESTORE,
+  IR_TRAP,
+  IR_VASTART,
+  IR_VAEND,
+  IR_VACOPY,
   IR_UNSUPPORTED,
   IR_OPCODE_COUNT
 } ir_opcode;
 
 typedef enum ir_icmp_pred {
-  IR_ICMP_EQ, IR_ICMP_NE, IR_ICMP_UGT, IR_ICMP_UGE, IR_ICMP_ULT, IR_ICMP_ULE,
-  IR_ICMP_SGT, IR_ICMP_SGE, IR_ICMP_SLT, IR_ICMP_SLE
+  IR_ICMP_EQ,
+  IR_ICMP_NE,
+  IR_ICMP_UGT,
+  IR_ICMP_UGE,
+  IR_ICMP_ULT,
+  IR_ICMP_ULE,
+  IR_ICMP_SGT,
+  IR_ICMP_SGE,
+  IR_ICMP_SLT,
+  IR_ICMP_SLE
 } ir_icmp_pred;
 
 /* In LLVMRealPredicate's order: O* are false when either side is NaN, U* true. */
 typedef enum ir_fcmp_pred {
-  IR_FCMP_FALSE, IR_FCMP_OEQ, IR_FCMP_OGT, IR_FCMP_OGE, IR_FCMP_OLT, IR_FCMP_OLE,
-  IR_FCMP_ONE, IR_FCMP_ORD, IR_FCMP_UNO, IR_FCMP_UEQ, IR_FCMP_UGT, IR_FCMP_UGE,
-  IR_FCMP_ULT, IR_FCMP_ULE, IR_FCMP_UNE, IR_FCMP_TRUE
+  IR_FCMP_FALSE,
+  IR_FCMP_OEQ,
+  IR_FCMP_OGT,
+  IR_FCMP_OGE,
+  IR_FCMP_OLT,
+  IR_FCMP_OLE,
+  IR_FCMP_ONE,
+  IR_FCMP_ORD,
+  IR_FCMP_UNO,
+  IR_FCMP_UEQ,
+  IR_FCMP_UGT,
+  IR_FCMP_UGE,
+  IR_FCMP_ULT,
+  IR_FCMP_ULE,
+  IR_FCMP_UNE,
+  IR_FCMP_TRUE
 } ir_fcmp_pred;
 
 /* What a load, store or va_arg moves (aggregates move as IR_VK_INT of their size). */
@@ -150,7 +229,7 @@ typedef enum ir_operand_kind {
 } ir_operand_kind;
 
 typedef struct ir_operand {
-  uint8_t kind;   /* ir_operand_kind */
+  uint8_t kind; /* ir_operand_kind */
   uint8_t pad_;
   uint16_t width; /* bits */
   uint32_t index;
@@ -163,14 +242,14 @@ typedef struct ir_const {
 } ir_const;
 
 typedef struct ir_move {
-  uint32_t dst;   /* register */
+  uint32_t dst; /* register */
   ir_operand src;
 } ir_move;
 
 typedef struct ir_edge {
-  uint32_t target;          /* block */
-  uint32_t moves, nmoves;   /* fn->moves[moves .. moves + nmoves): parallel */
-  const char *unsupported;  /* non-NULL: taking this edge ends the path with this reason */
+  uint32_t target;         /* block */
+  uint32_t moves, nmoves;  /* fn->moves[moves .. moves + nmoves): parallel */
+  const char *unsupported; /* non-NULL: taking this edge ends the path with this reason */
 } ir_edge;
 
 typedef struct ir_case_group {
@@ -179,24 +258,42 @@ typedef struct ir_case_group {
 } ir_case_group;
 
 typedef struct ir_inst {
-  uint8_t op;      /* ir_opcode */
-  uint8_t aux;     /* ICMP/FCMP predicate; LOAD/STORE/VAARG ir_value_kind */
-  uint16_t width;  /* result width in bits; 0 when there is no result */
-  uint32_t dst;    /* result register or IR_NONE */
-  uint32_t ops;    /* first operand in fn->operands */
+  uint8_t op;     /* ir_opcode */
+  uint8_t aux;    /* ICMP/FCMP predicate; LOAD/STORE/VAARG ir_value_kind */
+  uint16_t width; /* result width in bits; 0 when there is no result */
+  uint32_t dst;   /* result register or IR_NONE */
+  uint32_t ops;   /* first operand in fn->operands */
   uint16_t nops;
-  uint16_t col;    /* source column, 0 when unknown */
-  uint32_t line;   /* source line, 0 when unknown */
+  uint16_t col;  /* source column, 0 when unknown */
+  uint32_t line; /* source line, 0 when unknown */
   union {
-    struct { uint64_t size; uint32_t align; } alloca;    /* size of one element */
-    struct { uint32_t bytes, align; } mem;               /* store size, alignment */
-    struct { int64_t offset; uint32_t scales; } gep;
-    struct { uint32_t offset; } agg;                     /* byte offset in the aggregate */
-    struct { uint32_t func, nfixed; } call;              /* func: IR_NONE when indirect */
-    struct { uint32_t edge[2]; } br;
-    struct { uint32_t groups, ngroups, dflt; } sw;
-    struct { uint32_t flag_offset; } ovf;
-    const char *reason;                                  /* UNSUPPORTED */
+    struct {
+      uint64_t size;
+      uint32_t align;
+    } alloca; /* size of one element */
+    struct {
+      uint32_t bytes, align;
+    } mem; /* store size, alignment */
+    struct {
+      int64_t offset;
+      uint32_t scales;
+    } gep;
+    struct {
+      uint32_t offset;
+    } agg; /* byte offset in the aggregate */
+    struct {
+      uint32_t func, nfixed;
+    } call; /* func: IR_NONE when indirect */
+    struct {
+      uint32_t edge[2];
+    } br;
+    struct {
+      uint32_t groups, ngroups, dflt;
+    } sw;
+    struct {
+      uint32_t flag_offset;
+    } ovf;
+    const char *reason; /* UNSUPPORTED */
   } u;
 } ir_inst;
 
@@ -206,11 +303,11 @@ typedef struct ir_block {
 
 typedef struct ir_function {
   const char *name;
-  const char *file;        /* source file from debug info (joined with its directory when
-                              relative), or NULL */
-  uint32_t line;           /* line of the definition, 0 when unknown */
-  uint32_t nargs, nregs;   /* registers 0..nargs-1 are the arguments */
-  uint16_t ret_width;      /* 0 for void */
+  const char *file;      /* source file from debug info (joined with its directory when
+                            relative), or NULL */
+  uint32_t line;         /* line of the definition, 0 when unknown */
+  uint32_t nargs, nregs; /* registers 0..nargs-1 are the arguments */
+  uint16_t ret_width;    /* 0 for void */
   bool is_vararg;
   bool is_decl;            /* no body: blocks, insts, ... are empty */
   bool is_intrinsic;       /* an llvm.* declaration; calls to it decode to their own opcode */
@@ -218,40 +315,49 @@ typedef struct ir_function {
   uint16_t *reg_width;     /* nregs */
   uint64_t *byval;         /* NULL, or nargs sizes: argument k is a pointer to a `byval`
                               copy of byval[k] bytes that the callee owns (0: not byval) */
-  ir_block *blocks;        uint32_t nblocks;
-  ir_inst *insts;          uint32_t ninsts;
-  ir_operand *operands;    uint32_t noperands;
-  ir_edge *edges;          uint32_t nedges;
-  ir_move *moves;          uint32_t nmoves;
-  ir_case_group *groups;   uint32_t ngroups;
-  u128 *case_values;       uint32_t ncase_values;
-  int64_t *scales;         uint32_t nscales;
+  ir_block *blocks;
+  uint32_t nblocks;
+  ir_inst *insts;
+  uint32_t ninsts;
+  ir_operand *operands;
+  uint32_t noperands;
+  ir_edge *edges;
+  uint32_t nedges;
+  ir_move *moves;
+  uint32_t nmoves;
+  ir_case_group *groups;
+  uint32_t ngroups;
+  u128 *case_values;
+  uint32_t ncase_values;
+  int64_t *scales;
+  uint32_t nscales;
 } ir_function;
 
 /* A pointer-sized (8-byte) slot in a global's initializer holding another global's or a
  * function's address plus an addend. */
 typedef struct ir_reloc {
-  uint64_t offset;     /* in the initializer */
-  uint32_t target;     /* global or function index */
+  uint64_t offset; /* in the initializer */
+  uint32_t target; /* global or function index */
   bool is_function;
   int64_t addend;
 } ir_reloc;
 
 typedef struct ir_global {
   const char *name;
-  uint64_t size;           /* alloc size of the value type (0 for an unsized declaration) */
-  uint32_t align;          /* declared alignment, else the type's ABI alignment */
+  uint64_t size;  /* alloc size of the value type (0 for an unsized declaration) */
+  uint32_t align; /* declared alignment, else the type's ABI alignment */
   bool is_const;
-  bool is_decl;            /* declared only (extern): init is NULL */
-  uint8_t *init;           /* size bytes, relocations' slots hold zero */
-  ir_reloc *relocs;        uint32_t nrelocs;  /* by increasing offset */
+  bool is_decl;  /* declared only (extern): init is NULL */
+  uint8_t *init; /* size bytes, relocations' slots hold zero */
+  ir_reloc *relocs;
+  uint32_t nrelocs;        /* by increasing offset */
   const char *unsupported; /* part of the initializer could not be decoded (it reads as 0) */
 } ir_global;
 
 typedef struct ir_stats {
   uint64_t functions, definitions, blocks, instructions, registers, globals;
-  uint64_t unsupported;      /* instructions decoded as IR_UNSUPPORTED */
-  uint64_t undef_operands;   /* undef/poison operands decoded as 0 */
+  uint64_t unsupported;    /* instructions decoded as IR_UNSUPPORTED */
+  uint64_t undef_operands; /* undef/poison operands decoded as 0 */
   uint64_t edges, phi_moves, switch_groups, switch_cases_to_default;
   uint64_t constexprs_folded, intrinsics, dropped; /* dropped: dbg, lifetime, ... */
 } ir_stats;
@@ -259,9 +365,12 @@ typedef struct ir_stats {
 void ir_stats_json(json_writer *j, const ir_stats *s);
 
 typedef struct ir_program {
-  ir_function *funcs;  uint32_t nfuncs;
-  ir_global *globals;  uint32_t nglobals;
-  ir_const *consts;    uint32_t nconsts;
+  ir_function *funcs;
+  uint32_t nfuncs;
+  ir_global *globals;
+  uint32_t nglobals;
+  ir_const *consts;
+  uint32_t nconsts;
   uint32_t pointer_size; /* 8 */
   ir_stats stats;
   struct ir_private *priv; /* name index and string storage */

@@ -17,8 +17,7 @@
 static void j_add(json_writer *j, const char *s, size_t n) {
   if (j->len + n + 1 > j->cap) {
     size_t cap = j->cap ? j->cap : 256;
-    while (cap < j->len + n + 1)
-      cap *= 2;
+    while (cap < j->len + n + 1) cap *= 2;
     j->buf = xrealloc(j->buf, cap);
     j->cap = cap;
   }
@@ -31,23 +30,20 @@ static void j_puts(json_writer *j, const char *s) { j_add(j, s, strlen(s)); }
 
 static void j_indent(json_writer *j, int depth) {
   j_add(j, "\n", 1);
-  for (int i = 0; i < depth; i++)
-    j_add(j, "  ", 2);
+  for (int i = 0; i < depth; i++) j_add(j, "  ", 2);
 }
 
 /* Called before every value: separators and indentation inside an array; inside an object
  * the key has already placed us. */
 static void j_value(json_writer *j) {
   assert(!j->done && "JSON document already complete");
-  if (j->depth == 0)
-    return;
+  if (j->depth == 0) return;
   if (j->kind[j->depth - 1] == '{') {
     assert(j->after_key && "JSON value inside an object needs a key first");
     j->after_key = false;
     return;
   }
-  if (j->count[j->depth - 1]++)
-    j_add(j, ",", 1);
+  if (j->count[j->depth - 1]++) j_add(j, ",", 1);
   j_indent(j, j->depth);
 }
 
@@ -76,11 +72,9 @@ static void j_open(json_writer *j, char kind) {
 }
 
 static void j_close(json_writer *j, char kind) {
-  assert(j->depth > 0 && j->kind[j->depth - 1] == kind && !j->after_key &&
-         "unbalanced JSON end");
+  assert(j->depth > 0 && j->kind[j->depth - 1] == kind && !j->after_key && "unbalanced JSON end");
   j->depth--;
-  if (j->count[j->depth])
-    j_indent(j, j->depth);
+  if (j->count[j->depth]) j_indent(j, j->depth);
   j_add(j, kind == '{' ? "}" : "]", 1);
   j_after(j);
 }
@@ -95,10 +89,8 @@ static size_t utf8_len(const unsigned char *s) {
   unsigned char c = s[0];
   size_t n;
   uint32_t cp;
-  if (c < 0x80)
-    return 1;
-  if (c >= 0xc2 && c <= 0xdf)
-    n = 2, cp = c & 0x1f;
+  if (c < 0x80) return 1;
+  if (c >= 0xc2 && c <= 0xdf) n = 2, cp = c & 0x1f;
   else if (c >= 0xe0 && c <= 0xef)
     n = 3, cp = c & 0x0f;
   else if (c >= 0xf0 && c <= 0xf4)
@@ -106,8 +98,7 @@ static size_t utf8_len(const unsigned char *s) {
   else
     return 0;
   for (size_t i = 1; i < n; i++) {
-    if ((s[i] & 0xc0) != 0x80)
-      return 0;
+    if ((s[i] & 0xc0) != 0x80) return 0;
     cp = cp << 6 | (s[i] & 0x3f);
   }
   if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
@@ -123,13 +114,34 @@ static void j_quoted(json_writer *j, const char *str) {
     unsigned char c = *s;
     char esc[8];
     switch (c) {
-    case '"': j_add(j, "\\\"", 2); s++; continue;
-    case '\\': j_add(j, "\\\\", 2); s++; continue;
-    case '\b': j_add(j, "\\b", 2); s++; continue;
-    case '\f': j_add(j, "\\f", 2); s++; continue;
-    case '\n': j_add(j, "\\n", 2); s++; continue;
-    case '\r': j_add(j, "\\r", 2); s++; continue;
-    case '\t': j_add(j, "\\t", 2); s++; continue;
+    case '"':
+      j_add(j, "\\\"", 2);
+      s++;
+      continue;
+    case '\\':
+      j_add(j, "\\\\", 2);
+      s++;
+      continue;
+    case '\b':
+      j_add(j, "\\b", 2);
+      s++;
+      continue;
+    case '\f':
+      j_add(j, "\\f", 2);
+      s++;
+      continue;
+    case '\n':
+      j_add(j, "\\n", 2);
+      s++;
+      continue;
+    case '\r':
+      j_add(j, "\\r", 2);
+      s++;
+      continue;
+    case '\t':
+      j_add(j, "\\t", 2);
+      s++;
+      continue;
     default: break;
     }
     if (c < 0x20) {
@@ -153,8 +165,7 @@ static void j_quoted(json_writer *j, const char *str) {
 void json_key(json_writer *j, const char *key) {
   assert(key && j->depth > 0 && j->kind[j->depth - 1] == '{' && !j->after_key &&
          "JSON key outside an object");
-  if (j->count[j->depth - 1]++)
-    j_add(j, ",", 1);
+  if (j->count[j->depth - 1]++) j_add(j, ",", 1);
   j_indent(j, j->depth);
   j_quoted(j, key);
   j_add(j, ": ", 2);
@@ -198,8 +209,7 @@ void json_double(json_writer *j, double v) {
   char text[64];
   for (int prec = 1; prec <= 17; prec++) {
     snprintf(text, sizeof text, "%.*g", prec, v);
-    if (strtod(text, NULL) == v || prec == 17)
-      break;
+    if (strtod(text, NULL) == v || prec == 17) break;
   }
   /* %g writes 100 as 1e+02: for ordinary magnitudes prefer the fewest decimals that read
    * back exactly (90.0, 0.25, 1234.5) */
@@ -207,15 +217,12 @@ void json_double(json_writer *j, double v) {
   if (strchr(text, 'e') && mag >= 1e-4 && mag < 1e15) {
     for (int decimals = 0; decimals <= 17; decimals++) {
       snprintf(text, sizeof text, "%.*f", decimals, v);
-      if (strtod(text, NULL) == v)
-        break;
+      if (strtod(text, NULL) == v) break;
     }
   }
   for (char *p = text; *p; p++) /* a locale's decimal comma */
-    if (*p == ',')
-      *p = '.';
-  if (!strpbrk(text, ".e"))
-    strcat(text, ".0");
+    if (*p == ',') *p = '.';
+  if (!strpbrk(text, ".e")) strcat(text, ".0");
   j_literal(j, text);
 }
 
@@ -229,9 +236,7 @@ void json_key_uint(json_writer *j, const char *key, uint64_t v) {
 }
 
 const char *json_text(const json_writer *j, size_t *len) {
-  if (!j->done)
-    return NULL;
-  if (len)
-    *len = j->len;
+  if (!j->done) return NULL;
+  if (len) *len = j->len;
   return j->buf;
 }

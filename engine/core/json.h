@@ -32,7 +32,7 @@ void json_object_begin(json_writer *j);
 void json_object_end(json_writer *j);
 void json_array_begin(json_writer *j);
 void json_array_end(json_writer *j);
-void json_key(json_writer *j, const char *key); /* inside an object, before each value */
+void json_key(json_writer *j, const char *key);  /* inside an object, before each value */
 void json_string(json_writer *j, const char *s); /* NULL writes null */
 void json_int(json_writer *j, int64_t v);
 void json_uint(json_writer *j, uint64_t v);

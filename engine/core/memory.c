@@ -23,12 +23,12 @@ struct mem_content {
   uint32_t refcount;
   uint64_t capacity;
   uint8_t *concrete;
-  expr **symbolic;    /* NULL, or capacity entries (NULL entries are concrete) */
+  expr **symbolic; /* NULL, or capacity entries (NULL entries are concrete) */
   bool bytes_valid;
-  expr_array *input;  /* the symbolic array the object was made of, or NULL */
-  expr_array *base;   /* the view: NULL until built */
+  expr_array *input; /* the symbolic array the object was made of, or NULL */
+  expr_array *base;  /* the view: NULL until built */
   expr_update *updates;
-  char *name;         /* for the names of view arrays */
+  char *name; /* for the names of view arrays */
   unsigned views;
 };
 
@@ -64,7 +64,7 @@ void mem_stats_json(json_writer *j, const mem_stats *s) {
 enum { RED_ZONE = 16 };
 
 void mem_allocator_init(mem_allocator *a) {
-  a->next[MEM_FUNCTION] = 0x00010000ULL;  /* above a null page of 64 KiB */
+  a->next[MEM_FUNCTION] = 0x00010000ULL; /* above a null page of 64 KiB */
   a->next[MEM_GLOBAL] = 0x10000000ULL;
   a->next[MEM_HEAP] = 0x100000000ULL;
   a->next[MEM_STACK] = 0x7f0000000000ULL;
@@ -253,7 +253,8 @@ static size_t entry_at_or_below(const mem_entries *e, uint64_t addr) {
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
     if (e->items[mid].object->address <= addr) lo = mid + 1;
-    else hi = mid;
+    else
+      hi = mid;
   }
   return lo ? lo - 1 : SIZE_MAX;
 }
@@ -405,8 +406,7 @@ void mem_write(mem_space *s, const mem_object *o, expr *offset, expr *value) {
   }
 }
 
-bool mem_read_concrete(mem_space *s, const mem_object *o, uint64_t offset, uint8_t *out,
-                       size_t n) {
+bool mem_read_concrete(mem_space *s, const mem_object *o, uint64_t offset, uint8_t *out, size_t n) {
   mem_content *c = content_for_read(s, o);
   if (offset > c->capacity || n > c->capacity - offset) return false;
   if (c->bytes_valid) {

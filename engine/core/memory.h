@@ -38,13 +38,13 @@
 typedef enum mem_kind { MEM_GLOBAL, MEM_STACK, MEM_HEAP, MEM_FUNCTION } mem_kind;
 
 typedef struct mem_object {
-  uint64_t id;         /* creation order */
-  uint64_t address;    /* base, concrete */
-  uint64_t capacity;   /* concrete bytes backing the object */
-  expr *size;          /* width 64: the constant capacity, or a symbolic size ≤ capacity */
+  uint64_t id;       /* creation order */
+  uint64_t address;  /* base, concrete */
+  uint64_t capacity; /* concrete bytes backing the object */
+  expr *size;        /* width 64: the constant capacity, or a symbolic size ≤ capacity */
   mem_kind kind;
   bool read_only;
-  char *name;          /* for messages: the global's or variable's name, or "malloc" … */
+  char *name; /* for messages: the global's or variable's name, or "malloc" … */
   uint32_t refcount;
 } mem_object;
 
@@ -92,8 +92,7 @@ expr *mem_read(mem_space *s, const mem_object *o, expr *offset, unsigned nbytes)
 /* Writes value (width 8·nbytes) at offset; copies the contents first if shared. */
 void mem_write(mem_space *s, const mem_object *o, expr *offset, expr *value);
 /* Concrete bytes [offset, offset + n) if every one of them is concrete; false otherwise. */
-bool mem_read_concrete(mem_space *s, const mem_object *o, uint64_t offset, uint8_t *out,
-                       size_t n);
+bool mem_read_concrete(mem_space *s, const mem_object *o, uint64_t offset, uint8_t *out, size_t n);
 
 /* Whether a and b hold o's bytes in the very same content (shared since a fork, neither
  * written since): then they are equal without a look at any byte. */

@@ -22,19 +22,19 @@
 #include "engine/core/memory.h"
 
 typedef struct state_frame {
-  uint32_t func;          /* ir function index */
-  uint32_t pc;            /* the instruction to execute; the call, while a callee runs */
-  expr **regs;            /* nregs, owned references or NULL */
+  uint32_t func; /* ir function index */
+  uint32_t pc;   /* the instruction to execute; the call, while a callee runs */
+  expr **regs;   /* nregs, owned references or NULL */
   uint32_t nregs;
-  mem_object **allocas;   /* the frame's stack objects, unbound when it returns */
+  mem_object **allocas; /* the frame's stack objects, unbound when it returns */
   uint32_t nallocas, cap_allocas;
-  mem_object *varargs;    /* the variadic arguments' area, or NULL */
+  mem_object *varargs; /* the variadic arguments' area, or NULL */
 } state_frame;
 
 typedef struct state_symbolic {
-  mem_object *object;     /* owned reference */
-  expr_array *array;      /* owned reference */
-  char *name;             /* as the driver gave it: the ktest object's name */
+  mem_object *object; /* owned reference */
+  expr_array *array;  /* owned reference */
+  char *name;         /* as the driver gave it: the ktest object's name */
 } state_symbolic;
 
 typedef struct state {
@@ -42,15 +42,15 @@ typedef struct state {
   state_frame *frames;
   uint32_t nframes, cap_frames;
   mem_space *mem;
-  expr **pc;              /* the path condition: a conjunction */
+  expr **pc; /* the path condition: a conjunction */
   size_t npc, cap_pc;
   state_symbolic *symbolics;
   size_t nsymbolics, cap_symbolics;
-  uint32_t depth;         /* forks on this path */
-  uint64_t instructions;  /* executed on this path */
+  uint32_t depth;              /* forks on this path */
+  uint64_t instructions;       /* executed on this path */
   uint64_t since_new_coverage; /* instructions since this path last covered a new one */
-  uint32_t pointer_forks;  /* objects already split off the access this state re-executes */
-  uint32_t lifecycle;      /* the interpreter's start-up/exit step this state is in */
+  uint32_t pointer_forks;      /* objects already split off the access this state re-executes */
+  uint32_t lifecycle;          /* the interpreter's start-up/exit step this state is in */
   /* merging (owned by the interpreter; a fork shares its parent's region and leaf) */
   void *region;            /* the merge region this state runs in, or NULL */
   void *leaf;              /* its leaf in the region's execution tree */

@@ -12,6 +12,6 @@
 void symq_print_version(FILE *f) {
   unsigned major, minor, build, revision;
   Z3_get_version(&major, &minor, &build, &revision);
-  fprintf(f, "symq %s (LLVM %s, Z3 %u.%u.%u)\n", SYMQ_VERSION, LLVM_VERSION_STRING, major,
-          minor, build);
+  fprintf(f, "symq %s (LLVM %s, Z3 %u.%u.%u)\n", SYMQ_VERSION, LLVM_VERSION_STRING, major, minor,
+          build);
 }

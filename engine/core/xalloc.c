@@ -65,9 +65,7 @@ _Noreturn void xalloc_oom(void) {
   _exit(XALLOC_OOM_STATUS);
 }
 
-void *xalloc_try_realloc(void *p, size_t n) {
-  return call_realloc(p, n ? n : 1);
-}
+void *xalloc_try_realloc(void *p, size_t n) { return call_realloc(p, n ? n : 1); }
 
 void *xmalloc(size_t n) {
   void *p = call_malloc(n ? n : 1);

@@ -157,7 +157,7 @@ static step builtin_calloc(executor *ex, state *st, const ir_inst *in, expr *n, 
   state *ok, *overflow;
   if (!interp_branch(ex, st, fits, &ok, &overflow)) return STEP_ENDED;
   if (overflow) return_value(ex, overflow, in, 0);
-  if (!ok) return STEP_CONTINUE; /* overflow is st */
+  if (!ok) return STEP_CONTINUE;           /* overflow is st */
   if (overflow) state_top(overflow)->pc++; /* a forked state, past the call */
   uint64_t addr;
   if (!heap_allocate(ex, st, T(ex, expr_mul(n, size)), &addr)) return STEP_ENDED;
@@ -310,10 +310,18 @@ static bool valid_kind(const char *kind) {
  * the builtin's (an unsupported external call, as before symq knew the name). */
 static bool takes(builtin_id id, unsigned nargs) {
   switch (id) {
-  case BUILTIN_MAKE_SYMBOLIC: case BUILTIN_RANGE: case BUILTIN_WRITE: return nargs == 3;
-  case BUILTIN_ASSUME: case BUILTIN_VERIFIER_ASSUME: case BUILTIN_INT: case BUILTIN_MALLOC:
-  case BUILTIN_FREE: case BUILTIN_IS_SYMBOLIC: case BUILTIN_GET_VALUE: return nargs == 1;
-  case BUILTIN_CALLOC: case BUILTIN_REALLOC: return nargs == 2;
+  case BUILTIN_MAKE_SYMBOLIC:
+  case BUILTIN_RANGE:
+  case BUILTIN_WRITE: return nargs == 3;
+  case BUILTIN_ASSUME:
+  case BUILTIN_VERIFIER_ASSUME:
+  case BUILTIN_INT:
+  case BUILTIN_MALLOC:
+  case BUILTIN_FREE:
+  case BUILTIN_IS_SYMBOLIC:
+  case BUILTIN_GET_VALUE: return nargs == 1;
+  case BUILTIN_CALLOC:
+  case BUILTIN_REALLOC: return nargs == 2;
   case BUILTIN_REPORT_ERROR: return nargs == 4;
   case BUILTIN_PRINT_EXPR: return nargs >= 1;
   default: return true;
@@ -333,9 +341,7 @@ bool builtins_call(executor *ex, state *st, const ir_inst *in, builtin_id id, st
     interp_end_error(ex, st, "reach_error", "reach_error() called", NULL);
     *result = STEP_ENDED;
     break;
-  case BUILTIN_MAKE_SYMBOLIC:
-    *result = builtin_make_symbolic(ex, st, A(0), A(1), A(2));
-    break;
+  case BUILTIN_MAKE_SYMBOLIC: *result = builtin_make_symbolic(ex, st, A(0), A(1), A(2)); break;
   case BUILTIN_ASSUME: *result = builtin_assume(ex, st, A(0), false); break;
   case BUILTIN_VERIFIER_ASSUME: *result = builtin_assume(ex, st, A(0), true); break;
   case BUILTIN_INT: set_result(st, in, fresh_int(ex, st, A(0))); break;
@@ -371,8 +377,8 @@ bool builtins_call(executor *ex, state *st, const ir_inst *in, builtin_id id, st
       size_t n = strlen(kind);
       if (n > 4 && strcmp(kind + n - 4, ".err") == 0) kind[n - 4] = 0;
     }
-    interp_end_error(ex, st, kind && valid_kind(kind) ? kind : "user",
-                     message ? message : "error", NULL);
+    interp_end_error(ex, st, kind && valid_kind(kind) ? kind : "user", message ? message : "error",
+                     NULL);
     free(message);
     free(kind);
     *result = STEP_ENDED;
@@ -390,7 +396,8 @@ bool builtins_call(executor *ex, state *st, const ir_inst *in, builtin_id id, st
   case BUILTIN_MALLOC: {
     uint64_t addr;
     if (!heap_allocate(ex, st, SIZE(0), &addr)) *result = STEP_ENDED;
-    else return_value(ex, st, in, addr);
+    else
+      return_value(ex, st, in, addr);
     break;
   }
   case BUILTIN_CALLOC: *result = builtin_calloc(ex, st, in, SIZE(0), SIZE(1)); break;
@@ -402,7 +409,8 @@ bool builtins_call(executor *ex, state *st, const ir_inst *in, builtin_id id, st
   case BUILTIN_GET_VALUE: {
     u128 v;
     if (!interp_example_value(ex, st, A(0), &v)) *result = STEP_ENDED;
-    else return_value(ex, st, in, v);
+    else
+      return_value(ex, st, in, v);
     break;
   }
   case BUILTIN_PRINT_EXPR: {

@@ -102,7 +102,9 @@ static void compute_distances(coverage *cov, uint32_t fi) {
         groups = &fn->groups[in->u.sw.groups];
         ngroups = in->u.sw.ngroups;
         break;
-      case IR_RET: case IR_UNREACHABLE: case IR_TRAP: break;
+      case IR_RET:
+      case IR_UNREACHABLE:
+      case IR_TRAP: break;
       default:
         if (k + 1 < fn->ninsts) {
           best = dist_min(best, dist_add(dist[k + 1], 1));
@@ -159,4 +161,3 @@ double coverage_weight(void *state_ptr, void *ctx) {
     inv_cov_new = 1.0 / (double)(st->since_new_coverage > 1001 ? st->since_new_coverage - 1000 : 1);
   return inv_cov_new * inv_cov_new + inv_md2u * inv_md2u;
 }
-

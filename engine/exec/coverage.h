@@ -24,11 +24,11 @@
 
 typedef struct coverage {
   const ir_program *prog;
-  uint8_t **covered;         /* per function, per instruction */
-  uint32_t **to_uncovered;   /* per function, per instruction, the distance in instructions
-                                to the nearest uncovered one (DIST_NONE: none) */
-  uint32_t **to_return;      /* … and to the function's return */
-  bool *distances_stale;     /* per function: its coverage changed since they were computed */
+  uint8_t **covered;       /* per function, per instruction */
+  uint32_t **to_uncovered; /* per function, per instruction, the distance in instructions
+                              to the nearest uncovered one (DIST_NONE: none) */
+  uint32_t **to_return;    /* … and to the function's return */
+  bool *distances_stale;   /* per function: its coverage changed since they were computed */
 } coverage;
 
 void coverage_init(coverage *cov, const ir_program *prog);

@@ -58,37 +58,37 @@ typedef struct executor {
   interp_result *result;
   mem_allocator alloc;
   uint64_t next_state_id, next_object_id, next_array_id;
-  expr **consts;             /* prog->consts as expressions */
-  mem_object **globals;      /* by global index */
-  builtin_id *builtins;      /* by function index: what a call to it runs (builtins.h) */
-  mem_object **dead;         /* every object ever unbound: to tell use-after-free */
+  expr **consts;        /* prog->consts as expressions */
+  mem_object **globals; /* by global index */
+  builtin_id *builtins; /* by function index: what a call to it runs (builtins.h) */
+  mem_object **dead;    /* every object ever unbound: to tell use-after-free */
   size_t ndead, cap_dead;
   reported_error *reported;
   size_t nreported, cap_reported;
-  char **warned;             /* externals already warned about */
+  char **warned; /* externals already warned about */
   size_t nwarned, cap_warned;
-  coverage cov;              /* executed instructions and nurs:covnew's distances */
+  coverage cov; /* executed instructions and nurs:covnew's distances */
   struct timespec start;
-  bool halted;               /* a limit or a signal: states left are ended early */
+  bool halted; /* a limit or a signal: states left are ended early */
   const char *halt_reason;
-  double halt_deadline;      /* elapsed seconds when the halt's budget is spent */
-  bool halt_signalled;       /* the halt's deadline already accounts for a signal */
-  double run_deadline;       /* elapsed seconds at --max-time (INFINITY: none) */
-  uint64_t memory_mb;        /* resident memory when last read (only under --max-memory) */
-  char *lost;                /* states ended without a test (the budget was spent): one line
-                                each, written as lost.early at the end of the halt */
+  double halt_deadline; /* elapsed seconds when the halt's budget is spent */
+  bool halt_signalled;  /* the halt's deadline already accounts for a signal */
+  double run_deadline;  /* elapsed seconds at --max-time (INFINITY: none) */
+  uint64_t memory_mb;   /* resident memory when last read (only under --max-memory) */
+  char *lost;           /* states ended without a test (the budget was spent): one line
+                           each, written as lost.early at the end of the halt */
   size_t lost_len, cap_lost;
   expr **scratch;
   size_t nscratch, cap_scratch;
-  state **live;              /* every live state, for cleanup */
+  state **live; /* every live state, for cleanup */
   size_t nlive, cap_live;
   double next_progress;
-  merge_ctx *merge;          /* merge regions (merge/region.h) */
+  merge_ctx *merge; /* merge regions (merge/region.h) */
   /* the program's life cycle, as natively: each step runs when the stack empties */
-  lifecycle_step *steps;     /* atexit(dtor)…, ctor…, main, exit(main's value) */
+  lifecycle_step *steps; /* atexit(dtor)…, ctor…, main, exit(main's value) */
   uint32_t nsteps, main_step;
   uint64_t argv_address, envp_address;
-  bool bad_globals;          /* some global's initializer could not be decoded */
+  bool bad_globals; /* some global's initializer could not be decoded */
 } executor;
 
 /* ---- the instruction handlers' vocabulary: every instruction uses it, hence inline ---- */
@@ -162,8 +162,7 @@ void interp_remember_dropped(executor *ex, const char *reason);
 /* Adds c to st's path (a rider in a merge region's tree). */
 void interp_add_constraint(executor *ex, state *st, expr *c);
 /* Which sides of cond are feasible on st; false when the solver could not tell. */
-bool interp_feasible_sides(executor *ex, state *st, expr *cond, bool *may_true,
-                           bool *may_false);
+bool interp_feasible_sides(executor *ex, state *st, expr *cond, bool *may_true, bool *may_false);
 /* Splits st on cond: st is one of *on_true, *on_false (NULL: that side is infeasible or was
  * cut by a limit), a fork the other. False when st ended (the solver could not decide). */
 bool interp_branch(executor *ex, state *st, expr *cond, state **on_true, state **on_false);
@@ -178,8 +177,8 @@ bool interp_single_value(executor *ex, state *st, expr *p, uint64_t *out);
 
 /* The live object holding [address, address + n) and the offset there, forking when the
  * address may lie elsewhere; false when st ended (a memory error or the solver). */
-bool interp_resolve(executor *ex, state *st, expr *address, uint64_t n,
-                    const mem_object **out, expr **offset);
+bool interp_resolve(executor *ex, state *st, expr *address, uint64_t n, const mem_object **out,
+                    expr **offset);
 /* The unbound object that held addr (a use after free or return), or NULL. */
 const mem_object *interp_dead_object_at(const executor *ex, uint64_t addr);
 /* Keeps o (a reference) for interp_dead_object_at. */

@@ -275,11 +275,20 @@ void interp_end_error(executor *ex, state *st, const char *kind, const char *mes
     for (uint32_t k = 0; k < st->nframes; k++) {
       const state_frame *f = &st->frames[st->nframes - 1 - k];
       const ir_function *ffn = fn_of(ex, f);
-      frames[k] = (out_frame){.func = ffn->name, .args = "", .file = ffn->file,
-                              .line = ffn->insts[f->pc].line, .asm_line = 0};
+      frames[k] = (out_frame){.func = ffn->name,
+                              .args = "",
+                              .file = ffn->file,
+                              .line = ffn->insts[f->pc].line,
+                              .asm_line = 0};
     }
-    out_err e = {.kind = kind, .message = message, .file = fn->file, .line = in->line,
-                 .state_id = st->id, .frames = frames, .num_frames = st->nframes, .info = info};
+    out_err e = {.kind = kind,
+                 .message = message,
+                 .file = fn->file,
+                 .line = in->line,
+                 .state_id = st->id,
+                 .frames = frames,
+                 .num_frames = st->nframes,
+                 .info = info};
     if (out_write_error(ex->out, id, &e) != 0)
       fprintf(stderr, "symq: error: %s\n", out_error(ex->out));
     free(frames);
@@ -343,7 +352,8 @@ static void write_lost(executor *ex) {
 static void end_halted(executor *ex, state *st) {
   bound_halt_by_signal(ex); /* a signal during a halt for another limit bounds it too */
   if (limit_solver_time(ex, ex->halt_deadline)) interp_end_early(ex, st, ex->halt_reason);
-  else end_lost(ex, st);
+  else
+    end_lost(ex, st);
 }
 
 /* Ends st because the solver could not decide a question. */
@@ -365,19 +375,17 @@ static void constrain(executor *ex, state *st, expr *c, const merge_branch *b) {
   if (expr_is_true(c)) return;
   state_add_constraint(st, c);
   if (b) merge_branched(ex->merge, st, c, b, NULL, NULL, 0);
-  else merge_constrained(ex->merge, st, c);
+  else
+    merge_constrained(ex->merge, st, c);
 }
 
 /* Every other constraint added to a path goes through here: a rider in a region's tree. */
-void interp_add_constraint(executor *ex, state *st, expr *c) {
-  constrain(ex, st, c, NULL);
-}
+void interp_add_constraint(executor *ex, state *st, expr *c) { constrain(ex, st, c, NULL); }
 
 /* ---- branching ------------------------------------------------------------------------ */
 
 /* Which sides of cond are feasible on st. Returns false when the solver could not tell. */
-bool interp_feasible_sides(executor *ex, state *st, expr *cond, bool *may_true,
-                           bool *may_false) {
+bool interp_feasible_sides(executor *ex, state *st, expr *cond, bool *may_true, bool *may_false) {
   if (expr_is_const(cond)) {
     *may_true = cond->u.value != 0;
     *may_false = !*may_true;
@@ -403,7 +411,8 @@ static void one_side(executor *ex, state *st, expr *taken, const merge_branch *b
                      const merge_branch *b_other) {
   if (expr_is_const(taken) || !st->region) return;
   if (b) merge_branched(ex->merge, st, taken, b, &other, &b_other->edge, 1);
-  else merge_constrained(ex->merge, st, taken);
+  else
+    merge_constrained(ex->merge, st, taken);
 }
 
 /* Splits st on cond: *on_true is the state where cond holds (NULL if none), *on_false the
@@ -441,7 +450,8 @@ static bool branch_on(executor *ex, state *st, expr *cond, const ir_inst *br, st
     *on_false = child;
   } else if (may_true) {
     if (!expr_is_const(cond) && cut) constrain(ex, st, cond, b_true); /* the false side was cut */
-    else one_side(ex, st, cond, b_true, T(ex, expr_not(cond)), b_false);
+    else
+      one_side(ex, st, cond, b_true, T(ex, expr_not(cond)), b_false);
     *on_true = st;
   } else {
     one_side(ex, st, T(ex, expr_not(cond)), b_false, cond, b_true);
@@ -517,12 +527,15 @@ static void memory_error(executor *ex, state *st, uint64_t addr) {
   const mem_object *o = mem_space_find(st->mem, addr);
   const mem_object *dead = o ? NULL : interp_dead_object_at(ex, addr);
   char *info;
-  if (o) info = interp_format("address: 0x%" PRIx64 "\nnext: object %s of size %" PRIu64
-                              " at 0x%" PRIx64, addr, o->name, o->capacity, o->address);
-  else info = interp_format("address: 0x%" PRIx64, addr);
+  if (o)
+    info =
+        interp_format("address: 0x%" PRIx64 "\nnext: object %s of size %" PRIu64 " at 0x%" PRIx64,
+                      addr, o->name, o->capacity, o->address);
+  else
+    info = interp_format("address: 0x%" PRIx64, addr);
   if (dead) {
-    const char *what = dead->kind == MEM_STACK ? "memory error: use after return"
-                                               : "memory error: use after free";
+    const char *what =
+        dead->kind == MEM_STACK ? "memory error: use after return" : "memory error: use after free";
     interp_end_error(ex, st, "ptr", what, info);
   } else {
     interp_end_error(ex, st, "ptr", "memory error: out of bound pointer", info);
@@ -556,8 +569,8 @@ static bool address_in_some_object(executor *ex, state *st, expr *address, uint6
                                    u128 *value) {
   expr *anywhere = C(ex, 1, 0);
   for (size_t k = 0; k < mem_space_count(st->mem); k++)
-    anywhere = T(ex, expr_or(anywhere, inside_object(ex, mem_space_object_at(st->mem, k),
-                                                     address, n)));
+    anywhere =
+        T(ex, expr_or(anywhere, inside_object(ex, mem_space_object_at(st->mem, k), address, n)));
   bool may;
   if (qs_may_be_true(ex->solver, st->pc, st->npc, anywhere, &may) == QS_UNKNOWN) {
     interp_end_solver_unknown(ex, st);
@@ -583,8 +596,8 @@ static bool undecodable_global(executor *ex, state *st, const mem_object *o) {
   if (o->kind != MEM_GLOBAL || o->id == 0 || o->id > ex->prog->nglobals) return false;
   const ir_global *gl = &ex->prog->globals[o->id - 1];
   if (ex->globals[o->id - 1] != o || !gl->unsupported) return false;
-  char *reason = interp_format("unsupported: initializer of global %s: %s", gl->name,
-                               gl->unsupported);
+  char *reason =
+      interp_format("unsupported: initializer of global %s: %s", gl->name, gl->unsupported);
   interp_end_early(ex, st, reason);
   free(reason);
   return true;
@@ -648,8 +661,8 @@ static void store(executor *ex, state *st, const mem_object *o, expr *offset, ex
 }
 
 /* Resolves [address, address + n) and checks it is writable; false when st ended. */
-static bool resolve_write(executor *ex, state *st, expr *address, uint64_t n,
-                          const mem_object **o, expr **offset) {
+static bool resolve_write(executor *ex, state *st, expr *address, uint64_t n, const mem_object **o,
+                          expr **offset) {
   if (!interp_resolve(ex, st, address, n, o, offset)) return false;
   if ((*o)->read_only) {
     interp_end_error(ex, st, "read_only", "memory error: object read only", NULL);
@@ -701,7 +714,8 @@ static bool size_maximum(executor *ex, state *st, expr *size, uint64_t *out, boo
       return false;
     }
     if (must) hi = mid;
-    else lo = mid + 1;
+    else
+      lo = mid + 1;
   }
   *out = hi;
   return true;
@@ -871,7 +885,8 @@ static step exec_switch(executor *ex, state *st, const ir_inst *in) {
     size_t ndead = 0;
     for (uint32_t g = 0, k = 0; g <= ngroups; g++) {
       if (k < nfeasible && targets[k] == g) k++;
-      else dead[ndead] = conds[g], dead_edges[ndead++] = edges[g];
+      else
+        dead[ndead] = conds[g], dead_edges[ndead++] = edges[g];
     }
     merge_branched(ex->merge, st, conds[targets[0]], &sides[targets[0]], dead, dead_edges, ndead);
     free(dead), free(dead_edges);
@@ -1019,8 +1034,8 @@ static void push_step(executor *ex, state *st, uint32_t k, expr *value) {
   f->pc = 0;
   for (uint32_t a = 0; a < fn->nargs; a++) { /* exit(status), atexit(fn); constructors: () */
     expr *v = a > 0 || !planned->has_arg ? C(ex, fn->reg_width[a], 0)
-              : k > ex->main_step     ? (value ? value : C(ex, 32, 0))
-                                      : C(ex, 64, planned->arg);
+              : k > ex->main_step        ? (value ? value : C(ex, 32, 0))
+                                         : C(ex, 64, planned->arg);
     unsigned w = fn->reg_width[a];
     state_set_reg(f, a, v->width == w ? v : T(ex, expr_resize(v, w, false)));
   }
@@ -1198,7 +1213,8 @@ static step exec_overflow(executor *ex, state *st, const ir_inst *in) {
       return STEP_ENDED;
     }
     bool is_signed = in->op == IR_SMULO;
-    expr *wa = T(ex, expr_resize(a, 2 * w, is_signed)), *wb = T(ex, expr_resize(b, 2 * w, is_signed));
+    expr *wa = T(ex, expr_resize(a, 2 * w, is_signed)),
+         *wb = T(ex, expr_resize(b, 2 * w, is_signed));
     expr *exact = T(ex, expr_mul(wa, wb));
     r = T(ex, expr_extract(exact, 0, w));
     expr *back = T(ex, expr_resize(r, 2 * w, is_signed));
@@ -1302,8 +1318,8 @@ static step exec_float(executor *ex, state *st, const ir_inst *in) {
     bool is_fp_operand = !(in->op == IR_UITOFP || in->op == IR_SITOFP);
     if (!expr_is_const(o)) {
       /* named per instruction, so that stats.json says which conversion or operation */
-      char *reason = interp_format("unsupported: symbolic floating point (%s)",
-                                   ir_opcode_name(in->op));
+      char *reason =
+          interp_format("unsupported: symbolic floating point (%s)", ir_opcode_name(in->op));
       interp_end_early(ex, st, reason);
       free(reason);
       return STEP_ENDED;
@@ -1335,16 +1351,18 @@ static step exec_float(executor *ex, state *st, const ir_inst *in) {
     double t = trunc(v[0]);
     u128 r;
     if (isnan(t)) r = 0;
-    else if (in->op == IR_FPTOSI) r = (u128)(__int128)(t < -1.7e38 ? 0 : t > 1.7e38 ? 0 : t);
-    else r = t < 0 || t > 3.4e38 ? 0 : (u128)t;
+    else if (in->op == IR_FPTOSI)
+      r = (u128)(__int128)(t < -1.7e38 ? 0 : t > 1.7e38 ? 0 : t);
+    else
+      r = t < 0 || t > 3.4e38 ? 0 : (u128)t;
     set_result(st, in, C(ex, w, r));
     break;
   }
   case IR_UITOFP: set_result(st, in, fp_expr(ex, w, (double)x->u.value)); break;
   default: { /* SITOFP */
     u128 bits = x->u.value;
-    __int128 sv = (bits & ((u128)1 << (src_w - 1))) ? (__int128)(bits | ~expr_mask(src_w))
-                                                     : (__int128)bits;
+    __int128 sv =
+        (bits & ((u128)1 << (src_w - 1))) ? (__int128)(bits | ~expr_mask(src_w)) : (__int128)bits;
     set_result(st, in, fp_expr(ex, w, (double)sv));
     break;
   }
@@ -1383,8 +1401,8 @@ static step execute(executor *ex, state *st) {
   const ir_inst *in = current_inst(ex, st);
   if (ex->opt->trace) {
     const state_frame *f = state_top(st);
-    fprintf(stderr, "symq: trace: state %" PRIu64 " %s:%u %s line %u\n", st->id,
-            fn_of(ex, f)->name, f->pc, ir_opcode_name(in->op), in->line);
+    fprintf(stderr, "symq: trace: state %" PRIu64 " %s:%u %s line %u\n", st->id, fn_of(ex, f)->name,
+            f->pc, ir_opcode_name(in->op), in->line);
   }
   coverage_visit(&ex->cov, st);
   st->instructions++;
@@ -1392,18 +1410,25 @@ static step execute(executor *ex, state *st) {
   step result = STEP_CONTINUE;
   switch ((ir_opcode)in->op) {
   case IR_NOP: break;
-  case IR_SHL: case IR_LSHR: case IR_ASHR:
-    result = exec_shift(ex, st, in, arg(ex, st, in, 0), arg(ex, st, in, 1));
+  case IR_SHL:
+  case IR_LSHR:
+  case IR_ASHR: result = exec_shift(ex, st, in, arg(ex, st, in, 0), arg(ex, st, in, 1)); break;
+  case IR_ADD:
+  case IR_SUB:
+  case IR_MUL:
+  case IR_AND:
+  case IR_OR:
+  case IR_XOR:
+    set_result(st, in,
+               T(ex, expr_binary(binary_kind(in->op), arg(ex, st, in, 0), arg(ex, st, in, 1))));
     break;
-  case IR_ADD: case IR_SUB: case IR_MUL:
-  case IR_AND: case IR_OR: case IR_XOR:
-    set_result(st, in, T(ex, expr_binary(binary_kind(in->op), arg(ex, st, in, 0), arg(ex, st, in, 1))));
-    break;
-  case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM:
-    result = exec_division(ex, st, in, arg(ex, st, in, 0), arg(ex, st, in, 1));
-    break;
+  case IR_UDIV:
+  case IR_SDIV:
+  case IR_UREM:
+  case IR_SREM: result = exec_division(ex, st, in, arg(ex, st, in, 0), arg(ex, st, in, 1)); break;
   case IR_ICMP:
-    set_result(st, in, T(ex, expr_binary(icmp_kind(in->aux), arg(ex, st, in, 0), arg(ex, st, in, 1))));
+    set_result(st, in,
+               T(ex, expr_binary(icmp_kind(in->aux), arg(ex, st, in, 0), arg(ex, st, in, 1))));
     break;
   case IR_SELECT:
     set_result(st, in, T(ex, expr_ite(arg(ex, st, in, 0), arg(ex, st, in, 1), arg(ex, st, in, 2))));
@@ -1414,11 +1439,21 @@ static step execute(executor *ex, state *st) {
   case IR_PTRTOINT:
   case IR_INTTOPTR:
   case IR_MOVE: set_result(st, in, T(ex, expr_resize(arg(ex, st, in, 0), in->width, false))); break;
-  case IR_FPTRUNC: case IR_FPEXT: case IR_FPTOUI: case IR_FPTOSI: case IR_UITOFP: case IR_SITOFP:
-  case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM: case IR_FNEG:
-  case IR_FCMP: case IR_FMA: case IR_FABS:
-    result = exec_float(ex, st, in);
-    break;
+  case IR_FPTRUNC:
+  case IR_FPEXT:
+  case IR_FPTOUI:
+  case IR_FPTOSI:
+  case IR_UITOFP:
+  case IR_SITOFP:
+  case IR_FADD:
+  case IR_FSUB:
+  case IR_FMUL:
+  case IR_FDIV:
+  case IR_FREM:
+  case IR_FNEG:
+  case IR_FCMP:
+  case IR_FMA:
+  case IR_FABS: result = exec_float(ex, st, in); break;
   case IR_ALLOCA: result = exec_alloca(ex, st, in); break;
   case IR_LOAD: {
     const mem_object *o;
@@ -1457,20 +1492,26 @@ static step execute(executor *ex, state *st) {
   case IR_UNREACHABLE:
     interp_end_error(ex, st, "exec", "reached \"unreachable\" instruction", NULL);
     return STEP_ENDED;
-  case IR_TRAP:
-    interp_end_error(ex, st, "abort", "llvm.trap called", NULL);
-    return STEP_ENDED;
-  case IR_VAARG:
-    interp_end_early(ex, st, "unsupported: va_arg instruction");
-    return STEP_ENDED;
-  case IR_MEMCPY: case IR_MEMMOVE: case IR_MEMSET: result = exec_memory_intrinsic(ex, st, in); break;
-  case IR_UADDO: case IR_SADDO: case IR_USUBO: case IR_SSUBO: case IR_UMULO: case IR_SMULO:
-    result = exec_overflow(ex, st, in);
-    break;
-  case IR_UMIN: case IR_UMAX: case IR_SMIN: case IR_SMAX: {
+  case IR_TRAP: interp_end_error(ex, st, "abort", "llvm.trap called", NULL); return STEP_ENDED;
+  case IR_VAARG: interp_end_early(ex, st, "unsupported: va_arg instruction"); return STEP_ENDED;
+  case IR_MEMCPY:
+  case IR_MEMMOVE:
+  case IR_MEMSET: result = exec_memory_intrinsic(ex, st, in); break;
+  case IR_UADDO:
+  case IR_SADDO:
+  case IR_USUBO:
+  case IR_SSUBO:
+  case IR_UMULO:
+  case IR_SMULO: result = exec_overflow(ex, st, in); break;
+  case IR_UMIN:
+  case IR_UMAX:
+  case IR_SMIN:
+  case IR_SMAX: {
     expr *a = arg(ex, st, in, 0), *b = arg(ex, st, in, 1);
-    expr *a_first = T(ex, in->op == IR_UMIN ? expr_ult(a, b) : in->op == IR_UMAX ? expr_ugt(a, b)
-                           : in->op == IR_SMIN ? expr_slt(a, b) : expr_sgt(a, b));
+    expr *a_first = T(ex, in->op == IR_UMIN   ? expr_ult(a, b)
+                          : in->op == IR_UMAX ? expr_ugt(a, b)
+                          : in->op == IR_SMIN ? expr_slt(a, b)
+                                              : expr_sgt(a, b));
     set_result(st, in, T(ex, expr_ite(a_first, a, b)));
     break;
   }
@@ -1489,10 +1530,11 @@ static step execute(executor *ex, state *st) {
     set_result(st, in, r);
     break;
   }
-  case IR_CTPOP: case IR_CTLZ: case IR_CTTZ:
-    set_result(st, in, count_bits(ex, arg(ex, st, in, 0), (ir_opcode)in->op));
-    break;
-  case IR_FSHL: case IR_FSHR: {
+  case IR_CTPOP:
+  case IR_CTLZ:
+  case IR_CTTZ: set_result(st, in, count_bits(ex, arg(ex, st, in, 0), (ir_opcode)in->op)); break;
+  case IR_FSHL:
+  case IR_FSHR: {
     bool ok;
     expr *r = funnel_shift(ex, arg(ex, st, in, 0), arg(ex, st, in, 1), arg(ex, st, in, 2),
                            in->op == IR_FSHL, &ok);
@@ -1517,10 +1559,13 @@ static step execute(executor *ex, state *st) {
     }
     break;
   }
-  case IR_VASTART: case IR_VAEND: case IR_VACOPY: result = exec_va(ex, st, in); break;
+  case IR_VASTART:
+  case IR_VAEND:
+  case IR_VACOPY: result = exec_va(ex, st, in); break;
   default: {
     char *reason = interp_format("unsupported: %s", in->op == IR_UNSUPPORTED && in->u.reason
-                                                         ? in->u.reason : ir_opcode_name(in->op));
+                                                        ? in->u.reason
+                                                        : ir_opcode_name(in->op));
     interp_end_early(ex, st, reason);
     free(reason);
     return STEP_ENDED;
@@ -1543,8 +1588,8 @@ static void bind_globals(executor *ex, state *st) {
   for (uint32_t g = 0; g < p->nglobals; g++) {
     const ir_global *gl = &p->globals[g];
     uint64_t address = mem_allocator_take(&ex->alloc, MEM_GLOBAL, gl->size, gl->align);
-    ex->globals[g] = mem_object_new(ex->next_object_id++, address, gl->size, NULL, MEM_GLOBAL,
-                                    gl->name);
+    ex->globals[g] =
+        mem_object_new(ex->next_object_id++, address, gl->size, NULL, MEM_GLOBAL, gl->name);
     ex->globals[g]->read_only = gl->is_const;
     if (gl->unsupported) ex->bad_globals = true;
   }
@@ -1552,11 +1597,12 @@ static void bind_globals(executor *ex, state *st) {
     const ir_global *gl = &p->globals[g];
     uint8_t *init = xrealloc(NULL, gl->size ? gl->size : 1);
     if (gl->init) memcpy(init, gl->init, gl->size);
-    else memset(init, 0, gl->size);
+    else
+      memset(init, 0, gl->size);
     for (uint32_t r = 0; r < gl->nrelocs; r++) {
       const ir_reloc *rel = &gl->relocs[r];
-      uint64_t target = rel->is_function ? function_address(rel->target)
-                                         : ex->globals[rel->target]->address;
+      uint64_t target =
+          rel->is_function ? function_address(rel->target) : ex->globals[rel->target]->address;
       if (rel->offset + 8 <= gl->size) put_le64(init + rel->offset, target + (uint64_t)rel->addend);
     }
     mem_space_bind(st->mem, ex->globals[g], init);
@@ -1571,8 +1617,8 @@ static void bind_arguments(executor *ex, state *st) {
       interp_new_object(ex, st, MEM_GLOBAL, 8 * ((uint64_t)argc + 1), 8, "argv", NULL);
   for (int k = 0; k < argc; k++) {
     const char *text = ex->opt->argv[k];
-    mem_object *s = interp_new_object(ex, st, MEM_GLOBAL, strlen(text) + 1, 1, "arg",
-                                      (const uint8_t *)text);
+    mem_object *s =
+        interp_new_object(ex, st, MEM_GLOBAL, strlen(text) + 1, 1, "arg", (const uint8_t *)text);
     mem_write(st->mem, array, C(ex, 64, 8 * (uint64_t)k), C(ex, 64, s->address));
     mem_object_unref(s);
   }
@@ -1640,7 +1686,8 @@ static void plan_lifecycle(executor *ex, uint32_t main_index) {
   ex->steps = xrealloc(NULL, (ndtors + nctors + 2) * sizeof *ex->steps);
   for (uint32_t k = 0; has_atexit && k < ndtors; k++)
     ex->steps[ex->nsteps++] = (lifecycle_step){atexit_fn, true, function_address(dtors[k])};
-  for (uint32_t k = 0; k < nctors; k++) ex->steps[ex->nsteps++] = (lifecycle_step){ctors[k], false, 0};
+  for (uint32_t k = 0; k < nctors; k++)
+    ex->steps[ex->nsteps++] = (lifecycle_step){ctors[k], false, 0};
   ex->main_step = ex->nsteps;
   ex->steps[ex->nsteps++] = (lifecycle_step){main_index, false, 0};
   if (has_exit) ex->steps[ex->nsteps++] = (lifecycle_step){exit_fn, true, 0};
@@ -1660,9 +1707,7 @@ static bool start_program(executor *ex, state *st, uint32_t main_index) {
 
 /* ---- what merging asks of the interpreter (merge_host) ---------------------------------- */
 
-static void host_park(void *ctx, state *st) {
-  search_remove(((executor *)ctx)->searcher, st);
-}
+static void host_park(void *ctx, state *st) { search_remove(((executor *)ctx)->searcher, st); }
 
 static void host_resume(void *ctx, state *st, bool fresh) {
   executor *ex = ctx;
@@ -1675,13 +1720,9 @@ static void host_discard(void *ctx, state *st) {
   state_free(st);
 }
 
-static bool host_write_test(void *ctx, state *st) {
-  return write_test(ctx, st) != 0;
-}
+static bool host_write_test(void *ctx, state *st) { return write_test(ctx, st) != 0; }
 
-static uint64_t host_new_state_id(void *ctx) {
-  return ((executor *)ctx)->next_state_id++;
-}
+static uint64_t host_new_state_id(void *ctx) { return ((executor *)ctx)->next_state_id++; }
 
 static bool host_write_file(void *ctx, const char *name, const void *data, size_t len) {
   out_dir *out = ((executor *)ctx)->out;
@@ -1692,13 +1733,18 @@ static bool host_write_file(void *ctx, const char *name, const void *data, size_
 
 static merge_ctx *new_merge_ctx(executor *ex) {
   const merge_options *mo = &ex->opt->merge;
-  merge_host host = {.ctx = ex, .park = host_park, .resume = host_resume,
-                     .discard = host_discard, .write_test = host_write_test,
-                     .new_state_id = host_new_state_id, .write_file = host_write_file};
-  merge_ctx *m = merge_ctx_new(ex->prog, mo, ex->solver, out_path(ex->out), &ex->result->merge,
-                               &host);
+  merge_host host = {.ctx = ex,
+                     .park = host_park,
+                     .resume = host_resume,
+                     .discard = host_discard,
+                     .write_test = host_write_test,
+                     .new_state_id = host_new_state_id,
+                     .write_file = host_write_file};
+  merge_ctx *m =
+      merge_ctx_new(ex->prog, mo, ex->solver, out_path(ex->out), &ex->result->merge, &host);
   if (mo->mode == MERGE_MODE_PAT) merge_use_pat(m);
-  else merge_use_cfg(m);
+  else
+    merge_use_cfg(m);
   return m;
 }
 
@@ -1709,8 +1755,9 @@ static void progress_line(executor *ex, bool final) {
   if (!final && now < ex->next_progress) return;
   ex->next_progress = now + 0.5;
   const interp_result *r = ex->result;
-  fprintf(stderr, "\rsymq: %.1fs states %zu paths %" PRIu64 " errors %" PRIu64 " tests %" PRIu64
-                  " instructions %" PRIu64 "   ",
+  fprintf(stderr,
+          "\rsymq: %.1fs states %zu paths %" PRIu64 " errors %" PRIu64 " tests %" PRIu64
+          " instructions %" PRIu64 "   ",
           now, ex->nlive, r->completed_paths, r->error_paths, r->tests, r->instructions);
   if (final) fputc('\n', stderr);
 }
@@ -1736,7 +1783,7 @@ static void run_loop(executor *ex) {
       /* the deadline is checked before every instruction, and no query may outlast it */
       if (!limit_solver_time(ex, ex->run_deadline)) break;
       if (k % 256 == 255 && memory_exceeded(ex)) break; /* /proc is read: not every time */
-      if (merge_should_pause(ex->merge, st)) { /* wait at the exit for the others */
+      if (merge_should_pause(ex->merge, st)) {          /* wait at the exit for the others */
         alive = false;
         break;
       }
@@ -1744,8 +1791,7 @@ static void run_loop(executor *ex) {
       release_scratch(ex);
       alive = s != STEP_ENDED && s != STEP_PAUSED;
       if (s != STEP_CONTINUE) break;
-      if (ex->opt->max_instructions && ex->result->instructions >= ex->opt->max_instructions)
-        break;
+      if (ex->opt->max_instructions && ex->result->instructions >= ex->opt->max_instructions) break;
     }
     if (alive) search_update(ex->searcher, st); /* covnew re-weights the state that ran */
     merge_release_finished(ex->merge);
@@ -1760,8 +1806,8 @@ static void run_loop(executor *ex) {
   if (ex->opt->progress) progress_line(ex, true);
 }
 
-int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solver,
-               out_dir *out, interp_result *result) {
+int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solver, out_dir *out,
+               interp_result *result) {
   memset(result, 0, sizeof *result);
   result->exhausted = true;
   uint32_t main_index = ir_find_function(prog, "main");
@@ -1769,8 +1815,13 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
     result->error = "the program has no main function";
     return -1;
   }
-  executor ex = {.prog = prog, .opt = opt, .solver = solver, .out = out, .result = result,
-                 .next_state_id = 1, .next_object_id = 1,
+  executor ex = {.prog = prog,
+                 .opt = opt,
+                 .solver = solver,
+                 .out = out,
+                 .result = result,
+                 .next_state_id = 1,
+                 .next_object_id = 1,
                  .run_deadline = opt->max_time_s > 0 ? opt->max_time_s : INFINITY};
   clock_gettime(CLOCK_MONOTONIC, &ex.start);
   mem_allocator_init(&ex.alloc);

@@ -33,26 +33,26 @@ typedef struct interp_options {
   search_kind search[INTERP_MAX_SEARCH]; /* searchers, interleaved; none = dfs */
   size_t nsearch;
   uint64_t seed;
-  double max_time_s;          /* 0 = no limit; the run stops within max_time_s plus its
-                                 halt budget (interp_halt_budget) */
-  unsigned solver_timeout_ms; /* per query (0 = none); under max_time_s each query gets at
-                                 most the time left */
-  uint64_t max_instructions;  /* 0 = no limit */
-  uint64_t max_forks;         /* 0 = no limit; after it, branches follow one feasible side */
-  uint64_t max_memory_mb;     /* 0 = no limit; from 90% of it no more forks; at it (resident
-                                 memory) the run halts */
+  double max_time_s;            /* 0 = no limit; the run stops within max_time_s plus its
+                                   halt budget (interp_halt_budget) */
+  unsigned solver_timeout_ms;   /* per query (0 = none); under max_time_s each query gets at
+                                   most the time left */
+  uint64_t max_instructions;    /* 0 = no limit */
+  uint64_t max_forks;           /* 0 = no limit; after it, branches follow one feasible side */
+  uint64_t max_memory_mb;       /* 0 = no limit; from 90% of it no more forks; at it (resident
+                                   memory) the run halts */
   uint32_t max_pointer_objects; /* 0 = no limit: objects one symbolic pointer may fork into */
-  uint64_t capacity;          /* bytes backing a symbolic-size allocation whose size is
-                                 unbounded on its path (pat-merge.md §8) */
-  merge_options merge;        /* none: plain forking; cfg: standard merging of regions;
-                                 pat: merging by pattern, with quantifiers (merge/strategy_pat.h) */
+  uint64_t capacity;            /* bytes backing a symbolic-size allocation whose size is
+                                   unbounded on its path (pat-merge.md §8) */
+  merge_options merge;          /* none: plain forking; cfg: standard merging of regions;
+                                   pat: merging by pattern, with quantifiers (merge/strategy_pat.h) */
   bool emit_all_errors;
-  int argc;                   /* the program's argv; argv[0] is its path */
+  int argc; /* the program's argv; argv[0] is its path */
   const char *const *argv;
   volatile sig_atomic_t *interrupted; /* non-zero: halt, within interp_halt_budget of
                                          the time run so far */
-  bool progress;              /* a live status line on stderr */
-  bool trace;                 /* every executed instruction on stderr */
+  bool progress;                      /* a live status line on stderr */
+  bool trace;                         /* every executed instruction on stderr */
 } interp_options;
 
 typedef merge_reason interp_reason; /* counted with merge_reasons_add (merge/region.h) */
@@ -60,24 +60,24 @@ typedef merge_reason interp_reason; /* counted with merge_reasons_add (merge/reg
 typedef struct interp_result {
   uint64_t completed_paths, error_paths, early_paths, tests, tests_lost;
   uint64_t instructions, forks, states_max;
-  uint64_t concretized;       /* symbolic values made concrete (lengths, addresses) */
-  uint64_t capacity_bounded;  /* symbolic sizes bounded by --capacity on their path */
-  uint64_t quiet_paths;       /* ended by an assumption that cannot hold or klee_silent_exit:
-                                 explored to their end, no test (SV-COMP's rules) */
-  bool exhausted;             /* every path ran to its end: no early path, nothing dropped */
-  double exploration_time_s;  /* from the start of interp_run to the last state's end */
+  uint64_t concretized;         /* symbolic values made concrete (lengths, addresses) */
+  uint64_t capacity_bounded;    /* symbolic sizes bounded by --capacity on their path */
+  uint64_t quiet_paths;         /* ended by an assumption that cannot hold or klee_silent_exit:
+                                   explored to their end, no test (SV-COMP's rules) */
+  bool exhausted;               /* every path ran to its end: no early path, nothing dropped */
+  double exploration_time_s;    /* from the start of interp_run to the last state's end */
   interp_reason *early_reasons; /* sorted by text */
   size_t nearly_reasons;
   interp_reason *dropped_reasons; /* feasible alternatives given up without a path ending
                                      (a limit's cut, a concretization, --capacity); sorted */
   size_t ndropped_reasons;
   uint64_t covered_lines, total_lines;
-  merge_stats merge;          /* merge regions and merges (merge/region.h) */
-  const char *error;          /* set when interp_run returns -1 */
+  merge_stats merge; /* merge regions and merges (merge/region.h) */
+  const char *error; /* set when interp_run returns -1 */
 } interp_result;
 
-int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solver,
-               out_dir *out, interp_result *result);
+int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solver, out_dir *out,
+               interp_result *result);
 /* Seconds past --max-time spent writing the tests of the states still waiting: 5% of the
  * limit, at least one second. The states left when it is spent end early without solving:
  * a line each in `lost.early`, counted in tests_lost. */

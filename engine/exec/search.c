@@ -56,7 +56,6 @@
 
 /* ---- allocation and randomness ------------------------------------------------------ */
 
-
 typedef struct rng {
   uint64_t s[4];
 } rng;
@@ -130,7 +129,7 @@ struct search {
   double *weight; /* the last weight read, for covnew */
   uint32_t *free_slot;
   uint32_t cap_slot, n_slot, n_free, live; /* n_slot: slots ever handed out */
-  hmap slot_of; /* state pointer → slot */
+  hmap slot_of;                            /* state pointer → slot */
   uint32_t group_parent; /* the parent of the forks since the last select or remove */
   search_stats stats;
 };
@@ -178,16 +177,19 @@ static void list_push_back(sub *b, uint32_t slot) {
   b->prev[slot] = b->tail;
   b->next[slot] = NIL;
   if (b->tail == NIL) b->head = slot;
-  else b->next[b->tail] = slot;
+  else
+    b->next[b->tail] = slot;
   b->tail = slot;
 }
 
 static void list_unlink(sub *b, uint32_t slot) {
   uint32_t p = b->prev[slot], n = b->next[slot];
   if (p == NIL) b->head = n;
-  else b->next[p] = n;
+  else
+    b->next[p] = n;
   if (n == NIL) b->tail = p;
-  else b->prev[n] = p;
+  else
+    b->prev[n] = p;
   b->prev[slot] = b->next[slot] = NIL;
 }
 
@@ -240,7 +242,8 @@ static uint32_t covnew_pick(sub *b) {
 static uint32_t node_new(sub *b, uint32_t parent, uint32_t slot) {
   uint32_t i = b->free_node;
   if (i != NIL) b->free_node = b->node[i].kid[0];
-  else i = b->n_node++;
+  else
+    i = b->n_node++;
   b->node[i] = (rp_node){.parent = parent, .kid = {NIL, NIL}, .slot = slot};
   if (slot != NIL) b->leaf[slot] = i;
   return i;
@@ -285,7 +288,8 @@ static void rp_remove(sub *b, uint32_t slot) {
   uint32_t other = b->node[up].kid[b->node[up].kid[0] == l ? 1 : 0], grand = b->node[up].parent;
   b->node[other].parent = grand;
   if (grand == NIL) b->root = other;
-  else b->node[grand].kid[b->node[grand].kid[0] == up ? 0 : 1] = other;
+  else
+    b->node[grand].kid[b->node[grand].kid[0] == up ? 0 : 1] = other;
   node_free(b, up);
 }
 
@@ -414,7 +418,8 @@ static void read_weight(search *s, uint32_t slot) {
     w = s->hooks.weight(s->state[slot], s->hooks.ctx);
   }
   if (!(w > 0)) w = 0.0; /* NaN too */
-  else if (w > WEIGHT_MAX) w = WEIGHT_MAX;
+  else if (w > WEIGHT_MAX)
+    w = WEIGHT_MAX;
   s->weight[slot] = w;
 }
 
@@ -569,15 +574,15 @@ const search_stats *search_get_stats(const search *s) { return &s->stats; }
 
 /* ---- consistency check -------------------------------------------------------------- */
 
-#define CHECK_THAT(cond, ...)                                                                  \
-  do {                                                                                         \
-    if (!(cond)) {                                                                             \
-      fprintf(stderr, "search_check: ");                                                       \
-      fprintf(stderr, __VA_ARGS__);                                                            \
-      fputc('\n', stderr);                                                                     \
-      ok = false;                                                                              \
-      goto done;                                                                               \
-    }                                                                                          \
+#define CHECK_THAT(cond, ...)            \
+  do {                                   \
+    if (!(cond)) {                       \
+      fprintf(stderr, "search_check: "); \
+      fprintf(stderr, __VA_ARGS__);      \
+      fputc('\n', stderr);               \
+      ok = false;                        \
+      goto done;                         \
+    }                                    \
   } while (0)
 
 bool search_check(const search *s) {
@@ -587,8 +592,7 @@ bool search_check(const search *s) {
   uint32_t *stack = xmalloc((4 * (size_t)s->cap_slot + 2) * sizeof *stack);
 
   /* slots and the map */
-  CHECK_THAT(n <= s->cap_slot && s->n_free <= n, "slot counts %u/%u/%u", s->n_free, n,
-             s->cap_slot);
+  CHECK_THAT(n <= s->cap_slot && s->n_free <= n, "slot counts %u/%u/%u", s->n_free, n, s->cap_slot);
   for (uint32_t i = 0; i < s->n_free; i++) {
     uint32_t f = s->free_slot[i];
     CHECK_THAT(f < n && !is_free[f], "free slot %u out of range or listed twice", f);
@@ -599,8 +603,8 @@ bool search_check(const search *s) {
     if (is_free[i]) {
       CHECK_THAT(!s->state[i], "free slot %u holds a state", i);
     } else {
-      CHECK_THAT(s->state[i] && map_find(s, s->state[i]) == i, "slot %u (id %" PRIu64
-                 ") not found through the map", i, s->info[i].id);
+      CHECK_THAT(s->state[i] && map_find(s, s->state[i]) == i,
+                 "slot %u (id %" PRIu64 ") not found through the map", i, s->info[i].id);
       if (s->has_covnew) CHECK_THAT(s->weight[i] >= 0 && s->weight[i] <= WEIGHT_MAX, "weight");
     }
   }
@@ -668,8 +672,7 @@ bool search_check(const search *s) {
           const rp_node *x = &b->node[i];
           if (x->slot != NIL) {
             CHECK_THAT(x->kid[0] == NIL && x->kid[1] == NIL, "random-path: leaf with kids");
-            CHECK_THAT(x->slot < n && !is_free[x->slot] && !seen[x->slot] &&
-                           b->leaf[x->slot] == i,
+            CHECK_THAT(x->slot < n && !is_free[x->slot] && !seen[x->slot] && b->leaf[x->slot] == i,
                        "random-path: leaf %u for slot %u", i, x->slot);
             seen[x->slot] = 1;
             leaves++;

@@ -69,8 +69,8 @@ typedef struct search_hooks {
 } search_hooks;
 
 typedef struct search_stats {
-  uint64_t selects;      /* non-NULL selections */
-  uint64_t adds;         /* initial states */
+  uint64_t selects; /* non-NULL selections */
+  uint64_t adds;    /* initial states */
   uint64_t forks;
   uint64_t removes;
   uint64_t weight_reads; /* calls of hooks.weight */

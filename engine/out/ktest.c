@@ -27,8 +27,7 @@
 #define MAGIC_SIZE 5
 
 static void set_err(char *err, size_t err_size, const char *fmt, ...) {
-  if (!err || err_size == 0)
-    return;
+  if (!err || err_size == 0) return;
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(err, err_size, fmt, ap);
@@ -93,8 +92,7 @@ int ktest_encode(const ktest *t, uint8_t **buf, size_t *len, char *err, size_t e
     put_u32(p, (uint32_t)n), p += 4;
     memcpy(p, name, n), p += n;
     put_u32(p, o->num_bytes), p += 4;
-    if (o->num_bytes)
-      memcpy(p, o->bytes, o->num_bytes), p += o->num_bytes;
+    if (o->num_bytes) memcpy(p, o->bytes, o->num_bytes), p += o->num_bytes;
   }
   assert((size_t)(p - b) == size);
   *buf = b;
@@ -105,8 +103,7 @@ int ktest_encode(const ktest *t, uint8_t **buf, size_t *len, char *err, size_t e
 int ktest_write(const char *path, const ktest *t, char *err, size_t err_size) {
   uint8_t *buf;
   size_t len;
-  if (ktest_encode(t, &buf, &len, err, err_size) < 0)
-    return -1;
+  if (ktest_encode(t, &buf, &len, err, err_size) < 0) return -1;
   int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd < 0) {
     set_err(err, err_size, "%s: cannot create: %s", path, strerror(errno));
@@ -116,8 +113,7 @@ int ktest_write(const char *path, const ktest *t, char *err, size_t err_size) {
   size_t done = 0;
   while (done < len) {
     ssize_t w = write(fd, buf + done, len - done);
-    if (w < 0 && errno == EINTR)
-      continue;
+    if (w < 0 && errno == EINTR) continue;
     if (w < 0) {
       set_err(err, err_size, "%s: write failed: %s", path, strerror(errno));
       close(fd);
@@ -157,8 +153,7 @@ static bool truncated(reader *r, size_t need, const char *what) {
 }
 
 static bool get_u32(reader *r, uint32_t *v, const char *what) {
-  if (r->len - r->off < 4)
-    return truncated(r, 4, what);
+  if (r->len - r->off < 4) return truncated(r, 4, what);
   const uint8_t *p = r->data + r->off;
   *v = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
   r->off += 4;
@@ -168,17 +163,14 @@ static bool get_u32(reader *r, uint32_t *v, const char *what) {
 /* A length-prefixed byte string, returned NUL-terminated (and its length in *n). */
 static bool get_bytes(reader *r, char **out, uint32_t *n, const char *what) {
   uint32_t len;
-  if (!get_u32(r, &len, what))
-    return false;
-  if (r->len - r->off < len)
-    return truncated(r, len, what);
+  if (!get_u32(r, &len, what)) return false;
+  if (r->len - r->off < len) return truncated(r, len, what);
   char *s = xmalloc((size_t)len + 1);
   memcpy(s, r->data + r->off, len);
   s[len] = 0;
   r->off += len;
   *out = s;
-  if (n)
-    *n = len;
+  if (n) *n = len;
   return true;
 }
 
@@ -194,60 +186,51 @@ static bool check_count(reader *r, uint32_t count, size_t min_each, const char *
   return true;
 }
 
-ktest *ktest_decode(const char *path, const uint8_t *data, size_t len, char *err,
-                    size_t err_size) {
+ktest *ktest_decode(const char *path, const uint8_t *data, size_t len, char *err, size_t err_size) {
   reader r = {path, data, len, 0, err, err_size};
   char what[64];
   ktest *t = xcalloc(1, sizeof *t);
   t->path = xstrdup(path);
 
-  if (len < MAGIC_SIZE && (len == 0 || memcmp(data, KTEST_MAGIC, len) == 0 ||
-                          memcmp(data, BOUT_MAGIC, len) == 0)) {
+  if (len < MAGIC_SIZE &&
+      (len == 0 || memcmp(data, KTEST_MAGIC, len) == 0 || memcmp(data, BOUT_MAGIC, len) == 0)) {
     truncated(&r, MAGIC_SIZE, "the magic");
     goto fail;
   }
-  if (len < MAGIC_SIZE || (memcmp(data, KTEST_MAGIC, MAGIC_SIZE) != 0 &&
-                           memcmp(data, BOUT_MAGIC, MAGIC_SIZE) != 0)) {
+  if (len < MAGIC_SIZE ||
+      (memcmp(data, KTEST_MAGIC, MAGIC_SIZE) != 0 && memcmp(data, BOUT_MAGIC, MAGIC_SIZE) != 0)) {
     set_err(err, err_size, "%s: not a ktest file: bad magic at offset 0 (expected \"KTEST\")",
             path);
     goto fail;
   }
   r.off = MAGIC_SIZE;
-  if (!get_u32(&r, &t->version, "the version"))
-    goto fail;
+  if (!get_u32(&r, &t->version, "the version")) goto fail;
   if (t->version < 1 || t->version > KTEST_VERSION) {
     set_err(err, err_size,
-            "%s: unsupported ktest version %" PRIu32 " at offset %d (supported: 1 to %d)",
-            path, t->version, MAGIC_SIZE, KTEST_VERSION);
+            "%s: unsupported ktest version %" PRIu32 " at offset %d (supported: 1 to %d)", path,
+            t->version, MAGIC_SIZE, KTEST_VERSION);
     goto fail;
   }
 
   uint32_t n;
-  if (!get_u32(&r, &n, "the number of arguments") || !check_count(&r, n, 4, "arguments"))
-    goto fail;
-  if (n)
-    t->args = xcalloc(n, sizeof *t->args);
+  if (!get_u32(&r, &n, "the number of arguments") || !check_count(&r, n, 4, "arguments")) goto fail;
+  if (n) t->args = xcalloc(n, sizeof *t->args);
   for (; t->num_args < n; t->num_args++) {
     snprintf(what, sizeof what, "argument %" PRIu32, t->num_args);
-    if (!get_bytes(&r, &t->args[t->num_args], NULL, what))
-      goto fail;
+    if (!get_bytes(&r, &t->args[t->num_args], NULL, what)) goto fail;
   }
 
   if (t->version >= 2) {
-    if (!get_u32(&r, &t->sym_argvs, "symArgvs") ||
-        !get_u32(&r, &t->sym_argv_len, "symArgvLen"))
+    if (!get_u32(&r, &t->sym_argvs, "symArgvs") || !get_u32(&r, &t->sym_argv_len, "symArgvLen"))
       goto fail;
   }
 
-  if (!get_u32(&r, &n, "the number of objects") || !check_count(&r, n, 8, "objects"))
-    goto fail;
-  if (n)
-    t->objects = xcalloc(n, sizeof *t->objects);
+  if (!get_u32(&r, &n, "the number of objects") || !check_count(&r, n, 8, "objects")) goto fail;
+  if (n) t->objects = xcalloc(n, sizeof *t->objects);
   for (; t->num_objects < n; t->num_objects++) {
     ktest_object *o = &t->objects[t->num_objects];
     snprintf(what, sizeof what, "the name of object %" PRIu32, t->num_objects);
-    if (!get_bytes(&r, &o->name, NULL, what))
-      goto fail;
+    if (!get_bytes(&r, &o->name, NULL, what)) goto fail;
     snprintf(what, sizeof what, "the bytes of object %" PRIu32, t->num_objects);
     char *bytes;
     if (!get_bytes(&r, &bytes, &o->num_bytes, what)) {
@@ -260,8 +243,10 @@ ktest *ktest_decode(const char *path, const uint8_t *data, size_t len, char *err
   }
 
   if (r.off != len) {
-    set_err(err, err_size, "%s: malformed ktest file: %zu unexpected bytes after the last "
-            "object, at offset %zu", path, len - r.off, r.off);
+    set_err(err, err_size,
+            "%s: malformed ktest file: %zu unexpected bytes after the last "
+            "object, at offset %zu",
+            path, len - r.off, r.off);
     goto fail;
   }
   return t;
@@ -290,16 +275,14 @@ ktest *ktest_read(const char *path, char *err, size_t err_size) {
       data = xrealloc(data, cap = cap * 2 + 4096);
     }
     ssize_t got = read(fd, data + len, cap - len);
-    if (got < 0 && errno == EINTR)
-      continue;
+    if (got < 0 && errno == EINTR) continue;
     if (got < 0) {
       set_err(err, err_size, "%s: read failed at offset %zu: %s", path, len, strerror(errno));
       free(data);
       close(fd);
       return NULL;
     }
-    if (got == 0)
-      break;
+    if (got == 0) break;
     len += (size_t)got;
   }
   close(fd);
@@ -309,10 +292,8 @@ ktest *ktest_read(const char *path, char *err, size_t err_size) {
 }
 
 void ktest_free(ktest *t) {
-  if (!t)
-    return;
-  for (uint32_t i = 0; i < t->num_args; i++)
-    free(t->args[i]);
+  if (!t) return;
+  for (uint32_t i = 0; i < t->num_args; i++) free(t->args[i]);
   free(t->args);
   for (uint32_t i = 0; i < t->num_objects; i++) {
     free(t->objects[i].name);
@@ -328,8 +309,7 @@ void ktest_free(ktest *t) {
 /* Python's repr() quote choice: single quotes unless the text has a ' and no ". */
 static char repr_quote(const uint8_t *s, size_t n) {
   bool single = false, dbl = false;
-  for (size_t i = 0; i < n; i++)
-    single |= s[i] == '\'', dbl |= s[i] == '"';
+  for (size_t i = 0; i < n; i++) single |= s[i] == '\'', dbl |= s[i] == '"';
   return single && !dbl ? '"' : '\'';
 }
 
@@ -343,8 +323,7 @@ static void print_str_repr(FILE *f, const char *text) {
   fputc(q, f);
   for (size_t i = 0; i < n; i++) {
     uint8_t c = s[i];
-    if (c == q || c == '\\')
-      fprintf(f, "\\%c", c);
+    if (c == q || c == '\\') fprintf(f, "\\%c", c);
     else if (c == '\t')
       fputs("\\t", f);
     else if (c == '\n')
@@ -353,8 +332,7 @@ static void print_str_repr(FILE *f, const char *text) {
       fputs("\\r", f);
     else if (c < 0x20 || c == 0x7f)
       fprintf(f, "\\x%02x", c);
-    else if (c == 0xc2 && i + 1 < n && ((s[i + 1] >= 0x80 && s[i + 1] <= 0xa0) ||
-                                        s[i + 1] == 0xad))
+    else if (c == 0xc2 && i + 1 < n && ((s[i + 1] >= 0x80 && s[i + 1] <= 0xa0) || s[i + 1] == 0xad))
       fprintf(f, "\\x%02x", s[++i]);
     else
       fputc(c, f);
@@ -369,8 +347,7 @@ static void print_bytes_repr(FILE *f, const uint8_t *s, size_t n) {
   fputc(q, f);
   for (size_t i = 0; i < n; i++) {
     uint8_t c = s[i];
-    if (c == q || c == '\\')
-      fprintf(f, "\\%c", c);
+    if (c == q || c == '\\') fprintf(f, "\\%c", c);
     else if (c == '\t')
       fputs("\\t", f);
     else if (c == '\n')
@@ -390,16 +367,15 @@ void ktest_print(FILE *f, const ktest *t) {
   print_str_repr(f, t->path);
   fputs("\nargs       : [", f);
   for (uint32_t i = 0; i < t->num_args; i++) {
-    if (i)
-      fputs(", ", f);
+    if (i) fputs(", ", f);
     print_str_repr(f, t->args[i]);
   }
   fprintf(f, "]\nnum objects: %" PRIu32 "\n", t->num_objects);
 
   /* ktest-tool pads indices to the width of the largest one (at least 1 digit). */
   char digits[16];
-  int width = snprintf(digits, sizeof digits, "%" PRIu32,
-                       t->num_objects > 1 ? t->num_objects - 1 : 1);
+  int width =
+      snprintf(digits, sizeof digits, "%" PRIu32, t->num_objects > 1 ? t->num_objects - 1 : 1);
 
   for (uint32_t i = 0; i < t->num_objects; i++) {
     const ktest_object *o = &t->objects[i];
@@ -410,13 +386,11 @@ void ktest_print(FILE *f, const ktest *t) {
     fprintf(f, "object %*" PRIu32 ": data: ", width, i);
     print_bytes_repr(f, b, n);
     fprintf(f, "\nobject %*" PRIu32 ": hex : 0x", width, i);
-    for (uint32_t k = 0; k < n; k++)
-      fprintf(f, "%02x", b[k]);
+    for (uint32_t k = 0; k < n; k++) fprintf(f, "%02x", b[k]);
     fputc('\n', f);
     if (n == 1 || n == 2 || n == 4 || n == 8) {
       uint64_t u = 0;
-      for (uint32_t k = n; k-- > 0;)
-        u = u << 8 | b[k];
+      for (uint32_t k = n; k-- > 0;) u = u << 8 | b[k];
       int64_t s = n == 8 ? (int64_t)u
                          : (int64_t)(u ^ (UINT64_C(1) << (8 * n - 1))) -
                                (int64_t)(UINT64_C(1) << (8 * n - 1));
@@ -424,8 +398,7 @@ void ktest_print(FILE *f, const ktest *t) {
       fprintf(f, "object %*" PRIu32 ": uint: %" PRIu64 "\n", width, i, u);
     }
     fprintf(f, "object %*" PRIu32 ": text: ", width, i);
-    for (uint32_t k = 0; k < n; k++)
-      fputc(b[k] >= 0x20 && b[k] < 0x7f ? b[k] : '.', f);
+    for (uint32_t k = 0; k < n; k++) fputc(b[k] >= 0x20 && b[k] < 0x7f ? b[k] : '.', f);
     fputc('\n', f);
   }
 }

@@ -29,13 +29,13 @@
 #define KTEST_VERSION 3
 
 typedef struct ktest_object {
-  char *name;        /* NUL-terminated; NULL is written as "unnamed" */
-  uint8_t *bytes;    /* the target's memory image (little-endian integers on x86-64) */
+  char *name;     /* NUL-terminated; NULL is written as "unnamed" */
+  uint8_t *bytes; /* the target's memory image (little-endian integers on x86-64) */
   uint32_t num_bytes;
 } ktest_object;
 
 typedef struct ktest {
-  uint32_t version;      /* as read (1..3); ignored by the writers, which write 3 */
+  uint32_t version; /* as read (1..3); ignored by the writers, which write 3 */
   uint32_t num_args;
   char **args;           /* args[0] is the program path, as KLEE writes it */
   uint32_t sym_argvs;    /* KLEE writes 0 */
@@ -55,8 +55,7 @@ int ktest_write(const char *path, const ktest *t, char *err, size_t err_size);
 
 /* Parses a whole in-memory file; `path` is used in messages and copied into the result.
  * Returns a new ktest or NULL with a message in err. */
-ktest *ktest_decode(const char *path, const uint8_t *data, size_t len, char *err,
-                    size_t err_size);
+ktest *ktest_decode(const char *path, const uint8_t *data, size_t len, char *err, size_t err_size);
 
 /* Reads `path`. Returns a new ktest or NULL with a message in err: the file cannot be
  * opened, bad magic, unsupported version, truncated, or bytes after the last object. */

@@ -46,8 +46,7 @@ static void fail(out_dir *o, const char *fmt, ...) {
 }
 
 static void set_err(char *err, size_t err_size, const char *fmt, ...) {
-  if (!err || err_size == 0)
-    return;
+  if (!err || err_size == 0) return;
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(err, err_size, fmt, ap);
@@ -63,19 +62,16 @@ typedef struct sbuf {
 } sbuf;
 
 static void sb_grow(sbuf *b, size_t extra) {
-  if (b->oom || b->len + extra + 1 <= b->cap)
-    return;
+  if (b->oom || b->len + extra + 1 <= b->cap) return;
   size_t cap = b->cap ? b->cap : 256;
-  while (cap < b->len + extra + 1)
-    cap *= 2;
+  while (cap < b->len + extra + 1) cap *= 2;
   b->s = xrealloc(b->s, cap);
   b->cap = cap;
 }
 
 static void sb_add(sbuf *b, const char *s, size_t n) {
   sb_grow(b, n);
-  if (b->oom)
-    return;
+  if (b->oom) return;
   memcpy(b->s + b->len, s, n);
   b->len += n;
   b->s[b->len] = 0;
@@ -100,8 +96,7 @@ static void sb_printf(sbuf *b, const char *fmt, ...) {
     return;
   }
   sb_grow(b, (size_t)n);
-  if (b->oom)
-    return;
+  if (b->oom) return;
   va_start(ap, fmt);
   vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
   va_end(ap);
@@ -112,8 +107,7 @@ static void sb_printf(sbuf *b, const char *fmt, ...) {
 
 static bool dir_is_empty(const char *path, bool *empty) {
   DIR *d = opendir(path);
-  if (!d)
-    return false;
+  if (!d) return false;
   struct dirent *e;
   *empty = true;
   errno = 0;
@@ -150,8 +144,7 @@ static void update_last_link(out_dir *o, const char *target) {
 }
 
 out_dir *out_open(const char *dir, char *err, size_t err_size) {
-  if (err && err_size)
-    err[0] = 0;
+  if (err && err_size) err[0] = 0;
   out_dir *o = xcalloc(1, sizeof *o);
   o->dirfd = -1;
 
@@ -173,14 +166,14 @@ out_dir *out_open(const char *dir, char *err, size_t err_size) {
         goto fail;
       }
       if (!dir_is_empty(dir, &empty)) {
-        set_err(err, err_size, "cannot read output directory \"%s\": %s", dir,
-                strerror(errno));
+        set_err(err, err_size, "cannot read output directory \"%s\": %s", dir, strerror(errno));
         goto fail;
       }
       if (!empty) {
         set_err(err, err_size,
                 "output directory \"%s\" already exists and is not empty; remove it or "
-                "choose another", dir);
+                "choose another",
+                dir);
         goto fail;
       }
     }
@@ -189,12 +182,10 @@ out_dir *out_open(const char *dir, char *err, size_t err_size) {
     char name[sizeof AUTO_PREFIX + 16];
     for (uint32_t n = 0;; n++) {
       snprintf(name, sizeof name, AUTO_PREFIX "%" PRIu32, n);
-      if (mkdir(name, 0775) == 0)
-        break;
+      if (mkdir(name, 0775) == 0) break;
       int e = errno;
       if (e != EEXIST || n == UINT32_MAX) {
-        set_err(err, err_size, "cannot create output directory \"%s\": %s", name,
-                strerror(e));
+        set_err(err, err_size, "cannot create output directory \"%s\": %s", name, strerror(e));
         goto fail;
       }
     }
@@ -204,8 +195,7 @@ out_dir *out_open(const char *dir, char *err, size_t err_size) {
 
   o->dirfd = open(o->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (o->dirfd < 0) {
-    set_err(err, err_size, "cannot open output directory \"%s\": %s", o->path,
-            strerror(errno));
+    set_err(err, err_size, "cannot open output directory \"%s\": %s", o->path, strerror(errno));
     goto fail;
   }
   return o;
@@ -216,12 +206,9 @@ fail:
 }
 
 void out_close(out_dir *o) {
-  if (!o)
-    return;
-  if (o->dirfd >= 0)
-    close(o->dirfd);
-  for (int i = 0; i < o->argc; i++)
-    free(o->argv[i]);
+  if (!o) return;
+  if (o->dirfd >= 0) close(o->dirfd);
+  for (int i = 0; i < o->argc; i++) free(o->argv[i]);
   free(o->argv);
   free(o->path);
   free(o);
@@ -235,10 +222,8 @@ uint32_t out_num_tests(const out_dir *o) { return o->num_tests; }
 int out_set_args(out_dir *o, int argc, const char *const argv[]) {
   assert(argc >= 0 && (argc == 0 || argv));
   char **copy = argc ? xcalloc((size_t)argc, sizeof *copy) : NULL;
-  for (int i = 0; i < argc; i++)
-    copy[i] = xstrdup(argv[i]);
-  for (int i = 0; i < o->argc; i++)
-    free(o->argv[i]);
+  for (int i = 0; i < argc; i++) copy[i] = xstrdup(argv[i]);
+  for (int i = 0; i < o->argc; i++) free(o->argv[i]);
   free(o->argv);
   o->argc = argc;
   o->argv = copy;
@@ -248,8 +233,7 @@ int out_set_args(out_dir *o, int argc, const char *const argv[]) {
 /* ---- atomic files ------------------------------------------------------------------- */
 
 static bool valid_name(const char *name) {
-  return name && *name && !strchr(name, '/') && strcmp(name, ".") != 0 &&
-         strcmp(name, "..") != 0;
+  return name && *name && !strchr(name, '/') && strcmp(name, ".") != 0 && strcmp(name, "..") != 0;
 }
 
 int out_write_file(out_dir *o, const char *name, const void *data, size_t len) {
@@ -260,11 +244,9 @@ int out_write_file(out_dir *o, const char *name, const void *data, size_t len) {
   char tmp[320];
   int fd = -1;
   for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
-    snprintf(tmp, sizeof tmp, ".%.200s.tmp-%ld-%" PRIu32, name, (long)getpid(),
-             o->tmp_counter++);
+    snprintf(tmp, sizeof tmp, ".%.200s.tmp-%ld-%" PRIu32, name, (long)getpid(), o->tmp_counter++);
     fd = openat(o->dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0 && errno != EEXIST)
-      break;
+    if (fd < 0 && errno != EEXIST) break;
   }
   if (fd < 0) {
     fail(o, "%s/%s: cannot create: %s", o->path, name, strerror(errno));
@@ -274,8 +256,7 @@ int out_write_file(out_dir *o, const char *name, const void *data, size_t len) {
   size_t done = 0;
   while (done < len) {
     ssize_t w = write(fd, p + done, len - done);
-    if (w < 0 && errno == EINTR)
-      continue;
+    if (w < 0 && errno == EINTR) continue;
     if (w < 0) {
       fail(o, "%s/%s: write failed: %s", o->path, name, strerror(errno));
       goto fail;
@@ -297,8 +278,7 @@ int out_write_file(out_dir *o, const char *name, const void *data, size_t len) {
   return 0;
 
 fail:
-  if (fd >= 0)
-    close(fd);
+  if (fd >= 0) close(fd);
   unlinkat(o->dirfd, tmp, 0);
   return -1;
 }
@@ -340,15 +320,13 @@ uint32_t out_write_test(out_dir *o, const ktest_object *objects, uint32_t num_ob
   }
   int rc = out_write_file(o, name, buf, len);
   free(buf);
-  if (rc < 0)
-    return 0;
+  if (rc < 0) return 0;
   o->num_tests = id;
   return id;
 }
 
 static bool valid_suffix(const char *s) {
-  if (!s || !*s || *s == '.')
-    return false;
+  if (!s || !*s || *s == '.') return false;
   for (; *s; s++)
     if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
           *s == '_' || *s == '-' || *s == '.'))
@@ -397,8 +375,7 @@ int out_write_error(out_dir *o, uint32_t test_id, const out_err *e) {
     const out_frame *f = &e->frames[i];
     sb_printf(&b, "\t#%zu%08" PRIu64 " in %s (%s)", i, f->asm_line, f->func ? f->func : "",
               f->args ? f->args : "");
-    if (f->file && *f->file)
-      sb_printf(&b, " at %s:%" PRIu32, f->file, f->line);
+    if (f->file && *f->file) sb_printf(&b, " at %s:%" PRIu32, f->file, f->line);
     sb_putc(&b, '\n');
   }
   if (e->info && *e->info) {
@@ -417,16 +394,17 @@ int out_write_error(out_dir *o, uint32_t test_id, const out_err *e) {
 static void put_shell_word(sbuf *b, const char *s) {
   bool safe = *s != 0;
   for (const char *p = s; *p && safe; p++)
-    safe = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                  "_-+=/.,:@%", *p) != NULL;
+    safe = strchr(
+               "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+               "_-+=/.,:@%",
+               *p) != NULL;
   if (safe) {
     sb_puts(b, s);
     return;
   }
   sb_putc(b, '\'');
   for (const char *p = s; *p; p++) {
-    if (*p == '\'')
-      sb_puts(b, "'\\''");
+    if (*p == '\'') sb_puts(b, "'\\''");
     else
       sb_putc(b, *p);
   }
@@ -443,8 +421,7 @@ static void put_time(sbuf *b, const char *label, time_t t) {
 }
 
 static void put_one_line(sbuf *b, const char *s) {
-  for (; *s; s++)
-    sb_putc(b, *s == '\n' || *s == '\r' ? ' ' : *s);
+  for (; *s; s++) sb_putc(b, *s == '\n' || *s == '\r' ? ' ' : *s);
 }
 
 int out_sync(out_dir *o) {
@@ -459,8 +436,7 @@ char *out_format_info(const out_info *info, size_t *len) {
   assert(info);
   sbuf b = {0};
   for (int i = 0; i < info->argc; i++) {
-    if (i)
-      sb_putc(&b, ' ');
+    if (i) sb_putc(&b, ' ');
     put_shell_word(&b, info->argv[i]);
   }
   sb_putc(&b, '\n');
@@ -470,12 +446,13 @@ char *out_format_info(const out_info *info, size_t *len) {
   if (info->end) {
     put_time(&b, "Finished", info->end);
     long long s = (long long)difftime(info->end, info->start);
-    if (s < 0)
-      s = 0;
+    if (s < 0) s = 0;
     sb_printf(&b, "Elapsed: %02lld:%02lld:%02lld\n", s / 3600, s / 60 % 60, s % 60);
   }
   sb_printf(&b, "Status: %s\n",
-            info->status ? info->status : info->end ? "finished" : "running (not finished)");
+            info->status ? info->status
+            : info->end  ? "finished"
+                         : "running (not finished)");
   for (size_t i = 0; i < info->num_kv; i++) {
     put_one_line(&b, info->kv[i].key ? info->kv[i].key : "");
     sb_puts(&b, ": ");
@@ -492,8 +469,7 @@ char *out_format_info(const out_info *info, size_t *len) {
 
 int out_write_info(out_dir *o, const out_info *info) {
   /* "Finished" must not reach the disk before the files it vouches for */
-  if (info->end && out_sync(o) < 0)
-    return -1;
+  if (info->end && out_sync(o) < 0) return -1;
   size_t len;
   char *text = out_format_info(info, &len);
   if (!text) {

@@ -64,9 +64,9 @@ uint32_t out_write_test(out_dir *o, const ktest_object *objects, uint32_t num_ob
 
 /* One stack frame of an error report, innermost first. */
 typedef struct out_frame {
-  const char *func;  /* function name */
-  const char *args;  /* the text between the parentheses, e.g. "x=1, p=symbolic"; NULL = "" */
-  const char *file;  /* source file, NULL or "" when unknown (then no " at file:line") */
+  const char *func; /* function name */
+  const char *args; /* the text between the parentheses, e.g. "x=1, p=symbolic"; NULL = "" */
+  const char *file; /* source file, NULL or "" when unknown (then no " at file:line") */
   uint32_t line;
   uint64_t asm_line; /* the instruction's line in the IR listing (KLEE: assembly.ll) */
 } out_frame;
@@ -76,14 +76,14 @@ typedef struct out_frame {
 typedef struct out_err {
   const char *kind;
   const char *message;
-  const char *file;    /* NULL or "" when unknown: then File/Line/assembly.ll/State are
-                          omitted, as KLEE does */
+  const char *file; /* NULL or "" when unknown: then File/Line/assembly.ll/State are
+                       omitted, as KLEE does */
   uint32_t line;
   uint64_t asm_line;
   uint64_t state_id;
   const out_frame *frames;
   size_t num_frames;
-  const char *info;    /* NULL or free-form lines; each is written indented by a tab */
+  const char *info; /* NULL or free-form lines; each is written indented by a tab */
 } out_err;
 
 /* Writes `testNNNNNN.KIND.err` for test `test_id`, with KLEE's body:
@@ -92,9 +92,9 @@ typedef struct out_err {
  *     Line: LINE
  *     assembly.ll line: ASM_LINE
  *     State: STATE_ID
- *     Stack: 
+ *     Stack:
  *     \t#<frame index><asm line, 8 digits> in FUNC (ARGS) at FILE:LINE
- *     Info: 
+ *     Info:
  *     \t<info line>
  * ("Stack: " and "Info: " keep KLEE's trailing space; "Info:" only when info is non-empty.)
  * Returns 0 or -1. */

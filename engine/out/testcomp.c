@@ -112,8 +112,10 @@ int testcomp_format_value(const testcomp_type *t, const uint8_t *bytes, char *bu
     }
     int n;
     if (isnan(d)) n = snprintf(buf, buf_size, "nan");
-    else if (isinf(d)) n = snprintf(buf, buf_size, "%sinf", d < 0 ? "-" : "");
-    else n = snprintf(buf, buf_size, "%.*g", digits, d);
+    else if (isinf(d))
+      n = snprintf(buf, buf_size, "%sinf", d < 0 ? "-" : "");
+    else
+      n = snprintf(buf, buf_size, "%.*g", digits, d);
     return n < 0 || (size_t)n >= buf_size ? -1 : n;
   }
   u128 v = 0;
@@ -131,24 +133,22 @@ int testcomp_format_value(const testcomp_type *t, const uint8_t *bytes, char *bu
 /* ---- SHA-256 (FIPS 180-4) -------------------------------------------------------------- */
 
 static const uint32_t sha_k[64] = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
-    0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
-    0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
-    0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
-    0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
-    0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
-    0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
-    0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
-    0xc67178f2};
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
 
 static uint32_t rotr(uint32_t x, unsigned n) { return (x >> n) | (x << (32 - n)); }
 
 static void sha_block(uint32_t h[8], const uint8_t *p) {
   uint32_t w[64];
   for (int i = 0; i < 16; i++)
-    w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
-           (uint32_t)p[4 * i + 2] << 8 | (uint32_t)p[4 * i + 3];
+    w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 | (uint32_t)p[4 * i + 2] << 8 |
+           (uint32_t)p[4 * i + 3];
   for (int i = 16; i < 64; i++) {
     uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
     uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
@@ -156,8 +156,8 @@ static void sha_block(uint32_t h[8], const uint8_t *p) {
   }
   uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
   for (int i = 0; i < 64; i++) {
-    uint32_t t1 = hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) +
-                  sha_k[i] + w[i];
+    uint32_t t1 =
+        hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + sha_k[i] + w[i];
     uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
     hh = g;
     g = f;
@@ -235,9 +235,12 @@ static size_t utf8_char(const unsigned char *s) {
   size_t n;
   unsigned cp;
   if ((c & 0xe0) == 0xc0) n = 2, cp = c & 0x1f;
-  else if ((c & 0xf0) == 0xe0) n = 3, cp = c & 0x0f;
-  else if ((c & 0xf8) == 0xf0) n = 4, cp = c & 0x07;
-  else return 0;
+  else if ((c & 0xf0) == 0xe0)
+    n = 3, cp = c & 0x0f;
+  else if ((c & 0xf8) == 0xf0)
+    n = 4, cp = c & 0x07;
+  else
+    return 0;
   for (size_t k = 1; k < n; k++) {
     if ((s[k] & 0xc0) != 0x80) return 0;
     cp = cp << 6 | (s[k] & 0x3f);
@@ -254,10 +257,22 @@ static void sb_xml(sbuf *b, const char *text) {
   const unsigned char *s = (const unsigned char *)text;
   while (*s) {
     switch (*s) {
-    case '&': sb_puts(b, "&amp;"); s++; continue;
-    case '<': sb_puts(b, "&lt;"); s++; continue;
-    case '>': sb_puts(b, "&gt;"); s++; continue;
-    case '"': sb_puts(b, "&quot;"); s++; continue;
+    case '&':
+      sb_puts(b, "&amp;");
+      s++;
+      continue;
+    case '<':
+      sb_puts(b, "&lt;");
+      s++;
+      continue;
+    case '>':
+      sb_puts(b, "&gt;");
+      s++;
+      continue;
+    case '"':
+      sb_puts(b, "&quot;");
+      s++;
+      continue;
     default: break;
     }
     size_t n = utf8_char(s);
@@ -373,8 +388,7 @@ static int by_id(const void *a, const void *b) {
  * "\t#... in reach_error (" (or __VERIFIER_error) does. */
 static bool err_reaches_error(const char *outdir, const char *name, const char *kind,
                               size_t kind_len) {
-  if (kind_len == strlen("reach_error") && strncmp(kind, "reach_error", kind_len) == 0)
-    return true;
+  if (kind_len == strlen("reach_error") && strncmp(kind, "reach_error", kind_len) == 0) return true;
   char path[4096];
   if ((size_t)snprintf(path, sizeof path, "%s/%s", outdir, name) >= sizeof path) return false;
   size_t len;
@@ -419,8 +433,8 @@ static test_entry *list_tests(const char *outdir, size_t *count, char *err, size
     if (rl > 5 && rest[0] == '.' && strcmp(rest + rl - 4, ".err") == 0 &&
         err_reaches_error(outdir, e->d_name, rest + 1, rl - 5)) {
       if (ncovering == cap_covering)
-        covering = xrealloc(covering, (cap_covering = cap_covering ? 2 * cap_covering : 16) *
-                                          sizeof *covering);
+        covering = xrealloc(
+            covering, (cap_covering = cap_covering ? 2 * cap_covering : 16) * sizeof *covering);
       covering[ncovering++] = id;
     }
   }
@@ -440,8 +454,8 @@ static test_entry *list_tests(const char *outdir, size_t *count, char *err, size
 
 static const char xml_decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n";
 
-static int write_testcase(const char *outdir, const char *suite, const test_entry *t,
-                          char *err, size_t err_size) {
+static int write_testcase(const char *outdir, const char *suite, const test_entry *t, char *err,
+                          size_t err_size) {
   char name[64], path[4096];
   snprintf(name, sizeof name, "test%06" PRIu32 ".ktest", t->id);
   if ((size_t)snprintf(path, sizeof path, "%s/%s", outdir, name) >= sizeof path) {
@@ -452,8 +466,9 @@ static int write_testcase(const char *outdir, const char *suite, const test_entr
   if (!k) return -1;
   sbuf b = {0};
   sb_puts(&b, xml_decl);
-  sb_puts(&b, "<!DOCTYPE testcase PUBLIC \"+//IDN sosy-lab.org//DTD test-format testcase "
-              "1.1//EN\" \"https://sosy-lab.org/test-format/testcase-1.1.dtd\">\n");
+  sb_puts(&b,
+          "<!DOCTYPE testcase PUBLIC \"+//IDN sosy-lab.org//DTD test-format testcase "
+          "1.1//EN\" \"https://sosy-lab.org/test-format/testcase-1.1.dtd\">\n");
   sb_puts(&b, t->covers_error ? "<testcase coversError=\"true\">\n" : "<testcase>\n");
   int rc = 0;
   for (uint32_t i = 0; i < k->num_objects && rc == 0; i++) {
@@ -470,9 +485,9 @@ static int write_testcase(const char *outdir, const char *suite, const test_entr
       continue;
     }
     if (o->num_bytes != type->size) {
-      set_err(err, err_size, "%s: object %" PRIu32 " \"%s\" has %" PRIu32
-              " bytes, but %s is %" PRIu32 " bytes", path, i, o->name, o->num_bytes,
-              type->ctype, type->size);
+      set_err(err, err_size,
+              "%s: object %" PRIu32 " \"%s\" has %" PRIu32 " bytes, but %s is %" PRIu32 " bytes",
+              path, i, o->name, o->num_bytes, type->ctype, type->size);
       rc = -1;
       break;
     }
@@ -500,16 +515,15 @@ static int write_testcase(const char *outdir, const char *suite, const test_entr
 static char *trimmed(const char *s) {
   while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') s++;
   size_t n = strlen(s);
-  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
-    n--;
+  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r')) n--;
   char *t = xmalloc(n + 1);
   memcpy(t, s, n);
   t[n] = 0;
   return t;
 }
 
-static int write_metadata(const char *suite, const testcomp_options *o, const char *hash,
-                          char *err, size_t err_size) {
+static int write_metadata(const char *suite, const testcomp_options *o, const char *hash, char *err,
+                          size_t err_size) {
   time_t when = o->creation_time ? o->creation_time : time(NULL);
   struct tm tm;
   char stamp[64] = "1970-01-01T00:00:00Z";
@@ -517,9 +531,10 @@ static int write_metadata(const char *suite, const testcomp_options *o, const ch
   char *spec = trimmed(o->spec_text ? o->spec_text : TESTCOMP_SPEC_BRANCHES);
   sbuf b = {0};
   sb_puts(&b, xml_decl);
-  sb_puts(&b, "<!DOCTYPE test-metadata PUBLIC \"+//IDN sosy-lab.org//DTD test-format "
-              "test-metadata 1.1//EN\" \"https://sosy-lab.org/test-format/"
-              "test-metadata-1.1.dtd\">\n");
+  sb_puts(&b,
+          "<!DOCTYPE test-metadata PUBLIC \"+//IDN sosy-lab.org//DTD test-format "
+          "test-metadata 1.1//EN\" \"https://sosy-lab.org/test-format/"
+          "test-metadata-1.1.dtd\">\n");
   sb_puts(&b, "<test-metadata>\n");
   sb_element(&b, "sourcecodelang", "C");
   sb_element(&b, "producer", o->producer ? o->producer : "symq " SYMQ_VERSION);

@@ -67,13 +67,12 @@ const testcomp_type *testcomp_type_find(const char *name);
 /* Prints one value of type t (t->kind != TESTCOMP_BYTES; `bytes` holds t->size bytes)
  * into buf, NUL-terminated. Returns the length, or -1 when buf is too small (64 bytes are
  * always enough). */
-int testcomp_format_value(const testcomp_type *t, const uint8_t *bytes, char *buf,
-                          size_t buf_size);
+int testcomp_format_value(const testcomp_type *t, const uint8_t *bytes, char *buf, size_t buf_size);
 
 typedef struct testcomp_options {
-  const char *program_path; /* required: <programfile> as given; <programhash> its SHA-256 */
-  const char *spec_text;    /* <specification>; NULL = TESTCOMP_SPEC_BRANCHES; trimmed */
-  const char *producer;     /* NULL = "symq " SYMQ_VERSION */
+  const char *program_path;   /* required: <programfile> as given; <programhash> its SHA-256 */
+  const char *spec_text;      /* <specification>; NULL = TESTCOMP_SPEC_BRANCHES; trimmed */
+  const char *producer;       /* NULL = "symq " SYMQ_VERSION */
   const char *entry_function; /* NULL = "main" */
   const char *architecture;   /* NULL = "64bit" */
   time_t creation_time;       /* 0 = now; written as UTC "YYYY-MM-DDTHH:MM:SSZ" */

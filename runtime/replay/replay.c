@@ -11,9 +11,9 @@
  * Inputs. The ktest holds one object per klee_make_symbolic call (klee_int, klee_range and
  * each __VERIFIER_nondet_* call are one too; symq_symbolic_buffer is two), in call order.
  * Every such call takes the next object: klee_* and symq_* calls check its name and size,
- * __VERIFIER_nondet_X calls only its size (sizeof X). A mismatch, or a driver asking for more objects than the ktest
- * holds, ends the program with SYMQ_REPLAY_EXIT_KTEST; replay.h lists every status the
- * library may end with and the one line it then prints.
+ * __VERIFIER_nondet_X calls only its size (sizeof X). A mismatch, or a driver asking for more
+ * objects than the ktest holds, ends the program with SYMQ_REPLAY_EXIT_KTEST; replay.h lists every
+ * status the library may end with and the one line it then prints.
  *
  * The SV-COMP functions mirror runtime/lib/svcomp.c, which makes their objects under
  * symq: one per __VERIFIER_nondet_X call (sizeof X bytes; nondet_bool is 0 or 1), one per
@@ -53,8 +53,7 @@ static struct {
 
 static int dying; /* no unused-objects warning after the library's own final line */
 
-static void die(int status, const char *fmt, ...)
-    __attribute__((noreturn, format(printf, 2, 3)));
+static void die(int status, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
 
 /* One line on stderr, then exit (not _exit: gcov writes its counters at exit). */
 static void die(int status, const char *fmt, ...) {
@@ -147,8 +146,7 @@ static void load_ktest(void) {
     const unsigned char *name, *bytes;
     uint32_t name_len;
     ktest_object *o = &ktest.objects[k];
-    if (!read_blob(&name, &name_len) || !read_blob(&bytes, &o->size))
-      bad_ktest("truncated object");
+    if (!read_blob(&name, &name_len) || !read_blob(&bytes, &o->size)) bad_ktest("truncated object");
     o->name = malloc((size_t)name_len + 1);
     if (!o->name) die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: %s: out of memory", ktest.path);
     memcpy(o->name, name, name_len);
@@ -167,8 +165,8 @@ static const ktest_object *next_object(const char *api, const char *name, size_t
   if (!name) name = "unnamed";
   if (ktest.next >= ktest.count)
     die(SYMQ_REPLAY_EXIT_KTEST,
-        "ktest mismatch: %s(\"%s\", %zu bytes) is input %u, but %s has only %u objects", api,
-        name, size, ktest.next + 1, ktest.path, ktest.count);
+        "ktest mismatch: %s(\"%s\", %zu bytes) is input %u, but %s has only %u objects", api, name,
+        size, ktest.next + 1, ktest.path, ktest.count);
   const ktest_object *o = &ktest.objects[ktest.next];
   if (check_name && strcmp(o->name, name) != 0)
     die(SYMQ_REPLAY_EXIT_KTEST,
@@ -193,11 +191,11 @@ static int next_int(const char *api, const char *name) {
 static int range(const char *api, int lo, int hi, const char *name) {
   int v = next_int(api, name); /* symq makes the object before it checks the range */
   if (lo >= hi)
-    die(SYMQ_REPLAY_EXIT_REPORT, "error (user): %s(%d, %d): invalid %s call (empty range)", api,
-        lo, hi, api);
+    die(SYMQ_REPLAY_EXIT_REPORT, "error (user): %s(%d, %d): invalid %s call (empty range)", api, lo,
+        hi, api);
   if (v < lo || v >= hi)
-    die(SYMQ_REPLAY_EXIT_KTEST, "ktest mismatch: %s(%d, %d, \"%s\") got %d from %s", api, lo,
-        hi, name ? name : "unnamed", v, ktest.path);
+    die(SYMQ_REPLAY_EXIT_KTEST, "ktest mismatch: %s(%d, %d, \"%s\") got %d from %s", api, lo, hi,
+        name ? name : "unnamed", v, ktest.path);
   return v;
 }
 
@@ -265,8 +263,7 @@ void symq_make_symbolic(void *addr, size_t size, const char *name) {
  * that size (so a sanitizer sees a read past it). */
 void *symq_symbolic_buffer(size_t capacity, size_t *size, const char *name) {
   char size_name[128];
-  snprintf(size_name, sizeof size_name, "%.*s.size", (int)(sizeof size_name - 6),
-           name ? name : "");
+  snprintf(size_name, sizeof size_name, "%.*s.size", (int)(sizeof size_name - 6), name ? name : "");
   size_t n;
   memcpy(&n, next_object("symq_symbolic_buffer", size_name, sizeof n, 1)->bytes, sizeof n);
   if (n > capacity)
@@ -298,9 +295,7 @@ void reach_error(void);
 void __VERIFIER_error(void);
 void __VERIFIER_assume(int condition);
 
-WEAK void reach_error(void) {
-  die(SYMQ_REPLAY_EXIT_REACH, "reach_error: reach_error() called");
-}
+WEAK void reach_error(void) { die(SYMQ_REPLAY_EXIT_REACH, "reach_error: reach_error() called"); }
 WEAK void __VERIFIER_error(void) {
   die(SYMQ_REPLAY_EXIT_REACH, "reach_error: __VERIFIER_error() called");
 }
@@ -308,40 +303,40 @@ WEAK void __VERIFIER_assume(int condition) { assume("__VERIFIER_assume", conditi
 
 /* The SV-COMP nondet functions: X(name suffix, C type). Each call is one object of
  * sizeof(type) bytes; its name is not checked (symq's runtime/lib/svcomp.c chooses it). */
-#define NONDET_TYPES(X)                                                                     \
-  X(char, char)                                                                             \
-  X(uchar, unsigned char)                                                                   \
-  X(short, short)                                                                           \
-  X(ushort, unsigned short)                                                                 \
-  X(int, int)                                                                               \
-  X(uint, unsigned int)                                                                     \
-  X(unsigned, unsigned int)                                                                 \
-  X(long, long)                                                                             \
-  X(ulong, unsigned long)                                                                   \
-  X(longlong, long long)                                                                    \
-  X(ulonglong, unsigned long long)                                                          \
-  X(int128, __int128)                                                                       \
-  X(uint128, unsigned __int128)                                                             \
-  X(float, float)                                                                           \
-  X(double, double)                                                                         \
-  X(size_t, size_t)                                                                         \
-  X(loff_t, long long)                                                                      \
-  X(sector_t, unsigned long)                                                                \
-  X(pthread_t, unsigned long)                                                               \
-  X(u8, unsigned char)                                                                      \
-  X(u16, unsigned short)                                                                    \
-  X(u32, unsigned int)                                                                      \
-  X(u64, unsigned long long)                                                                \
-  X(pointer, void *)                                                                        \
+#define NONDET_TYPES(X)            \
+  X(char, char)                    \
+  X(uchar, unsigned char)          \
+  X(short, short)                  \
+  X(ushort, unsigned short)        \
+  X(int, int)                      \
+  X(uint, unsigned int)            \
+  X(unsigned, unsigned int)        \
+  X(long, long)                    \
+  X(ulong, unsigned long)          \
+  X(longlong, long long)           \
+  X(ulonglong, unsigned long long) \
+  X(int128, __int128)              \
+  X(uint128, unsigned __int128)    \
+  X(float, float)                  \
+  X(double, double)                \
+  X(size_t, size_t)                \
+  X(loff_t, long long)             \
+  X(sector_t, unsigned long)       \
+  X(pthread_t, unsigned long)      \
+  X(u8, unsigned char)             \
+  X(u16, unsigned short)           \
+  X(u32, unsigned int)             \
+  X(u64, unsigned long long)       \
+  X(pointer, void *)               \
   X(pchar, char *)
 
-#define NONDET(suffix, type)                                                                \
-  type __VERIFIER_nondet_##suffix(void);                                                    \
-  WEAK type __VERIFIER_nondet_##suffix(void) {                                              \
-    type v;                                                                                 \
+#define NONDET(suffix, type)                                                                     \
+  type __VERIFIER_nondet_##suffix(void);                                                         \
+  WEAK type __VERIFIER_nondet_##suffix(void) {                                                   \
+    type v;                                                                                      \
     memcpy(&v, next_object("__VERIFIER_nondet_" #suffix, "nondet_" #suffix, sizeof v, 0)->bytes, \
-           sizeof v);                                                                       \
-    return v;                                                                               \
+           sizeof v);                                                                            \
+    return v;                                                                                    \
   }
 NONDET_TYPES(NONDET)
 #undef NONDET
@@ -386,7 +381,6 @@ __attribute__((constructor)) static void install_gcov_handlers(void) {
   sa.sa_handler = dump_and_die;
   sa.sa_flags = (int)(SA_RESETHAND | SA_NODEFER);
   sigemptyset(&sa.sa_mask);
-  for (size_t k = 0; k < sizeof signals / sizeof *signals; k++)
-    sigaction(signals[k], &sa, NULL);
+  for (size_t k = 0; k < sizeof signals / sizeof *signals; k++) sigaction(signals[k], &sa, NULL);
 }
 #endif

@@ -106,9 +106,7 @@ static expr_array *arr(const char *name, uint64_t cap) {
   return a;
 }
 
-static expr *rd(expr_array *a, expr_update *u, uint64_t i) {
-  return keep(expr_read(a, u, c64(i)));
-}
+static expr *rd(expr_array *a, expr_update *u, uint64_t i) { return keep(expr_read(a, u, c64(i))); }
 
 static expr *rdx(expr_array *a, expr_update *u, expr *index) {
   return keep(expr_read(a, u, index));
@@ -144,37 +142,36 @@ static expr_update *push(expr_array *a, expr_update *next, expr *index, expr *va
 
 static const char *hex128(u128 v, char buf[40]) {
   uint64_t hi = (uint64_t)(v >> 64), lo = (uint64_t)v;
-  if (hi)
-    snprintf(buf, 40, "0x%" PRIx64 "%016" PRIx64, hi, lo);
+  if (hi) snprintf(buf, 40, "0x%" PRIx64 "%016" PRIx64, hi, lo);
   else
     snprintf(buf, 40, "0x%" PRIx64, lo);
   return buf;
 }
 
-#define CHECK_EQ_U128(a, b)                                                                 \
-  do {                                                                                      \
-    u128 check_a_ = (a), check_b_ = (b);                                                    \
-    check_report(check_a_ == check_b_, __FILE__, __LINE__, #a " == " #b);                   \
-    if (check_a_ != check_b_) {                                                             \
-      char ba_[40], bb_[40];                                                                \
-      fprintf(stderr, "    left  = %s\n    right = %s\n", hex128(check_a_, ba_),            \
-              hex128(check_b_, bb_));                                                       \
-    }                                                                                       \
+#define CHECK_EQ_U128(a, b)                                                      \
+  do {                                                                           \
+    u128 check_a_ = (a), check_b_ = (b);                                         \
+    check_report(check_a_ == check_b_, __FILE__, __LINE__, #a " == " #b);        \
+    if (check_a_ != check_b_) {                                                  \
+      char ba_[40], bb_[40];                                                     \
+      fprintf(stderr, "    left  = %s\n    right = %s\n", hex128(check_a_, ba_), \
+              hex128(check_b_, bb_));                                            \
+    }                                                                            \
   } while (0)
 
 /* Pointer equality of two expressions; on failure prints both. */
-#define CHECK_SAME(a, b)                                                                    \
-  do {                                                                                      \
-    const expr *cs_a_ = (a), *cs_b_ = (b);                                                  \
-    check_report(cs_a_ == cs_b_, __FILE__, __LINE__, #a " is the same node as " #b);        \
-    if (cs_a_ != cs_b_) show2(cs_a_, cs_b_);                                                \
+#define CHECK_SAME(a, b)                                                             \
+  do {                                                                               \
+    const expr *cs_a_ = (a), *cs_b_ = (b);                                           \
+    check_report(cs_a_ == cs_b_, __FILE__, __LINE__, #a " is the same node as " #b); \
+    if (cs_a_ != cs_b_) show2(cs_a_, cs_b_);                                         \
   } while (0)
 
-#define CHECK_DIFF(a, b)                                                                    \
-  do {                                                                                      \
-    const expr *cs_a_ = (a), *cs_b_ = (b);                                                  \
-    check_report(cs_a_ != cs_b_, __FILE__, __LINE__, #a " is a different node from " #b);   \
-    if (cs_a_ == cs_b_) show2(cs_a_, cs_b_);                                                \
+#define CHECK_DIFF(a, b)                                                                  \
+  do {                                                                                    \
+    const expr *cs_a_ = (a), *cs_b_ = (b);                                                \
+    check_report(cs_a_ != cs_b_, __FILE__, __LINE__, #a " is a different node from " #b); \
+    if (cs_a_ == cs_b_) show2(cs_a_, cs_b_);                                              \
   } while (0)
 
 static void show2(const expr *a, const expr *b) {
@@ -194,12 +191,12 @@ static bool is_const_value(const expr *e, unsigned w, u128 v) {
   return e->kind == EXPR_CONST && e->width == w && e->u.value == (v & mask(w));
 }
 
-#define CHECK_CONST(e, w, v)                                                                \
-  do {                                                                                      \
-    const expr *cc_e_ = (e);                                                                \
-    check_report(is_const_value(cc_e_, (w), (v)), __FILE__, __LINE__,                       \
-                 #e " is the constant " #v " of width " #w);                                \
-    if (!is_const_value(cc_e_, (w), (v))) show("got", cc_e_);                               \
+#define CHECK_CONST(e, w, v)                                          \
+  do {                                                                \
+    const expr *cc_e_ = (e);                                          \
+    check_report(is_const_value(cc_e_, (w), (v)), __FILE__, __LINE__, \
+                 #e " is the constant " #v " of width " #w);          \
+    if (!is_const_value(cc_e_, (w), (v))) show("got", cc_e_);         \
   } while (0)
 
 /* ---- deterministic randomness ------------------------------------------------------------ */
@@ -295,7 +292,7 @@ typedef struct tnode {
 } tnode;
 
 enum { T_ADD, T_MUL, T_AND, T_OR, T_XOR, T_SUB, T_UDIV, T_SHL, T_ULT_ITE, T_EQ_ITE, T_NOPS };
-static const bool t_commutative[T_NOPS] = {true, true, true, true, true,
+static const bool t_commutative[T_NOPS] = {true,  true,  true,  true,  true,
                                            false, false, false, false, true};
 
 static tnode tpool[4096];
@@ -398,8 +395,10 @@ static void test_hashcons(void) {
 
   /* Foralls are interned like any node. */
   expr *fb = ULT(bv1, ZEXT(x, 64));
-  CHECK_SAME(keep(expr_forall(bv1, c64(1), c64(4), fb)), keep(expr_forall(bv1, c64(1), c64(4), fb)));
-  CHECK_DIFF(keep(expr_forall(bv1, c64(1), c64(4), fb)), keep(expr_forall(bv1, c64(1), c64(5), fb)));
+  CHECK_SAME(keep(expr_forall(bv1, c64(1), c64(4), fb)),
+             keep(expr_forall(bv1, c64(1), c64(4), fb)));
+  CHECK_DIFF(keep(expr_forall(bv1, c64(1), c64(4), fb)),
+             keep(expr_forall(bv1, c64(1), c64(5), fb)));
   CHECK_DIFF(keep(expr_forall(bv1, c64(1), c64(4), fb)),
              keep(expr_forall(bv2, c64(1), c64(4), ULT(bv2, ZEXT(x, 64)))));
 
@@ -434,8 +433,8 @@ static void test_hashcons(void) {
     } else {
       check_report(0, __FILE__, __LINE__, "random term built twice is one node");
       if (ra != rb) show2(ra, rb);
-      else fprintf(stderr, "    second construction created %zu nodes\n",
-                   expr_live_count() - live);
+      else
+        fprintf(stderr, "    second construction created %zu nodes\n", expr_live_count() - live);
     }
     while (n_kept_e > mark) expr_unref(kept_e[--n_kept_e]);
   }
@@ -660,8 +659,7 @@ static void test_simplify(void) {
   CHECK_SAME(keep(expr_resize(x, 64, true)), keep(expr_sext(x, 64)));
   CHECK_SAME(keep(expr_resize(x, 8, true)), EXTRACT(x, 0, 8));
   CHECK_SAME(keep(expr_resize(x, 8, false)), EXTRACT(x, 0, 8));
-  CHECK(ZEXT(x, 64)->width == 64 && EXTRACT(x, 3, 5)->width == 5 &&
-        CONCAT(x, y)->width == 64);
+  CHECK(ZEXT(x, 64)->width == 64 && EXTRACT(x, 3, 5)->width == 5 && CONCAT(x, y)->width == 64);
 
   /* Comparisons are built from the canonical kinds. */
   CHECK_SAME(NE(x, y), NOT(EQ(x, y)));
@@ -673,19 +671,23 @@ static void test_simplify(void) {
   CHECK_SAME(keep(expr_binary(EXPR_NE, x, y)), NOT(EQ(x, y)));
   expr *b2 = EQ(x, c32(9));
   CHECK_SAME(keep(expr_implies(b, b2)), OR(NOT(b), b2));
-  expr *cmp[] = {NE(x, y), keep(expr_ugt(x, y)), keep(expr_uge(x, y)), keep(expr_sgt(x, y)),
-                 keep(expr_sge(x, y)), keep(expr_ne(x, c32(3))), keep(expr_ugt(x, c32(3)))};
+  expr *cmp[] = {NE(x, y),
+                 keep(expr_ugt(x, y)),
+                 keep(expr_uge(x, y)),
+                 keep(expr_sgt(x, y)),
+                 keep(expr_sge(x, y)),
+                 keep(expr_ne(x, c32(3))),
+                 keep(expr_ugt(x, c32(3)))};
   for (size_t k = 0; k < sizeof cmp / sizeof cmp[0]; k++) {
     expr_kind kk = cmp[k]->kind;
-    bool canonical = kk != EXPR_NE && kk != EXPR_UGT && kk != EXPR_UGE && kk != EXPR_SGT &&
-                     kk != EXPR_SGE;
+    bool canonical =
+        kk != EXPR_NE && kk != EXPR_UGT && kk != EXPR_UGE && kk != EXPR_SGT && kk != EXPR_SGE;
     CHECK(canonical);
     CHECK_EQ_U64(cmp[k]->width, 1);
     /* ... and so is anything below them. */
     for (unsigned j = 0; j < cmp[k]->nkids; j++) {
       expr_kind kj = cmp[k]->kid[j]->kind;
-      CHECK(kj != EXPR_NE && kj != EXPR_UGT && kj != EXPR_UGE && kj != EXPR_SGT &&
-            kj != EXPR_SGE);
+      CHECK(kj != EXPR_NE && kj != EXPR_UGT && kj != EXPR_UGE && kj != EXPR_SGT && kj != EXPR_SGE);
     }
   }
   end_group(g);
@@ -704,10 +706,10 @@ static void test_reads(void) {
 
   /* Read-over-write at constant indices. */
   expr_update *u1 = push(A, NULL, c64(3), v);
-  CHECK_SAME(rd(A, u1, 3), v);                 /* hit */
-  CHECK_SAME(rd(A, u1, 7), rd(A, NULL, 7));    /* miss: to the (empty) suffix */
+  CHECK_SAME(rd(A, u1, 3), v);              /* hit */
+  CHECK_SAME(rd(A, u1, 7), rd(A, NULL, 7)); /* miss: to the (empty) suffix */
   expr_update *u2 = push(A, u1, c64(5), w);
-  CHECK_SAME(rd(A, u2, 3), v);                 /* miss then hit */
+  CHECK_SAME(rd(A, u2, 3), v); /* miss then hit */
   CHECK_SAME(rd(A, u2, 5), w);
   CHECK_SAME(rd(A, u2, 7), rd(A, NULL, 7));
   expr_update *u3 = push(A, push(A, u1, c64(3), w), c64(9), v); /* newest write to 3 wins */
@@ -755,8 +757,7 @@ static void test_reads(void) {
   CHECK_SAME(CONCAT(rd(A, NULL, 5), rd(A, NULL, 4)), keep(expr_read_le(A, NULL, c64(4), 2)));
   CHECK_SAME(CONCAT(keep(expr_read_le(A, NULL, c64(6), 2)), keep(expr_read_le(A, NULL, c64(4), 2))),
              r);
-  CHECK_SAME(CONCAT(CONCAT(CONCAT(rd(A, NULL, 7), rd(A, NULL, 6)), rd(A, NULL, 5)),
-                    rd(A, NULL, 4)),
+  CHECK_SAME(CONCAT(CONCAT(CONCAT(rd(A, NULL, 7), rd(A, NULL, 6)), rd(A, NULL, 5)), rd(A, NULL, 4)),
              r);
   CHECK_SAME(keep(expr_read_le(A, NULL, c64(4), 1)), rd(A, NULL, 4));
   expr *r16 = keep(expr_read_le(A, NULL, c64(0), 16));
@@ -815,10 +816,10 @@ static void test_reads(void) {
 /* ======================================================================================= */
 
 #define CHECK_PH_SAME(a, b) CHECK_EQ_U64(expr_phash(a), expr_phash(b))
-#define CHECK_PH_DIFF(a, b)                                                                 \
-  do {                                                                                      \
-    check_report(expr_phash(a) != expr_phash(b), __FILE__, __LINE__,                        \
-                 "phash(" #a ") != phash(" #b ")");                                         \
+#define CHECK_PH_DIFF(a, b)                                          \
+  do {                                                               \
+    check_report(expr_phash(a) != expr_phash(b), __FILE__, __LINE__, \
+                 "phash(" #a ") != phash(" #b ")");                  \
   } while (0)
 
 static void test_phash(void) {
@@ -944,12 +945,12 @@ static u128 eval_ok(const expr *e, const expr_assignment *m, bool *ok) {
   return v;
 }
 
-#define CHECK_EVAL(e, m, want)                                                              \
-  do {                                                                                      \
-    bool ev_ok_;                                                                            \
-    u128 ev_v_ = eval_ok((e), (m), &ev_ok_);                                                \
-    check_report(ev_ok_, __FILE__, __LINE__, "expr_eval(" #e ") is EXPR_EVAL_OK");          \
-    if (ev_ok_) CHECK_EQ_U128(ev_v_, (want));                                               \
+#define CHECK_EVAL(e, m, want)                                                     \
+  do {                                                                             \
+    bool ev_ok_;                                                                   \
+    u128 ev_v_ = eval_ok((e), (m), &ev_ok_);                                       \
+    check_report(ev_ok_, __FILE__, __LINE__, "expr_eval(" #e ") is EXPR_EVAL_OK"); \
+    if (ev_ok_) CHECK_EQ_U128(ev_v_, (want));                                      \
   } while (0)
 
 static void set_bytes(expr_assignment *m, expr_array *a, const void *bytes, size_t len) {
@@ -976,7 +977,8 @@ static void test_eval(void) {
   set_bytes(m, I, "\x03\x01", 2);
   set_bytes(m, B, "\x07", 1);
   CHECK_EQ_U64(m->count, 3);
-  for (size_t k = 1; k < m->count; k++) CHECK(m->bindings[k - 1].array->id < m->bindings[k].array->id);
+  for (size_t k = 1; k < m->count; k++)
+    CHECK(m->bindings[k - 1].array->id < m->bindings[k].array->id);
   expr_assignment *mc = expr_assignment_copy(m);
   set_bytes(mc, B, "\x08\x09", 2); /* replaces, in the copy only */
   CHECK_EQ_U64(mc->count, 3);
@@ -986,8 +988,8 @@ static void test_eval(void) {
   /* Arrays to bytes; unassigned bytes read 0. */
   CHECK_EVAL(rd(A, NULL, 2), m, 30);
   CHECK_EVAL(rd(A, NULL, 4), m, 50);
-  CHECK_EVAL(rd(A, NULL, 6), m, 0);   /* past the bound bytes */
-  CHECK_EVAL(rd(W, NULL, 3), m, 0);   /* no binding at all */
+  CHECK_EVAL(rd(A, NULL, 6), m, 0); /* past the bound bytes */
+  CHECK_EVAL(rd(W, NULL, 3), m, 0); /* no binding at all */
   CHECK_EVAL(rd(B, NULL, 0), m, 7);
   CHECK_EVAL(rd(B, NULL, 0), mc, 8);
   CHECK_EVAL(rd(B, NULL, 1), mc, 9);
@@ -1017,7 +1019,8 @@ static void test_eval(void) {
   CHECK_EVAL(rdx(A, u, c64(0)), m, 10);
   CHECK_EVAL(keep(expr_read_le(A, u, c64(0), 5)), m,
              (u128)10 | (u128)0x99 << 8 | (u128)30 << 16 | (u128)0x77 << 24 | (u128)50 << 32);
-  expr_update *u2 = push(A, push(A, NULL, c64(1), c8(0x11)), j, c8(0x22)); /* symbolic write newest */
+  expr_update *u2 =
+      push(A, push(A, NULL, c64(1), c8(0x11)), j, c8(0x22)); /* symbolic write newest */
   CHECK_EVAL(rdx(A, u2, c64(1)), m, 0x22);
   set_bytes(mc, I, "\x03\x02", 2); /* now j = 2: the symbolic write misses index 1 */
   CHECK_EVAL(rdx(A, u2, c64(1)), mc, 0x11);
@@ -1039,17 +1042,17 @@ static void test_eval(void) {
   CHECK(bv->has_bvar && ADD(bv, c64(1))->has_bvar && !c64(1)->has_bvar);
 
   /* Every operator under evaluation, against the reference semantics. */
-  static const expr_kind bins[] = {EXPR_ADD, EXPR_SUB, EXPR_MUL, EXPR_UDIV, EXPR_SDIV,
-                                   EXPR_UREM, EXPR_SREM, EXPR_SHL, EXPR_LSHR, EXPR_ASHR,
-                                   EXPR_AND, EXPR_OR, EXPR_XOR, EXPR_EQ, EXPR_NE, EXPR_ULT,
-                                   EXPR_ULE, EXPR_UGT, EXPR_UGE, EXPR_SLT, EXPR_SLE,
-                                   EXPR_SGT, EXPR_SGE};
+  static const expr_kind bins[] = {EXPR_ADD,  EXPR_SUB, EXPR_MUL,  EXPR_UDIV, EXPR_SDIV, EXPR_UREM,
+                                   EXPR_SREM, EXPR_SHL, EXPR_LSHR, EXPR_ASHR, EXPR_AND,  EXPR_OR,
+                                   EXPR_XOR,  EXPR_EQ,  EXPR_NE,   EXPR_ULT,  EXPR_ULE,  EXPR_UGT,
+                                   EXPR_UGE,  EXPR_SLT, EXPR_SLE,  EXPR_SGT,  EXPR_SGE};
   static const unsigned ws[] = {1, 8, 16, 32, 64, 128};
   expr_array *X = arr("eX", 16), *Y = arr("eY", 16), *Cb = arr("eCb", 1);
   unsigned long evals = 0, eval_fail = 0;
   for (size_t wi = 0; wi < sizeof ws / sizeof ws[0]; wi++) {
     unsigned w = ws[wi], nb = w < 8 ? 1 : w / 8;
-    expr *xv = keep(expr_read_le(X, NULL, c64(0), nb)), *yv = keep(expr_read_le(Y, NULL, c64(0), nb));
+    expr *xv = keep(expr_read_le(X, NULL, c64(0), nb)),
+         *yv = keep(expr_read_le(Y, NULL, c64(0), nb));
     if (w < 8) {
       xv = EXTRACT(xv, 0, w);
       yv = EXTRACT(yv, 0, w);
@@ -1070,7 +1073,10 @@ static void test_eval(void) {
       switch (trial % 6) { /* edge values now and then */
       case 1: bvv = 0; break;
       case 2: bvv = ~(u128)0; break;
-      case 3: av = (u128)1 << (w - 1); bvv = ~(u128)0; break;
+      case 3:
+        av = (u128)1 << (w - 1);
+        bvv = ~(u128)0;
+        break;
       case 4: bvv = w + rng_below(3); break;
       default: break;
       }
@@ -1084,7 +1090,8 @@ static void test_eval(void) {
       set_value(ma, Cb, cv, 1);
       u128 want[40];
       unsigned n2 = 0;
-      for (size_t k = 0; k < sizeof bins / sizeof bins[0]; k++) want[n2++] = ref_op(bins[k], w, av, bvv);
+      for (size_t k = 0; k < sizeof bins / sizeof bins[0]; k++)
+        want[n2++] = ref_op(bins[k], w, av, bvv);
       want[n2++] = ~av & mask(w);
       want[n2++] = cv ? av : bvv;
       want[n2++] = av;
@@ -1137,9 +1144,9 @@ static void test_eval(void) {
  * simplifying constructors and `ref_rterm` computes it from the description with the
  * reference semantics. Any unsound rewrite (or wrong evaluation) makes the two differ. */
 typedef struct rnode {
-  int op;            /* R_* */
-  expr_kind k;       /* operator for R_BIN, comparison for R_CMP and R_ITE */
-  unsigned lo, n;    /* R_EXT*: bit offset and width; R_LEAF: leaf index */
+  int op;         /* R_* */
+  expr_kind k;    /* operator for R_BIN, comparison for R_CMP and R_ITE */
+  unsigned lo, n; /* R_EXT*: bit offset and width; R_LEAF: leaf index */
   int l, r;
 } rnode;
 
@@ -1148,10 +1155,10 @@ enum { R_LEAF, R_BIN, R_NOT, R_CMP, R_ITE, R_EXTZ, R_EXTS, R_CONCAT, R_NOPS };
 static rnode rpool[1024];
 static int nrpool;
 
-static const expr_kind r_bins[] = {EXPR_ADD, EXPR_SUB, EXPR_MUL, EXPR_UDIV, EXPR_SDIV,
+static const expr_kind r_bins[] = {EXPR_ADD,  EXPR_SUB,  EXPR_MUL, EXPR_UDIV, EXPR_SDIV,
                                    EXPR_UREM, EXPR_SREM, EXPR_SHL, EXPR_LSHR, EXPR_ASHR,
-                                   EXPR_AND, EXPR_OR, EXPR_XOR};
-static const expr_kind r_cmps[] = {EXPR_EQ, EXPR_NE, EXPR_ULT, EXPR_ULE, EXPR_UGT,
+                                   EXPR_AND,  EXPR_OR,   EXPR_XOR};
+static const expr_kind r_cmps[] = {EXPR_EQ,  EXPR_NE,  EXPR_ULT, EXPR_ULE, EXPR_UGT,
                                    EXPR_UGE, EXPR_SLT, EXPR_SLE, EXPR_SGT, EXPR_SGE};
 #define R_NLEAVES 12 /* 3 variables, 4 array reads, 5 constants */
 
@@ -1238,8 +1245,8 @@ static void test_soundness(void) {
     /* Reads of R at overlapping offsets: merging and extract-of-read rewrites fire. */
     for (unsigned k = 0; k < 4; k++) {
       unsigned off = k < 2 ? k : 2 * k; /* 0, 1, 4, 6 */
-      expr *rr = w >= 8 ? keep(expr_read_le(R, NULL, c64(off), nb))
-                        : EXTRACT(rd(R, NULL, off), 0, w);
+      expr *rr =
+          w >= 8 ? keep(expr_read_le(R, NULL, c64(off), nb)) : EXTRACT(rd(R, NULL, off), 0, w);
       leaves[3 + k] = rr;
     }
     u128 cvals[5] = {0, 1, mask(w), ((u128)1 << (w - 1)), w};
@@ -1259,7 +1266,8 @@ static void test_soundness(void) {
           for (unsigned i = 0; i < 16; i++) vb[16 * k + i] = (uint8_t)(v >> (8 * i));
           leafv[k] = v;
         }
-        for (unsigned i = 0; i < 32; i++) rb[i] = rng_below(3) ? (uint8_t)rng_next() : (uint8_t)(rng_below(2) ? 0 : 0xff);
+        for (unsigned i = 0; i < 32; i++)
+          rb[i] = rng_below(3) ? (uint8_t)rng_next() : (uint8_t)(rng_below(2) ? 0 : 0xff);
         for (unsigned k = 0; k < 4; k++) {
           unsigned off = k < 2 ? k : 2 * k;
           u128 v = 0;
@@ -1350,8 +1358,8 @@ static void test_division_bounds(void) {
         u128 got = 0;
         if (expr_eval(terms[t], m, 10, &got) != EXPR_EVAL_OK || got != want[t]) {
           if (wrong++ < 5) {
-            fprintf(stderr, "test_expr: x = %u, c = %u, term %zu: got %u, want %u\n", v, cs[i],
-                    t, (unsigned)got, (unsigned)want[t]);
+            fprintf(stderr, "test_expr: x = %u, c = %u, term %zu: got %u, want %u\n", v, cs[i], t,
+                    (unsigned)got, (unsigned)want[t]);
             show("term", terms[t]);
           }
         }
@@ -1413,7 +1421,7 @@ static void test_low_bits(void) {
   expr *at8j = MUL(c64(8), ZEXT(y32, 64)), *at8i4 = terms[0];
   expr_update *w1 = push(A, NULL, ADD(c64(4), at8j), c8(7)); /* 8j + 4 */
   expr_update *w2 = push(A, w1, at8i4, c8(9));               /* 8x + 4 */
-  expr *r = rdx(A, w2, ADD(c64(1), at8j));                  /* 8j + 1: skips both */
+  expr *r = rdx(A, w2, ADD(c64(1), at8j));                   /* 8j + 1: skips both */
   CHECK(r->kind == EXPR_READ && r->u.read.updates == NULL);
   expr *r4 = rdx(A, w2, ADD(c64(4), at8j)); /* 8j + 4 may meet 8x + 4: stays */
   CHECK(r4->kind == EXPR_READ && r4->u.read.updates == w2);
@@ -1553,7 +1561,8 @@ static void test_substitute(void) {
   expr *Fb = keep(expr_forall(i, c64(1), c64(3), ULT(i, n)));
   from[0] = n;
   to[0] = c64(4);
-  CHECK_SAME(keep(expr_substitute(Fb, from, to, 1)), keep(expr_forall(i, c64(1), c64(3), ULT(i, c64(4)))));
+  CHECK_SAME(keep(expr_substitute(Fb, from, to, 1)),
+             keep(expr_forall(i, c64(1), c64(3), ULT(i, c64(4)))));
 
   /* Inside a forall: substituting the bound K keeps the quantifier over the same body. */
   expr *F = keep(expr_forall(i, c64(1), n, body));
@@ -1678,16 +1687,17 @@ static void smt_expect_at(const char *file, int line, const char *what, expr *co
     if (q) {
       char line_buf[512];
       int lines = 0;
-      while (fgets(line_buf, sizeof line_buf, q) && lines++ < 80) fprintf(stderr, "      %s", line_buf);
+      while (fgets(line_buf, sizeof line_buf, q) && lines++ < 80)
+        fprintf(stderr, "      %s", line_buf);
       fclose(q);
     }
   }
   unlink(path);
 }
 
-#define SMT_EXPECT(what, want, ...)                                                         \
-  do {                                                                                      \
-    expr *smt_fs_[] = {__VA_ARGS__};                                                        \
+#define SMT_EXPECT(what, want, ...)                                                             \
+  do {                                                                                          \
+    expr *smt_fs_[] = {__VA_ARGS__};                                                            \
     smt_expect_at(__FILE__, __LINE__, what, smt_fs_, sizeof smt_fs_ / sizeof smt_fs_[0], want); \
   } while (0)
 
@@ -1695,8 +1705,9 @@ static void test_smtlib(void) {
   group g = begin_group("smtlib");
   if (!find_z3()) {
     check_report(0, __FILE__, __LINE__, "the z3 command is installed");
-    fprintf(stderr, "    /usr/bin/z3 not found: install Debian's z3 package "
-                    "(apt-get install z3) to run the SMT-LIB printer tests\n");
+    fprintf(stderr,
+            "    /usr/bin/z3 not found: install Debian's z3 package "
+            "(apt-get install z3) to run the SMT-LIB printer tests\n");
     end_group(g);
     return;
   }
@@ -1711,9 +1722,10 @@ static void test_smtlib(void) {
   /* SMT-LIB semantics survive printing. */
   SMT_EXPECT("y = 0 and x udiv y != ones", "unsat", EQ(y, c32(0)), NE(keep(expr_udiv(x, y)), ones));
   SMT_EXPECT("y = 0 and x urem y != x", "unsat", EQ(y, c32(0)), NE(keep(expr_urem(x, y)), x));
-  SMT_EXPECT("y = 0, x < 0 and x sdiv y != 1", "unsat", EQ(y, c32(0)),
-             keep(expr_slt(x, c32(0))), NE(keep(expr_sdiv(x, y)), c32(1)));
-  SMT_EXPECT("y >= 32 and x shl y != 0", "unsat", ULE(c32(32), y), NE(keep(expr_shl(x, y)), c32(0)));
+  SMT_EXPECT("y = 0, x < 0 and x sdiv y != 1", "unsat", EQ(y, c32(0)), keep(expr_slt(x, c32(0))),
+             NE(keep(expr_sdiv(x, y)), c32(1)));
+  SMT_EXPECT("y >= 32 and x shl y != 0", "unsat", ULE(c32(32), y),
+             NE(keep(expr_shl(x, y)), c32(0)));
   SMT_EXPECT("y >= 32, x < 0 and x ashr y != ones", "unsat", ULE(c32(32), y),
              keep(expr_slt(x, c32(0))), NE(keep(expr_ashr(x, y)), ones));
   SMT_EXPECT("x = min and x sdiv -1 != min", "unsat", EQ(x, c32(0x80000000)),
@@ -1742,21 +1754,23 @@ static void test_smtlib(void) {
     set_bytes(m, X, xb, 16);
     set_bytes(m, Y, yb, 16);
     set_bytes(m, Cc, "\x01", 1);
-    static const expr_kind bins[] = {EXPR_ADD, EXPR_SUB, EXPR_MUL, EXPR_UDIV, EXPR_SDIV,
+    static const expr_kind bins[] = {EXPR_ADD,  EXPR_SUB,  EXPR_MUL, EXPR_UDIV, EXPR_SDIV,
                                      EXPR_UREM, EXPR_SREM, EXPR_SHL, EXPR_LSHR, EXPR_ASHR,
-                                     EXPR_AND, EXPR_OR, EXPR_XOR, EXPR_EQ, EXPR_ULT, EXPR_ULE,
-                                     EXPR_SLT, EXPR_SLE};
+                                     EXPR_AND,  EXPR_OR,   EXPR_XOR, EXPR_EQ,   EXPR_ULT,
+                                     EXPR_ULE,  EXPR_SLT,  EXPR_SLE};
     expr *terms[200];
     unsigned nt = 0;
     static const unsigned ws[] = {1, 8, 16, 32, 64, 128};
     for (size_t wi = 0; wi < 6; wi++) {
       unsigned nb = ws[wi] < 8 ? 1 : ws[wi] / 8;
-      expr *xv = keep(expr_read_le(X, NULL, c64(0), nb)), *yv = keep(expr_read_le(Y, NULL, c64(0), nb));
+      expr *xv = keep(expr_read_le(X, NULL, c64(0), nb)),
+           *yv = keep(expr_read_le(Y, NULL, c64(0), nb));
       if (ws[wi] < 8) {
         xv = EXTRACT(xv, 0, ws[wi]);
         yv = EXTRACT(yv, 0, ws[wi]);
       }
-      for (size_t k = 0; k < sizeof bins / sizeof bins[0]; k++) terms[nt++] = keep(expr_binary(bins[k], xv, yv));
+      for (size_t k = 0; k < sizeof bins / sizeof bins[0]; k++)
+        terms[nt++] = keep(expr_binary(bins[k], xv, yv));
       terms[nt++] = NOT(xv);
       terms[nt++] = ITE(EXTRACT(rd(Cc, NULL, 0), 0, 1), xv, yv);
       if (ws[wi] < 128) terms[nt++] = ZEXT(xv, 128);
@@ -1821,7 +1835,8 @@ static void test_smtlib(void) {
       }
       for (unsigned k = 0; k < 4; k++) {
         unsigned off = k < 2 ? k : 2 * k;
-        leaves[3 + k] = w >= 8 ? keep(expr_read_le(R, NULL, c64(off), nb)) : EXTRACT(rd(R, NULL, off), 0, w);
+        leaves[3 + k] =
+            w >= 8 ? keep(expr_read_le(R, NULL, c64(off), nb)) : EXTRACT(rd(R, NULL, off), 0, w);
       }
       u128 cvals[5] = {0, 1, mask(w), ((u128)1 << (w - 1)), w};
       for (unsigned k = 0; k < 5; k++) leaves[7 + k] = cw(w, cvals[k]);
@@ -1837,7 +1852,8 @@ static void test_smtlib(void) {
     }
     CHECK(all_ok);
     memcpy(fs + nfix, eqs, neq * sizeof *eqs);
-    smt_expect_at(__FILE__, __LINE__, "random terms equal their evaluated values", fs, nfix + neq, "sat");
+    smt_expect_at(__FILE__, __LINE__, "random terms equal their evaluated values", fs, nfix + neq,
+                  "sat");
     fs[nfix] = any_ne;
     smt_expect_at(__FILE__, __LINE__, "some random term differs from its evaluated value", fs,
                   nfix + 1, "unsat");
@@ -1862,8 +1878,10 @@ static void test_smtlib(void) {
     static const uint8_t abcd[4] = {'a', 'b', 'c', 'd'};
     expr_array *C = keep_a(expr_array_new("zconst", c64(4), 4, false, abcd)), *J = arr("zJc", 8);
     expr *j = keep(expr_read_le(J, NULL, c64(0), 8));
-    SMT_EXPECT("const array: c[j] = 'e', j < 4", "unsat", EQ(rdx(C, NULL, j), c8('e')), ULT(j, c64(4)));
-    SMT_EXPECT("const array: c[j] = 'c', j < 4", "sat", EQ(rdx(C, NULL, j), c8('c')), ULT(j, c64(4)));
+    SMT_EXPECT("const array: c[j] = 'e', j < 4", "unsat", EQ(rdx(C, NULL, j), c8('e')),
+               ULT(j, c64(4)));
+    SMT_EXPECT("const array: c[j] = 'c', j < 4", "sat", EQ(rdx(C, NULL, j), c8('c')),
+               ULT(j, c64(4)));
     SMT_EXPECT("const array: c[j] = 'c', j != 2, j < 4", "unsat", EQ(rdx(C, NULL, j), c8('c')),
                ULT(j, c64(4)), NE(j, c64(2)));
     expr_update *cu = push(C, NULL, j, c8('z'));
@@ -1903,8 +1921,8 @@ static void test_smtlib(void) {
     u128 bad5 = (good & ~byte5) | ((u128)0x41 << 40);
     u128 bad2 = (good & ~byte2) | ((u128)0x42 << 16);
     SMT_EXPECT("128-bit read through writes, j = 5", "sat", EQ(r, cw(128, good)), EQ(j, c64(5)));
-    SMT_EXPECT("128-bit read, j = 5, byte 5 is not the written one", "unsat",
-               EQ(r, cw(128, bad5)), EQ(j, c64(5)));
+    SMT_EXPECT("128-bit read, j = 5, byte 5 is not the written one", "unsat", EQ(r, cw(128, bad5)),
+               EQ(j, c64(5)));
     SMT_EXPECT("128-bit read, j = 2: the newer write to 2 wins", "unsat", EQ(r, cw(128, bad2)),
                EQ(j, c64(2)));
     SMT_EXPECT("128-bit constant compared", "unsat", EQ(r, cw(128, good)), EQ(r, cw(128, bad5)));
@@ -1991,9 +2009,10 @@ static void test_memspn(void) {
         bool want2 = hit2 >= 0 && (unsigned)hit2 == kv;
         if (!ok1 || !ok2 || (v1 != 0) != want1 || (v2 != 0) != want2) {
           if (bad++ < 10)
-            fprintf(stderr, "test_expr: memspn n=%u s=%.4s K=%u: merged1=%d (want %d), "
-                            "merged2=%d (want %d)\n", nv, (const char *)sb, kv, (int)v1, want1,
-                    (int)v2, want2);
+            fprintf(stderr,
+                    "test_expr: memspn n=%u s=%.4s K=%u: merged1=%d (want %d), "
+                    "merged2=%d (want %d)\n",
+                    nv, (const char *)sb, kv, (int)v1, want1, (int)v2, want2);
         }
         sat1 += v1 != 0;
         sat2 += v2 != 0;

@@ -52,9 +52,10 @@ static void edges(unsigned w, u128 out[N_EDGES]) {
   u128 m = mask(w), smin = (u128)1 << (w - 1);
   u128 pat = 0;
   for (unsigned i = 0; i < 16; i++) pat = (pat << 8) | 0x55;
-  u128 v[N_EDGES] = {0,        1,         2,     m,     m - 1, smin, smin - 1, smin + 1,
-                     w - 1,    w,         w + 1, 2 * w, pat,   ~pat, (u128)1 << (w / 2),
-                     m - w + 1 /* -(w-1) */, 3, 7};
+  u128 v[N_EDGES] = {
+      0,     1, 2,     m,     m - 1, smin, smin - 1,           smin + 1,
+      w - 1, w, w + 1, 2 * w, pat,   ~pat, (u128)1 << (w / 2), m - w + 1 /* -(w-1) */,
+      3,     7};
   for (unsigned i = 0; i < N_EDGES; i++) out[i] = v[i] & m;
 }
 
@@ -69,8 +70,7 @@ static u128 rand_any(unsigned w) {
     unsigned bits = 1 + rng_below(w);
     return (~(r & mask(bits))) & mask(w);
   }
-  default:
-    return r & mask(w);
+  default: return r & mask(w);
   }
 }
 
@@ -87,8 +87,7 @@ static u128 rand_operand(unsigned w) {
 
 static const char *hex128(u128 v, char buf[40]) {
   uint64_t hi = (uint64_t)(v >> 64), lo = (uint64_t)v;
-  if (hi)
-    snprintf(buf, 40, "0x%" PRIx64 "%016" PRIx64, hi, lo);
+  if (hi) snprintf(buf, 40, "0x%" PRIx64 "%016" PRIx64, hi, lo);
   else
     snprintf(buf, 40, "0x%" PRIx64, lo);
   return buf;
@@ -200,8 +199,18 @@ static bool zvalue(Z3_ast t, u128 *out) {
 
 /* ---- operators ------------------------------------------------------------------------- */
 
-typedef enum { CAT_BIN, CAT_CMP, CAT_NOT, CAT_IMPLIES, CAT_ZEXT, CAT_SEXT, CAT_EXTRACT,
-               CAT_CONCAT, CAT_ITE, CAT_RESIZE } op_cat;
+typedef enum {
+  CAT_BIN,
+  CAT_CMP,
+  CAT_NOT,
+  CAT_IMPLIES,
+  CAT_ZEXT,
+  CAT_SEXT,
+  CAT_EXTRACT,
+  CAT_CONCAT,
+  CAT_ITE,
+  CAT_RESIZE
+} op_cat;
 
 typedef expr *(*bin_fn)(expr *, expr *);
 typedef Z3_ast (*z3_bin_fn)(Z3_context, Z3_ast, Z3_ast);
@@ -209,9 +218,9 @@ typedef Z3_ast (*z3_bin_fn)(Z3_context, Z3_ast, Z3_ast);
 typedef struct op_desc {
   const char *name;
   op_cat cat;
-  expr_kind kind;   /* for expr_binary; EXPR_KIND_COUNT when none */
-  bin_fn fn;        /* symq constructor for BIN and CMP */
-  z3_bin_fn zfn;    /* Z3 constructor for BIN and CMP */
+  expr_kind kind; /* for expr_binary; EXPR_KIND_COUNT when none */
+  bin_fn fn;      /* symq constructor for BIN and CMP */
+  z3_bin_fn zfn;  /* Z3 constructor for BIN and CMP */
   unsigned long cases;
   unsigned long failures;
 } op_desc;
@@ -268,8 +277,7 @@ static void record(op_desc *op, const char *what, expr *r, unsigned want_width, 
   op->cases++;
   char b1[40], b2[40];
   const char *problem = NULL;
-  if (!z3_ok)
-    problem = "Z3 did not simplify to a numeral";
+  if (!z3_ok) problem = "Z3 did not simplify to a numeral";
   else if (!expr_is_const(r) || r->kind != EXPR_CONST)
     problem = "symq did not fold to a constant";
   else if (r->width != want_width)
@@ -333,8 +341,7 @@ static void run_binary(op_desc *op, unsigned w, u128 a, u128 b) {
     rw = 1;
     break;
   }
-  default:
-    abort();
+  default: abort();
   }
   u128 zv = 0;
   bool zok = zvalue(zt, &zv);
@@ -417,8 +424,7 @@ static void run_width(op_desc *op, unsigned s, unsigned t, unsigned lo, u128 a) 
       zt = zkeep(Z3_mk_extract(zc, t - 1, 0, za));
     break;
   }
-  default:
-    abort();
+  default: abort();
   }
   u128 zv = 0;
   bool zok = zvalue(zt, &zv);
@@ -526,7 +532,8 @@ static void drive(op_desc *op) {
         unsigned t, lo;
         if (n & 1) { /* a target width from the list */
           unsigned j;
-          do j = rng_below(N_WIDTHS); while (widths[j] > s);
+          do j = rng_below(N_WIDTHS);
+          while (widths[j] > s);
           t = widths[j];
         } else {
           t = 1 + rng_below(s);
@@ -542,8 +549,8 @@ static void drive(op_desc *op) {
     break;
   case CAT_CONCAT: {
     static const unsigned pairs[][2] = {
-        {1, 1},  {1, 8},   {8, 1},   {8, 8},   {16, 16}, {8, 16},  {16, 8},   {32, 32},
-        {16, 32}, {32, 1}, {1, 32},  {64, 64}, {64, 32}, {32, 64}, {64, 1},   {1, 64},
+        {1, 1},   {1, 8},   {8, 1},   {8, 8},   {16, 16},  {8, 16},  {16, 8},  {32, 32},
+        {16, 32}, {32, 1},  {1, 32},  {64, 64}, {64, 32},  {32, 64}, {64, 1},  {1, 64},
         {1, 127}, {127, 1}, {8, 120}, {120, 8}, {16, 112}, {32, 96}, {96, 32}, {63, 65}};
     for (unsigned k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
       unsigned wh = pairs[k][0], wl = pairs[k][1];

@@ -81,7 +81,8 @@ static char *load_error(const char *path, const bc_options *opts, char **detail)
     return NULL;
   }
   if (detail) *detail = err.detail;
-  else free(err.detail);
+  else
+    free(err.detail);
   return err.message;
 }
 
@@ -513,14 +514,16 @@ static void test_basic(void) {
 /* ---- .ll and .bc inputs ------------------------------------------------------------------ */
 
 static const char ll_text[] =
-    "target datalayout = \"e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128\"\n"
+    "target datalayout = "
+    "\"e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128\"\n"
     "target triple = \"x86_64-pc-linux-gnu\"\n"
     "@g = global [4 x i32] [i32 1, i32 2, i32 3, i32 4]\n"
     "@h = external global i32\n"
     "@al = alias i32, getelementptr ([4 x i32], [4 x i32]* @g, i64 0, i64 2)\n"
     "@big = global i128 18446744073709551621\n"
     "@fp = global i32 (i32)* @swap\n"
-    "@diff = global i64 sub (i64 ptrtoint (i32* getelementptr ([4 x i32], [4 x i32]* @g, i64 0, i64 3) to i64), i64 ptrtoint ([4 x i32]* @g to i64))\n"
+    "@diff = global i64 sub (i64 ptrtoint (i32* getelementptr ([4 x i32], [4 x i32]* @g, i64 0, "
+    "i64 3) to i64), i64 ptrtoint ([4 x i32]* @g to i64))\n"
     "@pair = global { i8, i8* } { i8 9, i8* bitcast (i32* @h to i8*) }\n"
     "@neg = global i32* getelementptr (i32, i32* @h, i64 -1)\n"
     "declare double @llvm.sqrt.f64(double)\n"
@@ -544,7 +547,8 @@ static const char ll_text[] =
     "define i128 @wide(i128 %x, i32 %k) {\n"
     "  %y = add i128 %x, 340282366920938463463374607431768211455\n"
     "  %u = add i32 %k, undef\n"
-    "  %d = sub i64 ptrtoint (i32* getelementptr ([4 x i32], [4 x i32]* @g, i64 0, i64 3) to i64), ptrtoint ([4 x i32]* @g to i64)\n"
+    "  %d = sub i64 ptrtoint (i32* getelementptr ([4 x i32], [4 x i32]* @g, i64 0, i64 3) to i64), "
+    "ptrtoint ([4 x i32]* @g to i64)\n"
     "  %p = load i32, i32* @al\n"
     "  %s = call double @llvm.sqrt.f64(double 2.0)\n"
     "  %agg = insertvalue { i32, i64 } undef, i32 %k, 0\n"
@@ -859,8 +863,12 @@ static void test_link_and_flags(void) {
   const char *link[] = {INPUTS "helper.c"};
   const char *incs[] = {INPUTS};
   const char *cflags[] = {"-DUNUSED_MACRO=1"};
-  bc_options o = {.link = link, .n_link = 1, .include_dirs = incs, .n_include_dirs = 1,
-                  .cflags = cflags, .n_cflags = 1};
+  bc_options o = {.link = link,
+                  .n_link = 1,
+                  .include_dirs = incs,
+                  .n_include_dirs = 1,
+                  .cflags = cflags,
+                  .n_cflags = 1};
   ir_program *p = load(INPUTS "uses_helper.c", &o);
   CHECK(p != NULL);
   if (p) {
@@ -905,15 +913,17 @@ static bool copy_file(const char *from, const char *to, bool spoil_hash) {
 /* The runtime is linked by its reference index: what the program reaches (transitively, and
  * what `keep` lists), nothing else; without a matching index, whole. */
 static void test_link_reached(void) {
-  static const char prog[] = "#include <stdio.h>\n#include <string.h>\n"
-                             "int main(int argc, char **argv) {\n"
-                             "  printf(\"%zu %d\\n\", strlen(argv[0]), argc);\n  return 0;\n}\n";
+  static const char prog[] =
+      "#include <stdio.h>\n#include <string.h>\n"
+      "int main(int argc, char **argv) {\n"
+      "  printf(\"%zu %d\\n\", strlen(argv[0]), argc);\n  return 0;\n}\n";
   const char *src = write_file("reach.c", prog, sizeof prog - 1);
   const char *rt = tmp_path("rt.bc"), *stale = tmp_path("stale.bc");
   char rt_refs[600], stale_refs[600];
   snprintf(rt_refs, sizeof rt_refs, "%s.refs", rt);
   snprintf(stale_refs, sizeof stale_refs, "%s.refs", stale);
-  CHECK(copy_file(SYMQ_RUNTIME_BC, rt, false) && copy_file(SYMQ_RUNTIME_BC ".refs", rt_refs, false));
+  CHECK(copy_file(SYMQ_RUNTIME_BC, rt, false) &&
+        copy_file(SYMQ_RUNTIME_BC ".refs", rt_refs, false));
   CHECK(copy_file(SYMQ_RUNTIME_BC, stale, false) &&
         copy_file(SYMQ_RUNTIME_BC ".refs", stale_refs, true));
   const char *keep[] = {"atexit"};
@@ -937,9 +947,10 @@ static void test_link_reached(void) {
   ir_free(p);
   ir_free(w);
   /* a program's own definition of a model function (weak there) wins, as it does whole */
-  static const char own[] = "#include <stdlib.h>\n"
-                            "int atoi(const char *s) { return *s; }\n"
-                            "int main(int argc, char **argv) { return atoi(argv[0]) + argc; }\n";
+  static const char own[] =
+      "#include <stdlib.h>\n"
+      "int atoi(const char *s) { return *s; }\n"
+      "int main(int argc, char **argv) { return atoi(argv[0]) + argc; }\n";
   const char *own_src = write_file("own.c", own, sizeof own - 1);
   p = load(own_src, &o);
   w = load(own_src, &whole);

@@ -119,9 +119,12 @@ static void test_document(void) {
 
 /* Doubles read back exactly, in plain decimals for ordinary magnitudes (100.0, not 1e+02). */
 static void test_json_doubles(void) {
-  static const struct { double v; const char *text; } cases[] = {
-      {100.0, "100.0"}, {90.0, "90.0"}, {0.25, "0.25"}, {1234.5, "1234.5"}, {1e20, "1e+20"},
-      {1e-7, "1e-07"}, {-3.0, "-3.0"}, {0.0, "0.0"}, {56.25, "56.25"}};
+  static const struct {
+    double v;
+    const char *text;
+  } cases[] = {{100.0, "100.0"},   {90.0, "90.0"},  {0.25, "0.25"},
+               {1234.5, "1234.5"}, {1e20, "1e+20"}, {1e-7, "1e-07"},
+               {-3.0, "-3.0"},     {0.0, "0.0"},    {56.25, "56.25"}};
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
     json_writer j;
     json_init(&j);

@@ -24,16 +24,13 @@ static char tmpdir[] = "/tmp/symq-test-ktest-XXXXXX";
 
 /* The ktest of sample(): written by hand from the format description. */
 static const uint8_t expected_bytes[] = {
-    'K', 'T', 'E', 'S', 'T', U32(3),
-    U32(2),                                           /* numArgs */
-    U32(9), 'p', 'r', 'o', 'g', '.', 'b', 'c', '.', 'x',
-    U32(4), 'i', 't', '\'', 's',
-    U32(0), U32(0),                                   /* symArgvs, symArgvLen */
-    U32(4),                                           /* numObjects */
-    U32(1), 'a', U32(4), 0x00, 0x00, 0x00, 0x80,
-    U32(7), 'u', 'n', 'n', 'a', 'm', 'e', 'd', U32(2), 'A', '\n',
-    U32(5), 'e', 'm', 'p', 't', 'y', U32(0),
-    U32(3), 'b', 'i', 'n', U32(6), 0x00, 0xff, '\'', '"', '\\', 0x7f,
+    'K',    'T',    'E',    'S',    'T',    U32(3), U32(2), /* numArgs */
+    U32(9), 'p',    'r',    'o',    'g',    '.',    'b',    'c',    '.',  'x', U32(4), 'i',
+    't',    '\'',   's',    U32(0), U32(0), /* symArgvs, symArgvLen */
+    U32(4),                                 /* numObjects */
+    U32(1), 'a',    U32(4), 0x00,   0x00,   0x00,   0x80,   U32(7), 'u',  'n', 'n',    'a',
+    'm',    'e',    'd',    U32(2), 'A',    '\n',   U32(5), 'e',    'm',  'p', 't',    'y',
+    U32(0), U32(3), 'b',    'i',    'n',    U32(6), 0x00,   0xff,   '\'', '"', '\\',   0x7f,
 };
 
 static uint8_t bytes_a[] = {0x00, 0x00, 0x00, 0x80};
@@ -66,8 +63,7 @@ static char *path_in_tmp(const char *name) {
 
 static uint8_t *slurp(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
+  if (!f) return NULL;
   uint8_t *buf = malloc(1 << 16);
   *len = fread(buf, 1, 1 << 16, f);
   fclose(f);
@@ -77,8 +73,7 @@ static uint8_t *slurp(const char *path, size_t *len) {
 static void spill(const char *path, const uint8_t *data, size_t len) {
   FILE *f = fopen(path, "wb");
   CHECK(f != NULL);
-  if (!f)
-    return;
+  if (!f) return;
   CHECK_EQ_U64(fwrite(data, 1, len, f), len);
   fclose(f);
 }
@@ -89,8 +84,8 @@ static void check_same_bytes(const uint8_t *got, size_t got_len, const uint8_t *
   size_t n = got_len < want_len ? got_len : want_len;
   for (size_t i = 0; i < n; i++) {
     if (got[i] != want[i]) {
-      fprintf(stderr, "    first difference at offset %zu: 0x%02x, expected 0x%02x\n", i,
-              got[i], want[i]);
+      fprintf(stderr, "    first difference at offset %zu: 0x%02x, expected 0x%02x\n", i, got[i],
+              want[i]);
       CHECK(got[i] == want[i]);
       return;
     }
@@ -111,8 +106,7 @@ static void test_exact_bytes(void) {
   CHECK_EQ_STR(err, "");
   uint8_t *file = slurp(path, &len);
   CHECK(file != NULL);
-  if (file)
-    check_same_bytes(file, len, expected_bytes, sizeof expected_bytes);
+  if (file) check_same_bytes(file, len, expected_bytes, sizeof expected_bytes);
   free(file);
 
   /* sym_argvs / sym_argv_len are written as given; the version is always 3. */
@@ -129,8 +123,8 @@ static void test_exact_bytes(void) {
 
   /* No arguments and no objects: the minimal file. */
   ktest empty = {0};
-  static const uint8_t minimal[] = {'K', 'T', 'E', 'S', 'T', U32(3), U32(0), U32(0), U32(0),
-                                    U32(0)};
+  static const uint8_t minimal[] = {'K',    'T',    'E',    'S',    'T',
+                                    U32(3), U32(0), U32(0), U32(0), U32(0)};
   CHECK_EQ_U64(ktest_encode(&empty, &buf, &len, err, sizeof err), 0);
   check_same_bytes(buf, len, minimal, sizeof minimal);
   free(buf);
@@ -160,8 +154,7 @@ static void test_round_trip(void) {
     CHECK_EQ_STR(r->objects[i].name, names[i]);
     CHECK_EQ_U64(r->objects[i].num_bytes, sample_objects[i].num_bytes);
     if (r->objects[i].num_bytes == sample_objects[i].num_bytes && sample_objects[i].num_bytes)
-      CHECK(memcmp(r->objects[i].bytes, sample_objects[i].bytes,
-                   sample_objects[i].num_bytes) == 0);
+      CHECK(memcmp(r->objects[i].bytes, sample_objects[i].bytes, sample_objects[i].num_bytes) == 0);
   }
 
   /* What was read writes back to the same bytes. */
@@ -177,9 +170,9 @@ static void test_round_trip(void) {
 static void test_old_formats(void) {
   char err[256] = "";
   /* Version 1: no symArgvs / symArgvLen words. */
-  static const uint8_t v1[] = {'K', 'T', 'E', 'S', 'T', U32(1), U32(1), U32(1), 'p',
-                               U32(2), U32(1), 'x', U32(1), 0x2a,
-                               U32(2), 'y', 'z', U32(2), 0x01, 0x02};
+  static const uint8_t v1[] = {'K',    'T', 'E',    'S',    'T',  U32(1), U32(1),
+                               U32(1), 'p', U32(2), U32(1), 'x',  U32(1), 0x2a,
+                               U32(2), 'y', 'z',    U32(2), 0x01, 0x02};
   const char *path = path_in_tmp("v1.ktest");
   spill(path, v1, sizeof v1);
   ktest *t = ktest_read(path, err, sizeof err);
@@ -201,8 +194,8 @@ static void test_old_formats(void) {
   }
 
   /* The legacy "BOUT\n" magic, version 2. */
-  static const uint8_t bout[] = {'B', 'O', 'U', 'T', '\n', U32(2), U32(0), U32(5), U32(6),
-                                 U32(1), U32(3), 'o', 'b', 'j', U32(1), 0x07};
+  static const uint8_t bout[] = {'B',    'O',    'U',    'T', '\n', U32(2), U32(0), U32(5),
+                                 U32(6), U32(1), U32(3), 'o', 'b',  'j',    U32(1), 0x07};
   path = path_in_tmp("old.bout");
   spill(path, bout, sizeof bout);
   t = ktest_read(path, err, sizeof err);
@@ -222,8 +215,8 @@ static void test_old_formats(void) {
 }
 
 /* Reading `data` must fail with a message that contains every one of `needles`. */
-static void expect_rejected(const char *name, const uint8_t *data, size_t len,
-                            const char *needle1, const char *needle2) {
+static void expect_rejected(const char *name, const uint8_t *data, size_t len, const char *needle1,
+                            const char *needle2) {
   char err[512] = "";
   const char *path = path_in_tmp(name);
   spill(path, data, len);
@@ -231,10 +224,8 @@ static void expect_rejected(const char *name, const uint8_t *data, size_t len,
   CHECK(t == NULL);
   ktest_free(t);
   CHECK(strstr(err, path) == err); /* the message starts with the file name */
-  if (needle1)
-    CHECK(strstr(err, needle1) != NULL);
-  if (needle2)
-    CHECK(strstr(err, needle2) != NULL);
+  if (needle1) CHECK(strstr(err, needle1) != NULL);
+  if (needle2) CHECK(strstr(err, needle2) != NULL);
   if (!t && (strstr(err, path) != err || (needle1 && !strstr(err, needle1)) ||
              (needle2 && !strstr(err, needle2))))
     fprintf(stderr, "    message: %s\n", err);
@@ -276,8 +267,8 @@ static void test_rejected(void) {
   /* A count far larger than the file is refused before anything is allocated. */
   static const uint8_t huge[] = {'K', 'T', 'E', 'S', 'T', U32(3), U32(0xffffffffu), U32(0)};
   expect_rejected("huge.ktest", huge, sizeof huge, "4294967295 arguments", "offset 9");
-  static const uint8_t huge_obj[] = {'K', 'T', 'E', 'S', 'T', U32(3), U32(0), U32(0), U32(0),
-                                     U32(1), U32(1), 'x', U32(0x7fffffffu)};
+  static const uint8_t huge_obj[] = {'K',    'T',    'E',    'S',    'T', U32(3),          U32(0),
+                                     U32(0), U32(0), U32(1), U32(1), 'x', U32(0x7fffffffu)};
   expect_rejected("huge_obj.ktest", huge_obj, sizeof huge_obj, "the bytes of object 0",
                   "offset 34");
 
@@ -310,9 +301,8 @@ static void test_print(void) {
   static uint8_t b4[] = {0xff};
   static uint8_t b5[] = {'\'', 't'};
   static uint8_t b6[] = {'h', 'i', ' ', '~', 0x01};
-  ktest_object objs[] = {{"a", b0, 4}, {NULL, b1, 2}, {"empty", NULL, 0},
-                         {"bin", b3, 8}, {"c", b4, 1},  {"q", b5, 2},
-                         {"s", b6, 5}};
+  ktest_object objs[] = {{"a", b0, 4}, {NULL, b1, 2}, {"empty", NULL, 0}, {"bin", b3, 8},
+                         {"c", b4, 1}, {"q", b5, 2},  {"s", b6, 5}};
   ktest t = {0};
   t.num_args = 3;
   t.args = args;
@@ -391,8 +381,9 @@ static void test_print(void) {
   m.num_objects = 11;
   m.objects = many;
   char *text = print_to_string(&m);
-  const char *head = "ktest file : ''\nargs       : []\nnum objects: 11\n"
-                     "object  0: name: 'o0'\nobject  0: size: 0\n";
+  const char *head =
+      "ktest file : ''\nargs       : []\nnum objects: 11\n"
+      "object  0: name: 'o0'\nobject  0: size: 0\n";
   CHECK(strncmp(text, head, strlen(head)) == 0);
   CHECK(strstr(text, "\nobject 10: name: 'o10'\n") != NULL);
   CHECK(strstr(text, "\nobject  9: text: \nobject 10: name") != NULL);
@@ -417,12 +408,10 @@ int main(void) {
   test_rejected();
   test_print();
   if (!check_failed) { /* keep the files of a failed run for inspection */
-    const char *files[] = {"exact.ktest", "round.ktest", "v1.ktest", "old.bout",
-                           "cut.ktest", "magic.ktest", "text.ktest", "v4.ktest",
-                           "v0.ktest", "long.ktest", "huge.ktest", "huge_obj.ktest",
-                           "print.ktest"};
-    for (size_t i = 0; i < sizeof files / sizeof *files; i++)
-      unlink(path_in_tmp(files[i]));
+    const char *files[] = {"exact.ktest", "round.ktest",    "v1.ktest",   "old.bout", "cut.ktest",
+                           "magic.ktest", "text.ktest",     "v4.ktest",   "v0.ktest", "long.ktest",
+                           "huge.ktest",  "huge_obj.ktest", "print.ktest"};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) unlink(path_in_tmp(files[i]));
     CHECK_EQ_U64(rmdir(tmpdir), 0);
   }
   return check_exit();

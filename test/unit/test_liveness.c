@@ -40,7 +40,7 @@ static const struct {
   uint32_t inst;
   const char *live; /* the registers live before it, as a string of register digits */
 } expected[] = {
-    {0, "01"}, {1, "01"}, {2, "013"}, {3, "0134"}, {4, "013"},
+    {0, "01"},   {1, "01"},   {2, "013"},  {3, "0134"}, {4, "013"},
     {5, "0135"}, {6, "0136"}, {7, "0167"}, {8, "0178"}, {9, "9"},
 };
 

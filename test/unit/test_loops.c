@@ -14,39 +14,39 @@
 #include "merge/loops.h"
 
 static const char source[] =
-    "int none(int x) {\n"                                   /* 1 */
-    "  return x + 1; // OUT\n"                              /* 2 */
-    "}\n"                                                   /* 3 */
-    "int single(int n) {\n"                                 /* 4 */
-    "  int s = 0;\n"                                        /* 5 */
-    "  for (int i = 0; i < n; i++) // L1\n"                 /* 6 */
-    "    s += i; // L1\n"                                   /* 7 */
-    "  return s; // OUT\n"                                  /* 8 */
-    "}\n"                                                   /* 9 */
-    "int nested(int n, int m) {\n"                          /* 10 */
-    "  int s = 0;\n"                                        /* 11 */
-    "  for (int i = 0; i < n; i++) { // L1\n"               /* 12 */
-    "    s += i; // L1\n"                                   /* 13 */
-    "    for (int j = 0; j < m; j++) // L2\n"               /* 14 */
-    "      s += j; // L2\n"                                 /* 15 */
-    "  }\n"                                                 /* 16 */
-    "  return s; // OUT\n"                                  /* 17 */
-    "}\n"                                                   /* 18 */
-    "int exits(const char *p, int n) {\n"                   /* 19 */
-    "  int i = 0;\n"                                        /* 20 */
-    "  while (i < n) { // L1\n"                             /* 21 */
-    "    if (p[i] == 0) // L1\n"                            /* 22 */
+    "int none(int x) {\n"                                          /* 1 */
+    "  return x + 1; // OUT\n"                                     /* 2 */
+    "}\n"                                                          /* 3 */
+    "int single(int n) {\n"                                        /* 4 */
+    "  int s = 0;\n"                                               /* 5 */
+    "  for (int i = 0; i < n; i++) // L1\n"                        /* 6 */
+    "    s += i; // L1\n"                                          /* 7 */
+    "  return s; // OUT\n"                                         /* 8 */
+    "}\n"                                                          /* 9 */
+    "int nested(int n, int m) {\n"                                 /* 10 */
+    "  int s = 0;\n"                                               /* 11 */
+    "  for (int i = 0; i < n; i++) { // L1\n"                      /* 12 */
+    "    s += i; // L1\n"                                          /* 13 */
+    "    for (int j = 0; j < m; j++) // L2\n"                      /* 14 */
+    "      s += j; // L2\n"                                        /* 15 */
+    "  }\n"                                                        /* 16 */
+    "  return s; // OUT\n"                                         /* 17 */
+    "}\n"                                                          /* 18 */
+    "int exits(const char *p, int n) {\n"                          /* 19 */
+    "  int i = 0;\n"                                               /* 20 */
+    "  while (i < n) { // L1\n"                                    /* 21 */
+    "    if (p[i] == 0) // L1\n"                                   /* 22 */
     "      break; // OUT (its block cannot reach the back edge)\n" /* 23 */
-    "    if (p[i] == 1) { i += 2; continue; } // L1\n"      /* 24 */
-    "    i++; // L1\n"                                      /* 25 */
-    "  }\n"                                                 /* 26 */
-    "  return i; // OUT\n"                                  /* 27 */
-    "}\n"                                                   /* 28 */
-    "int dowhile(int n) {\n"                                /* 29 */
-    "  int i = 0;\n"                                        /* 30 */
-    "  do { i++; } while (i < n); // L1\n"                  /* 31 */
-    "  return i; // OUT\n"                                  /* 32 */
-    "}\n";                                                  /* 33 */
+    "    if (p[i] == 1) { i += 2; continue; } // L1\n"             /* 24 */
+    "    i++; // L1\n"                                             /* 25 */
+    "  }\n"                                                        /* 26 */
+    "  return i; // OUT\n"                                         /* 27 */
+    "}\n"                                                          /* 28 */
+    "int dowhile(int n) {\n"                                       /* 29 */
+    "  int i = 0;\n"                                               /* 30 */
+    "  do { i++; } while (i < n); // L1\n"                         /* 31 */
+    "  return i; // OUT\n"                                         /* 32 */
+    "}\n";                                                         /* 33 */
 
 /* The innermost loop of the block holding the last instruction on `line` (on a `for` line
  * the first one is the initialisation, before the loop; the last is the increment). */
@@ -60,8 +60,8 @@ static uint32_t loop_at_line(const ir_function *fn, const merge_loops *l, uint32
 
 /* Checks every marked line of [first, last] in fn: OUT ⇒ no loop; L<k> ⇒ lines with the
  * same k share a loop, different k differ, and L2's loop lies inside L1's. */
-static void check_function(const ir_program *p, const char *name, uint32_t nloops,
-                           uint32_t first, uint32_t last) {
+static void check_function(const ir_program *p, const char *name, uint32_t nloops, uint32_t first,
+                           uint32_t last) {
   const ir_function *fn = &p->funcs[ir_find_function(p, name)];
   merge_loops *l = merge_loops_find(fn);
   CHECK_EQ_U64(l->nloops, nloops);

@@ -127,17 +127,17 @@ enum { CAP = 12, WRITES = 24, ASSIGNMENTS = 8, ROUNDS = 150 };
 
 typedef struct op {
   bool symbolic_offset, symbolic_value;
-  unsigned slot;     /* which idx byte gives the offset, or the constant offset */
-  unsigned width;    /* bytes */
-  uint64_t value;    /* concrete value, or which buf byte (+ the value as an addend) */
+  unsigned slot;  /* which idx byte gives the offset, or the constant offset */
+  unsigned width; /* bytes */
+  uint64_t value; /* concrete value, or which buf byte (+ the value as an addend) */
 } op;
 
 static void simulate(const op *ops, size_t n, const uint8_t *buf, const uint8_t *idx,
                      bool symbolic_object, uint8_t *out) {
   for (unsigned i = 0; i < CAP; i++) out[i] = symbolic_object ? buf[i] : (uint8_t)(i * 7);
   for (size_t k = 0; k < n; k++) {
-    unsigned at = ops[k].symbolic_offset ? idx[ops[k].slot] % (CAP - ops[k].width + 1)
-                                         : ops[k].slot;
+    unsigned at =
+        ops[k].symbolic_offset ? idx[ops[k].slot] % (CAP - ops[k].width + 1) : ops[k].slot;
     for (unsigned b = 0; b < ops[k].width; b++) {
       uint8_t v = ops[k].symbolic_value ? (uint8_t)(buf[ops[k].value % CAP] + b)
                                         : (uint8_t)(ops[k].value >> (8 * b));
@@ -158,7 +158,8 @@ static void test_differential(void) {
     uint8_t init[CAP];
     for (unsigned i = 0; i < CAP; i++) init[i] = (uint8_t)(i * 7);
     if (symbolic_object) mem_space_bind_symbolic(parent, o, buf);
-    else mem_space_bind(parent, o, init);
+    else
+      mem_space_bind(parent, o, init);
 
     op ops[WRITES];
     size_t split = rnd() % WRITES; /* writes before the fork go to both */
@@ -169,8 +170,8 @@ static void test_differential(void) {
       w->width = 1 + (unsigned)(rnd() % 4);
       w->symbolic_offset = rnd() % 3 == 0;
       w->symbolic_value = rnd() % 2;
-      w->slot = w->symbolic_offset ? (unsigned)(rnd() % CAP)
-                                   : (unsigned)(rnd() % (CAP - w->width + 1));
+      w->slot =
+          w->symbolic_offset ? (unsigned)(rnd() % CAP) : (unsigned)(rnd() % (CAP - w->width + 1));
       w->value = rnd();
       expr *offset;
       if (w->symbolic_offset) {

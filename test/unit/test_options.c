@@ -80,36 +80,100 @@ static const opt_choice COLORS[] = {{"red", 1}, {"green", 2}, {"blue", 3}, {NULL
 
 static const opt_spec TEST_SPECS[] = {
     {.name = "--flag", .alias = "-f", .type = OPT_FLAG, T(flag), .help = "a flag"},
-    {.name = "--neg", .type = OPT_FLAG, .negatable = true, T(negatable_int), .def = NULL,
-     .topic = OPT_TOPIC_OUTPUT, .help = "negatable"},
-    {.name = "--switch", .type = OPT_ON_OFF, .arg = "on|off", T(on_off), .def = "on",
+    {.name = "--neg",
+     .type = OPT_FLAG,
+     .negatable = true,
+     T(negatable_int),
+     .def = NULL,
+     .topic = OPT_TOPIC_OUTPUT,
+     .help = "negatable"},
+    {.name = "--switch",
+     .type = OPT_ON_OFF,
+     .arg = "on|off",
+     T(on_off),
+     .def = "on",
      .help = "on or off"},
-    {.name = "--bare", .type = OPT_ON_OFF, .arg = "on|off", .implicit = "on", T(bare_on),
+    {.name = "--bare",
+     .type = OPT_ON_OFF,
+     .arg = "on|off",
+     .implicit = "on",
+     T(bare_on),
      .help = "bare means on"},
-    {.name = "--color", .type = OPT_ENUM, .arg = "red|green|blue", T(color), .def = "green",
-     .choices = COLORS, .help = "an enum"},
-    {.name = "--count", .alias = "--number", .type = OPT_UINT, .arg = "N", T(count),
-     .def = "7", .max = 100, .help = "a number up to 100"},
-    {.name = "--small", .type = OPT_UINT, .arg = "N", T(small), .nonzero = true,
-     .max = UINT32_MAX, .bad = "--small takes 1 to 2^32-1, not '%s'", .help = "nonzero"},
+    {.name = "--color",
+     .type = OPT_ENUM,
+     .arg = "red|green|blue",
+     T(color),
+     .def = "green",
+     .choices = COLORS,
+     .help = "an enum"},
+    {.name = "--count",
+     .alias = "--number",
+     .type = OPT_UINT,
+     .arg = "N",
+     T(count),
+     .def = "7",
+     .max = 100,
+     .help = "a number up to 100"},
+    {.name = "--small",
+     .type = OPT_UINT,
+     .arg = "N",
+     T(small),
+     .nonzero = true,
+     .max = UINT32_MAX,
+     .bad = "--small takes 1 to 2^32-1, not '%s'",
+     .help = "nonzero"},
     {.name = "--time", .type = OPT_TIME, .arg = "TIME", T(seconds), .help = "seconds"},
-    {.name = "--ms", .type = OPT_TIME_MS, .arg = "TIME", T(ms), .def = "10s", .max = 86400,
-     OPT_GIVEN(test_options, ms_given), .help = "milliseconds"},
-    {.name = "--timeout", .type = OPT_SECONDS, .arg = "S", T(plain_seconds), .nonzero = true,
-     .max = 86400, .help = "plain seconds"},
+    {.name = "--ms",
+     .type = OPT_TIME_MS,
+     .arg = "TIME",
+     T(ms),
+     .def = "10s",
+     .max = 86400,
+     OPT_GIVEN(test_options, ms_given),
+     .help = "milliseconds"},
+    {.name = "--timeout",
+     .type = OPT_SECONDS,
+     .arg = "S",
+     T(plain_seconds),
+     .nonzero = true,
+     .max = 86400,
+     .help = "plain seconds"},
     {.name = "--text", .type = OPT_STRING, .arg = "TEXT", T(text), .help = "text"},
-    {.name = "--nonempty", .type = OPT_STRING, .arg = "TEXT", T(nonempty), .nonzero = true,
-     .bad = "--nonempty needs a text%s", .help = "not empty", .eval_only = true,
+    {.name = "--nonempty",
+     .type = OPT_STRING,
+     .arg = "TEXT",
+     T(nonempty),
+     .nonzero = true,
+     .bad = "--nonempty needs a text%s",
+     .help = "not empty",
+     .eval_only = true,
      .topic = OPT_TOPIC_SOLVER},
-    {.name = "-W", .type = OPT_LIST, .arg = "WORD", OPT_LIST_OF(test_options, words, nwords),
-     .missing = "%s needs a word", .help = "words"},
-    {.name = "-K", .type = OPT_LIST, .arg = "KEPT", .joined = true, .keep_arg = true,
-     OPT_LIST_OF(test_options, words, nwords), .missing = "%s needs its word attached",
+    {.name = "-W",
+     .type = OPT_LIST,
+     .arg = "WORD",
+     OPT_LIST_OF(test_options, words, nwords),
+     .missing = "%s needs a word",
+     .help = "words"},
+    {.name = "-K",
+     .type = OPT_LIST,
+     .arg = "KEPT",
+     .joined = true,
+     .keep_arg = true,
+     OPT_LIST_OF(test_options, words, nwords),
+     .missing = "%s needs its word attached",
      .help = "kept as written"},
-    {.name = "--digit", .type = OPT_LIST, .arg = "D", .convert = parse_digit,
-     OPT_LIST_OF(test_options, numbers, nnumbers), .bad = "not a digit: '%s'",
+    {.name = "--digit",
+     .type = OPT_LIST,
+     .arg = "D",
+     .convert = parse_digit,
+     OPT_LIST_OF(test_options, numbers, nnumbers),
+     .bad = "not a digit: '%s'",
      .help = "converted"},
-    {.name = "--joined", .type = OPT_STRING, .arg = "X", .joined = true, T(text),
+    {.name = "--joined",
+     .type = OPT_STRING,
+     .arg = "X",
+     .joined = true,
+     T(text),
      .help = "only attached"},
 };
 
@@ -155,17 +219,17 @@ static int call_parse(void *arg) {
 }
 
 /* Parses args (NULL-terminated) into a fresh *o; returns the status, stderr in captured. */
-#define PARSE(o, ...)                                                                        \
-  (memset(&(o), 0, sizeof(o)),                                                               \
-   capture(2, call_parse,                                                                    \
+#define PARSE(o, ...)          \
+  (memset(&(o), 0, sizeof(o)), \
+   capture(2, call_parse,      \
            &(parse_call){&TEST_COMMAND, (const char *const[]){__VA_ARGS__, NULL}, &(o)}))
 
 /* Expects args to fail with status 2 and exactly `message` on stderr. */
-#define BAD(message, ...)                                                                    \
-  do {                                                                                       \
-    test_options bad_;                                                                       \
-    CHECK_EQ_U64(PARSE(bad_, __VA_ARGS__), 2);                                               \
-    CHECK_EQ_STR(captured, "symq: error: " message " (try 'symq test --help')\n");           \
+#define BAD(message, ...)                                                          \
+  do {                                                                             \
+    test_options bad_;                                                             \
+    CHECK_EQ_U64(PARSE(bad_, __VA_ARGS__), 2);                                     \
+    CHECK_EQ_STR(captured, "symq: error: " message " (try 'symq test --help')\n"); \
   } while (0)
 
 static void test_defaults(void) {
@@ -174,12 +238,12 @@ static void test_defaults(void) {
   CHECK_EQ_STR(captured, "");
   CHECK_EQ_STR(o.input, "in");
   CHECK(!o.flag);
-  CHECK(o.on_off);      /* def "on" */
+  CHECK(o.on_off); /* def "on" */
   CHECK(!o.bare_on);
   CHECK_EQ_U64(o.color, 2); /* def "green" */
   CHECK_EQ_U64(o.count, 7);
   CHECK_EQ_U64(o.ms, 10000); /* def "10s" */
-  CHECK(!o.ms_given);      /* a default is not the option given */
+  CHECK(!o.ms_given);        /* a default is not the option given */
   CHECK_EQ_U64(o.nwords, 0);
   CHECK_EQ_U64(o.rest_argc, 0);
 }
@@ -219,8 +283,10 @@ static void test_value_types(void) {
   CHECK_EQ_U64(PARSE(o, "--small=4294967295"), 0);
   CHECK_EQ_U64(o.small, UINT32_MAX);
 
-  const struct { const char *text; double seconds; } times[] = {
-      {"30", 30}, {"30s", 30}, {"500ms", 0.5}, {"1.5min", 90}, {"2h", 7200}, {"0", 0}};
+  const struct {
+    const char *text;
+    double seconds;
+  } times[] = {{"30", 30}, {"30s", 30}, {"500ms", 0.5}, {"1.5min", 90}, {"2h", 7200}, {"0", 0}};
   for (size_t k = 0; k < sizeof times / sizeof times[0]; k++) {
     char arg[64];
     snprintf(arg, sizeof arg, "--time=%s", times[k].text);
@@ -268,7 +334,7 @@ static void test_messages(void) {
   BAD("unknown option '--flag=on'", "--flag=on"); /* a flag takes no value */
   BAD("unknown option '--no-flag'", "--no-flag"); /* only a negatable flag has --no- */
   BAD("unknown option '--flagx'", "--flagx");
-  BAD("unknown option '-fx'", "-fx"); /* a one-letter flag is matched whole */
+  BAD("unknown option '-fx'", "-fx");           /* a one-letter flag is matched whole */
   BAD("unknown option '--joined'", "--joined"); /* attached only: bare is no option */
   BAD("option '--count' needs a value", "--count");
   BAD("option '--number' needs a value", "--number"); /* the name as written */
@@ -319,14 +385,14 @@ static char *help_of(const opt_command *c, bool all) {
 static bool lists(const char *help, const char *name) {
   char negated[64];
   snprintf(negated, sizeof negated, "--[no-]%s", name + 2);
-  for (const char *line = help; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+  for (const char *line = help; line && *line;
+       line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
     const char *p = line;
     while (*p == ' ') p++;
     if (p - line != 2) continue;
     size_t n = strlen(name);
     if ((strncmp(p, name, n) == 0 && strchr(" =[\n", p[n])) ||
-        (name[1] != '-' && strncmp(p, name, n) == 0) ||
-        strncmp(p, negated, strlen(negated)) == 0)
+        (name[1] != '-' && strncmp(p, name, n) == 0) || strncmp(p, negated, strlen(negated)) == 0)
       return true;
   }
   return false;
@@ -357,15 +423,15 @@ static void check_help_lists_table(const opt_command *c) {
 static void test_help(void) {
   char *help = help_of(&TEST_COMMAND, false), *all = help_of(&TEST_COMMAND, true);
   CHECK(lists(help, "--flag"));
-  CHECK(lists(help, "--neg"));            /* as --[no-]neg */
+  CHECK(lists(help, "--neg")); /* as --[no-]neg */
   CHECK(strstr(help, "  --[no-]neg "));
   CHECK(strstr(help, "  --bare[=on|off] "));
   CHECK(strstr(help, "  --count=N "));
   CHECK(strstr(help, "  -W WORD "));
   CHECK(strstr(help, "  -KKEPT "));
   CHECK(strstr(help, "\nOutput:\n  --[no-]neg")); /* topics get a heading */
-  CHECK(!lists(help, "--nonempty"));      /* eval/ only */
-  CHECK(!strstr(help, "Solver:"));        /* no heading for a topic with nothing shown */
+  CHECK(!lists(help, "--nonempty"));              /* eval/ only */
+  CHECK(!strstr(help, "Solver:"));                /* no heading for a topic with nothing shown */
   CHECK(lists(all, "--nonempty"));
   CHECK(strstr(all, "Solver:"));
   free(help);
@@ -418,8 +484,8 @@ static int call_run_parse(void *arg) {
   return run_parse_options(argc, argv, p->o);
 }
 
-#define RUN_PARSE(o, ...)                                                                    \
-  (memset(&(o), 0, sizeof(o)),                                                               \
+#define RUN_PARSE(o, ...)      \
+  (memset(&(o), 0, sizeof(o)), \
    capture(2, call_run_parse, &(run_call){(const char *const[]){__VA_ARGS__, NULL}, &(o)}))
 
 static void test_run_table(void) {
@@ -446,7 +512,8 @@ static void test_run_table(void) {
 
   CHECK_EQ_U64(RUN_PARSE(o, "--merge=pat", "--merge-loops=symbolic", "--tests-per-merge=one",
                          "--incremental-merge", "--validate-merges", "--dump-tree",
-                         "--max-candidate-patterns", "30", "--max-patterns=5", "d.c"), 0);
+                         "--max-candidate-patterns", "30", "--max-patterns=5", "d.c"),
+               0);
   CHECK_EQ_U64(o.interp.merge.mode, MERGE_MODE_PAT);
   CHECK_EQ_U64(o.interp.merge.loops, MERGE_LOOPS_SYMBOLIC);
   CHECK(!o.interp.merge.tests_per_merge_all);
@@ -462,14 +529,16 @@ static void test_run_table(void) {
   CHECK_EQ_U64(o.solver.timeout_ms, 2000);
   CHECK_EQ_U64(o.solver.quant_timeout_ms, 0); /* given: kept, whatever the order */
   CHECK_EQ_U64(RUN_PARSE(o, "--qsolver-procedure=off", "--qsolver-relax", "off",
-                         "--qsolver-fallback=z3", "--validate-qsolver", "d.c"), 0);
+                         "--qsolver-fallback=z3", "--validate-qsolver", "d.c"),
+               0);
   CHECK(!o.solver.quantified && !o.solver.relax && o.solver.validate_quantified);
   CHECK_EQ_U64(o.solver.fallback, QS_FALLBACK_Z3);
 
-  CHECK_EQ_U64(RUN_PARSE(o, "--search=bfs", "--search", "nurs:covnew", "--seed=9",
-                         "--max-time=1h", "--max-instructions=5", "--max-forks=6",
-                         "--max-memory=7", "--max-pointer-objects=8", "--capacity=9",
-                         "--emit-all-errors", "--trace", "--no-progress", "d.c"), 0);
+  CHECK_EQ_U64(RUN_PARSE(o, "--search=bfs", "--search", "nurs:covnew", "--seed=9", "--max-time=1h",
+                         "--max-instructions=5", "--max-forks=6", "--max-memory=7",
+                         "--max-pointer-objects=8", "--capacity=9", "--emit-all-errors", "--trace",
+                         "--no-progress", "d.c"),
+               0);
   CHECK_EQ_U64(o.interp.nsearch, 2);
   CHECK_EQ_U64(o.interp.search[0], SEARCH_BFS);
   CHECK_EQ_STR(search_kind_name(o.interp.search[1]), "nurs:covnew");
@@ -483,10 +552,11 @@ static void test_run_table(void) {
   CHECK(o.interp.emit_all_errors && o.interp.trace);
   CHECK(o.progress_given && !o.interp.progress);
 
-  CHECK_EQ_U64(RUN_PARSE(o, "--libc=none", "-I", "inc", "-Iinc2", "-DX=1", "--optimize",
-                         "--passes=klee", "--max-load-time=2min", "--max-load-memory=512",
-                         "--output-dir", "out", "--testcomp-property=p.prp", "--write-smt2s",
-                         "d.c", "--", "a", "b"), 0);
+  CHECK_EQ_U64(
+      RUN_PARSE(o, "--libc=none", "-I", "inc", "-Iinc2", "-DX=1", "--optimize", "--passes=klee",
+                "--max-load-time=2min", "--max-load-memory=512", "--output-dir", "out",
+                "--testcomp-property=p.prp", "--write-smt2s", "d.c", "--", "a", "b"),
+      0);
   CHECK(o.no_runtime && o.optimize && o.write_smt2s);
   CHECK_EQ_U64(o.n_include_dirs, 2);
   CHECK_EQ_STR(o.include_dirs[1], "inc2");
@@ -504,7 +574,10 @@ static void test_run_table(void) {
   CHECK(!o.no_runtime);
 
   /* symq run's own messages, as they have always been */
-  const struct { const char *args[3]; const char *message; } bad[] = {
+  const struct {
+    const char *args[3];
+    const char *message;
+  } bad[] = {
       {{"--merge=foo", "d.c"}, "--merge takes none, cfg or pat, not 'foo'"},
       {{"--max-solver-time=x", "d.c"}, "bad solver timeout 'x'"},
       {{"--solver-timeout=86401", "d.c"}, "bad solver timeout '86401'"},

@@ -32,14 +32,12 @@ static int cmp_str(const void *a, const void *b) {
 /* The names in `dir` (without . and ..), sorted, joined by spaces; caller frees. */
 static char *listing(const char *dir) {
   DIR *d = opendir(dir);
-  if (!d)
-    return strdup("(cannot open)");
+  if (!d) return strdup("(cannot open)");
   char *names[256];
   size_t n = 0, total = 1;
   struct dirent *e;
   while ((e = readdir(d)) && n < 256) {
-    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-      continue;
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
     names[n] = strdup(e->d_name);
     total += strlen(names[n]) + 1;
     n++;
@@ -48,8 +46,7 @@ static char *listing(const char *dir) {
   qsort(names, n, sizeof *names, cmp_str);
   char *out = calloc(1, total);
   for (size_t i = 0; i < n; i++) {
-    if (i)
-      strcat(out, " ");
+    if (i) strcat(out, " ");
     strcat(out, names[i]);
     free(names[i]);
   }
@@ -58,8 +55,7 @@ static char *listing(const char *dir) {
 
 static char *slurp(const char *path) {
   FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
+  if (!f) return NULL;
   char *buf = calloc(1, 1 << 16);
   size_t n = fread(buf, 1, (1 << 16) - 1, f);
   buf[n] = 0;
@@ -97,8 +93,7 @@ static void test_auto_dirs(void) {
 
   o = out_open(NULL, err, sizeof err);
   CHECK(o != NULL);
-  if (o)
-    CHECK_EQ_STR(out_path(o), "symq-out-1");
+  if (o) CHECK_EQ_STR(out_path(o), "symq-out-1");
   out_close(o);
   check_link("symq-out-1");
   struct stat st;
@@ -109,8 +104,7 @@ static void test_auto_dirs(void) {
   CHECK_EQ_U64(rmdir("symq-out-1"), 0);
   o = out_open(NULL, err, sizeof err);
   CHECK(o != NULL);
-  if (o)
-    CHECK_EQ_STR(out_path(o), "symq-out-1");
+  if (o) CHECK_EQ_STR(out_path(o), "symq-out-1");
   out_close(o);
 
   /* A symq-last that is not a link is never clobbered (nor followed): a warning only. */
@@ -150,8 +144,7 @@ static void test_explicit_dirs(void) {
   CHECK_EQ_U64(mkdir("empty", 0775), 0);
   o = out_open("empty", err, sizeof err);
   CHECK(o != NULL);
-  if (o)
-    CHECK_EQ_STR(out_path(o), "empty");
+  if (o) CHECK_EQ_STR(out_path(o), "empty");
   out_close(o);
   o = out_open("fresh", err, sizeof err);
   CHECK(o != NULL);
@@ -177,8 +170,7 @@ static void test_tests_and_errors(void) {
   char err[256] = "";
   out_dir *o = out_open("run", err, sizeof err);
   CHECK(o != NULL);
-  if (!o)
-    return;
+  if (!o) return;
   const char *argv[] = {"prog.bc", "--flag"};
   CHECK_EQ_U64(out_set_args(o, 2, argv), 0);
 
@@ -206,8 +198,7 @@ static void test_tests_and_errors(void) {
   }
   t = ktest_read("run/test000003.ktest", err, sizeof err);
   CHECK(t != NULL);
-  if (t)
-    CHECK_EQ_U64(t->num_objects, 0);
+  if (t) CHECK_EQ_U64(t->num_objects, 0);
   ktest_free(t);
 
   /* The .err body, line by line. */
@@ -247,12 +238,10 @@ static void test_tests_and_errors(void) {
   for (char *p = text, *nl; p && *p; p = nl + 1, line++) {
     nl = strchr(p, '\n');
     CHECK(nl != NULL); /* every line ends with a newline */
-    if (!nl)
-      break;
+    if (!nl) break;
     *nl = 0;
     CHECK(line < nwant);
-    if (line < nwant)
-      CHECK_EQ_STR(p, want[line]);
+    if (line < nwant) CHECK_EQ_STR(p, want[line]);
   }
   CHECK_EQ_U64(line, nwant);
   free(text);
@@ -283,8 +272,9 @@ static void test_tests_and_errors(void) {
   CHECK_EQ_STR(text, "Early termination: max-time\n");
   free(text);
 
-  check_listing("run", "test000001.early test000001.ktest test000002.ktest "
-                       "test000002.ptr.err test000003.ktest test000003.reach_error.err");
+  check_listing("run",
+                "test000001.early test000001.ktest test000002.ktest "
+                "test000002.ptr.err test000003.ktest test000003.reach_error.err");
   out_close(o);
 }
 
@@ -292,8 +282,7 @@ static void test_info(void) {
   char err[256] = "";
   out_dir *o = out_open("info-run", err, sizeof err);
   CHECK(o != NULL);
-  if (!o)
-    return;
+  if (!o) return;
   setenv("TZ", "UTC", 1);
   tzset();
   const char *argv[] = {"symq", "--max-time=60s", "my prog.bc", "it's"};
@@ -353,8 +342,7 @@ static void test_json_and_atomic(void) {
   char err[256] = "";
   out_dir *o = out_open("stats-run", err, sizeof err);
   CHECK(o != NULL);
-  if (!o)
-    return;
+  if (!o) return;
 
   json_writer j;
   json_init(&j);
@@ -420,21 +408,18 @@ static void test_kill(void) {
     close(fds[0]);
     char err[256];
     out_dir *o = out_open("killed", err, sizeof err);
-    if (!o)
-      _exit(1);
+    if (!o) _exit(1);
     static uint8_t payload[1 << 16];
     memset(payload, 0xab, sizeof payload);
     ktest_object obj = {"big", payload, sizeof payload};
     for (;;) {
       uint32_t id = out_write_test(o, &obj, 1);
-      if (!id || write(fds[1], &id, sizeof id) != (ssize_t)sizeof id)
-        _exit(1);
+      if (!id || write(fds[1], &id, sizeof id) != (ssize_t)sizeof id) _exit(1);
     }
   }
   close(fds[1]);
   uint32_t id = 0, last = 0;
-  while (last < 20 && read(fds[0], &id, sizeof id) == (ssize_t)sizeof id)
-    last = id;
+  while (last < 20 && read(fds[0], &id, sizeof id) == (ssize_t)sizeof id) last = id;
   kill(pid, SIGKILL);
   int status = 0;
   waitpid(pid, &status, 0);
@@ -453,35 +438,29 @@ static void test_kill(void) {
   DIR *d = opendir("killed");
   struct dirent *e;
   while (d && (e = readdir(d))) {
-    if (e->d_name[0] == '.')
-      continue;
+    if (e->d_name[0] == '.') continue;
     snprintf(path, sizeof path, "killed/%.50s", e->d_name);
     ktest *t = ktest_read(path, err, sizeof err);
     CHECK(t != NULL);
-    if (!t)
-      fprintf(stderr, "    %s\n", err);
+    if (!t) fprintf(stderr, "    %s\n", err);
     ktest_free(t);
   }
-  if (d)
-    closedir(d);
+  if (d) closedir(d);
 }
 
 static int remove_tree(const char *path) {
   struct stat st;
-  if (lstat(path, &st) < 0)
-    return -1;
+  if (lstat(path, &st) < 0) return -1;
   if (S_ISDIR(st.st_mode)) {
     DIR *d = opendir(path);
     struct dirent *e;
     char sub[4096];
     while (d && (e = readdir(d))) {
-      if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-        continue;
+      if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
       snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
       remove_tree(sub);
     }
-    if (d)
-      closedir(d);
+    if (d) closedir(d);
     return rmdir(path);
   }
   return unlink(path);

@@ -34,7 +34,8 @@ static void test_memspn(unsigned capacity) {
   memspn_leaf *leaves = calloc(2 * capacity + 1, sizeof *leaves);
   pat_word *words = calloc(2 * capacity + 1, sizeof *words);
   for (unsigned m = 0; m <= capacity; m++) leaves[m] = memspn_leaf_make(&t, &ab, m, 0);
-  for (unsigned m = 0; m < capacity; m++) leaves[capacity + 1 + m] = memspn_leaf_make(&t, &ab, m, 1);
+  for (unsigned m = 0; m < capacity; m++)
+    leaves[capacity + 1 + m] = memspn_leaf_make(&t, &ab, m, 1);
   for (unsigned k = 0; k < 2 * capacity + 1; k++) words[k] = word_of(&leaves[k]);
 
   /* the symbols: root, R, U, B, ¬R, ¬B — iteration 0's, which every iteration must share */

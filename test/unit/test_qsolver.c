@@ -100,10 +100,9 @@ static expr *rd(expr_array *a, uint64_t off, unsigned nbytes) {
 static expr *eq(expr *a, expr *b) { return keep(expr_eq(a, b)); }
 static expr *ult(expr *a, expr *b) { return keep(expr_ult(a, b)); }
 static expr *add(expr *a, expr *b) { return keep(expr_add(a, b)); }
-static expr *not(expr *a) { return keep(expr_not(a)); }
+static expr * not(expr * a) { return keep(expr_not(a)); }
 
-static uint64_t le_bytes(const expr_assignment *m, const expr_array *a, unsigned off,
-                         unsigned n) {
+static uint64_t le_bytes(const expr_assignment *m, const expr_array *a, unsigned off, unsigned n) {
   const expr_binding *b = expr_assignment_find(m, a);
   uint64_t v = 0;
   for (unsigned i = n; b && i-- > 0;) v = v << 8 | (off + i < b->len ? b->bytes[off + i] : 0);
@@ -355,8 +354,7 @@ static void test_independence(void) {
   /* A fresh constant (a non-input array, like a merge's K) ties its constraints together. */
   expr_array *K = array("K", 8, false);
   expr *k = rd(K, 0, 8);
-  expr *tied[3] = {eq(keep(expr_zext(x, 64)), k), eq(keep(expr_zext(z, 64)), k),
-                   ult(k, c64(100))};
+  expr *tied[3] = {eq(keep(expr_zext(x, 64)), k), eq(keep(expr_zext(z, 64)), k), ult(k, c64(100))};
   dropped = st(s, "independence")->formulas_dropped;
   u128 v = 0;
   expr *tie_pc[4] = {tied[0], tied[1], tied[2], pc[1]};
@@ -430,7 +428,7 @@ static void test_independence_bytes(void) {
   CHECK_EQ_U64(st(s, "independence")->formulas_dropped, dropped);
   expr *upd_unsat[5] = {pc[0], pc[1], ult(at, c64(8)), through, eq(rd(D, 6, 1), cw(8, 2))};
   CHECK_EQ_U64(qs_check_sat(s, upd_unsat, 5), QS_SAT); /* i = 6 writes 9 over d[6] = 2 */
-  expr *pinned[6] = {pc[0], pc[1], ult(at, c64(8)), through, eq(rd(D, 6, 1), cw(8, 2)),
+  expr *pinned[6] = {pc[0],         pc[1], ult(at, c64(8)), through, eq(rd(D, 6, 1), cw(8, 2)),
                      eq(at, c64(3))};
   CHECK_EQ_U64(qs_check_sat(s, pinned, 6), QS_UNSAT);
   qs_free(s);
@@ -720,8 +718,8 @@ static void test_relax(void) {
   /* memspn's exit with its bound inside the conjunction, K < 5 ∧ s[K] ≠ 'a', against
    * K = 5: the conjunct K < 5 is the scalar part's, which is unsat without the procedure
    * (with the conjunction as one non-scalar formula, the scalar part allowed K = 5). */
-  expr *exit_k = keep(expr_and(keep(expr_ult(k, c64(5))),
-                               keep(expr_ne(keep(expr_read(S, NULL, k)), cw(8, 'a')))));
+  expr *exit_k = keep(
+      expr_and(keep(expr_ult(k, c64(5))), keep(expr_ne(keep(expr_read(S, NULL, k)), cw(8, 'a')))));
   expr *e[4] = {all_a, two_le_k, exit_k, eq(k, c64(5))};
   answered = r->answered;
   uint64_t unsat = r->unsat;
@@ -762,7 +760,7 @@ static unsigned rnd(unsigned n) {
 typedef struct enc_world {
   expr_array *arr[3]; /* small input, small constant, large (past the blasting size) */
   expr_update *ups[3];
-  expr_array *idx;    /* the bytes symbolic indices are made of */
+  expr_array *idx; /* the bytes symbolic indices are made of */
 } enc_world;
 
 /* A symbolic or constant index at which nbytes can be read from array a (within capacity,
@@ -780,8 +778,8 @@ static expr *rand_value(enc_world *w, unsigned width, int depth) {
   if (k == 0) return cw(width, rnd(4) == 0 ? rnd(256) : rnd(3));
   if (k == 1 || k == 2) {
     unsigned which = rnd(3), nbytes = width / 8;
-    return keep(expr_read_le(w->arr[which], w->ups[which], rand_index(w, w->arr[which], nbytes),
-                             nbytes));
+    return keep(
+        expr_read_le(w->arr[which], w->ups[which], rand_index(w, w->arr[which], nbytes), nbytes));
   }
   expr *a = rand_value(w, width, depth - 1), *b = rand_value(w, width, depth - 1);
   if (k == 3) return add(a, b);
@@ -805,8 +803,9 @@ static expr *rand_int_formula(enc_world *w) {
   expr *v[2];
   for (int k = 0; k < 2; k++) {
     unsigned which = rnd(3), nbytes = rnd(2) ? 1 : 2, width = 16;
-    expr *r = keep(expr_read_le(w->arr[which], w->ups[which],
-                                c64(rnd((unsigned)(w->arr[which]->capacity - nbytes + 1))), nbytes));
+    expr *r =
+        keep(expr_read_le(w->arr[which], w->ups[which],
+                          c64(rnd((unsigned)(w->arr[which]->capacity - nbytes + 1))), nbytes));
     r = nbytes == 1 ? keep(rnd(2) ? expr_zext(r, width) : expr_sext(r, width)) : r;
     switch (rnd(3)) {
     case 0: r = add(r, cw(width, rnd(2) ? 0xfff0 : rnd(300))); break;
@@ -825,8 +824,8 @@ static expr *rand_int_formula(enc_world *w) {
 /* Adds a write at a random index to one of the arrays' update lists. */
 static void rand_write(enc_world *w) {
   unsigned which = rnd(3);
-  expr_update *u = expr_update_push(w->arr[which], w->ups[which],
-                                    rand_index(w, w->arr[which], 1), rand_value(w, 8, 1));
+  expr_update *u = expr_update_push(w->arr[which], w->ups[which], rand_index(w, w->arr[which], 1),
+                                    rand_value(w, 8, 1));
   w->ups[which] = keep_u(u);
 }
 
@@ -863,10 +862,9 @@ static void test_encodings(unsigned rounds) {
   io.int_lanes = ~0u; /* every lane in integers first */
   qsolver *fast = qs_new(&fo), *plain = qs_new(&po), *ints = qs_new(&io);
   static const uint8_t init[5] = {7, 0, 0xff, 3, 0};
-  enc_world w = {
-      .arr = {array("sa", 6, true), keep_a(expr_array_new("ca", c64(5), 5, false, init)),
-              array("la", 300, true)},
-      .idx = array("ix", 8, true)};
+  enc_world w = {.arr = {array("sa", 6, true), keep_a(expr_array_new("ca", c64(5), 5, false, init)),
+                         array("la", 300, true)},
+                 .idx = array("ix", 8, true)};
   expr_array *arrays[4] = {w.arr[0], w.arr[1], w.arr[2], w.idx};
   unsigned decided = 0;
   for (unsigned round = 0; round < rounds; round++) {
@@ -882,8 +880,8 @@ static void test_encodings(unsigned rounds) {
       if (step % 5 == 4) { /* ∀ b ∈ [0, 1]. sa[b] ≠ q's first byte, for the encoding switch */
         expr *b = keep(expr_bvar_fresh(64, "b"));
         expr *body = keep(expr_ne(keep(expr_read(w.arr[0], NULL, b)), cw(8, rnd(256))));
-        check_agree(fast, plain, path, n, keep(expr_forall(b, c64(0), c64(1), body)), arrays,
-                    4, &decided);
+        check_agree(fast, plain, path, n, keep(expr_forall(b, c64(0), c64(1), body)), arrays, 4,
+                    &decided);
       }
       /* Extend the path with q or its negation, whichever is feasible. */
       bool may = false;
@@ -931,8 +929,8 @@ static void test_bound_chain(void) {
     for (uint64_t c = 1; c <= 40; c++) {
       path[len++] = ult(c64(c), keep(expr_sub(n, k)));
       expr *at = add(add(k, c64(c)), base);
-      expr *inside = keep(expr_and(keep(expr_ule(base, at)),
-                                   keep(expr_ule(at, add(base, c64(64))))));
+      expr *inside =
+          keep(expr_and(keep(expr_ule(base, at)), keep(expr_ule(at, add(base, c64(64))))));
       expr *holds = keep(expr_and(inside, keep(expr_ule(add(k, c64(c + 1)), add(n, c64(1))))));
       expr *fails = keep(expr_ule(add(k, c64(c + 2)), n));
       bool bf = false, bp = true;
@@ -1020,8 +1018,7 @@ static void test_time_left(void) {
   u128 n = (u128)HARD_P * HARD_Q; /* as in test_timeout: undecidable in any test's time */
   expr *i = keep(expr_bvar_fresh(128, "i"));
   expr *all = keep(expr_forall(i, cw(128, 1), cw(128, 2), ult(i, p)));
-  expr *f[4] = {eq(keep(expr_mul(p, q)), cw(128, n)), ult(cw(128, 1), p), ult(cw(128, 1), q),
-                all};
+  expr *f[4] = {eq(keep(expr_mul(p, q)), cw(128, n)), ult(cw(128, 1), p), ult(cw(128, 1), q), all};
   qs_set_time_left(s, 1);
   CHECK_EQ_U64(qs_check_sat(s, f, 4), QS_UNKNOWN);
   CHECK_EQ_STR(qs_last_reason(s), "timeout");
@@ -1069,16 +1066,15 @@ static void test_translation(bool in_integers) {
   expr_array *X = array("x", 1, true), *Y = array("y", 1, true);
   expr *x = rd(X, 0, 1), *y = rd(Y, 0, 1);
   static const uint8_t pairs[][2] = {{0, 0}, {7, 0}, {200, 3}, {0x80, 0xff}, {5, 9}, {255, 8}};
-  static const expr_kind bin[] = {EXPR_ADD, EXPR_SUB, EXPR_MUL, EXPR_UDIV, EXPR_SDIV,
-                                  EXPR_UREM, EXPR_SREM, EXPR_SHL, EXPR_LSHR, EXPR_ASHR,
-                                  EXPR_AND, EXPR_OR, EXPR_XOR, EXPR_EQ, EXPR_ULT,
-                                  EXPR_ULE, EXPR_SLT, EXPR_SLE};
+  static const expr_kind bin[] = {EXPR_ADD,  EXPR_SUB, EXPR_MUL,  EXPR_UDIV, EXPR_SDIV, EXPR_UREM,
+                                  EXPR_SREM, EXPR_SHL, EXPR_LSHR, EXPR_ASHR, EXPR_AND,  EXPR_OR,
+                                  EXPR_XOR,  EXPR_EQ,  EXPR_ULT,  EXPR_ULE,  EXPR_SLT,  EXPR_SLE};
   for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; p++) {
     expr *fix[2] = {eq(x, cw(8, pairs[p][0])), eq(y, cw(8, pairs[p][1]))};
     expr_assignment *m = expr_assignment_new();
     expr_assignment_set(m, X, &pairs[p][0], 1);
     expr_assignment_set(m, Y, &pairs[p][1], 1);
-    expr *bx = ult(x, y), *by = eq(y, cw(8, 0));  /* two width-1 terms */
+    expr *bx = ult(x, y), *by = eq(y, cw(8, 0)); /* two width-1 terms */
     for (size_t k = 0; k < sizeof bin / sizeof bin[0]; k++) {
       check_term(s, keep(expr_binary(bin[k], x, y)), fix, m);
       check_term(s, keep(expr_binary(bin[k], bx, by)), fix, m);
@@ -1118,9 +1114,12 @@ static void test_noncanonical(void) {
   qsolver *s = qs_new(&o);
   expr_array *X = array("x", 1, true);
   expr *x = rd(X, 0, 1);
-  struct { expr_kind kind; uint8_t c; bool holds_at_5; } cases[] = {
-      {EXPR_NE, 5, false}, {EXPR_UGT, 4, true}, {EXPR_UGE, 6, false},
-      {EXPR_SGT, 0xff, true}, {EXPR_SGE, 5, true}, {EXPR_SUB, 0, false}};
+  struct {
+    expr_kind kind;
+    uint8_t c;
+    bool holds_at_5;
+  } cases[] = {{EXPR_NE, 5, false},    {EXPR_UGT, 4, true}, {EXPR_UGE, 6, false},
+               {EXPR_SGT, 0xff, true}, {EXPR_SGE, 5, true}, {EXPR_SUB, 0, false}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     expr fake = {0};
     expr *c = cw(8, cases[i].c);
@@ -1183,7 +1182,8 @@ static void test_noncanonical(void) {
   char message[512] = "";
   size_t got = 0;
   ssize_t n;
-  while (got + 1 < sizeof message && (n = read(pipefd[0], message + got, sizeof message - 1 - got)) > 0)
+  while (got + 1 < sizeof message &&
+         (n = read(pipefd[0], message + got, sizeof message - 1 - got)) > 0)
     got += (size_t)n;
   message[got] = 0;
   close(pipefd[0]);

@@ -112,7 +112,8 @@ static uint64_t before_fallback(const qs_quant_stats *q) {
          q->answered[QS_QSTEP_REPAIR];
 }
 
-/* ---- the paper's Examples 5.1–5.3 -------------------------------------------------------------- */
+/* ---- the paper's Examples 5.1–5.3 --------------------------------------------------------------
+ */
 
 typedef struct example {
   expr_array *a, *k, *j;
@@ -246,8 +247,7 @@ static void test_example_in_chain(void) {
   uint64_t stripped = qst->answered[QS_QSTEP_STRIP];
   CHECK_EQ_U64(qs_check_sat(s, g, 5), QS_UNSAT);
   CHECK_EQ_U64(qst->answered[QS_QSTEP_STRIP], stripped + 1);
-  CHECK_EQ_U64(qst->answered[QS_QSTEP_FALLBACK_EXPAND] + qst->answered[QS_QSTEP_FALLBACK_Z3],
-               0);
+  CHECK_EQ_U64(qst->answered[QS_QSTEP_FALLBACK_EXPAND] + qst->answered[QS_QSTEP_FALLBACK_Z3], 0);
   /* Quantifier-free queries pass through untouched. */
   expr *qf[2] = {e.f[1], e.f[2]};
   CHECK_EQ_U64(qs_check_sat(s, qf, 2), QS_SAT);
@@ -267,8 +267,11 @@ static void test_repair_in_chain(void) {
   expr *x = K(expr_bvar_fresh(64, "x"));
   expr *prev = byte_at(A, K(expr_add(x, k64((uint64_t)-1))));
   expr *body = K(expr_eq(byte_at(A, x), K(expr_add(prev, k8(1)))));
-  expr *f[6] = {K(expr_forall(x, k64(1), k, body)), K(expr_ule(k, k64(10))),
-                K(expr_ule(k64(5), k)), K(expr_ule(k64(1), j)), K(expr_ult(j, k)),
+  expr *f[6] = {K(expr_forall(x, k64(1), k, body)),
+                K(expr_ule(k, k64(10))),
+                K(expr_ule(k64(5), k)),
+                K(expr_ule(k64(1), j)),
+                K(expr_ult(j, k)),
                 K(expr_eq(byte_at(A, j), k8(150)))};
   qs_options o = procedure_options();
   o.validate_quantified = true;
@@ -285,7 +288,8 @@ static void test_repair_in_chain(void) {
   group_end();
 }
 
-/* ---- the shapes of a validated PAT run of chained memspn --------------------------------------- */
+/* ---- the shapes of a validated PAT run of chained memspn ---------------------------------------
+ */
 
 static bool mentions_witness(const qs_quant *q, expr *const *f, size_t n) {
   expr_array **v = NULL;
@@ -313,12 +317,16 @@ static void test_negated_clause(void) {
   expr *n = word(N), *k = word(KA);
   expr *i = K(expr_bvar_fresh(64, "i"));
   expr *cell = byte_at(S, K(expr_add(k64((uint64_t)-1), i)));
-  expr *body = K(expr_and(K(expr_ult(K(expr_add(k64((uint64_t)-1), i)), n)),
-                          K(expr_eq(k8('a'), cell))));
+  expr *body =
+      K(expr_and(K(expr_ult(K(expr_add(k64((uint64_t)-1), i)), n)), K(expr_eq(k8('a'), cell))));
   expr *all = K(expr_forall(i, k64(1), k, body));
-  expr *f[7] = {K(expr_ule(n, k64(10))), K(expr_eq(k64(3), k)), K(expr_ult(k64(3), n)),
-                K(expr_eq(byte_at(S, k64(0)), k8('a'))), K(expr_eq(byte_at(S, k64(1)), k8('a'))),
-                K(expr_eq(byte_at(S, k64(2)), k8('a'))), K(expr_not(all))};
+  expr *f[7] = {K(expr_ule(n, k64(10))),
+                K(expr_eq(k64(3), k)),
+                K(expr_ult(k64(3), n)),
+                K(expr_eq(byte_at(S, k64(0)), k8('a'))),
+                K(expr_eq(byte_at(S, k64(1)), k8('a'))),
+                K(expr_eq(byte_at(S, k64(2)), k8('a'))),
+                K(expr_not(all))};
   qs_quant *q = qs_quant_new(f, 7);
   CHECK(qs_quant_strippable(q));
   expr **w = NULL;
@@ -389,8 +397,8 @@ static void test_offset_trigger(void) {
   expr *i = K(expr_bvar_fresh(64, "i"));
   expr *at = K(expr_add(k1, K(expr_add(k64((uint64_t)-1), i))));
   expr *all = K(expr_forall(i, k64(1), k3, K(expr_eq(k8('b'), byte_at(S, at)))));
-  expr *f[5] = {all, K(expr_ule(k1, k64(4))), K(expr_ule(k3, k64(5))),
-                K(expr_ult(k64(2), k3)), K(expr_ne(byte_at(S, K(expr_add(k64(2), k1))), k8('b')))};
+  expr *f[5] = {all, K(expr_ule(k1, k64(4))), K(expr_ule(k3, k64(5))), K(expr_ult(k64(2), k3)),
+                K(expr_ne(byte_at(S, K(expr_add(k64(2), k1))), k8('b')))};
   qs_quant *q = qs_quant_new(f, 5);
   expr **w = NULL;
   size_t nw = qs_quant_strip(q, &w);
@@ -453,7 +461,8 @@ static void test_trigger_past_range(void) {
   group_end();
 }
 
-/* ---- the memspn family ------------------------------------------------------------------------- */
+/* ---- the memspn family -------------------------------------------------------------------------
+ */
 
 static uint64_t rng;
 static unsigned rnd(unsigned n) {
@@ -520,9 +529,7 @@ static void family_case(qsolver *s, qsolver *plain, family_totals *t) {
   case 1: /* s[j] ≠ c, nothing else: sat (K ≤ j) */
     f[nf++] = K(expr_ne(byte_at(S, k64(j)), k8(c)));
     break;
-  case 2: /* K = j exactly */
-    f[nf++] = K(expr_eq(k, k64(j)));
-    break;
+  case 2: /* K = j exactly */ f[nf++] = K(expr_eq(k, k64(j))); break;
   case 3: /* a second exit value: K ≥ j and s[j] = c+1 */
     f[nf++] = K(expr_ule(k64(j), k));
     f[nf++] = K(expr_eq(byte_at(S, k64(j)), k8((uint8_t)(c + 1))));
@@ -570,15 +577,16 @@ static void test_memspn_family(bool relax) {
   family_totals t = {0};
   for (int r = 0; r < 60; r++) family_case(s, plain, &t);
   const qs_quant_stats *q = qs_quant_stats_of(s);
-  printf("memspn family (relaxed stage %s): %u queries (%u sat, %u unsat); answered by strip %llu, duplicate %llu,"
-         " repair %llu, expansion %llu, z3 %llu, unknown %llu\n",
-         relax ? "on" : "off", t.queries, t.sat, t.unsat,
-         (unsigned long long)q->answered[QS_QSTEP_STRIP],
-         (unsigned long long)q->answered[QS_QSTEP_DUPLICATE],
-         (unsigned long long)q->answered[QS_QSTEP_REPAIR],
-         (unsigned long long)q->answered[QS_QSTEP_FALLBACK_EXPAND],
-         (unsigned long long)q->answered[QS_QSTEP_FALLBACK_Z3],
-         (unsigned long long)q->unknown);
+  printf(
+      "memspn family (relaxed stage %s): %u queries (%u sat, %u unsat); answered by strip %llu, "
+      "duplicate %llu,"
+      " repair %llu, expansion %llu, z3 %llu, unknown %llu\n",
+      relax ? "on" : "off", t.queries, t.sat, t.unsat,
+      (unsigned long long)q->answered[QS_QSTEP_STRIP],
+      (unsigned long long)q->answered[QS_QSTEP_DUPLICATE],
+      (unsigned long long)q->answered[QS_QSTEP_REPAIR],
+      (unsigned long long)q->answered[QS_QSTEP_FALLBACK_EXPAND],
+      (unsigned long long)q->answered[QS_QSTEP_FALLBACK_Z3], (unsigned long long)q->unknown);
   CHECK(t.sat > 0 && t.unsat > 0);
   CHECK_EQ_U64(t.models, t.sat);
   CHECK_EQ_U64(q->disagreements, 0);

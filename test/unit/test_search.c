@@ -126,7 +126,8 @@ static void remove_all(search **ss, size_t n, fake *f) {
 /* One "instruction" of the full-binary-tree program of depth D: fork below D, end at D. */
 static void tree_step(search **ss, size_t n, fake *st, unsigned D) {
   if (st->depth < D) fork_all(ss, n, st);
-  else remove_all(ss, n, st);
+  else
+    remove_all(ss, n, st);
 }
 
 typedef struct pick {
@@ -167,8 +168,8 @@ static void test_parse(void) {
     CHECK(search_parse(ok[i].name, &k));
     CHECK_EQ_U64(k, ok[i].kind);
   }
-  static const char *bad[] = {"dsf", "DFS", "", "random", "nurs:md2u", "covnew ", "bfs,dfs",
-                              "random_path", "nurs:"};
+  static const char *bad[] = {"dsf",     "DFS",         "",     "random", "nurs:md2u", "covnew ",
+                              "bfs,dfs", "random_path", "nurs:"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     search_kind k = SEARCH_RANDOM_PATH;
     CHECK(!search_parse(bad[i], &k));
@@ -207,8 +208,7 @@ static void check_sequence(const pick *got, size_t n, const char *const *want, s
   CHECK_EQ_U64(n, n_want);
   for (size_t i = 0; i < n && i < n_want; i++) {
     if (strcmp(got[i].path, want[i]) != 0) {
-      fprintf(stderr, "%s: selection %zu is \"%s\", want \"%s\"\n", what, i, got[i].path,
-              want[i]);
+      fprintf(stderr, "%s: selection %zu is \"%s\", want \"%s\"\n", what, i, got[i].path, want[i]);
       CHECK(!"selection order");
       return;
     }
@@ -218,8 +218,8 @@ static void check_sequence(const pick *got, size_t n, const char *const *want, s
 /* dfs: KLEE's order on a full binary tree of depth 3, the false side (the new child) first:
  * a pre-order walk taking '0' before '1'. */
 static void test_dfs_order(void) {
-  static const char *const want[] = {"",    "0",   "00",  "000", "001", "01",  "010", "011",
-                                     "1",   "10",  "100", "101", "11",  "110", "111"};
+  static const char *const want[] = {"",  "0",  "00",  "000", "001", "01",  "010", "011",
+                                     "1", "10", "100", "101", "11",  "110", "111"};
   pool_reset();
   search *s = new1(SEARCH_DFS, 1);
   pick got[64];
@@ -230,14 +230,14 @@ static void test_dfs_order(void) {
   CHECK_EQ_U64(st->forks, 7);
   CHECK_EQ_U64(st->removes, 8);
   CHECK_EQ_U64(st->adds, 1);
-  CHECK_EQ_U64(st->peak_states, 4); /* dfs keeps at most depth + 1 states */
+  CHECK_EQ_U64(st->peak_states, 4);  /* dfs keeps at most depth + 1 states */
   CHECK_EQ_U64(st->weight_reads, 0); /* no covnew: the hook is never called */
   search_free(s);
 }
 
 /* bfs: level by level; the state that forked moves to the back, its child after it. */
 static void test_bfs_order(void) {
-  static const char *const want[] = {"",    "1",   "0",   "11",  "10",  "01",  "00",  "111",
+  static const char *const want[] = {"",    "1",   "0",   "11",  "10",  "01",  "00", "111",
                                      "110", "101", "100", "011", "010", "001", "000"};
   pool_reset();
   search *s = new1(SEARCH_BFS, 1);
@@ -403,22 +403,23 @@ static bool within(double freq, double p, size_t n) {
 }
 
 /* Samples `n` selections and compares each live state's frequency with p_of[id]. */
-static void check_frequencies(search *s, fake **live, size_t n_live, const double *p_of,
-                              size_t n, const char *what) {
+static void check_frequencies(search *s, fake **live, size_t n_live, const double *p_of, size_t n,
+                              const char *what) {
   static uint32_t count[POOL_CAP];
   for (size_t i = 0; i < n_live; i++) count[live[i]->id] = 0;
   size_t stray = 0;
   for (size_t i = 0; i < n; i++) {
     fake *f = search_select(s);
     if (!f || !f->live) stray++;
-    else count[f->id]++;
+    else
+      count[f->id]++;
   }
   CHECK_EQ_U64(stray, 0);
   for (size_t i = 0; i < n_live; i++) {
     double freq = (double)count[live[i]->id] / (double)n, p = p_of[live[i]->id];
     if (!within(freq, p, n)) {
-      fprintf(stderr, "%s: state %" PRIu64 " (path %s) picked %.5f, want %.5f\n", what,
-              live[i]->id, live[i]->path, freq, p);
+      fprintf(stderr, "%s: state %" PRIu64 " (path %s) picked %.5f, want %.5f\n", what, live[i]->id,
+              live[i]->path, freq, p);
       CHECK(!"frequency out of tolerance");
     }
     if (p == 0) CHECK_EQ_U64(count[live[i]->id], 0);
@@ -827,10 +828,10 @@ static uint64_t stress(const search_kind *kinds, size_t n_kinds, uint64_t seed, 
 }
 
 static void test_stress(void) {
-  static const search_kind all[] = {SEARCH_DFS, SEARCH_BFS, SEARCH_RANDOM_STATE,
-                                    SEARCH_RANDOM_PATH, SEARCH_COVNEW};
-  static const search_kind mixed[] = {SEARCH_RANDOM_PATH, SEARCH_COVNEW, SEARCH_BFS,
-                                      SEARCH_DFS, SEARCH_RANDOM_STATE, SEARCH_COVNEW};
+  static const search_kind all[] = {SEARCH_DFS, SEARCH_BFS, SEARCH_RANDOM_STATE, SEARCH_RANDOM_PATH,
+                                    SEARCH_COVNEW};
+  static const search_kind mixed[] = {SEARCH_RANDOM_PATH, SEARCH_COVNEW,       SEARCH_BFS,
+                                      SEARCH_DFS,         SEARCH_RANDOM_STATE, SEARCH_COVNEW};
   for (size_t k = 0; k < 5; k++)
     for (uint64_t seed = 1; seed <= 3; seed++) stress(&all[k], 1, seed, 20000);
   uint64_t h1 = stress(mixed, 6, 11, 30000), h2 = stress(mixed, 6, 11, 30000);
@@ -887,9 +888,10 @@ static void test_scale(void) {
   CHECK_EQ_U64(search_count(s), 0);
   CHECK(search_check(s));
   search_free(s);
-  printf("scale: %zu states: %.3fs to fork, %.3fs for %zu selects, %.3fs for %zu updates, "
-         "%.3fs to remove\n", n, seconds(t0, t1), seconds(t1, t2), n, seconds(t2, t3), n,
-         seconds(t3, t4));
+  printf(
+      "scale: %zu states: %.3fs to fork, %.3fs for %zu selects, %.3fs for %zu updates, "
+      "%.3fs to remove\n",
+      n, seconds(t0, t1), seconds(t1, t2), n, seconds(t2, t3), n, seconds(t3, t4));
   /* generous bounds (sanitizers, a shared machine): an O(n) select would take minutes */
   CHECK(seconds(t1, t2) < 20 && seconds(t2, t3) < 20);
 

@@ -53,7 +53,8 @@ static exit_fit fit_exit(const memspn_tree *t, pat_alphabet *ab, unsigned capaci
   CHECK_EQ_U64(pat_partition(words, x.n, (pat_limits){20, 10}, &x.parts), PAT_PARTITIONED);
   CHECK_EQ_U64(x.parts.npatterns, 1);
   synth_leaf *sl = calloc(x.n, sizeof *sl);
-  for (size_t m = 0; m < x.n; m++) sl[m] = (synth_leaf){x.leaves[m].conds, x.leaves[m].nconds, x.parts.count[m]};
+  for (size_t m = 0; m < x.n; m++)
+    sl[m] = (synth_leaf){x.leaves[m].conds, x.leaves[m].nconds, x.parts.count[m]};
   const pat_pattern *p = &x.parts.patterns[0];
   x.ok = synth_formula_pattern(sl, x.n, p->nprefix, p->ncore, p->nsuffix, bvar, &x.f);
   free(sl);
@@ -188,12 +189,12 @@ static bool fits(expr *t, expr *i, uint64_t at, expr *want) {
 }
 
 /* A template fits the points, and at `at` it gives `want` (consumed). */
-#define CHECK_FIT(points, n, i, at, want)                                                  \
-  do {                                                                                      \
-    expr *fit_t_ = synth_fit(points, n, i), *fit_want_ = (want);                           \
-    CHECK(fit_t_ != NULL);                                                                  \
-    if (fit_t_) CHECK(fits(fit_t_, i, at, fit_want_));                                      \
-    expr_unref(fit_t_), expr_unref(fit_want_);                                              \
+#define CHECK_FIT(points, n, i, at, want)                        \
+  do {                                                           \
+    expr *fit_t_ = synth_fit(points, n, i), *fit_want_ = (want); \
+    CHECK(fit_t_ != NULL);                                       \
+    if (fit_t_) CHECK(fits(fit_t_, i, at, fit_want_));           \
+    expr_unref(fit_t_), expr_unref(fit_want_);                   \
   } while (0)
 
 static void test_fit_arithmetic(void) {
@@ -217,7 +218,8 @@ static void test_fit_arithmetic(void) {
   free_points(p, 3);
 
   /* gaps of 2 (counts 0, 2, 4) with slope 3: 2a ≡ 6 has two solutions mod 2^64 */
-  for (int k = 0; k < 3; k++) p[k] = (synth_point){2 * (uint64_t)k, eq_x(x64, 64, 1 + 6 * (uint64_t)k)};
+  for (int k = 0; k < 3; k++)
+    p[k] = (synth_point){2 * (uint64_t)k, eq_x(x64, 64, 1 + 6 * (uint64_t)k)};
   CHECK_FIT(p, 3, i, 1, eq_x(x64, 64, 4));
   free_points(p, 3);
 
@@ -318,8 +320,8 @@ static void test_pattern_rejected(void) {
   memspn_tree_free(&t);
 }
 
-/* Conditions monotone in i leave the ∀ at the iteration where they are hardest to meet; anything that could wrap or
- * that is not a comparison of the index with a closed term stays inside. */
+/* Conditions monotone in i leave the ∀ at the iteration where they are hardest to meet; anything
+ * that could wrap or that is not a comparison of the index with a closed term stays inside. */
 static void test_monotone(void) {
   expr *i = expr_bvar_fresh(64, "i");
   expr *zero = c64(0), *eight = c64(8);
@@ -328,14 +330,14 @@ static void test_monotone(void) {
   expr *minus1 = c64(UINT64_MAX), *prev = expr_add(minus1, i); /* i − 1 */
   expr *below = expr_ult(prev, n), *at_most = expr_ule(i, n), *above = expr_ult(n, i);
   expr *not_below = expr_not(below), *not_above = expr_not(above);
-  CHECK_EQ_U64(synth_monotone(below, i, 8), SYNTH_AT_HI);   /* i − 1 < n: true at K, true below */
+  CHECK_EQ_U64(synth_monotone(below, i, 8), SYNTH_AT_HI); /* i − 1 < n: true at K, true below */
   CHECK_EQ_U64(synth_monotone(at_most, i, 8), SYNTH_AT_HI);
-  CHECK_EQ_U64(synth_monotone(above, i, 8), SYNTH_AT_ONE);  /* n < i: weakest at i = 1 */
+  CHECK_EQ_U64(synth_monotone(above, i, 8), SYNTH_AT_ONE); /* n < i: weakest at i = 1 */
   CHECK_EQ_U64(synth_monotone(not_below, i, 8), SYNTH_AT_ONE);
   CHECK_EQ_U64(synth_monotone(not_above, i, 8), SYNTH_AT_HI);
   /* c + i wraps on [1, hi] when c > 2^64 − hi − 1: then it is not monotone */
   expr *big = c64(UINT64_MAX - 3), *wrapping = expr_add(big, i), *w = expr_ult(wrapping, n);
-  CHECK_EQ_U64(synth_monotone(w, i, 3), SYNTH_AT_HI);  /* up to 2^64 − 1: no wrap */
+  CHECK_EQ_U64(synth_monotone(w, i, 3), SYNTH_AT_HI); /* up to 2^64 − 1: no wrap */
   CHECK_EQ_U64(synth_monotone(w, i, 4), SYNTH_NOT_MONOTONE);
   /* i on both sides, a product, an equality: not monotone */
   expr *two = c64(2), *twice = expr_mul(two, i), *both = expr_ult(prev, i);
@@ -343,8 +345,8 @@ static void test_monotone(void) {
   CHECK_EQ_U64(synth_monotone(both, i, 8), SYNTH_NOT_MONOTONE);
   CHECK_EQ_U64(synth_monotone(scaled, i, 8), SYNTH_NOT_MONOTONE);
   CHECK_EQ_U64(synth_monotone(eq, i, 8), SYNTH_NOT_MONOTONE);
-  expr *all[] = {i, zero, eight, n, minus1, prev, below, at_most, above, not_below, not_above, big,
-                 wrapping, w, two, twice, both, scaled, eq};
+  expr *all[] = {i,         zero, eight,    n, minus1, prev,  below, at_most, above, not_below,
+                 not_above, big,  wrapping, w, two,    twice, both,  scaled,  eq};
   for (size_t k = 0; k < sizeof all / sizeof *all; k++) expr_unref(all[k]);
   expr_array_unref(na);
 }

@@ -67,8 +67,7 @@ static char *slurp(const char *path) {
   return buf;
 }
 
-static void write_ktest(const char *dir, const char *name, ktest_object *objects,
-                        uint32_t n) {
+static void write_ktest(const char *dir, const char *name, ktest_object *objects, uint32_t n) {
   static char *args[] = {"prog.c"};
   ktest t = {0};
   t.num_args = 1;
@@ -197,14 +196,14 @@ static const char *sha(const void *data, size_t len) {
 
 static void test_sha256(void) {
   CHECK_EQ_STR(sha("", 0), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  CHECK_EQ_STR(sha("abc", 3),
-               "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK_EQ_STR(sha("abc", 3), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   /* 56 bytes: the length no longer fits in the first padding block */
   const char *two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
   CHECK_EQ_STR(sha(two, strlen(two)),
                "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-  const char *four = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
-                     "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu";
+  const char *four =
+      "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
+      "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu";
   CHECK_EQ_STR(sha(four, strlen(four)),
                "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1");
   char *million = malloc(1000000);
@@ -217,10 +216,10 @@ static void test_sha256(void) {
 /* ---- whole suites ---------------------------------------------------------------------- */
 
 #define DECL "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
-#define TESTCASE_DOCTYPE                                                                  \
+#define TESTCASE_DOCTYPE                                                                 \
   "<!DOCTYPE testcase PUBLIC \"+//IDN sosy-lab.org//DTD test-format testcase 1.1//EN\" " \
   "\"https://sosy-lab.org/test-format/testcase-1.1.dtd\">\n"
-#define METADATA_DOCTYPE                                                                  \
+#define METADATA_DOCTYPE                                                                 \
   "<!DOCTYPE test-metadata PUBLIC \"+//IDN sosy-lab.org//DTD test-format test-metadata " \
   "1.1//EN\" \"https://sosy-lab.org/test-format/test-metadata-1.1.dtd\">\n"
 
@@ -244,8 +243,8 @@ static void test_suite(void) {
   write_text(program, "abc"); /* SHA-256 "abc" = ba7816bf... */
 
   uint8_t minus5[4] = {0xfb, 0xff, 0xff, 0xff}, c200[1] = {200}, one[1] = {1};
-  ktest_object t1[] = {{"nondet_int", minus5, 4}, {"nondet_uchar", c200, 1},
-                       {"nondet_bool", one, 1}};
+  ktest_object t1[] = {
+      {"nondet_int", minus5, 4}, {"nondet_uchar", c200, 1}, {"nondet_bool", one, 1}};
   write_ktest(dir, "test000001.ktest", t1, 3);
 
   uint8_t seven[4] = {7, 0, 0, 0}, mem[3] = {0, 128, 255}, raw[2] = {1, 2};
@@ -258,8 +257,10 @@ static void test_suite(void) {
   memset(i128, 0xff, 16);
   double d = 0.1;
   memcpy(dbl, &d, 8);
-  ktest_object t3[] = {{"nondet_longlong", llmin, 8}, {"nondet_ulong", ulmax, 8},
-                       {"nondet_int128", i128, 16}, {"nondet_double", dbl, 8}};
+  ktest_object t3[] = {{"nondet_longlong", llmin, 8},
+                       {"nondet_ulong", ulmax, 8},
+                       {"nondet_int128", i128, 16},
+                       {"nondet_double", dbl, 8}};
   write_ktest(dir, "test000003.ktest", t3, 4);
   /* SV-COMP's own reach_error calls __assert_fail: an assert error inside reach_error */
   write_text(path_in(dir, "test000003.assert.err"),
@@ -290,7 +291,8 @@ static void test_suite(void) {
            DECL METADATA_DOCTYPE
            "<test-metadata>\n"
            "  <sourcecodelang>C</sourcecodelang>\n"
-           "  <producer>symq " SYMQ_VERSION "</producer>\n"
+           "  <producer>symq " SYMQ_VERSION
+           "</producer>\n"
            "  <specification>COVER( init(main()), FQL(COVER EDGES(@CALL(reach_error))) )"
            "</specification>\n"
            "  <programfile>%s</programfile>\n"
@@ -302,15 +304,13 @@ static void test_suite(void) {
            "</test-metadata>\n",
            program);
   check_file(path_in(suite, "metadata.xml"), expected_meta);
-  check_file(path_in(suite, "test000001.xml"),
-             DECL TESTCASE_DOCTYPE
+  check_file(path_in(suite, "test000001.xml"), DECL TESTCASE_DOCTYPE
              "<testcase>\n"
              "  <input type=\"int\">-5</input>\n"
              "  <input type=\"unsigned char\">200</input>\n"
              "  <input type=\"_Bool\">1</input>\n"
              "</testcase>\n");
-  check_file(path_in(suite, "test000002.xml"),
-             DECL TESTCASE_DOCTYPE
+  check_file(path_in(suite, "test000002.xml"), DECL TESTCASE_DOCTYPE
              "<testcase coversError=\"true\">\n"
              "  <input type=\"int\">7</input>\n"
              "  <input type=\"unsigned char\">0</input>\n"
@@ -319,16 +319,14 @@ static void test_suite(void) {
              "  <input type=\"unsigned char\">1</input>\n"
              "  <input type=\"unsigned char\">2</input>\n"
              "</testcase>\n");
-  check_file(path_in(suite, "test000003.xml"),
-             DECL TESTCASE_DOCTYPE
+  check_file(path_in(suite, "test000003.xml"), DECL TESTCASE_DOCTYPE
              "<testcase coversError=\"true\">\n"
              "  <input type=\"long long\">-9223372036854775808</input>\n"
              "  <input type=\"unsigned long\">18446744073709551615</input>\n"
              "  <input type=\"__int128\">-1</input>\n"
              "  <input type=\"double\">0.10000000000000001</input>\n"
              "</testcase>\n");
-  check_file(path_in(suite, "test000004.xml"),
-             DECL TESTCASE_DOCTYPE "<testcase>\n</testcase>\n");
+  check_file(path_in(suite, "test000004.xml"), DECL TESTCASE_DOCTYPE "<testcase>\n</testcase>\n");
   check_file(path_in(suite, "test1000000.xml"),
              DECL TESTCASE_DOCTYPE "<testcase>\n  <input type=\"int\">-5</input>\n</testcase>\n");
 
@@ -338,7 +336,8 @@ static void test_suite(void) {
   struct dirent *e;
   while (listing && (e = readdir(listing)))
     if (e->d_name[0] != '.') files++;
-    else CHECK(!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."));
+    else
+      CHECK(!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."));
   if (listing) closedir(listing);
   CHECK_EQ_U64(files, 6);
 
@@ -363,8 +362,8 @@ static void test_escaping(void) {
   char program[700];
   snprintf(program, sizeof program, "%s/a&b<c>\"d\"\xc3\xa9\xff.c", dir);
   write_text(program, "int main(void) { return 0; }\n");
-  testcomp_options o = {.program_path = program, .spec_text = "A<B & \x01 \xe2\x82\xac",
-                        .creation_time = 1};
+  testcomp_options o = {
+      .program_path = program, .spec_text = "A<B & \x01 \xe2\x82\xac", .creation_time = 1};
   char err[512];
   CHECK_EQ_U64(testcomp_write_suite_opts(dir, &o, err, sizeof err), 0);
   char *meta = slurp(path_in(dir, "test-suite/metadata.xml"));
@@ -421,8 +420,7 @@ static void test_failures(void) {
   char dir3[600];
   snprintf(dir3, sizeof dir3, "%s/empty", tmpdir);
   CHECK_EQ_U64(mkdir(dir3, 0777), 0);
-  CHECK_EQ_U64(testcomp_write_suite(dir3, program, TESTCOMP_SPEC_ERROR_CALL, err, sizeof err),
-               0);
+  CHECK_EQ_U64(testcomp_write_suite(dir3, program, TESTCOMP_SPEC_ERROR_CALL, err, sizeof err), 0);
   CHECK(access(path_in(dir3, "test-suite/metadata.xml"), F_OK) == 0);
 }
 
@@ -472,9 +470,9 @@ static void test_table_matches_runtime(void) {
       fprintf(stderr, "    testcomp_types has %s, which svcomp.c never makes\n",
               testcomp_types[k].name);
     const testcomp_type *t = &testcomp_types[k];
-    CHECK(t->kind == TESTCOMP_BYTES ? t->size == 0
-                                    : t->size == 1 || t->size == 2 || t->size == 4 ||
-                                          t->size == 8 || t->size == 16);
+    CHECK(t->kind == TESTCOMP_BYTES
+              ? t->size == 0
+              : t->size == 1 || t->size == 2 || t->size == 4 || t->size == 8 || t->size == 16);
     CHECK(t->kind != TESTCOMP_FLOAT || t->size == 4 || t->size == 8);
   }
   free(src);
@@ -493,6 +491,7 @@ int main(void) {
   test_read_spec();
   test_table_matches_runtime();
   if (check_failed == 0) CHECK_EQ_U64(remove_tree(tmpdir), 0);
-  else fprintf(stderr, "files kept in %s\n", tmpdir);
+  else
+    fprintf(stderr, "files kept in %s\n", tmpdir);
   return check_exit();
 }

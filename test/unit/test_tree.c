@@ -78,15 +78,15 @@ static void test_memspn_words(void) {
   size_t len = merge_tree_word(leaf, w, 16);
   CHECK_EQ_U64(len, 7); /* (in, eq) three times, then out: the riders are no symbols */
   for (unsigned i = 1; i < 3; i++) {
-    CHECK_EQ_U64(w[2 * i], w[0]);         /* i < n at every iteration: one symbol */
-    CHECK_EQ_U64(w[2 * i + 1], w[1]);     /* s[i] == 'a' likewise */
+    CHECK_EQ_U64(w[2 * i], w[0]);     /* i < n at every iteration: one symbol */
+    CHECK_EQ_U64(w[2 * i + 1], w[1]); /* s[i] == 'a' likewise */
   }
   CHECK(w[0] != w[1]);
-  CHECK(w[6] != w[0]);                    /* leaving is another symbol than staying */
+  CHECK(w[6] != w[0]); /* leaving is another symbol than staying */
   uint64_t v[16];
   CHECK_EQ_U64(merge_tree_word(byte_exit, v, 16), 6);
   CHECK_EQ_U64(v[4], w[0]);
-  CHECK(v[5] != w[5]);                    /* s[2] != 'a' against s[2] == 'a' */
+  CHECK(v[5] != w[5]);                          /* s[2] != 'a' against s[2] == 'a' */
   CHECK_EQ_U64(merge_tree_word(leaf, v, 2), 7); /* a short buffer gets the first symbols */
   CHECK_EQ_U64(v[0], w[0]);
   CHECK_EQ_U64(v[1], w[1]);

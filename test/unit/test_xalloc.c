@@ -58,7 +58,8 @@ static int in_child(void (*fn)(void *), void *arg, const char *err_path) {
   fflush(NULL);
   pid_t pid = fork();
   if (pid == 0) {
-    int null = open("/dev/null", O_WRONLY), err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int null = open("/dev/null", O_WRONLY),
+        err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (null < 0 || err < 0 || dup2(null, STDOUT_FILENO) < 0 || dup2(err, STDERR_FILENO) < 0)
       _exit(99);
     fn(arg);
@@ -209,13 +210,14 @@ static void test_every_allocation_failing(void) {
       clean &= code == 0;
       completed = code == 0;
     }
-    if (!clean) fprintf(stderr, "allocation %lu failing: exit status %d, stderr:\n%s\n", n, code, text);
+    if (!clean)
+      fprintf(stderr, "allocation %lu failing: exit status %d, stderr:\n%s\n", n, code, text);
     CHECK(clean);
     unsigned tests = check_output(out, code);
     if (completed) CHECK_EQ_U64(tests, DRIVER_TESTS);
   }
-  printf("%lu runs: %lu out of memory, %lu refused while decoding, then one complete\n",
-         n - 1, out_of_memory, refused);
+  printf("%lu runs: %lu out of memory, %lu refused while decoding, then one complete\n", n - 1,
+         out_of_memory, refused);
   CHECK(completed);
   CHECK(out_of_memory > 100); /* the injection reaches the whole run, not a corner of it */
   CHECK(refused > 0);
@@ -234,6 +236,7 @@ int main(void) {
   snprintf(path, sizeof path, "%s/boundary.err", tmpdir);
   unlink(path);
   if (!check_failed) CHECK_EQ_U64(rmdir(tmpdir), 0);
-  else fprintf(stderr, "files kept in %s\n", tmpdir);
+  else
+    fprintf(stderr, "files kept in %s\n", tmpdir);
   return check_exit();
 }
