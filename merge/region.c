@@ -53,32 +53,26 @@ static void reasons_member(json_writer *j, const char *key, const merge_reasons 
 
 void merge_stats_json(json_writer *j, const merge_stats *s) {
   json_object_begin(j);
-  json_key_uint(j, "regions_opened", s->regions_opened);
-  json_key_uint(j, "regions_released", s->regions_released);
+  JSON_COUNTERS(j, {"regions_opened", s->regions_opened},
+                {"regions_released", s->regions_released});
   reasons_member(j, "regions_skipped", &s->skipped);
   reasons_member(j, "regions_hash_invalid", &s->hash_invalid);
-  json_key_uint(j, "merges", s->merges);
-  json_key_uint(j, "merged_states", s->merged_states);
-  json_key_uint(j, "merges_along_tree", s->merges_along_tree);
-  json_key_uint(j, "merge_tests", s->merge_tests);
-  json_key_uint(j, "validation_failures", s->validation_failures);
-  json_key_uint(j, "merged_pc_nodes", s->merged_pc_nodes);
-  json_key_uint(j, "states_at_exits", s->states_at_exits);
-  json_key_uint(j, "tree_nodes", s->tree_nodes);
+  JSON_COUNTERS(j, {"merges", s->merges}, {"merged_states", s->merged_states},
+                {"merges_along_tree", s->merges_along_tree}, {"merge_tests", s->merge_tests},
+                {"validation_failures", s->validation_failures},
+                {"merged_pc_nodes", s->merged_pc_nodes}, {"states_at_exits", s->states_at_exits},
+                {"tree_nodes", s->tree_nodes});
   json_key(j, "pat");
   json_object_begin(j);
-  json_key_uint(j, "regions_merged", s->pat_regions);
-  json_key_uint(j, "merges", s->pat_merges);
-  json_key_uint(j, "merged_states", s->pat_merged_states);
-  json_key_uint(j, "quantified_constraints", s->pat_quantified);
+  JSON_COUNTERS(j, {"regions_merged", s->pat_regions}, {"merges", s->pat_merges},
+                {"merged_states", s->pat_merged_states},
+                {"quantified_constraints", s->pat_quantified});
   reasons_member(j, "fallbacks", &s->pat_fallbacks);
   json_object_end(j);
   json_key(j, "incremental");
   json_object_begin(j);
-  json_key_uint(j, "nodes_merged", s->inc_merges);
-  json_key_uint(j, "states_discarded", s->inc_discarded);
-  json_key_uint(j, "snapshots", s->inc_snapshots);
-  json_key_uint(j, "snapshot_bytes", s->inc_snapshot_bytes);
+  JSON_COUNTERS(j, {"nodes_merged", s->inc_merges}, {"states_discarded", s->inc_discarded},
+                {"snapshots", s->inc_snapshots}, {"snapshot_bytes", s->inc_snapshot_bytes});
   json_object_end(j);
   json_object_end(j);
 }

@@ -265,10 +265,8 @@ expr_stats expr_get_stats(void) { return stats; }
 
 void expr_stats_json(json_writer *j, const expr_stats *s) {
   json_object_begin(j);
-  json_key_uint(j, "created", s->created);
-  json_key_uint(j, "interned_hits", s->interned_hits);
-  json_key_uint(j, "folded", s->folded);
-  json_key_uint(j, "rewrites", s->rewrites);
+  JSON_COUNTERS(j, {"created", s->created}, {"interned_hits", s->interned_hits},
+                {"folded", s->folded}, {"rewrites", s->rewrites});
   json_object_end(j);
 }
 

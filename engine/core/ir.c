@@ -1596,7 +1596,6 @@ void ir_dump(FILE *f, const ir_program *p) {
 
 void ir_stats_json(json_writer *j, const ir_stats *s) {
   json_object_begin(j);
-  json_key_uint(j, "instructions", s->instructions);
-  json_key_uint(j, "unsupported_instructions", s->unsupported);
+  JSON_COUNTERS(j, {"instructions", s->instructions}, {"unsupported_instructions", s->unsupported});
   json_object_end(j);
 }

@@ -235,6 +235,10 @@ void json_key_uint(json_writer *j, const char *key, uint64_t v) {
   json_uint(j, v);
 }
 
+void json_counters(json_writer *j, const json_counter *counters, size_t n) {
+  for (size_t k = 0; k < n; k++) json_key_uint(j, counters[k].key, counters[k].value);
+}
+
 const char *json_text(const json_writer *j, size_t *len) {
   if (!j->done) return NULL;
   if (len) *len = j->len;

@@ -41,6 +41,18 @@ void json_bool(json_writer *j, bool v);
 void json_null(json_writer *j);
 void json_key_uint(json_writer *j, const char *key, uint64_t v); /* json_key, then json_uint */
 
+/* Counters written as members in the order given: JSON_COUNTERS(j, {"forks", r->forks},
+ * {"tests", r->tests}). A module lists its counters once, next to them, instead of a
+ * json_key_uint line each. */
+typedef struct json_counter {
+  const char *key;
+  uint64_t value;
+} json_counter;
+void json_counters(json_writer *j, const json_counter *counters, size_t n);
+#define JSON_COUNTERS(j, ...)                             \
+  json_counters((j), (const json_counter[]){__VA_ARGS__}, \
+                sizeof((const json_counter[]){__VA_ARGS__}) / sizeof(json_counter))
+
 /* The finished document (NUL-terminated; its length in *len when len is non-NULL), or NULL
  * if it is incomplete. Owned by j. */
 const char *json_text(const json_writer *j, size_t *len);

@@ -53,9 +53,8 @@ mem_stats mem_get_stats(void) { return stats; }
 
 void mem_stats_json(json_writer *j, const mem_stats *s) {
   json_object_begin(j);
-  json_key_uint(j, "copies_on_write", s->copies_on_write);
-  json_key_uint(j, "symbolic_reads", s->symbolic_reads);
-  json_key_uint(j, "symbolic_writes", s->symbolic_writes);
+  JSON_COUNTERS(j, {"copies_on_write", s->copies_on_write}, {"symbolic_reads", s->symbolic_reads},
+                {"symbolic_writes", s->symbolic_writes});
   json_object_end(j);
 }
 
