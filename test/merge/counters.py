@@ -20,18 +20,10 @@ import subprocess
 import sys
 import tempfile
 
+import outdir
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRATCH = tempfile.TemporaryDirectory(prefix="symq-counters-")
-
-
-def check(name, fn, results):
-    try:
-        detail = fn()
-        results.append(True)
-        print(f"PASS {name}: {detail}", flush=True)
-    except (AssertionError, RuntimeError, subprocess.TimeoutExpired) as e:
-        results.append(False)
-        print(f"FAIL {name}: {e}", flush=True)
 
 
 def compare_counts_asked(symq):
@@ -78,10 +70,10 @@ def caches_rechecked(symq):
 def main():
     symq = sys.argv[1]
     results = []
-    check("symq compare prints the quantified queries asked", lambda: compare_counts_asked(symq),
-          results)
-    check("--validate-qsolver re-checks the caches' answers", lambda: caches_rechecked(symq),
-          results)
+    outdir.check("symq compare prints the quantified queries asked",
+                 lambda: compare_counts_asked(symq), results)
+    outdir.check("--validate-qsolver re-checks the caches' answers",
+                 lambda: caches_rechecked(symq), results)
     passed = sum(results)
     print(f"{passed} passed, {len(results) - passed} failed")
     return 0 if all(results) else 1

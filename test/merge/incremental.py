@@ -52,16 +52,6 @@ def differences(series):
     return [b - a for a, b in zip(series, series[1:])]
 
 
-def check(name, fn, results):
-    try:
-        detail = fn()
-        results.append(True)
-        print(f"PASS {name}: {detail}", flush=True)
-    except (AssertionError, RuntimeError, subprocess.TimeoutExpired) as e:
-        results.append(False)
-        print(f"FAIL {name}: {e}", flush=True)
-
-
 def memspn_ab_linear(symq):
     per_capacity = {}
     for capacity in range(4, 13):
@@ -153,14 +143,17 @@ def corrupted_value_caught(symq):
 def main():
     symq = sys.argv[1]
     results = []
-    check("memspn \"ab\" linear with incremental merging", lambda: memspn_ab_linear(symq), results)
-    check("memspn \"ab\" faster than linear without", lambda: memspn_ab_exponential_without(symq),
-          results)
-    check("strspn \"ab\": 15 states merged without, 4 with", lambda: strspn_ab(symq), results)
-    check("a corrupted merged value is caught", lambda: corrupted_value_caught(symq), results)
+    outdir.check("memspn \"ab\" linear with incremental merging",
+                 lambda: memspn_ab_linear(symq), results)
+    outdir.check("memspn \"ab\" faster than linear without",
+                 lambda: memspn_ab_exponential_without(symq), results)
+    outdir.check("strspn \"ab\": 15 states merged without, 4 with",
+                 lambda: strspn_ab(symq), results)
+    outdir.check("a corrupted merged value is caught",
+                 lambda: corrupted_value_caught(symq), results)
     for driver, capacity, extra in SAME_AS_NONE:
-        check(f"{driver} at {capacity}: same errors and coverage as none",
-              same_as_none(symq, driver, capacity, extra), results)
+        outdir.check(f"{driver} at {capacity}: same errors and coverage as none",
+                     same_as_none(symq, driver, capacity, extra), results)
     passed = sum(results)
     print(f"{passed} passed, {len(results) - passed} failed")
     return 0 if all(results) else 1
