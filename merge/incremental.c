@@ -278,6 +278,67 @@ static const merge_branch *first_branch(const merge_node *from, const merge_node
   return b;
 }
 
+/* --validate-merges: the values of merged state mg with those of the constituents group[0..2)
+ * — every register live at its frame's position and every writable byte. A value that is
+ * the same expression in mg and in both constituents (interned: syntactically equal) is equal
+ * under any condition and left out; every other one goes to the solver. A register that
+ * is dead there is not part of the state's meaning (snapshots_equal ignores it too). */
+static void merged_values(merge_ctx *m, state *mg, state *const *group, merge_values *values) {
+  for (uint32_t k = 0; k < mg->nframes; k++) {
+    const state_frame *f = &mg->frames[k];
+    const merge_liveness *l = liveness_of(m, f->func);
+    for (uint32_t reg = 0; reg < f->nregs; reg++) {
+      if (reg < l->nregs && !merge_live_before(l, f->pc, reg)) continue;
+      expr *parts[2];
+      bool same = true, unset = !f->regs[reg];
+      for (size_t j = 0; j < 2; j++) {
+        assert(group[j]->frames[k].nregs == f->nregs);
+        parts[j] = group[j]->frames[k].regs[reg];
+        same &= parts[j] == f->regs[reg];
+        unset |= !parts[j];
+      }
+      if (same) continue;
+      if (unset) values->unset++;
+      else
+        merge_values_add(values, f->regs[reg], parts);
+    }
+  }
+  for (size_t i = 0; i < mem_space_count(mg->mem); i++) {
+    const mem_object *o = mem_space_object_at(mg->mem, i);
+    if (o->read_only || (mem_shares_contents(mg->mem, group[0]->mem, o) &&
+                         mem_shares_contents(mg->mem, group[1]->mem, o)))
+      continue;
+    for (uint64_t byte = 0; byte < o->capacity; byte++) {
+      expr *at = merge_tmp(m, expr_const(64, byte));
+      expr *merged = merge_tmp(m, mem_read(mg->mem, o, at, 1)), *parts[2];
+      bool same = true;
+      for (size_t j = 0; j < 2; j++) {
+        parts[j] = merge_tmp(m, mem_read(group[j]->mem, o, at, 1));
+        same &= parts[j] == merged;
+      }
+      if (!same) merge_values_add(values, merged, parts);
+    }
+  }
+}
+
+/* Test hook (test/merge/incremental.py): with SYMQ_TEST_CORRUPT_MERGE set in the
+ * environment, the first writable byte of the first merged state is changed (negated), a
+ * wrong value that --validate-merges must report. Without it, nothing happens. */
+static void corrupt_for_test(state *merged) {
+  static int armed = -1;
+  if (armed < 0) armed = getenv("SYMQ_TEST_CORRUPT_MERGE") != NULL;
+  if (!armed) return;
+  for (size_t i = 0; i < mem_space_count(merged->mem); i++) {
+    const mem_object *o = mem_space_object_at(merged->mem, i);
+    if (o->read_only || !o->capacity) continue;
+    expr *at = expr_const(64, 0), *old = mem_read(merged->mem, o, at, 1), *bad = expr_not(old);
+    mem_write(merged->mem, o, at, bad);
+    expr_unref(at), expr_unref(old), expr_unref(bad);
+    armed = 0;
+    return;
+  }
+}
+
 static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node *other) {
   merge_inc_region *ir = r->inc;
   merge_node *lca = lowest_common_ancestor(n, other);
@@ -296,9 +357,12 @@ static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node
   if (m->opt.tests_per_merge_all)
     for (size_t j = 0; j < 2; j++)
       if (m->host.write_test(m->host.ctx, group[j])) m->stats->merge_tests++;
+  corrupt_for_test(merged);
   if (m->opt.validate) {
-    merge_values none = {.nparts = 2};
-    merge_validate(m, merged, group, tails, NULL, 2, &none);
+    merge_values values = {.nparts = 2};
+    merged_values(m, merged, group, &values);
+    merge_validate(m, merged, group, tails, NULL, 2, &values);
+    merge_values_free(&values);
   }
   merge_branch branch;
   const merge_branch *b = first_branch(lca, n);

@@ -46,6 +46,7 @@ bool merge_validate(merge_ctx *mc, const state *m, state *const *group, expr *co
     for (size_t j = 0; ok && j < n; j++)
       ok = implies(mc, group[j]->pc, group[j]->npc, witness ? witness[j] : NULL, m->pc[k]);
   if (ok) ok = implies(mc, m->pc, m->npc, NULL, any);
+  if (values->unset) ok = false;
   for (size_t v = 0; ok && v < values->n; v++)
     for (size_t j = 0; ok && j < n; j++) {
       expr *same = merge_tmp(mc, expr_eq(values->items[v].merged, values->items[v].parts[j]));

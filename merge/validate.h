@@ -4,7 +4,8 @@
  * for a pattern merge e.g. K = m_j) picks constituent j's share of m. The checks:
  *   1. pc_j ∧ witness_j implies every constraint of m's pc (each constituent is covered);
  *   2. m's pc implies ∨_j (tail_j ∧ witness_j) (m covers nothing else);
- *   3. under pc_j ∧ witness_j, every merged value equals constituent j's value.
+ *   3. under pc_j ∧ witness_j, every merged value equals constituent j's value (a value set
+ *      in the merged state and unset in a constituent, or the reverse, fails outright).
  * A failure (or a solver `unknown`) is counted and reported on stderr with m's id.
  *
  * Contract: everything is borrowed; values are recorded with merge_values_add while merging.
@@ -25,6 +26,7 @@ typedef struct merge_values {
     expr **parts; /* one per constituent */
   } * items;
   size_t n, cap, nparts;
+  size_t unset; /* values set on one side only (each a failure) */
 } merge_values;
 
 void merge_values_add(merge_values *v, expr *merged, expr *const *parts);

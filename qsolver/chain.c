@@ -83,6 +83,12 @@ bool qs_reads_at_symbolic_index(expr *const *f, size_t n, qs_idmap *seen, expr *
   return false;
 }
 
+static bool holds_forall(expr *const *f, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (f[i]->has_forall) return true;
+  return false;
+}
+
 bool qs_model_satisfies(expr *const *f, size_t n, const expr_assignment *m) {
   return expr_eval_all_true(f, n, m);
 }
@@ -122,6 +128,9 @@ void qs_stage_run(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   if (total > 1.0) st->stats.over_1s++;
   assert(ans->status == QS_SAT || !ans->model);
   if (!st->forwarded || st->answered_itself) {
+    /* the innermost stage that decides a request holding a forall decided it (the
+     * quantified stage claims its answers itself: it forwards only sub-queries) */
+    if (holds_forall(rq->f, rq->n)) st->solver->forall_decider = st;
     st->stats.answered++;
     if (ans->status == QS_SAT) st->stats.sat++;
     else if (ans->status == QS_UNSAT)
@@ -252,7 +261,15 @@ qs_status qs_solve(qsolver *s, const qs_query *q, qs_result *r) {
                .arrays = q->arrays,
                .narrays = q->narrays};
   qs_ans ans;
+  bool forall = holds_forall(q->formulas, q->count);
+  s->forall_decider = NULL;
   qs_stage_run(s->stages[0], &rq, &ans);
+  if (forall) {
+    s->quant.asked++;
+    if (ans.status == QS_UNKNOWN) s->quant.asked_unknown++;
+    /* none when the forall's part was never decided (another part was unsat first) */
+    if (s->forall_decider) s->forall_decider->stats.forall_decided++;
+  }
   r->status = ans.status;
   r->reason = ans.status == QS_UNKNOWN ? (ans.reason && *ans.reason ? ans.reason : "unknown") : "";
   r->model = NULL;
@@ -371,8 +388,11 @@ const qs_stage_stats *qs_stats(const qsolver *s, const char *name) {
   return NULL;
 }
 
-/* "quantified": the quantified stage's counters, under the names qs_qstep_name gives. */
-static void quant_stats_json(json_writer *j, const qs_quant_stats *q) {
+/* "quantified": the quantified stage's counters, under the names qs_qstep_name gives, then
+ * the forall queries asked from outside with the stage that decided each, and the
+ * --validate-qsolver re-checks (qsolver.h, qs_quant_stats). */
+static void quant_stats_json(json_writer *j, const qsolver *s) {
+  const qs_quant_stats *q = &s->quant;
   json_object_begin(j);
   json_key_uint(j, "queries", q->queries);
   json_key(j, "answered");
@@ -389,6 +409,17 @@ static void quant_stats_json(json_writer *j, const qs_quant_stats *q) {
   }
   json_object_end(j);
   json_key_uint(j, "disagreements", q->disagreements);
+  json_key_uint(j, "asked", q->asked);
+  json_key(j, "asked_decided_by");
+  json_object_begin(j);
+  for (size_t i = 0; i < s->nstages; i++)
+    json_key_uint(j, s->stages[i]->stats.name, s->stages[i]->stats.forall_decided);
+  json_object_end(j);
+  json_key_uint(j, "asked_unknown", q->asked_unknown);
+  json_key_uint(j, "rechecked", q->rechecked);
+  json_key_uint(j, "rechecked_from_cache", q->rechecked_from_cache);
+  json_key_uint(j, "recheck_unknown", q->recheck_unknown);
+  json_key_uint(j, "models_unconfirmed", q->models_unconfirmed);
   json_object_end(j);
 }
 
@@ -422,7 +453,7 @@ void qs_write_stats(json_writer *j, const qsolver *s) {
   }
   json_object_end(j);
   json_key(j, "quantified");
-  quant_stats_json(j, &s->quant);
+  quant_stats_json(j, s);
   json_key(j, "solver_time_s");
   json_double(j, solver_seconds);
   json_key(j, "slowest_query_s");

@@ -144,6 +144,10 @@ typedef struct qs_stage_stats {
    * queries'): the longest time, and the number of requests that took over 1 s. */
   double slowest_seconds;
   uint64_t over_1s;
+  /* Of the queries holding a forall that came from outside the solver (qs_quant_stats.asked),
+   * those whose forall this stage decided (the innermost stage that answered a request
+   * holding the forall by itself; the quantified stage for every answer it gave). */
+  uint64_t forall_decided;
 } qs_stage_stats;
 
 size_t qs_stage_count(const qsolver *s);
@@ -151,13 +155,26 @@ const qs_stage_stats *qs_stage_at(const qsolver *s, size_t i);      /* in chain 
 const qs_stage_stats *qs_stats(const qsolver *s, const char *name); /* NULL when absent */
 
 /* ---- the quantified stage's counters (stats.json's "quantified") ----------------------
- * queries: requests holding a forall that reached the stage; answered[step]: those each
+ * asked: queries holding a forall that came from outside the solver (the engine's, merge
+ * validation's), each counted once, whichever stages then saw it; asked_unknown: those of
+ * them answered unknown; which stage decided each is qs_stage_stats.forall_decided.
+ * queries: requests holding a forall that reached the quantified stage — procedure runs,
+ * the relaxed stage's sub-requests and re-checks included, so not the engine's count;
+ * answered[step]: those each
  * step answered, sat or unsat (strip, duplicate, repair and the expansion answer sat only
  * with a model that satisfies the whole query under evaluation; Z3's fallback answer is
  * taken as Z3 gives it); unknown: those none answered; seconds[step]:
  * time spent in each step, including the Z3 calls it made; disagreements: answers (its own,
  * and the relaxed stage's against the procedure's) that
- * --validate-qsolver found contradicted by Z3 on the expanded query. */
+ * --validate-qsolver found contradicted by Z3 on the expanded query.
+ * --validate-qsolver's re-checks: rechecked: answers re-checked (the quantified stage's,
+ * and those the validity and counterexample caches gave to a request holding a forall);
+ * rechecked_from_cache: those of them from the caches; recheck_unknown: re-checks that
+ * came back unknown (the answer neither confirmed nor contradicted; each is reported on
+ * stderr); models_unconfirmed: models from the Z3 fallback or a cache that do not satisfy
+ * the expansion (or, when none is proved bounded, the query) under evaluation — reported
+ * on stderr, not counted as disagreements: evaluation reads a byte past an array's capacity
+ * as 0 where Z3's model may not. */
 typedef enum qs_qstep {
   QS_QSTEP_STRIP,
   QS_QSTEP_DUPLICATE,
@@ -169,6 +186,8 @@ typedef enum qs_qstep {
 typedef struct qs_quant_stats {
   uint64_t queries, answered[QS_QSTEP_COUNT], unknown, disagreements;
   double seconds[QS_QSTEP_COUNT];
+  uint64_t asked, asked_unknown;
+  uint64_t rechecked, rechecked_from_cache, recheck_unknown, models_unconfirmed;
 } qs_quant_stats;
 /* "strip", "duplicate", "repair", "fallback_expand", "fallback_z3". */
 const char *qs_qstep_name(qs_qstep step);

@@ -30,6 +30,7 @@
 #define SYMQ_QSOLVER_QUANT_H
 
 #include "engine/core/expr.h"
+#include "qsolver/qsolver.h"
 
 typedef struct qs_quant qs_quant;
 
@@ -92,5 +93,14 @@ expr *const *qs_quant_qf(const qs_quant *q, size_t *n);
 size_t qs_quant_upper_candidates(const qs_quant *q, expr *hi, uint64_t *out, size_t max);
 /* The expanded query (count returned, *out new); low[k], high[k] for forall k. */
 size_t qs_quant_expand(const qs_quant *q, const uint64_t *low, const uint64_t *high, expr ***out);
+
+/* --validate-qsolver for a cache (stage_cache.c): when the request holds a forall and the
+ * cache gave it a sat or unsat answer (with its model, if any), the quantified stage re-checks
+ * it with Z3 on the expansion (else on the query), as it does its own answers (stage_quant.c).
+ * Does nothing without --validate-qsolver or without the quantified stage. */
+struct qs_req;
+struct qs_ans;
+void qs_quant_recheck_cached(qsolver *s, const struct qs_req *rq, const struct qs_ans *ans,
+                             const char *cache);
 
 #endif

@@ -72,7 +72,8 @@ struct qsolver {
   qs_stage *stages[QS_MAX_STAGES];
   size_t nstages;
   const char *last_reason;
-  qs_quant_stats quant; /* kept by the quantified stage */
+  qs_quant_stats quant;     /* kept by the quantified stage */
+  qs_stage *forall_decider; /* the stage that decided the current outside query's forall */
 };
 
 /* The stages, each in its own file; qs_new assembles them. */

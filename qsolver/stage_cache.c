@@ -12,7 +12,10 @@
  *   - a stored model that evaluates every formula to true → that model (unbound arrays
  *     read as 0 during evaluation, so with them as zeros it is a real model).
  * Requests it forwards always ask for a model, since models are what it learns from.
+ * With --validate-qsolver, an answer either cache gives to a request holding a forall is
+ * re-checked by the quantified stage (qs_quant_recheck_cached).
  */
+#include "qsolver/quant.h"
 #include "qsolver/stage.h"
 #include "engine/core/xalloc.h"
 
@@ -88,6 +91,7 @@ static void validity_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   if (e && (e->status == QS_UNSAT || !rq->want_model || e->model)) {
     ans->status = e->status;
     if (e->status == QS_SAT && rq->want_model) ans->model = expr_assignment_copy(e->model);
+    qs_quant_recheck_cached(st->solver, rq, ans, "validity_cache");
     return;
   }
   qs_forward(st, rq, ans);
@@ -192,9 +196,12 @@ static bool contains_id(const uint64_t *ids, size_t n, uint64_t id) {
   return lo < n && ids[lo] == id;
 }
 
-static void answer_sat(const qs_req *rq, qs_ans *ans, const expr_assignment *m) {
+static void answer_sat(qs_stage *st, const qs_req *rq, qs_ans *ans, const expr_assignment *m) {
   ans->status = QS_SAT;
   if (rq->want_model) ans->model = expr_assignment_copy(m);
+  /* --validate-qsolver: the cached model itself is what is re-checked */
+  qs_ans checked = {.status = QS_SAT, .model = (expr_assignment *)m};
+  qs_quant_recheck_cached(st->solver, rq, &checked, "cex_cache");
 }
 
 static void cex_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
@@ -205,13 +212,14 @@ static void cex_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     cex_entry *e = ring_newest(&c->unsat, k);
     if (!(e->sig & ~sig) && qs_ids_subset(e->ids, e->n, c->ids, n)) {
       ans->status = QS_UNSAT;
+      qs_quant_recheck_cached(st->solver, rq, ans, "cex_cache");
       return;
     }
   }
   for (size_t k = 0; k < c->sat.count; k++) {
     cex_entry *e = ring_newest(&c->sat, k);
     if (!(sig & ~e->sig) && qs_ids_subset(c->ids, n, e->ids, e->n)) {
-      answer_sat(rq, ans, e->model);
+      answer_sat(st, rq, ans, e->model);
       return;
     }
   }
@@ -222,7 +230,7 @@ static void cex_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     for (size_t i = 0; i < rq->n; i++)
       if (!contains_id(e->ids, e->n, rq->f[i]->id)) c->rest[nrest++] = rq->f[i];
     if (qs_model_satisfies(c->rest, nrest, e->model)) {
-      answer_sat(rq, ans, e->model);
+      answer_sat(st, rq, ans, e->model);
       return;
     }
   }

@@ -14,9 +14,13 @@
  * on the quantified query. Anything else — a timeout, unknown, an expansion too large —
  * leaves the query unknown, with the reason.
  *
- * --validate-qsolver: every answer not from the expansion is re-solved by Z3 on the
- * expansion (or, when no bounded expansion exists, on the quantified query); a sat/unsat
- * contradiction is counted in `disagreements` and printed.
+ * --validate-qsolver: every answer not from the expansion, and every answer the validity and
+ * counterexample caches give to a request holding a forall (qs_quant_recheck_cached), is
+ * re-solved by Z3 on the expansion (or, when no bounded expansion exists, on the quantified
+ * query); a sat/unsat contradiction is counted in `disagreements` and printed, a re-check
+ * that comes back unknown in `recheck_unknown` and reported. Models the procedure did not
+ * check itself (the Z3 fallback's, the caches') are evaluated on the expansion (else the
+ * query); one that fails is counted in `models_unconfirmed` and reported.
  */
 #include "qsolver/quant.h"
 #include "engine/core/xalloc.h"
@@ -264,32 +268,80 @@ static bool fallback_z3(quant_stage *qs, const qs_req *rq, qs_ans *ans, char *wh
   return false;
 }
 
-/* --validate-qsolver: Z3 on the expansion (else on the query) must not contradict. */
-static void validate(quant_stage *qs, const qs_quant *q, const qs_req *rq, qs_qstep step,
-                     qs_status answer) {
-  if (step == QS_QSTEP_FALLBACK_EXPAND) return; /* that answer is Z3's on the expansion already */
+/* --validate-qsolver: Z3 on the expansion (else on the query) must not contradict `answer`,
+ * which `source` gave; `model` (a model the procedure did not check itself, or NULL) must
+ * satisfy the expansion (else the query) under evaluation. A re-check that comes back
+ * unknown confirms nothing: it is counted and reported. */
+static void recheck(quant_stage *qs, const qs_quant *q, const qs_req *rq, const char *source,
+                    qs_status answer, const expr_assignment *model) {
+  qs_quant_stats *stats = stats_of(qs);
   expr **ex = NULL;
   const char *why;
   size_t n = expansion(qs, q, rq, &ex, &why);
+  const char *what = n ? "expanded" : "quantified";
   qs_ans va;
   if (n) solve_formulas(qs, ex, n, false, rq, &va);
   else
     solve_formulas(qs, rq->f, rq->n, false, rq, &va);
-  qs_formulas_free(ex, n);
-  if (va.status != QS_UNKNOWN && va.status != answer) {
-    stats_of(qs)->disagreements++;
+  stats->rechecked++;
+  if (va.status == QS_UNKNOWN) {
+    stats->recheck_unknown++;
+    fprintf(stderr,
+            "symq: warning: qsolver re-check unknown: %s answered %s, z3 on the %s query: %s\n",
+            source, status_name(answer), what, va.reason && *va.reason ? va.reason : "unknown");
+  } else if (va.status != answer) {
+    stats->disagreements++;
     fprintf(stderr, "symq: error: qsolver disagreement: %s answered %s, z3 on the %s query %s\n",
-            qs_qstep_name(step), status_name(answer), n ? "expanded" : "quantified",
-            status_name(va.status));
+            source, status_name(answer), what, status_name(va.status));
   }
+  if (model && !(n ? qs_model_satisfies(ex, n, model) : qs_quant_holds(q, model))) {
+    stats->models_unconfirmed++;
+    fprintf(stderr,
+            "symq: warning: qsolver re-check: %s's model fails the %s query under "
+            "evaluation\n",
+            source, what);
+  }
+  qs_formulas_free(ex, n);
   qs_ans_clear(&va);
+}
+
+/* The answer of step `step`, re-checked (the expansion's is Z3's on the expansion already). */
+static void validate(quant_stage *qs, const qs_quant *q, const qs_req *rq, qs_qstep step,
+                     const qs_ans *ans) {
+  if (step == QS_QSTEP_FALLBACK_EXPAND) return;
+  /* the procedure's models satisfy the whole query (accept_model); Z3's are taken as given */
+  recheck(qs, q, rq, qs_qstep_name(step), ans->status,
+          step == QS_QSTEP_FALLBACK_Z3 ? ans->model : NULL);
+}
+
+static bool holds_forall(const qs_req *rq) {
+  for (size_t i = 0; i < rq->n; i++)
+    if (rq->f[i]->has_forall) return true;
+  return false;
+}
+
+static const qs_stage_ops quant_ops;
+
+void qs_quant_recheck_cached(qsolver *s, const qs_req *rq, const qs_ans *ans, const char *cache) {
+  if (!s->opt.validate_quantified || ans->status == QS_UNKNOWN || !holds_forall(rq)) return;
+  quant_stage *qs = NULL;
+  for (size_t i = 0; i < s->nstages && !qs; i++)
+    if (s->stages[i]->ops == &quant_ops) qs = (quant_stage *)s->stages[i];
+  if (!qs) return; /* --quantified=off: Z3 alone, nothing to re-check against */
+  /* the stage is not running: what its forwarding records belongs to no call of its own */
+  unsigned forwarded = qs->base.forwarded;
+  double down = qs->base.down_seconds;
+  qs_quant *q = qs_quant_new(rq->f, rq->n);
+  s->quant.rechecked_from_cache++;
+  recheck(qs, q, rq, cache, ans->status, ans->model);
+  qs_quant_free(q);
+  qs->base.forwarded = forwarded;
+  qs->base.down_seconds = down;
 }
 
 static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   quant_stage *qs = (quant_stage *)st;
-  bool quantified = false;
-  for (size_t i = 0; i < rq->n && !quantified; i++) quantified = rq->f[i]->has_forall;
-  if (!quantified) {
+  if (!holds_forall(rq)) {
     qs_forward(st, rq, ans);
     return;
   }
@@ -315,9 +367,10 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     set_unknown(qs, ans, *why_expand ? why_expand : why_z3, *why_expand ? why_z3 : "");
   } else {
     stats->answered[step]++;
-    if (opt->validate_quantified) validate(qs, q, rq, step, ans->status);
+    if (opt->validate_quantified) validate(qs, q, rq, step, ans);
   }
   qs_quant_free(q);
+  st->solver->forall_decider = st; /* its answer, whatever its sub-queries' stages were */
 }
 
 static void quant_destroy(qs_stage *st) {

@@ -4,8 +4,10 @@
  * `symq run` process (so that no counter or cache carries over from one mode to the next),
  * then `symq cov` on each output for the GCov line coverage of the replayed tests, and prints
  * one table — mode, wall time, completed paths, merged states, queries, solver time, tests,
- * coverage, quantified queries and the share of them the procedure answered before any
- * fallback (stats.json's "quantified") — also written as compare.csv and compare.md.
+ * coverage, the quantified queries the run asked (stats.json's "quantified.asked"), the
+ * quantified procedure's runs (its "queries": the relaxed stage's sub-queries included,
+ * answers from the caches and the relaxed stage not) and the share of those runs answered
+ * before any fallback — also written as compare.csv and compare.md.
  */
 #include "engine/cli/compare.h"
 
@@ -34,7 +36,9 @@ typedef struct mode_result {
   bool ok;
   double wall, solver, completed, merged, queries, tests, coverage;
   bool has_coverage;
-  double quantified, before_fallback; /* quantified queries; answered by strip/dup/repair */
+  double quantified;      /* quantified queries asked from outside the solver */
+  double procedure_runs;  /* requests that reached the quantified procedure */
+  double before_fallback; /* of those, answered by strip, duplicate or repair */
 } mode_result;
 
 /* Runs argv (argv[0] a path) with stdout and stderr sent to log_path; returns the exit status,
@@ -83,21 +87,24 @@ static bool json_number(const char *json, const char *key, double *out) {
   return end != at + strlen(pattern);
 }
 
-/* The quantified stage's counters: queries, and the answers before any fallback. */
-static bool json_quantified(const char *json, double *queries, double *before_fallback) {
+/* stats.json's "quantified": the queries asked, the procedure's runs, and those of its runs
+ * answered before any fallback. */
+static bool json_quantified(const char *json, mode_result *r) {
   const char *q = json ? strstr(json, "\"quantified\": {") : NULL;
   const char *answered = q ? strstr(q, "\"answered\": {") : NULL;
   double strip, dup, repair;
-  if (!answered || !json_number(q, "queries", queries) || !json_number(answered, "strip", &strip) ||
+  if (!answered || !json_number(q, "asked", &r->quantified) ||
+      !json_number(q, "queries", &r->procedure_runs) || !json_number(answered, "strip", &strip) ||
       !json_number(answered, "duplicate", &dup) || !json_number(answered, "repair", &repair))
     return false;
-  *before_fallback = strip + dup + repair;
+  r->before_fallback = strip + dup + repair;
   return true;
 }
 
-/* "n/a" without quantified queries, else the share answered before any fallback. */
+/* "n/a" without procedure runs, else the share of them answered before any fallback. */
 static void format_share(char *buf, size_t size, const mode_result *r) {
-  if (r->quantified > 0) snprintf(buf, size, "%.1f%%", 100.0 * r->before_fallback / r->quantified);
+  if (r->procedure_runs > 0)
+    snprintf(buf, size, "%.1f%%", 100.0 * r->before_fallback / r->procedure_runs);
   else
     snprintf(buf, size, "n/a");
 }
@@ -168,8 +175,9 @@ const opt_command compare_command = {
         "                    [--output-dir=DIR] [-- MORE symq run OPTIONS]\n",
     .about =
         "Runs DRIVER once per merging mode and prints mode, wall time, completed paths,\n"
-        "merged states, queries, solver time, tests, GCov line coverage, quantified queries\n"
-        "and the share of them answered before any fallback; the table is\n"
+        "merged states, queries, solver time, tests, GCov line coverage, the quantified\n"
+        "queries asked, the quantified procedure's runs and the share of those runs answered\n"
+        "before any fallback; the table is\n"
         "also written as DIR/compare.csv and DIR/compare.md (DIR: symq-compare-N).\n",
     OPT_SPECS(COMPARE_SPECS),
     .positional_call = compare_driver,
@@ -193,15 +201,15 @@ static char *make_output_dir(const char *given) {
 static void print_table(FILE *f, const mode_result *r, size_t n, bool markdown) {
   const char *sep = markdown ? " | " : "  ";
   if (markdown) fputs("| ", f);
-  fprintf(f, "%-5s%s%9s%s%9s%s%13s%s%9s%s%9s%s%7s%s%9s%s%10s%s%15s", "mode", sep, "wall (s)", sep,
-          "completed", sep, "merged states", sep, "queries", sep, "solver (s)", sep, "tests", sep,
-          "coverage", sep, "quantified", sep, "before fallback");
-  fputs(markdown ? " |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n" : "\n", f);
+  fprintf(f, "%-5s%s%9s%s%9s%s%13s%s%9s%s%9s%s%7s%s%9s%s%10s%s%14s%s%15s", "mode", sep, "wall (s)",
+          sep, "completed", sep, "merged states", sep, "queries", sep, "solver (s)", sep, "tests",
+          sep, "coverage", sep, "quantified", sep, "procedure runs", sep, "before fallback");
+  fputs(markdown ? " |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n" : "\n", f);
   for (size_t k = 0; k < n; k++) {
     if (markdown) fputs("| ", f);
     if (!r[k].ok) {
       fprintf(f, "%-5s%s(failed: see %s/run.log)", r[k].mode, sep, r[k].mode);
-      fputs(markdown ? " |||||||||\n" : "\n", f);
+      fputs(markdown ? " ||||||||||\n" : "\n", f);
       continue;
     }
     char coverage[16];
@@ -210,9 +218,10 @@ static void print_table(FILE *f, const mode_result *r, size_t n, bool markdown) 
       snprintf(coverage, sizeof coverage, "n/a");
     char share[16];
     format_share(share, sizeof share, &r[k]);
-    fprintf(f, "%-5s%s%9.2f%s%9.0f%s%13.0f%s%9.0f%s%9.2f%s%7.0f%s%9s%s%10.0f%s%15s", r[k].mode, sep,
-            r[k].wall, sep, r[k].completed, sep, r[k].merged, sep, r[k].queries, sep, r[k].solver,
-            sep, r[k].tests, sep, coverage, sep, r[k].quantified, sep, share);
+    fprintf(f, "%-5s%s%9.2f%s%9.0f%s%13.0f%s%9.0f%s%9.2f%s%7.0f%s%9s%s%10.0f%s%14.0f%s%15s",
+            r[k].mode, sep, r[k].wall, sep, r[k].completed, sep, r[k].merged, sep, r[k].queries,
+            sep, r[k].solver, sep, r[k].tests, sep, coverage, sep, r[k].quantified, sep,
+            r[k].procedure_runs, sep, share);
     fputs(markdown ? " |\n" : "\n", f);
   }
 }
@@ -278,8 +287,7 @@ int compare_main(int argc, char **argv) {
             json_number(json, "queries", &r->queries) &&
             json_number(json, "solver_time_s", &r->solver) &&
             json_number(json, "tests", &r->tests) &&
-            json_number(json, "merged_states", &r->merged) &&
-            json_quantified(json, &r->quantified, &r->before_fallback);
+            json_number(json, "merged_states", &r->merged) && json_quantified(json, r);
     free(json);
     if (r->ok) { /* coverage: replay the tests natively with gcov (symq cov) */
       char *cov_log = xasprintf("%s/%s.cov.log", dir, modes[k]);
@@ -303,18 +311,18 @@ int compare_main(int argc, char **argv) {
   if (csv) {
     fputs(
         "mode,wall_s,completed_paths,merged_states,queries,solver_s,tests,line_coverage_percent,"
-        "quantified_queries,quantified_before_fallback\n",
+        "quantified_queries,quantified_procedure_runs,quantified_before_fallback\n",
         csv);
     for (size_t k = 0; k < nmodes; k++) {
       const mode_result *r = &results[k];
       if (!r->ok) {
-        fprintf(csv, "%s,,,,,,,,,\n", r->mode);
+        fprintf(csv, "%s,,,,,,,,,,\n", r->mode);
         continue;
       }
       fprintf(csv, "%s,%.3f,%.0f,%.0f,%.0f,%.3f,%.0f,", r->mode, r->wall, r->completed, r->merged,
               r->queries, r->solver, r->tests);
       if (r->has_coverage) fprintf(csv, "%.1f", r->coverage);
-      fprintf(csv, ",%.0f,%.0f\n", r->quantified, r->before_fallback);
+      fprintf(csv, ",%.0f,%.0f,%.0f\n", r->quantified, r->procedure_runs, r->before_fallback);
     }
     fclose(csv);
   }

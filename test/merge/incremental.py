@@ -9,6 +9,9 @@
    states reach the loop's exit without incremental merging, 4 with it.
 3. the same errors and the same replayed coverage as --merge=none, on the memspn family and
    on drivers whose loops hold errors, with --validate-merges.
+4. --validate-merges checks a merge's values, not only its path condition: with the test
+   hook SYMQ_TEST_CORRUPT_MERGE (merge/incremental.c), which changes one byte of the first
+   merged state, the merge fails validation and the run exits 1.
 
     incremental.py SYMQ_BINARY
 
@@ -47,16 +50,6 @@ def counts(stats):
 
 def differences(series):
     return [b - a for a, b in zip(series, series[1:])]
-
-
-def check(name, fn, results):
-    try:
-        detail = fn()
-        results.append(True)
-        print(f"PASS {name}: {detail}", flush=True)
-    except (AssertionError, RuntimeError, subprocess.TimeoutExpired) as e:
-        results.append(False)
-        print(f"FAIL {name}: {e}", flush=True)
 
 
 def memspn_ab_linear(symq):
@@ -131,16 +124,36 @@ def same_as_none(symq, driver, capacity, extra):
     return fn
 
 
+def corrupted_value_caught(symq):
+    out = tempfile.mkdtemp(dir=SCRATCH.name)
+    os.rmdir(out)
+    env = dict(os.environ, SYMQ_TEST_CORRUPT_MERGE="1")
+    p = subprocess.run([symq, "run", "--no-progress", "--merge=pat", "-DCAPACITY=4",
+                        "--incremental-merge", "--validate-merges", f"--output-dir={out}",
+                        os.path.join(ROOT, "drivers/memspn_ab.c")],
+                       capture_output=True, text=True, timeout=300, env=env)
+    with open(os.path.join(out, "stats.json")) as f:
+        m = json.load(f)["merge"]
+    assert m["incremental"]["nodes_merged"] > 0, m["incremental"]
+    assert m["validation_failures"] == 1, f"{m['validation_failures']} failures, 1 expected"
+    assert p.returncode == 1 and "merge validation failed" in p.stderr, (p.returncode, p.stderr)
+    return "1 merge failed validation, exit 1"
+
+
 def main():
     symq = sys.argv[1]
     results = []
-    check("memspn \"ab\" linear with incremental merging", lambda: memspn_ab_linear(symq), results)
-    check("memspn \"ab\" faster than linear without", lambda: memspn_ab_exponential_without(symq),
-          results)
-    check("strspn \"ab\": 15 states merged without, 4 with", lambda: strspn_ab(symq), results)
+    outdir.check("memspn \"ab\" linear with incremental merging",
+                 lambda: memspn_ab_linear(symq), results)
+    outdir.check("memspn \"ab\" faster than linear without",
+                 lambda: memspn_ab_exponential_without(symq), results)
+    outdir.check("strspn \"ab\": 15 states merged without, 4 with",
+                 lambda: strspn_ab(symq), results)
+    outdir.check("a corrupted merged value is caught",
+                 lambda: corrupted_value_caught(symq), results)
     for driver, capacity, extra in SAME_AS_NONE:
-        check(f"{driver} at {capacity}: same errors and coverage as none",
-              same_as_none(symq, driver, capacity, extra), results)
+        outdir.check(f"{driver} at {capacity}: same errors and coverage as none",
+                     same_as_none(symq, driver, capacity, extra), results)
     passed = sum(results)
     print(f"{passed} passed, {len(results) - passed} failed")
     return 0 if all(results) else 1

@@ -1,7 +1,8 @@
-"""What the merge tests read from a symq output directory."""
+"""What the merge tests read from a symq output directory, and how they report a check."""
 import glob
 import os
 import re
+import subprocess
 
 
 def errors(out):
@@ -25,3 +26,15 @@ def quantified_problems(stats):
     q = stats.get("quantified", {})
     return [f"{q['disagreements']} quantified answers disagree with Z3 on the expansion"] \
         if q.get("disagreements") else []
+
+
+def check(name, fn, results):
+    """Runs fn (no arguments) and prints `PASS name: <what it returned>` or `FAIL name: <why>`
+    (an AssertionError, RuntimeError or time-out), appending True or False to results."""
+    try:
+        detail = fn()
+        results.append(True)
+        print(f"PASS {name}: {detail}", flush=True)
+    except (AssertionError, RuntimeError, subprocess.TimeoutExpired) as e:
+        results.append(False)
+        print(f"FAIL {name}: {e}", flush=True)
