@@ -408,28 +408,23 @@ static void quant_stats_json(json_writer *j, const qsolver *s) {
     json_double(j, q->seconds[k]);
   }
   json_object_end(j);
-  json_key_uint(j, "disagreements", q->disagreements);
-  json_key_uint(j, "asked", q->asked);
+  JSON_COUNTERS(j, {"disagreements", q->disagreements}, {"asked", q->asked});
   json_key(j, "asked_decided_by");
   json_object_begin(j);
   for (size_t i = 0; i < s->nstages; i++)
     json_key_uint(j, s->stages[i]->stats.name, s->stages[i]->stats.forall_decided);
   json_object_end(j);
-  json_key_uint(j, "asked_unknown", q->asked_unknown);
-  json_key_uint(j, "rechecked", q->rechecked);
-  json_key_uint(j, "rechecked_from_cache", q->rechecked_from_cache);
-  json_key_uint(j, "recheck_unknown", q->recheck_unknown);
-  json_key_uint(j, "models_unconfirmed", q->models_unconfirmed);
+  JSON_COUNTERS(j, {"asked_unknown", q->asked_unknown}, {"rechecked", q->rechecked},
+                {"rechecked_from_cache", q->rechecked_from_cache},
+                {"recheck_unknown", q->recheck_unknown},
+                {"models_unconfirmed", q->models_unconfirmed});
   json_object_end(j);
 }
 
 static void stage_stats_json(json_writer *j, const qs_stage_stats *st, bool is_z3) {
   json_object_begin(j);
-  json_key_uint(j, "queries", st->queries);
-  json_key_uint(j, "answered", st->answered);
-  json_key_uint(j, "sat", st->sat);
-  json_key_uint(j, "unsat", st->unsat);
-  json_key_uint(j, "unknown", st->unknown);
+  JSON_COUNTERS(j, {"queries", st->queries}, {"answered", st->answered}, {"sat", st->sat},
+                {"unsat", st->unsat}, {"unknown", st->unknown});
   json_key(j, "seconds");
   json_double(j, st->seconds);
   json_key(j, "slowest_s");
