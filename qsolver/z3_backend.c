@@ -29,8 +29,12 @@
  * do requests marked array_theory (stage.h: the procedure's stripped queries that read an
  * array at a symbolic index), which go to qfa.
  *
- * Solving: four solvers, each carrying a "timeout" parameter (quant: quant_timeout_ms; the
- * others: timeout_ms).
+ * Solving: four solvers, none carrying Z3's "timeout" parameter (with it Z3 starts a timer
+ * thread per check: most of a forking run's system time). Each check is armed instead on the
+ * stage's watchdog (z3_watchdog.h: one thread, Z3_interrupt past the deadline) with
+ * quant_timeout_ms (quant) or timeout_ms (the others), read from qs_options at every check;
+ * an unknown from a check whose deadline passed is a "timeout", whatever reason Z3 gives
+ * ("canceled", or "interrupted" from bvs).
  *   - quant (quantified queries) and qfa (quantifier-free ones that still need the array
  *     theory): Z3's simple solver (the SMT core, MBQI on by default), reset after every
  *     query (incremental scopes made array-theory queries slower: eval/bench_solver.py).
@@ -57,6 +61,7 @@
 #include "qsolver/stage.h"
 #include "engine/core/xalloc.h"
 #include "qsolver/z3_int.h"
+#include "qsolver/z3_watchdog.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -133,8 +138,7 @@ struct z3_stage {
   char errmsg[160];
   char reason[200];
   uint64_t dumped;
-  unsigned timeout_ms;       /* the value the quantifier-free solver carries */
-  unsigned quant_timeout_ms; /* … and the quantified one (qs_options.quant_timeout_ms) */
+  z3_watchdog *watchdog; /* the checks' time limit */
   z3_stage *next_live;
 };
 
@@ -810,13 +814,11 @@ static void unknown(z3_stage *z, qs_ans *ans, const char *what) {
   ans->reason = z->reason;
 }
 
-/* Z3 reads a timeout of 0 as "stop at once"; no limit is UINT_MAX. max_conflicts: the SMT
- * core's own parameter, set only when non-zero (qf's budget; 0 lifts it). */
-static void set_limits(z3_stage *z, Z3_solver s, unsigned ms, unsigned max_conflicts,
-                       bool conflicts) {
+/* max_conflicts: the SMT core's own parameter, set only when `conflicts` (qf's budget; 0
+ * lifts it). No "timeout": the watchdog keeps time (check). */
+static void set_limits(z3_stage *z, Z3_solver s, unsigned max_conflicts, bool conflicts) {
   Z3_params p = Z3_mk_params(z->ctx);
   Z3_params_inc_ref(z->ctx, p);
-  Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), ms ? ms : UINT_MAX);
   /* Z3's check would take SIGINT itself (cancelling that query, the signal then lost to
    * symq, which halts the run on it): symq's handler must see every Ctrl-C */
   Z3_params_set_bool(z->ctx, p, Z3_mk_string_symbol(z->ctx, "ctrl_c"), false);
@@ -833,13 +835,27 @@ static void set_limits(z3_stage *z, Z3_solver s, unsigned ms, unsigned max_confl
   Z3_params_dec_ref(z->ctx, p);
 }
 
-static void set_timeout(z3_stage *z, Z3_solver s, unsigned ms) { set_limits(z, s, ms, 0, false); }
-
-static Z3_solver new_solver(z3_stage *z, unsigned timeout_ms) {
+static Z3_solver new_solver(z3_stage *z) {
   Z3_solver s = Z3_mk_simple_solver(z->ctx);
   Z3_solver_inc_ref(z->ctx, s);
-  set_timeout(z, s, timeout_ms);
+  set_limits(z, s, 0, false);
   return s;
+}
+
+/* Checks solver s within ms milliseconds (0: no limit); *cut: its deadline passed (an
+ * unknown is then a timeout; a sat or unsat that came first stands). */
+static Z3_lbool check(z3_stage *z, Z3_solver s, unsigned ms, bool *cut) {
+  z3_watchdog_arm(z->watchdog, ms);
+  Z3_lbool r = Z3_solver_check(z->ctx, s);
+  *cut = z3_watchdog_disarm(z->watchdog);
+  return r;
+}
+
+/* Did Z3 give up on the check for want of time (cut: the watchdog's deadline passed)? */
+static bool out_of_time(z3_stage *z, Z3_solver s, bool cut) {
+  if (cut) return true;
+  const char *why = Z3_solver_get_reason_unknown(z->ctx, s);
+  return why && (strstr(why, "timeout") || strstr(why, "canceled"));
 }
 
 /* Loads the caches of encoding `enc`, parking the others. */
@@ -880,7 +896,7 @@ static Z3_solver new_bv_solver(z3_stage *z) {
   Z3_solver s = Z3_mk_solver_from_tactic(z->ctx, t);
   Z3_tactic_dec_ref(z->ctx, t);
   Z3_solver_inc_ref(z->ctx, s);
-  set_timeout(z, s, z->timeout_ms);
+  set_limits(z, s, 0, false);
   return s;
 }
 
@@ -920,7 +936,9 @@ static bool solve_ints(z3_stage *z, const qs_req *rq, qs_ans *ans) {
   }
   qf_lane *ln = &z->int_lane;
   lane_load(z, ln, rq, z->asserted);
-  Z3_lbool r = z->err == Z3_OK ? Z3_solver_check(z->ctx, ln->solver) : Z3_L_UNDEF;
+  bool cut = false; /* any unknown, a timeout too, sends the request on to bit-vectors */
+  Z3_lbool r =
+      z->err == Z3_OK ? check(z, ln->solver, z->base.solver->opt.timeout_ms, &cut) : Z3_L_UNDEF;
   if (z->err != Z3_OK) fatal_z3_error(z);
   if (r == Z3_L_FALSE) {
     ans->status = QS_UNSAT;
@@ -959,20 +977,6 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   double t0 = qs_now();
   FILE *dump = dump_smt2(z, rq);
   z->err = Z3_OK;
-  if (z->timeout_ms != z->base.solver->opt.timeout_ms) {
-    z->timeout_ms = z->base.solver->opt.timeout_ms;
-    for (size_t l = 0; l < QS_LANES; l++) {
-      set_timeout(z, z->lanes[l].solver, z->timeout_ms);
-      z->lanes[l].limit = UINT_MAX; /* set with the next query's budget */
-    }
-    set_timeout(z, z->int_lane.solver, z->timeout_ms);
-    set_timeout(z, z->bvs, z->timeout_ms);
-    set_timeout(z, z->qfa, z->timeout_ms);
-  }
-  if (z->quant_timeout_ms != z->base.solver->opt.quant_timeout_ms) {
-    z->quant_timeout_ms = z->base.solver->opt.quant_timeout_ms;
-    set_timeout(z, z->quant, z->quant_timeout_ms);
-  }
   /* Quantified queries keep every array in the array theory; the others blast the small
    * arrays, and go to the bit-vector solver when no array is left. */
   bool quantified = false;
@@ -1002,16 +1006,17 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   if (z->err == Z3_OK && incremental) {
     lane_load(z, ln, rq, z->asserted);
     if (ln->budget != ln->limit) {
-      set_limits(z, ln->solver, z->timeout_ms, ln->budget, true);
+      set_limits(z, ln->solver, ln->budget, true);
       ln->limit = ln->budget;
     }
   } else if (z->err == Z3_OK) {
     for (size_t i = 0; i < rq->n; i++) Z3_solver_assert(z->ctx, solver, z->asserted[i]);
   }
-  Z3_lbool r = z->err == Z3_OK ? Z3_solver_check(z->ctx, solver) : Z3_L_UNDEF;
+  unsigned ms = quantified ? z->base.solver->opt.quant_timeout_ms : z->base.solver->opt.timeout_ms;
+  bool timed = false; /* the last check's deadline passed */
+  Z3_lbool r = z->err == Z3_OK ? check(z, solver, ms, &timed) : Z3_L_UNDEF;
   bool lane_unknown = r == Z3_L_UNDEF && z->err == Z3_OK && incremental && !flag && ln->budget;
-  const char *lane_why = lane_unknown ? Z3_solver_get_reason_unknown(z->ctx, solver) : NULL;
-  bool cut = lane_why && (strstr(lane_why, "timeout") || strstr(lane_why, "canceled"));
+  bool cut = lane_unknown && out_of_time(z, solver, timed);
   if (lane_unknown && (ln->gave_up || !cut)) {
     /* The SMT core gave up within its budget on an array-free query: bit-blast it. The
      * lane keeps its scopes (starting over cost the scalar lane a context setup, ~3 ms,
@@ -1023,7 +1028,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       ln->gave_up = true;
     solver = z->bvs;
     for (size_t i = 0; i < rq->n; i++) Z3_solver_assert(z->ctx, solver, z->asserted[i]);
-    r = z->err == Z3_OK ? Z3_solver_check(z->ctx, solver) : Z3_L_UNDEF;
+    r = z->err == Z3_OK ? check(z, solver, ms, &timed) : Z3_L_UNDEF;
   }
   if (z->err != Z3_OK) {
     fatal_z3_error(z);
@@ -1042,11 +1047,11 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       }
     }
   } else {
-    const char *why = Z3_solver_get_reason_unknown(z->ctx, solver);
-    why = why ? why : "";
-    if (strstr(why, "timeout") || strstr(why, "canceled")) {
+    if (out_of_time(z, solver, timed)) {
       unknown(z, ans, "timeout");
     } else {
+      const char *why = Z3_solver_get_reason_unknown(z->ctx, solver);
+      why = why ? why : "";
       char msg[200];
       snprintf(msg, sizeof msg, "z3: %s", why);
       unknown(z, ans, msg);
@@ -1086,6 +1091,7 @@ static void z3_destroy(qs_stage *st) {
   Z3_solver_dec_ref(z->ctx, z->quant);
   Z3_solver_dec_ref(z->ctx, z->bvs);
   Z3_solver_dec_ref(z->ctx, z->qfa);
+  z3_watchdog_free(z->watchdog); /* before the context it interrupts */
   Z3_del_context(z->ctx);
   free(z->tmp.ast);
   free(z->stack);
@@ -1119,20 +1125,19 @@ qs_stage *qs_z3_stage_new(qsolver *s) {
   Z3_inc_ref(z->ctx, z->one1);
   z->zero1 = Z3_mk_unsigned_int64(z->ctx, 0, bv_sort(z, 1));
   Z3_inc_ref(z->ctx, z->zero1);
-  z->timeout_ms = s->opt.timeout_ms;
-  z->quant_timeout_ms = s->opt.quant_timeout_ms;
+  z->watchdog = z3_watchdog_new(z->ctx);
   for (size_t l = 0; l < QS_LANES; l++)
     z->lanes[l] =
-        (qf_lane){.solver = new_solver(z, z->timeout_ms),
+        (qf_lane){.solver = new_solver(z),
                   .limit = UINT_MAX,
                   .budget = l == QS_LANE_SCALAR ? SCALAR_MAX_CONFLICTS : QF_MAX_CONFLICTS};
-  z->quant = new_solver(z, z->quant_timeout_ms);
+  z->quant = new_solver(z);
   z->bvs = new_bv_solver(z);
-  z->qfa = new_solver(z, z->timeout_ms);
+  z->qfa = new_solver(z);
   z->incremental = s->opt.incremental;
   z->int_lanes = s->opt.int_lanes;
   z->ints = z3_int_new(z->ctx);
-  z->int_lane = (qf_lane){.solver = new_solver(z, z->timeout_ms), .limit = UINT_MAX};
+  z->int_lane = (qf_lane){.solver = new_solver(z), .limit = UINT_MAX};
   z->blast_max_bytes = s->opt.blast_max_bytes;
   return &z->base;
 }

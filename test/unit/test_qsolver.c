@@ -994,6 +994,15 @@ static void test_timeout(void) {
   expr *easy[1] = {eq(p, cw(128, 6))};
   CHECK_EQ_U64(qs_check_sat(s, easy, 1), QS_SAT);
   CHECK_EQ_STR(qs_last_reason(s), "");
+  /* … and many quick queries in a row that reach Z3, each a new one, are never cut: no
+   * deadline of an earlier query (the one that timed out included) reaches a later one. */
+  uint64_t unknown = st(s, "z3")->unknown, queries = st(s, "z3")->queries;
+  for (unsigned k = 0; k < 300; k++) {
+    expr *quick[2] = {eq(keep(expr_add(p, q)), cw(128, 2 * k + 7)), ult(q, p)};
+    CHECK_EQ_U64(qs_check_sat(s, quick, 2), QS_SAT);
+  }
+  CHECK_EQ_U64(st(s, "z3")->unknown, unknown);
+  CHECK_EQ_U64(st(s, "z3")->queries - queries, 300);
   qs_free(s);
   end_group();
 }
