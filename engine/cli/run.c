@@ -148,6 +148,7 @@ static const opt_spec RUN_SPECS[] = {
      .type = OPT_UINT,
      .arg = "N",
      RUN(interp.max_tests),
+     .nonzero = true,
      .topic = OPT_TOPIC_OUTPUT,
      .help = "stop the run after N tests: the states left end early without a test and the "
              "exploration is incomplete"},

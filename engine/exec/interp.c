@@ -197,17 +197,20 @@ static bool state_covered_new(const executor *ex, const state *st) {
   return st->id < ex->cap_covered_new && ex->covered_new[st->id];
 }
 
-/* Called after coverage_visit: remembers that st covered a new instruction. */
-static void note_new_coverage(executor *ex, const state *st) {
-  if (!ex->opt->only_covering_new || st->since_new_coverage != 0) return;
-  if (st->id >= ex->cap_covered_new) {
+static void mark_covered_new(executor *ex, uint64_t id) {
+  if (id >= ex->cap_covered_new) {
     size_t cap = ex->cap_covered_new ? ex->cap_covered_new : 1024;
-    while (cap <= st->id) cap *= 2;
+    while (cap <= id) cap *= 2;
     ex->covered_new = xrealloc(ex->covered_new, cap);
     memset(ex->covered_new + ex->cap_covered_new, 0, cap - ex->cap_covered_new);
     ex->cap_covered_new = cap;
   }
-  ex->covered_new[st->id] = 1;
+  ex->covered_new[id] = 1;
+}
+
+/* Called after coverage_visit: remembers that st covered a new instruction. */
+static void note_new_coverage(executor *ex, const state *st) {
+  if (ex->opt->only_covering_new && st->since_new_coverage == 0) mark_covered_new(ex, st->id);
 }
 
 /* Whether st's path gets a test: not after an output failure, not past --max-tests, and
@@ -1811,7 +1814,14 @@ static void host_discard(void *ctx, state *st) {
 
 static bool host_write_test(void *ctx, state *st) { return write_test(ctx, st) != 0; }
 
-static uint64_t host_new_state_id(void *ctx) { return ((executor *)ctx)->next_state_id++; }
+/* A state merging makes stands for paths that may have covered new code: under
+ * --only-output-states-covering-new it counts as having done so (its test is kept). */
+static uint64_t host_new_state_id(void *ctx) {
+  executor *ex = ctx;
+  uint64_t id = ex->next_state_id++;
+  if (ex->opt->only_covering_new) mark_covered_new(ex, id);
+  return id;
+}
 
 static bool host_write_file(void *ctx, const char *name, const void *data, size_t len) {
   executor *ex = ctx;
