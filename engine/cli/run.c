@@ -612,7 +612,13 @@ int run_main(int argc, char **argv) {
   pargv[0] = program_path;
   for (int k = 0; k < o.program_argc; k++) pargv[k + 1] = o.program_argv[k];
   out_set_args(out, o.program_argc + 1, pargv);
-  write_info(out, argc, argv, start, 0, NULL, &o, NULL, NULL);
+  if (write_info(out, argc, argv, start, 0, NULL, &o, NULL, NULL) != 0) {
+    /* a directory that cannot take its first file (full disk) would lose every test */
+    fprintf(stderr, "symq: error: %s\n", out_error(out));
+    free(pargv);
+    rc = RUN_EXIT_OUTPUT;
+    goto not_run;
+  }
   fprintf(stderr, "symq: output directory is \"%s\"\n", out_path(out));
   if (o.write_smt2s) {
     char *smt2_dir = xasprintf("%s/smt2", out_path(out));

@@ -16,7 +16,9 @@ Scenarios
                `symq: error: OUTDIR: testN.ktest: write failed: …` line, exit 4 within 1 s
                of it, write no verdict, leave `info` saying `Status: failed (…)`, and every
                .ktest present must be whole, numbered 1..N-1 below the failed one. `symq
-               replay` of that directory warns that the run did not finish.
+               replay` of that directory warns that the run did not finish. A directory
+               that cannot take even its first `info` (a 100-byte limit) stops the run
+               before it starts, exit 4.
   sigpipe      SIGPIPE is handled like SIGTERM: sent during a run it halts it cleanly (the
                states left end early with a test, info finished) with exit 4; a closed
                stdout at the end, and `symq run --progress … 2>&1 | head -c 1`, exit 4 too.
@@ -45,6 +47,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
+import bitcode  # noqa: E402  (a driver compiled as symq compiles it)
 import run_e2e  # noqa: E402  (its .ktest parser and Bad)
 from run_robust import PROGRESS_RE, Checks  # noqa: E402
 
@@ -148,6 +151,23 @@ def scenario_disk_full(symq, tmp, checks, verbose):
         if "symq: warning:" not in err or "did not finish" not in err:
             raise Bad(f"no warning; exit {rc}, stderr: {err.strip()[:300]}")
     checks.check("symq replay warns about the failed run", replay_warns)
+
+    def no_info():
+        # loaded from bitcode: clang itself would fail under so small a limit
+        bc = os.path.join(tmp, "out_fsize.bc")
+        bitcode.compile_driver(symq, os.path.join(HERE, "out_fsize.c"), bc)
+        iout = os.path.join(tmp, "noinfo")
+
+        def tiny_limit():
+            resource.setrlimit(resource.RLIMIT_FSIZE, (100, 100))
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        rc, stdout, errs, _ = timed_run(symq_cmd(symq, iout, bc), tmp, preexec_fn=tiny_limit)
+        if rc != 4 or errs != [f"symq: error: {iout}: info: write failed: File too large"]:
+            raise Bad(f"exit status {rc}, stderr {errs}")
+        if os.listdir(iout) or stdout:
+            raise Bad(f"the run went on: {os.listdir(iout)[:3]} {stdout!r}")
+    checks.check("an output directory that cannot take its info stops the run before it starts",
+                 no_info)
 
     mnt = os.path.join(tmp, "mnt")
     os.makedirs(mnt)
