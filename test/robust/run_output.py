@@ -9,7 +9,7 @@ Each scenario is one CTest test (test/robust/CMakeLists.txt). It prints one line
 exit status 1 if a check failed or none passed.
 
 Scenarios
-  disk-full    out_fsize.c under a 4 KB file size limit (RLIMIT_FSIZE set before exec,
+  disk-full    many_tests.c -DBIG_TESTS under a 4 KB file size limit (RLIMIT_FSIZE set before exec,
                SIGXFSZ ignored, so the write fails with EFBIG: works for any user), and
                many_tests.c on a 1 MB tmpfs (mounted in a new user and mount namespace,
                `unshare -rm`; skipped where that is not allowed): the run must print one
@@ -34,22 +34,19 @@ Scenarios
                branch (read from their bytes).
 """
 
-import argparse
 import json
 import os
 import resource
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
 import bitcode  # noqa: E402  (a driver compiled as symq compiles it)
 import run_e2e  # noqa: E402  (its .ktest parser and Bad)
-from run_robust import PROGRESS_RE, Checks  # noqa: E402
+from run_robust import PROGRESS_RE, run_scenarios  # noqa: E402
 
 Bad = run_e2e.Bad
 TIMEOUT = 600
@@ -139,7 +136,7 @@ def scenario_disk_full(symq, tmp, checks, verbose):
     out = os.path.join(tmp, "fsize")
 
     def fsize():
-        cmd = symq_cmd(symq, out, os.path.join(HERE, "out_fsize.c"))
+        cmd = symq_cmd(symq, out, os.path.join(HERE, "many_tests.c"), "-DBIG_TESTS")
         rc, stdout, errs, stop_s = timed_run(cmd, tmp, preexec_fn=fsize_limit)
         failed = check_failed_run(rc, stdout, errs, stop_s, out, "File too large")
         if failed < 2:
@@ -154,8 +151,8 @@ def scenario_disk_full(symq, tmp, checks, verbose):
 
     def no_info():
         # loaded from bitcode: clang itself would fail under so small a limit
-        bc = os.path.join(tmp, "out_fsize.bc")
-        bitcode.compile_driver(symq, os.path.join(HERE, "out_fsize.c"), bc)
+        bc = os.path.join(tmp, "many_tests.bc")
+        bitcode.compile_driver(symq, os.path.join(HERE, "many_tests.c"), bc)
         iout = os.path.join(tmp, "noinfo")
 
         def tiny_limit():
@@ -355,24 +352,8 @@ SCENARIOS = {"disk-full": scenario_disk_full, "sigpipe": scenario_sigpipe,
 def main():
     if len(sys.argv) > 2 and sys.argv[1] == "--inner-tmpfs":
         return inner_tmpfs(sys.argv[2], sys.argv[3:])
-    ap = argparse.ArgumentParser(description="symq's output under control (see the docstring)")
-    ap.add_argument("symq")
-    ap.add_argument("--scenario", required=True, choices=sorted(SCENARIOS))
-    ap.add_argument("--keep", action="store_true")
-    ap.add_argument("--verbose", "-v", action="store_true")
-    opts = ap.parse_args()
-    symq = os.path.abspath(opts.symq)
-    tmp = tempfile.mkdtemp(prefix=f"symq-output-{opts.scenario}-")
-    checks = Checks()
-    try:
-        SCENARIOS[opts.scenario](symq, tmp, checks, opts.verbose)
-    finally:
-        if opts.keep:
-            print(f"  kept {tmp}", flush=True)
-        else:
-            shutil.rmtree(tmp, ignore_errors=True)
-    print(f"{checks.passed} passed, {checks.failed} failed")
-    return 1 if checks.failed or not checks.passed else 0
+    return run_scenarios(SCENARIOS, "symq's output under control (see the docstring)",
+                         "symq-output")
 
 
 if __name__ == "__main__":
