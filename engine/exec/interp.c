@@ -219,8 +219,7 @@ static void note_new_coverage(executor *ex, const state *st) {
 static bool test_wanted(executor *ex, const state *st, bool always) {
   if (ex->result->output_failed) return false;
   if (ex->opt->max_tests && ex->result->tests >= ex->opt->max_tests) {
-    ex->result->tests_not_written++;
-    ex->result->exhausted = false;
+    ex->result->tests_not_written++; /* the states the halt leaves make the run incomplete */
     return false;
   }
   if (ex->opt->only_covering_new && !always && !state_covered_new(ex, st)) {
@@ -413,6 +412,7 @@ static void start_halt(executor *ex, const char *reason) {
  * for them all, as a file each would cost more than the budget itself. */
 static void end_lost(executor *ex, state *st) {
   ex->result->early_paths++;
+  ex->result->exhausted = false;
   ex->result->tests_lost++;
   remember_reason(ex, ex->halt_reason);
   char *line = interp_format("state %" PRIu64 ": %s: no test, the halt's time budget was spent\n",

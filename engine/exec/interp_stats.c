@@ -14,6 +14,7 @@ void interp_write_path_stats(json_writer *j, const interp_result *r) {
   json_key_uint(j, "quiet_paths", r->quiet_paths);
   json_key_uint(j, "tests", r->tests);
   json_key_uint(j, "tests_lost", r->tests_lost);
+  json_key_uint(j, "tests_not_written", r->tests_not_written);
   json_key_uint(j, "instructions", r->instructions);
   json_key_uint(j, "forks", r->forks);
   json_key_uint(j, "states_max", r->states_max);

@@ -23,14 +23,14 @@ Scenarios
                states left end early with a test, info finished) with exit 4; a closed
                stdout at the end, and `symq run --progress … 2>&1 | head -c 1`, exit 4 too.
   max-tests    --max-tests=N on many_tests.c: exactly N tests, not exhaustive, and the
-               verdict says why (halted: max-tests).
+               verdict says why (halted: max-tests); with N = its 1024 paths, complete.
   exit-on-error  out_errors.c: --exit-on-error stops at the first error (one .err, exit 1,
                the states left ended early); --exit-on-error-type=Div stops at the division
                (exactly one div error, exit 1); a kind that never occurs changes nothing
                (both errors, exit 0, exhaustive); an unknown kind is a usage error.
   covering-new out_branches.c with --only-output-states-covering-new: at most as many tests
-               as branch sides (16), fewer than without the option (256), the same covered
-               lines (stats.json), and the tests together still take every side of every
+               as branch sides (16), fewer than without the option (256), the others counted
+               in tests_not_written, the same covered lines (stats.json), and the tests together still take every side of every
                branch (read from their bytes).
 """
 
@@ -285,6 +285,16 @@ def scenario_max_tests(symq, tmp, checks, verbose):
             raise Bad(f"the verdict is {verdict!r}")
     checks.check("--max-tests=7: 7 tests, the run says it is incomplete and why", one)
 
+    def all_paths():
+        out = os.path.join(tmp, "all")
+        rc, stdout, err = run(symq_cmd(symq, out, os.path.join(HERE, "many_tests.c"),
+                                       "--max-tests=1024"), tmp)
+        s = stats_of(out)
+        if rc != 0 or s["tests"] != 1024 or not s["exhausted"] \
+                or not stdout.rstrip().endswith("symq: done: exploration complete"):
+            raise Bad(f"exit {rc}, {s['tests']} tests, exhausted {s['exhausted']}")
+    checks.check("--max-tests=N reached by the last of N paths: still complete", all_paths)
+
 
 def errs_of(out):
     return sorted(n.split(".", 1)[1] for n in os.listdir(out) if n.endswith(".err"))
@@ -352,6 +362,9 @@ def scenario_covering_new(symq, tmp, checks, verbose):
             raise Bad(f"without the option: {n_all} tests taking {len(t_all)} sides")
         if n_new > len(sides) or n_new >= n_all:
             raise Bad(f"with the option: {n_new} tests for {len(sides)} branch sides")
+        if s_new["tests"] + s_new["tests_not_written"] != s_new["completed_paths"]:
+            raise Bad(f"tests {s_new['tests']} + not written {s_new['tests_not_written']} != "
+                      f"paths {s_new['completed_paths']}")
         if t_new != sides:
             raise Bad(f"the tests take only {len(t_new)} of the {len(sides)} branch sides")
         if s_new["covered_lines"] != s_all["covered_lines"] or not s_new["exhausted"]:
