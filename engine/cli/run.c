@@ -436,9 +436,8 @@ static void print_verdict(const interp_result *r) {
 
 /* stats.json: each module writes its own members; this only opens the document and gives
  * the order. */
-static void write_stats(out_dir *out, const run_options *o, const interp_result *r,
-                        const qsolver *solver, const ir_program *prog, double wall,
-                        bool report_failure) {
+static int write_stats(out_dir *out, const run_options *o, const interp_result *r,
+                       const qsolver *solver, const ir_program *prog, double wall) {
   json_writer j;
   json_init(&j);
   json_object_begin(&j);
@@ -472,9 +471,9 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   json_key(&j, "decoded");
   ir_stats_json(&j, &prog->stats);
   json_object_end(&j);
-  if (out_write_stats(out, &j) != 0 && report_failure)
-    fprintf(stderr, "symq: error: %s\n", out_error(out));
+  int rc = out_write_stats(out, &j);
   json_free(&j);
+  return rc;
 }
 
 /* info's key: value lines: what `symq replay` needs to rebuild the driver natively. Writes
@@ -521,6 +520,14 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
   free(cwd);
   free(cflags);
   return rc;
+}
+
+/* info saying `Status: failed (REASON)`: after an output failure, best effort. */
+static void write_failed_info(out_dir *out, int argc, char **argv, time_t start,
+                              const run_options *o, const char *reason) {
+  char *status = xasprintf("failed (%s)", reason);
+  write_info(out, argc, argv, start, time(NULL), status, o, NULL, NULL);
+  free(status);
 }
 
 int run_main(int argc, char **argv) {
@@ -645,14 +652,16 @@ int run_main(int argc, char **argv) {
   } else if (result.output_failed) {
     /* the run stopped at the first file it could not write (interp said so): leave what
      * was written, and never a verdict (a test was lost) */
-    write_stats(out, &o, &result, solver, prog, seconds_since(&t0), false);
-    char *status = xasprintf("failed (%s)", result.output_error);
-    write_info(out, argc, argv, start, time(NULL), status, &o, NULL, NULL);
-    free(status);
+    write_stats(out, &o, &result, solver, prog, seconds_since(&t0));
+    write_failed_info(out, argc, argv, start, &o, result.output_error);
+    rc = RUN_EXIT_OUTPUT;
+  } else if (write_stats(out, &o, &result, solver, prog, seconds_since(&t0)) != 0 ||
+             write_info(out, argc, argv, start, time(NULL), NULL, &o, NULL, NULL) != 0) {
+    /* every test is written, but the run's record is not: no verdict to vouch for it */
+    fprintf(stderr, "symq: error: %s\n", out_error(out));
+    write_failed_info(out, argc, argv, start, &o, out_error(out));
     rc = RUN_EXIT_OUTPUT;
   } else {
-    write_stats(out, &o, &result, solver, prog, seconds_since(&t0), true);
-    write_info(out, argc, argv, start, time(NULL), NULL, &o, NULL, NULL);
     if (o.testcomp) { /* before the done lines: the last line on stdout stays the summary */
       char terr[512];
       if (testcomp_write_suite(out_path(out), o.input, testcomp_spec, terr, sizeof terr) != 0) {
@@ -680,7 +689,7 @@ int run_main(int argc, char **argv) {
       rc = 1;
     }
     if (result.stopped_on_error) {
-      fprintf(stderr, "symq: stopped at the first error (--exit-on-error)\n");
+      fprintf(stderr, "symq: stopped at an error, as --exit-on-error(-type) asks\n");
       if (!rc) rc = RUN_EXIT_ERROR_FOUND;
     }
     /* the summary is output too: a closed stdout is an output failure (SIGPIPE) */

@@ -18,7 +18,8 @@ Scenarios
                .ktest present must be whole, numbered 1..N-1 below the failed one. `symq
                replay` of that directory warns that the run did not finish. A directory
                that cannot take even its first `info` (a 100-byte limit) stops the run
-               before it starts, exit 4.
+               before it starts, exit 4; one that cannot take stats.json at the end
+               exits 4 with info failed and no verdict.
   sigpipe      SIGPIPE is handled like SIGTERM: sent during a run it halts it cleanly (the
                states left end early with a test, info finished) with exit 4; a closed
                stdout at the end, and `symq run --progress … 2>&1 | head -c 1`, exit 4 too.
@@ -164,10 +165,11 @@ def scenario_disk_full(symq, tmp, checks, verbose):
             raise Bad(f"no warning; exit {rc}, stderr: {err.strip()[:300]}")
     checks.check("symq replay warns about the failed run", replay_warns)
 
+    # loaded from bitcode below: clang itself fails under so small a limit
+    bc = bitcode.compile_driver(symq, os.path.join(HERE, "many_tests.c"),
+                                os.path.join(tmp, "many_tests.bc"))
+
     def no_info():
-        # loaded from bitcode: clang itself would fail under so small a limit
-        bc = os.path.join(tmp, "many_tests.bc")
-        bitcode.compile_driver(symq, os.path.join(HERE, "many_tests.c"), bc)
         iout = os.path.join(tmp, "noinfo")
 
         def tiny_limit():
@@ -180,6 +182,22 @@ def scenario_disk_full(symq, tmp, checks, verbose):
             raise Bad(f"the run went on: {os.listdir(iout)[:3]} {stdout!r}")
     checks.check("an output directory that cannot take its info stops the run before it starts",
                  no_info)
+
+    def no_stats():
+        sout = os.path.join(tmp, "nostats")
+
+        def limit():  # tests (89 bytes) and info fit, stats.json (over 3 KB) does not
+            resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        rc, stdout, errs, _ = timed_run(symq_cmd(symq, sout, bc), tmp, preexec_fn=limit)
+        want = f"symq: error: {sout}: stats.json: write failed: File too large"
+        if rc != 4 or want not in errs or stdout:
+            raise Bad(f"exit status {rc}, stdout {stdout!r}, stderr {errs[-2:]}")
+        if len(whole_tests(sout)) != 1024 or \
+                f"Status: failed ({want[len('symq: error: '):]})" not in info_of(sout):
+            raise Bad("the tests or info are not as they should be")
+    checks.check("a stats.json that cannot be written: exit 4, info failed, no verdict",
+                 no_stats)
 
     mnt = os.path.join(tmp, "mnt")
     os.makedirs(mnt)
