@@ -5,6 +5,7 @@
  */
 #include "engine/cli/run.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
@@ -27,11 +28,20 @@
 #include "engine/core/xalloc.h"
 #include "qsolver/qsolver.h"
 
-static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t interrupted, pipe_closed;
 
+/* SIGINT, SIGTERM and SIGPIPE (a reader of stdout or stderr went away) halt the run: the
+ * states left end early with their tests, as under --max-time. */
 static void on_signal(int sig) {
-  (void)sig;
+  if (sig == SIGPIPE) pipe_closed = 1;
   interrupted = 1;
+}
+
+/* --exit-on-error-type: one kind each, KLEE's spelling or symq's. */
+static bool parse_error_kind(const char *text, void *elem) {
+  const char *kind = interp_error_kind(text);
+  if (kind) *(const char **)elem = kind;
+  return kind != NULL;
 }
 
 static bool parse_search(const char *text, void *kind) { return search_parse(text, kind); }
@@ -128,6 +138,35 @@ static const opt_spec RUN_SPECS[] = {
      RUN(interp.emit_all_errors),
      .topic = OPT_TOPIC_OUTPUT,
      .help = "a test for every error, not one per location"},
+    {.name = "--only-output-states-covering-new",
+     .type = OPT_FLAG,
+     RUN(interp.only_covering_new),
+     .topic = OPT_TOPIC_OUTPUT,
+     .help = "a test only for a path that covered an instruction no path had covered before "
+             "(KLEE's option); a path that found an error always gets its test"},
+    {.name = "--max-tests",
+     .type = OPT_UINT,
+     .arg = "N",
+     RUN(interp.max_tests),
+     .nonzero = true,
+     .topic = OPT_TOPIC_OUTPUT,
+     .help = "stop the run after N tests: the states left end early without a test and the "
+             "exploration is incomplete"},
+    {.name = "--exit-on-error",
+     .type = OPT_FLAG,
+     RUN(interp.exit_on_error),
+     .topic = OPT_TOPIC_OUTPUT,
+     .help = "stop the run at the first error reported (its test is written; the states left "
+             "end early with a test); exit status 1"},
+    {.name = "--exit-on-error-type",
+     .type = OPT_LIST,
+     .arg = "KIND",
+     OPT_LIST_OF(run_options, interp.exit_on_error_kinds, interp.nexit_on_error_kinds),
+     .convert = parse_error_kind,
+     .bad = "unknown error kind '%s' (kinds: " INTERP_ERROR_KINDS ")",
+     .topic = OPT_TOPIC_OUTPUT,
+     .help = "as --exit-on-error, for the first error of KIND only (" INTERP_ERROR_KINDS
+             "; KLEE's spellings too, e.g. Ptr, ReadOnly); repeat for several kinds"},
     {.name = "--testcomp",
      .type = OPT_FLAG,
      RUN(testcomp),
@@ -397,8 +436,8 @@ static void print_verdict(const interp_result *r) {
 
 /* stats.json: each module writes its own members; this only opens the document and gives
  * the order. */
-static void write_stats(out_dir *out, const run_options *o, const interp_result *r,
-                        const qsolver *solver, const ir_program *prog, double wall) {
+static int write_stats(out_dir *out, const run_options *o, const interp_result *r,
+                       const qsolver *solver, const ir_program *prog, double wall) {
   json_writer j;
   json_init(&j);
   json_object_begin(&j);
@@ -432,8 +471,9 @@ static void write_stats(out_dir *out, const run_options *o, const interp_result 
   json_key(&j, "decoded");
   ir_stats_json(&j, &prog->stats);
   json_object_end(&j);
-  if (out_write_stats(out, &j) != 0) fprintf(stderr, "symq: error: %s\n", out_error(out));
+  int rc = out_write_stats(out, &j);
   json_free(&j);
+  return rc;
 }
 
 /* info's key: value lines: what `symq replay` needs to rebuild the driver natively. Writes
@@ -480,6 +520,14 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
   free(cwd);
   free(cflags);
   return rc;
+}
+
+/* info saying `Status: failed (REASON)`: after an output failure, best effort. */
+static void write_failed_info(out_dir *out, int argc, char **argv, time_t start,
+                              const run_options *o, const char *reason) {
+  char *status = xasprintf("failed (%s)", reason);
+  write_info(out, argc, argv, start, time(NULL), status, o, NULL, NULL);
+  free(status);
 }
 
 int run_main(int argc, char **argv) {
@@ -571,7 +619,13 @@ int run_main(int argc, char **argv) {
   pargv[0] = program_path;
   for (int k = 0; k < o.program_argc; k++) pargv[k + 1] = o.program_argv[k];
   out_set_args(out, o.program_argc + 1, pargv);
-  write_info(out, argc, argv, start, 0, NULL, &o, NULL, NULL);
+  if (write_info(out, argc, argv, start, 0, NULL, &o, NULL, NULL) != 0) {
+    /* a directory that cannot take its first file (full disk) would lose every test */
+    fprintf(stderr, "symq: error: %s\n", out_error(out));
+    free(pargv);
+    rc = RUN_EXIT_OUTPUT;
+    goto not_run;
+  }
   fprintf(stderr, "symq: output directory is \"%s\"\n", out_path(out));
   if (o.write_smt2s) {
     char *smt2_dir = xasprintf("%s/smt2", out_path(out));
@@ -584,6 +638,7 @@ int run_main(int argc, char **argv) {
   sa.sa_handler = on_signal;
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGPIPE, &sa, NULL); /* a write to the closed pipe then fails with EPIPE */
 
   o.interp.argc = o.program_argc + 1;
   o.interp.argv = pargv;
@@ -594,9 +649,19 @@ int run_main(int argc, char **argv) {
   if (rc != 0) {
     fprintf(stderr, "symq: error: %s: %s\n", o.input, result.error);
     rc = 2;
-  } else {
+  } else if (result.output_failed) {
+    /* the run stopped at the first file it could not write (interp said so): leave what
+     * was written, and never a verdict (a test was lost) */
     write_stats(out, &o, &result, solver, prog, seconds_since(&t0));
-    write_info(out, argc, argv, start, time(NULL), NULL, &o, NULL, NULL);
+    write_failed_info(out, argc, argv, start, &o, result.output_error);
+    rc = RUN_EXIT_OUTPUT;
+  } else if (write_stats(out, &o, &result, solver, prog, seconds_since(&t0)) != 0 ||
+             write_info(out, argc, argv, start, time(NULL), NULL, &o, NULL, NULL) != 0) {
+    /* every test is written, but the run's record is not: no verdict to vouch for it */
+    fprintf(stderr, "symq: error: %s\n", out_error(out));
+    write_failed_info(out, argc, argv, start, &o, out_error(out));
+    rc = RUN_EXIT_OUTPUT;
+  } else {
     if (o.testcomp) { /* before the done lines: the last line on stdout stays the summary */
       char terr[512];
       if (testcomp_write_suite(out_path(out), o.input, testcomp_spec, terr, sizeof terr) != 0) {
@@ -622,6 +687,18 @@ int run_main(int argc, char **argv) {
       fprintf(stderr, "symq: error: %" PRIu64 " merged states failed validation\n",
               result.merge.validation_failures);
       rc = 1;
+    }
+    if (result.stopped_on_error) {
+      fprintf(stderr, "symq: stopped at an error, as --exit-on-error(-type) asks\n");
+      if (!rc) rc = RUN_EXIT_ERROR_FOUND;
+    }
+    /* the summary is output too: a closed stdout is an output failure (SIGPIPE) */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+      fprintf(stderr, "symq: error: standard output: %s\n", strerror(errno));
+      rc = RUN_EXIT_OUTPUT;
+    } else if (pipe_closed) {
+      fprintf(stderr, "symq: error: a pipe was closed (SIGPIPE): the run was halted\n");
+      rc = RUN_EXIT_OUTPUT;
     }
   }
   interp_result_free(&result);

@@ -43,7 +43,15 @@ extern const opt_command run_command;
  * 0, 1 (help printed) or 2 (usage error printed). */
 int run_parse_options(int argc, char **argv, run_options *o);
 
+/* The exit statuses of `symq run` besides 0 (done), 1 (the output directory could not be
+ * made, or a check of the run failed) and 2 (bad usage or input). */
+enum {
+  RUN_EXIT_ERROR_FOUND = 1, /* --exit-on-error(-type) stopped the run at an error */
+  RUN_EXIT_OUTPUT = 4       /* a file, or stdout, could not be written: the run stopped */
+};
+
 /* argv is the whole command line (argv[0] "symq", argv[1] "run"); returns the exit status:
- * 0, 1 (the output directory could not be made) or 2 (bad usage or input). */
+ * 0, 1 (the output directory could not be made; --exit-on-error stopped at an error),
+ * 2 (bad usage or input) or 4 (output failure, RUN_EXIT_OUTPUT). */
 int run_main(int argc, char **argv);
 #endif

@@ -89,6 +89,10 @@ typedef struct executor {
   uint32_t nsteps, main_step;
   uint64_t argv_address, envp_address;
   bool bad_globals; /* some global's initializer could not be decoded */
+  /* --only-output-states-covering-new: by state id, whether the state covered a new
+   * instruction since it was made (a fork's new state starts without, as in KLEE) */
+  uint8_t *covered_new;
+  size_t cap_covered_new;
 } executor;
 
 /* ---- the instruction handlers' vocabulary: every instruction uses it, hence inline ---- */

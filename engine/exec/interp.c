@@ -19,6 +19,7 @@
 #include "engine/exec/interp.h"
 
 #include <assert.h>
+#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -180,9 +181,59 @@ void interp_remember_dropped(executor *ex, const char *reason) {
   count_reason(&ex->result->dropped_reasons, &ex->result->ndropped_reasons, reason);
 }
 
+static void start_halt(executor *ex, const char *reason);
+
+/* The first output failure stops the run: no file is attempted after it (run_loop drops
+ * the states left); its message is printed at once, and only then. */
+static void output_failed(executor *ex) {
+  if (ex->result->output_failed) return;
+  ex->result->output_failed = true;
+  ex->result->exhausted = false;
+  snprintf(ex->result->output_error, sizeof ex->result->output_error, "%s", out_error(ex->out));
+  fprintf(stderr, "symq: error: %s\n", ex->result->output_error); /* now: the run stops */
+}
+
+static bool state_covered_new(const executor *ex, const state *st) {
+  return st->id < ex->cap_covered_new && ex->covered_new[st->id];
+}
+
+static void mark_covered_new(executor *ex, uint64_t id) {
+  if (id >= ex->cap_covered_new) {
+    size_t cap = ex->cap_covered_new ? ex->cap_covered_new : 1024;
+    while (cap <= id) cap *= 2;
+    ex->covered_new = xrealloc(ex->covered_new, cap);
+    memset(ex->covered_new + ex->cap_covered_new, 0, cap - ex->cap_covered_new);
+    ex->cap_covered_new = cap;
+  }
+  ex->covered_new[id] = 1;
+}
+
+/* Called after coverage_visit: remembers that st covered a new instruction. */
+static void note_new_coverage(executor *ex, const state *st) {
+  if (ex->opt->only_covering_new && st->since_new_coverage == 0) mark_covered_new(ex, st->id);
+}
+
+/* Whether st's path gets a test: not after an output failure, not past --max-tests, and
+ * under --only-output-states-covering-new not unless it covered something new (an error's
+ * test, `always`, is kept: a bug is never dropped). */
+static bool test_wanted(executor *ex, const state *st, bool always) {
+  if (ex->result->output_failed) return false;
+  if (ex->opt->max_tests && ex->result->tests >= ex->opt->max_tests) {
+    ex->result->tests_not_written++; /* the states the halt leaves make the run incomplete */
+    return false;
+  }
+  if (ex->opt->only_covering_new && !always && !state_covered_new(ex, st)) {
+    ex->result->tests_not_written++;
+    return false;
+  }
+  return true;
+}
+
 /* Writes the state's test: one ktest object per symbolic input, bytes from a model of its
- * path condition. Returns the test id, or 0 when no model could be had. */
-static uint32_t write_test(executor *ex, state *st) {
+ * path condition. Returns the test id, or 0 when there is none (no model, no test wanted
+ * (test_wanted), or the output failed). */
+static uint32_t write_test_if(executor *ex, state *st, bool always) {
+  if (!test_wanted(ex, st, always)) return 0;
   expr_array **arrays = xrealloc(NULL, (st->nsymbolics + 1) * sizeof *arrays);
   for (size_t k = 0; k < st->nsymbolics; k++) arrays[k] = st->symbolics[k].array;
   expr_assignment *model = NULL;
@@ -213,12 +264,21 @@ static uint32_t write_test(executor *ex, state *st) {
   free(objects);
   expr_assignment_free(model);
   if (!id) {
-    fprintf(stderr, "symq: error: %s\n", out_error(ex->out));
     ex->result->tests_lost++;
+    output_failed(ex);
   } else {
     ex->result->tests++;
+    if (ex->opt->max_tests && ex->result->tests >= ex->opt->max_tests && !ex->halted)
+      start_halt(ex, "halted: max-tests");
   }
   return id;
+}
+
+static uint32_t write_test(executor *ex, state *st) { return write_test_if(ex, st, false); }
+
+/* Writes a per-test file; a failure stops the run. */
+static void write_test_file(executor *ex, uint32_t id, const char *suffix, const char *text) {
+  if (out_write_test_file(ex->out, id, suffix, text) != 0) output_failed(ex);
 }
 
 void interp_end_state(executor *ex, state *st) {
@@ -239,7 +299,7 @@ void interp_end_early(executor *ex, state *st, const char *reason) {
   ex->result->exhausted = false;
   remember_reason(ex, reason);
   uint32_t id = write_test(ex, st);
-  if (id) out_write_test_file(ex->out, id, "early", reason);
+  if (id) write_test_file(ex, id, "early", reason);
   interp_end_state(ex, st);
 }
 
@@ -256,6 +316,32 @@ static bool already_reported(executor *ex, uint32_t func, uint32_t inst, const c
   return false;
 }
 
+/* Equal ignoring case and '_'. */
+static bool same_kind_name(const char *a, const char *b) {
+  for (;; a++, b++) {
+    while (*a == '_') a++;
+    while (*b == '_') b++;
+    if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return false;
+    if (!*a) return true;
+  }
+}
+
+const char *interp_error_kind(const char *text) {
+  static const char *const kinds[] = {"abort",     "assert", "div",         "exec",      "free",
+                                      "overshift", "ptr",    "reach_error", "read_only", "user"};
+  for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+    if (same_kind_name(text, kinds[k])) return kinds[k];
+  return NULL;
+}
+
+/* --exit-on-error, or --exit-on-error-type naming `kind`. */
+static bool stops_run(const executor *ex, const char *kind) {
+  if (ex->opt->exit_on_error) return true;
+  for (size_t k = 0; k < ex->opt->nexit_on_error_kinds; k++)
+    if (strcmp(ex->opt->exit_on_error_kinds[k], kind) == 0) return true;
+  return false;
+}
+
 /* Ends st with an error of `kind` at its current instruction: a test and its .err file,
  * once per (instruction, message) unless --emit-all-errors. */
 void interp_end_error(executor *ex, state *st, const char *kind, const char *message,
@@ -269,7 +355,7 @@ void interp_end_error(executor *ex, state *st, const char *kind, const char *mes
     return;
   }
   fprintf(stderr, "symq: ERROR: %s:%u: %s\n", fn->file ? fn->file : "?", in->line, message);
-  uint32_t id = write_test(ex, st);
+  uint32_t id = write_test_if(ex, st, true);
   if (id) {
     out_frame *frames = xrealloc(NULL, st->nframes * sizeof *frames);
     for (uint32_t k = 0; k < st->nframes; k++) {
@@ -289,11 +375,14 @@ void interp_end_error(executor *ex, state *st, const char *kind, const char *mes
                  .frames = frames,
                  .num_frames = st->nframes,
                  .info = info};
-    if (out_write_error(ex->out, id, &e) != 0)
-      fprintf(stderr, "symq: error: %s\n", out_error(ex->out));
+    if (out_write_error(ex->out, id, &e) != 0) output_failed(ex);
     free(frames);
   }
   interp_end_state(ex, st);
+  if (!ex->halted && stops_run(ex, kind)) {
+    ex->result->stopped_on_error = true;
+    start_halt(ex, "halted: exit-on-error");
+  }
 }
 
 double interp_halt_budget(double max_time_s) {
@@ -323,6 +412,7 @@ static void start_halt(executor *ex, const char *reason) {
  * for them all, as a file each would cost more than the budget itself. */
 static void end_lost(executor *ex, state *st) {
   ex->result->early_paths++;
+  ex->result->exhausted = false;
   ex->result->tests_lost++;
   remember_reason(ex, ex->halt_reason);
   char *line = interp_format("state %" PRIu64 ": %s: no test, the halt's time budget was spent\n",
@@ -340,8 +430,9 @@ static void end_lost(executor *ex, state *st) {
 
 static void write_lost(executor *ex) {
   if (!ex->lost_len) return;
-  if (out_write_file(ex->out, "lost.early", ex->lost, ex->lost_len) != 0)
-    fprintf(stderr, "symq: error: %s\n", out_error(ex->out));
+  if (!ex->result->output_failed &&
+      out_write_file(ex->out, "lost.early", ex->lost, ex->lost_len) != 0)
+    output_failed(ex);
   fprintf(stderr, "symq: warning: %" PRIu64 " states ended without a test (see lost.early)\n",
           ex->result->tests_lost);
   free(ex->lost);
@@ -1405,6 +1496,7 @@ static step execute(executor *ex, state *st) {
             f->pc, ir_opcode_name(in->op), in->line);
   }
   coverage_visit(&ex->cov, st);
+  note_new_coverage(ex, st);
   st->instructions++;
   ex->result->instructions++;
   step result = STEP_CONTINUE;
@@ -1722,12 +1814,20 @@ static void host_discard(void *ctx, state *st) {
 
 static bool host_write_test(void *ctx, state *st) { return write_test(ctx, st) != 0; }
 
-static uint64_t host_new_state_id(void *ctx) { return ((executor *)ctx)->next_state_id++; }
+/* A state merging makes stands for paths that may have covered new code: under
+ * --only-output-states-covering-new it counts as having done so (its test is kept). */
+static uint64_t host_new_state_id(void *ctx) {
+  executor *ex = ctx;
+  uint64_t id = ex->next_state_id++;
+  if (ex->opt->only_covering_new) mark_covered_new(ex, id);
+  return id;
+}
 
 static bool host_write_file(void *ctx, const char *name, const void *data, size_t len) {
-  out_dir *out = ((executor *)ctx)->out;
-  if (out_write_file(out, name, data, len) == 0) return true;
-  fprintf(stderr, "symq: error: %s\n", out_error(out));
+  executor *ex = ctx;
+  if (ex->result->output_failed) return false;
+  if (out_write_file(ex->out, name, data, len) == 0) return true;
+  output_failed(ex);
   return false;
 }
 
@@ -1777,9 +1877,11 @@ static void run_loop(executor *ex) {
   while ((st = search_select(ex->searcher))) {
     const char *halt = ex->halted ? NULL : halt_reason(ex);
     if (halt) start_halt(ex, halt);
-    if (ex->halted) break;
+    if (ex->halted || ex->result->output_failed) break;
     bool alive = true;
     for (unsigned k = 0; k < SLICE; k++) {
+      /* an error under --exit-on-error, the last test under --max-tests, a failed write */
+      if (ex->halted || ex->result->output_failed) break;
       /* the deadline is checked before every instruction, and no query may outlast it */
       if (!limit_solver_time(ex, ex->run_deadline)) break;
       if (k % 256 == 255 && memory_exceeded(ex)) break; /* /proc is read: not every time */
@@ -1797,9 +1899,14 @@ static void run_loop(executor *ex) {
     merge_release_finished(ex->merge);
     if (ex->opt->progress) progress_line(ex, false);
   }
-  if (ex->halted) {
-    ex->result->exhausted = false;
-    while (ex->nlive) end_halted(ex, ex->live[ex->nlive - 1]);
+  if (ex->halted || ex->result->output_failed) {
+    if (ex->nlive) ex->result->exhausted = false; /* a halt at the last path cut nothing */
+    while (ex->nlive) {
+      state *left = ex->live[ex->nlive - 1];
+      if (ex->result->output_failed) interp_end_state(ex, left); /* nothing more is written */
+      else
+        end_halted(ex, left);
+    }
     write_lost(ex);
   }
   ex->result->exploration_time_s = elapsed(ex);
@@ -1868,6 +1975,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   free(ex.builtins);
   free(ex.steps);
   free(ex.scratch);
+  free(ex.covered_new);
   return rc;
 }
 

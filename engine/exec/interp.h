@@ -8,7 +8,13 @@
  *     becomes non-zero; every test is written (through `out`) the moment its path ends, so
  *     stopping at any point loses nothing already reported.
  *   - Per-path problems (a bug found, an unsupported instruction or external call, a solver
- *     `unknown`) end that path with a reason; they never stop the run.
+ *     `unknown`) end that path with a reason; they stop the run only when asked to
+ *     (--exit-on-error: the states left end early with a test, as on a signal).
+ *   - Output failure: the first file that cannot be written (full disk, quota, EFBIG)
+ *     stops the run at once: no further file is attempted (the states left are dropped),
+ *     `output_failed` is set, `output_error` holds the message (out_error's; printed on
+ *     stderr as `symq: error: MESSAGE` when it happens), and the run is not exhausted. Every file
+ * reported written before stays whole.
  *   - `exhausted` is true only when every path ran to its end: any early path, and any
  *     feasible alternative given up (recorded in dropped_reasons), make it false.
  *   - Returns 0, or -1 when the program cannot start at all (no `main`, an output failure);
@@ -27,7 +33,15 @@
 #include "merge/region.h"
 #include "qsolver/qsolver.h"
 
-enum { INTERP_MAX_SEARCH = 64 };
+enum { INTERP_MAX_SEARCH = 64, INTERP_MAX_ERROR_KINDS = 32 };
+
+/* The kinds of error the interpreter reports (the KIND of testNNNNNN.KIND.err), separated
+ * by spaces, for messages and help. */
+#define INTERP_ERROR_KINDS "abort assert div exec free overshift ptr reach_error read_only user"
+
+/* The kind `text` names, as a static string: one of INTERP_ERROR_KINDS, matched ignoring
+ * case and '_' (so KLEE's spellings, ReadOnly, Ptr, Abort, name symq's), or NULL. */
+const char *interp_error_kind(const char *text);
 
 typedef struct interp_options {
   search_kind search[INTERP_MAX_SEARCH]; /* searchers, interleaved; none = dfs */
@@ -47,6 +61,14 @@ typedef struct interp_options {
   merge_options merge;          /* none: plain forking; cfg: standard merging of regions;
                                    pat: merging by pattern, with quantifiers (merge/strategy_pat.h) */
   bool emit_all_errors;
+  bool only_covering_new; /* a test only for a path that covered a new instruction, as
+                             KLEE's --only-output-states-covering-new (errors: always) */
+  uint64_t max_tests;     /* 0 = no limit; after the Nth test the run halts, the states
+                             left end early without a test (not exhaustive) */
+  bool exit_on_error;     /* halt at the first error reported (KLEE's --exit-on-error) */
+  const char *exit_on_error_kinds[INTERP_MAX_ERROR_KINDS]; /* … or at the first error of
+                                                              these kinds (canonical names) */
+  size_t nexit_on_error_kinds;
   int argc; /* the program's argv; argv[0] is its path */
   const char *const *argv;
   volatile sig_atomic_t *interrupted; /* non-zero: halt, within interp_halt_budget of
@@ -72,8 +94,12 @@ typedef struct interp_result {
                                      (a limit's cut, a concretization, --capacity); sorted */
   size_t ndropped_reasons;
   uint64_t covered_lines, total_lines;
-  merge_stats merge; /* merge regions and merges (merge/region.h) */
-  const char *error; /* set when interp_run returns -1 */
+  merge_stats merge;          /* merge regions and merges (merge/region.h) */
+  bool output_failed;         /* a file could not be written: the run stopped there */
+  char output_error[512];     /* its message, naming the file */
+  bool stopped_on_error;      /* --exit-on-error(-kinds) halted the run at an error */
+  uint64_t tests_not_written; /* paths past --max-tests or not covering new code (no test) */
+  const char *error;          /* set when interp_run returns -1 */
 } interp_result;
 
 int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solver, out_dir *out,

@@ -11,8 +11,9 @@ void interp_write_path_stats(json_writer *j, const interp_result *r) {
   json_key(j, "dropped_reasons");
   merge_reasons_json(j, r->dropped_reasons, r->ndropped_reasons);
   JSON_COUNTERS(j, {"quiet_paths", r->quiet_paths}, {"tests", r->tests},
-                {"tests_lost", r->tests_lost}, {"instructions", r->instructions},
-                {"forks", r->forks}, {"states_max", r->states_max}, {"concretized", r->concretized},
+                {"tests_lost", r->tests_lost}, {"tests_not_written", r->tests_not_written},
+                {"instructions", r->instructions}, {"forks", r->forks},
+                {"states_max", r->states_max}, {"concretized", r->concretized},
                 {"capacity_bounded", r->capacity_bounded});
 }
 

@@ -249,7 +249,7 @@ int out_write_file(out_dir *o, const char *name, const void *data, size_t len) {
     if (fd < 0 && errno != EEXIST) break;
   }
   if (fd < 0) {
-    fail(o, "%s/%s: cannot create: %s", o->path, name, strerror(errno));
+    fail(o, "%s: %s: cannot create: %s", o->path, name, strerror(errno));
     return -1;
   }
   const char *p = data;
@@ -258,7 +258,7 @@ int out_write_file(out_dir *o, const char *name, const void *data, size_t len) {
     ssize_t w = write(fd, p + done, len - done);
     if (w < 0 && errno == EINTR) continue;
     if (w < 0) {
-      fail(o, "%s/%s: write failed: %s", o->path, name, strerror(errno));
+      fail(o, "%s: %s: write failed: %s", o->path, name, strerror(errno));
       goto fail;
     }
     done += (size_t)w;
@@ -266,13 +266,13 @@ int out_write_file(out_dir *o, const char *name, const void *data, size_t len) {
   int rc = close(fd);
   fd = -1;
   if (rc < 0) {
-    fail(o, "%s/%s: close failed: %s", o->path, name, strerror(errno));
+    fail(o, "%s: %s: close failed: %s", o->path, name, strerror(errno));
     goto fail;
   }
   /* The rename makes the file appear whole or not at all, which is all a killed process
    * needs; durability against a crash of the machine comes from out_sync. */
   if (renameat(o->dirfd, tmp, o->dirfd, name) < 0) {
-    fail(o, "%s/%s: rename failed: %s", o->path, name, strerror(errno));
+    fail(o, "%s: %s: rename failed: %s", o->path, name, strerror(errno));
     goto fail;
   }
   return 0;
@@ -286,7 +286,7 @@ fail:
 static int write_sbuf(out_dir *o, const char *name, sbuf *b) {
   int rc;
   if (b->oom) {
-    fail(o, "%s/%s: out of memory", o->path, name);
+    fail(o, "%s: %s: out of memory", o->path, name);
     rc = -1;
   } else {
     rc = out_write_file(o, name, b->s ? b->s : "", b->len);
@@ -315,7 +315,7 @@ uint32_t out_write_test(out_dir *o, const ktest_object *objects, uint32_t num_ob
   size_t len;
   char err[256];
   if (ktest_encode(&t, &buf, &len, err, sizeof err) < 0) {
-    fail(o, "%s/%s: %s", o->path, name, err);
+    fail(o, "%s: %s: %s", o->path, name, err);
     return 0;
   }
   int rc = out_write_file(o, name, buf, len);
@@ -467,16 +467,35 @@ char *out_format_info(const out_info *info, size_t *len) {
   return b.s;
 }
 
+/* Overwrites `info` in place: for a failure status on a full disk, where the atomic way
+ * needs room for a second copy; rewriting the blocks the file has needs none. */
+static int overwrite_info(out_dir *o, const char *text, size_t len) {
+  int fd = openat(o->dirfd, "info", O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  size_t done = 0;
+  while (done < len) {
+    ssize_t w = pwrite(fd, text + done, len - done, (off_t)done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) break;
+    done += (size_t)w;
+  }
+  int rc = done == len && ftruncate(fd, (off_t)len) == 0 ? 0 : -1;
+  if (close(fd) < 0) rc = -1;
+  return rc;
+}
+
 int out_write_info(out_dir *o, const out_info *info) {
-  /* "Finished" must not reach the disk before the files it vouches for */
-  if (info->end && out_sync(o) < 0) return -1;
+  /* "Finished" must not reach the disk before the files it vouches for; a failure status
+   * vouches for nothing and is written at once (a sync can take seconds) */
+  if (info->end && !info->status && out_sync(o) < 0) return -1;
   size_t len;
   char *text = out_format_info(info, &len);
   if (!text) {
-    fail(o, "%s/info: cannot format", o->path);
+    fail(o, "%s: info: cannot format", o->path);
     return -1;
   }
   int rc = out_write_file(o, "info", text, len);
+  if (rc < 0 && info->status && overwrite_info(o, text, len) == 0) rc = 0;
   free(text);
   return rc;
 }
@@ -485,7 +504,7 @@ int out_write_stats(out_dir *o, const json_writer *j) {
   size_t len;
   const char *text = json_text(j, &len);
   if (!text) {
-    fail(o, "%s/stats.json: the JSON document is incomplete", o->path);
+    fail(o, "%s: stats.json: the JSON document is incomplete", o->path);
     return -1;
   }
   return out_write_file(o, "stats.json", text, len);

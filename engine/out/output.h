@@ -18,7 +18,8 @@
  *     at once. No temporary file is left behind, even on failure (only a process killed
  *     while writing can leave a hidden `.NAME.tmp-PID-N`).
  *   - Functions that can fail return 0 / an id on success and -1 / 0 on failure; the
- *     message (naming the file) is then available from `out_error` until the next failure.
+ *     message, `OUTDIR: FILE: what failed: why`, is then available from `out_error` until
+ *     the next failure.
  *   - Strings are borrowed for the duration of the call only. Not thread-safe.
  */
 #ifndef SYMQ_OUTPUT_H
@@ -120,7 +121,8 @@ typedef struct out_info {
   time_t end;              /* 0 while running; else "Finished: ..." and "Elapsed: HH:MM:SS";
                               then "Status: finished", before that "Status: running (not
                               finished)" */
-  const char *status;      /* NULL, or the Status line's text instead ("failed (...)") */
+  const char *status;      /* NULL, or the Status line's text instead: a failure,
+                              "failed (REASON)" */
   const out_kv *kv;        /* then one "key: value" line each, in order */
   size_t num_kv;
 } out_info;
@@ -130,7 +132,10 @@ typedef struct out_info {
 int out_sync(out_dir *o);
 
 /* Writes (or rewrites) `info`; call it at the start and again at the end, which first calls
- * out_sync: a `Status: finished` on disk vouches for every file before it. Returns 0 or -1. */
+ * out_sync: a `Status: finished` on disk vouches for every file before it. With a `status`
+ * (a failure) there is no sync, and when the atomic write fails (a full disk has no room
+ * for the new copy) the existing `info` is overwritten in place instead.
+ * Returns 0 or -1. */
 int out_write_info(out_dir *o, const out_info *info);
 
 /* The text out_write_info would write, as a new string (free it) of *len bytes; NULL if it

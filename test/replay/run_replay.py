@@ -182,7 +182,7 @@ def make_outdir(path, driver, tests):
     with err = (kind, line) or None and early = reason or None."""
     os.makedirs(path)
     with open(os.path.join(path, "info"), "w") as f:
-        f.write(f"symq run --output-dir={path} {driver}\nsymq version: test\n"
+        f.write(f"symq run --output-dir={path} {driver}\nsymq version: test\nStatus: finished\n"
                 f"input: {driver}\ncwd: {os.path.dirname(driver)}\ncflags: \nruntime: symq\n"
                 "mode: none\n")
     for n, (objects, err, early) in enumerate(tests, 1):

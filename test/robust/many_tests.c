@@ -1,5 +1,8 @@
 /* kill9: 1024 paths, each ending quickly with a test, so tests are written steadily while
- * the run is killed. */
+ * the run is killed.
+ * disk-full (run_output.py, with -DBIG_TESTS): the paths with exactly three inputs over 100
+ * also make an 8 KB object symbolic, so under a 4 KB file size limit (RLIMIT_FSIZE) the
+ * first of their tests cannot be written, after several others have been. */
 #include <klee/klee.h>
 
 int main(void) {
@@ -8,5 +11,12 @@ int main(void) {
   int k = 0;
   for (int i = 0; i < 10; i++)
     if (in[i] > 100) k++;
+#ifdef BIG_TESTS
+  if (k == 3) {
+    static unsigned char big[8192];
+    klee_make_symbolic(big, sizeof big, "big");
+    return big[0];
+  }
+#endif
   return k;
 }

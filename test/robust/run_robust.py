@@ -284,18 +284,21 @@ SCENARIOS = {"kill9": scenario_kill9, "bad-input": scenario_bad_input, "determin
              "max-memory": scenario_max_memory}
 
 
-def main():
-    ap = argparse.ArgumentParser(description="symq robustness tests (see the docstring)")
+def run_scenarios(scenarios, description, prefix):
+    """The command line of a scenario script: SYMQ_BINARY --scenario NAME [--keep]
+    [--verbose]; runs scenarios[NAME](symq, tmp, checks, verbose) in a fresh temporary
+    directory and returns the exit status."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("symq")
-    ap.add_argument("--scenario", required=True, choices=sorted(SCENARIOS))
+    ap.add_argument("--scenario", required=True, choices=sorted(scenarios))
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--verbose", "-v", action="store_true")
     opts = ap.parse_args()
     symq = os.path.abspath(opts.symq)
-    tmp = tempfile.mkdtemp(prefix=f"symq-robust-{opts.scenario}-")
+    tmp = tempfile.mkdtemp(prefix=f"{prefix}-{opts.scenario}-")
     checks = Checks()
     try:
-        SCENARIOS[opts.scenario](symq, tmp, checks, opts.verbose)
+        scenarios[opts.scenario](symq, tmp, checks, opts.verbose)
     finally:
         if opts.keep:
             print(f"  kept {tmp}", flush=True)
@@ -303,6 +306,10 @@ def main():
             shutil.rmtree(tmp, ignore_errors=True)
     print(f"{checks.passed} passed, {checks.failed} failed")
     return 1 if checks.failed or not checks.passed else 0
+
+
+def main():
+    return run_scenarios(SCENARIOS, "symq robustness tests (see the docstring)", "symq-robust")
 
 
 if __name__ == "__main__":
