@@ -1143,21 +1143,32 @@ static void finish_scratch(char *scratch, bool keep) {
 
 /* ---- symq replay ------------------------------------------------------------------------ */
 
+/* What replay and cov do first: parse the command's options, catch interrupts, load the
+ * output directory and make a scratch directory named after PREFIX. Returns 0 with *d and
+ * *scratch to free, or the command's exit status (0 after --help) with nothing to free. */
+static int begin_command(int argc, char **argv, const opt_command *command, const char *prefix,
+                         replay_options *o, replay_dir *d, char **scratch) {
+  int rc = parse_options(argc, argv, command, o);
+  if (rc) return rc == 1 ? -1 : rc;
+  catch_interrupts();
+  if (!dir_load(o->outdir, d)) {
+    dir_free(d);
+    return 2;
+  }
+  *scratch = make_scratch(prefix);
+  if (!*scratch) {
+    dir_free(d);
+    return 2;
+  }
+  return 0;
+}
+
 int replay_main(int argc, char **argv) {
   replay_options o = {0};
-  int rc = parse_options(argc, argv, &replay_command, &o);
-  if (rc) return rc == 1 ? 0 : rc;
-  catch_interrupts();
   replay_dir d;
-  if (!dir_load(o.outdir, &d)) {
-    dir_free(&d);
-    return 2;
-  }
-  char *scratch = make_scratch("symq-replay");
-  if (!scratch) {
-    dir_free(&d);
-    return 2;
-  }
+  char *scratch;
+  int rc = begin_command(argc, argv, &replay_command, "symq-replay", &o, &d, &scratch);
+  if (rc) return rc < 0 ? 0 : rc;
   char *exe = NULL, *sanitized_exe = NULL, *sanitized_dir = NULL;
   if (!build_driver(&d, o.cc, o.sanitize ? BUILD_SANITIZE : BUILD_PLAIN, scratch, &exe)) {
     finish_scratch(scratch, o.keep);
@@ -1606,19 +1617,10 @@ static bool prepare_report_dir(const char *dir) {
 
 int cov_main(int argc, char **argv) {
   replay_options o = {0};
-  int rc = parse_options(argc, argv, &cov_command, &o);
-  if (rc) return rc == 1 ? 0 : rc;
-  catch_interrupts();
   replay_dir d;
-  if (!dir_load(o.outdir, &d)) {
-    dir_free(&d);
-    return 2;
-  }
-  char *scratch = make_scratch("symq-cov");
-  if (!scratch) {
-    dir_free(&d);
-    return 2;
-  }
+  char *scratch;
+  int rc = begin_command(argc, argv, &cov_command, "symq-cov", &o, &d, &scratch);
+  if (rc) return rc < 0 ? 0 : rc;
   char *exe = NULL;
   rc = 2;
   char *report_dir = xasprintf("%s/coverage", d.dir);
