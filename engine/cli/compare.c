@@ -1,9 +1,9 @@
 /*
  * compare.c — `symq compare DRIVER [--modes=none,cfg,pat] [--max-time=T] [--capacity=N]
- * [--output-dir=DIR] [-- RUN-OPTIONS]`: runs the driver once per merging mode, each in its own
- * `symq run` process (so that no counter or cache carries over from one mode to the next),
- * then `symq cov` on each output for the GCov line coverage of the replayed tests, and prints
- * one table — mode, wall time, completed paths, merged states, queries, solver time, tests,
+ * [--output-dir=DIR] [--no-coverage] [-- RUN-OPTIONS]`: runs the driver once per merging mode, each
+ * in its own `symq run` process (so that no counter or cache carries over from one mode to the
+ * next), then `symq cov` on each output for the GCov line coverage of the replayed tests, and
+ * prints one table — mode, wall time, completed paths, merged states, queries, solver time, tests,
  * coverage, the quantified queries the run asked (stats.json's "quantified.asked"), the
  * quantified procedure's runs (its "queries": the relaxed stage's sub-queries included,
  * answers from the caches and the relaxed stage not) and the share of those runs answered
@@ -11,8 +11,9 @@
  * limit its "halted: LIMIT" early or dropped reasons name, "halted: max-time"; else
  * "incomplete: " and those reasons) and the errors found (stats.json's error_paths, then each
  * distinct kind and location of the .err files, "2: div f.c:12, ptr f.c:30") — also written as
- * compare.csv (those two last, after error_paths) and compare.md. --no-coverage skips the
- * replay: the coverage is then "not run" in the table and empty in compare.csv, never 0.
+ * compare.csv (last: outcome, error_paths, and errors without the count) and compare.md.
+ * --no-coverage skips the replay: the coverage is then "not run" in the table and empty in
+ * compare.csv, never 0.
  */
 #include "engine/cli/compare.h"
 
