@@ -190,7 +190,8 @@ static char *describe_errors(const char *out) {
   size_t nfiles = 0;
   for (struct dirent *e; d && (e = readdir(d));) {
     size_t len = strlen(e->d_name);
-    if (len > 4 && strcmp(e->d_name + len - 4, ".err") == 0) {
+    const char *dot = strchr(e->d_name, '.'); /* testNNNNNN.KIND.err */
+    if (len > 4 && strcmp(e->d_name + len - 4, ".err") == 0 && dot < e->d_name + len - 4) {
       files = xrealloc(files, (nfiles + 1) * sizeof *files);
       files[nfiles++] = xstrdup(e->d_name);
     }
