@@ -1,16 +1,23 @@
 /*
  * compare.c — `symq compare DRIVER [--modes=none,cfg,pat] [--max-time=T] [--capacity=N]
- * [--output-dir=DIR] [-- RUN-OPTIONS]`: runs the driver once per merging mode, each in its own
- * `symq run` process (so that no counter or cache carries over from one mode to the next),
- * then `symq cov` on each output for the GCov line coverage of the replayed tests, and prints
- * one table — mode, wall time, completed paths, merged states, queries, solver time, tests,
+ * [--output-dir=DIR] [--no-coverage] [-- RUN-OPTIONS]`: runs the driver once per merging mode, each
+ * in its own `symq run` process (so that no counter or cache carries over from one mode to the
+ * next), then `symq cov` on each output for the GCov line coverage of the replayed tests, and
+ * prints one table — mode, wall time, completed paths, merged states, queries, solver time, tests,
  * coverage, the quantified queries the run asked (stats.json's "quantified.asked"), the
  * quantified procedure's runs (its "queries": the relaxed stage's sub-queries included,
  * answers from the caches and the relaxed stage not) and the share of those runs answered
- * before any fallback — also written as compare.csv and compare.md.
+ * before any fallback, then how the run ended (stats.json's "exhausted": "complete"; else the
+ * limit its "halted: LIMIT" early or dropped reasons name, "halted: max-time"; else
+ * "incomplete: " and those reasons) and the errors found (stats.json's error_paths, then each
+ * distinct kind and location of the .err files, "2: div f.c:12, ptr f.c:30") — also written as
+ * compare.csv (last: outcome, error_paths, and errors without the count) and compare.md.
+ * --no-coverage skips the replay: the coverage is then "not run" in the table and empty in
+ * compare.csv, never 0.
  */
 #include "engine/cli/compare.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <fcntl.h>
@@ -25,7 +32,6 @@
 #include "engine/cli/options.h"
 #include "engine/core/expr.h"
 #include "engine/core/xalloc.h"
-#include "engine/core/xalloc.h"
 
 extern char **environ;
 
@@ -35,7 +41,10 @@ typedef struct mode_result {
   const char *mode;
   bool ok;
   double wall, solver, completed, merged, queries, tests, coverage;
-  bool has_coverage;
+  bool has_coverage, coverage_skipped;
+  double error_paths;
+  char outcome[512];      /* complete, halted: LIMIT, or incomplete: REASONS */
+  char *errors;           /* the distinct "KIND FILE:LINE" of the .err files, ", " between */
   double quantified;      /* quantified queries asked from outside the solver */
   double procedure_runs;  /* requests that reached the quantified procedure */
   double before_fallback; /* of those, answered by strip, duplicate or repair */
@@ -101,6 +110,127 @@ static bool json_quantified(const char *json, mode_result *r) {
   return true;
 }
 
+enum { MAX_REASONS = 32 };
+
+/* The member names of stats.json's object `key` (json.c writes one member a line), appended to
+ * names[*n] (up to MAX_REASONS; each allocated). */
+static void json_member_names(const char *json, const char *key, char **names, size_t *n) {
+  char pattern[128];
+  snprintf(pattern, sizeof pattern, "\"%s\": {", key);
+  const char *p = json ? strstr(json, pattern) : NULL;
+  if (!p) return;
+  p += strlen(pattern);
+  for (;;) {
+    while (*p == ' ' || *p == '\n' || *p == ',') p++;
+    if (*p != '"') return; /* the closing brace */
+    size_t len = 0, cap = strlen(++p) + 1;
+    char *name = xmalloc(cap);
+    for (; *p && *p != '"'; p++) name[len++] = *p == '\\' && p[1] ? *++p : *p;
+    name[len] = 0;
+    if (*n < MAX_REASONS) names[(*n)++] = name;
+    else
+      free(name);
+    p = strchr(p, '\n'); /* past the count */
+    if (!p) return;
+  }
+}
+
+/* Appends text to buf (size bytes), after ", " unless buf is empty or ends in ' '. */
+static void append_item(char *buf, size_t size, const char *text) {
+  size_t len = strlen(buf);
+  snprintf(buf + len, size - len, "%s%s", len && buf[len - 1] != ' ' ? ", " : "", text);
+}
+
+/* How the run ended, from stats.json: "complete" when the exploration was exhaustive; else
+ * "halted: " and the limits its early or dropped reasons name ("halted: max-time"); else
+ * "incomplete: " and those reasons. */
+static void describe_outcome(const char *json, mode_result *r) {
+  if (strstr(json, "\"exhausted\": true")) {
+    snprintf(r->outcome, sizeof r->outcome, "complete");
+    return;
+  }
+  char *names[MAX_REASONS];
+  size_t n = 0;
+  json_member_names(json, "early_reasons", names, &n);
+  json_member_names(json, "dropped_reasons", names, &n);
+  static const char halted[] = "halted: ";
+  snprintf(r->outcome, sizeof r->outcome, "halted: ");
+  for (size_t k = 0; k < n; k++) /* a feasible side not explored follows from a halt */
+    if (strncmp(names[k], halted, strlen(halted)) == 0 &&
+        strcmp(names[k], "halted: a feasible side was not explored") != 0 &&
+        !strstr(r->outcome, names[k] + strlen(halted)))
+      append_item(r->outcome, sizeof r->outcome, names[k] + strlen(halted));
+  if (strcmp(r->outcome, halted) == 0) {
+    snprintf(r->outcome, sizeof r->outcome, n ? "incomplete: " : "incomplete");
+    for (size_t k = 0; k < n; k++) append_item(r->outcome, sizeof r->outcome, names[k]);
+  }
+  for (size_t k = 0; k < n; k++) free(names[k]);
+}
+
+static int compare_names(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The value of the line "label: VALUE" of an .err file's text, or NULL. */
+static char *err_field(const char *text, const char *label) {
+  size_t len = strlen(label);
+  for (const char *p = text; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+    if (strncmp(p, label, len) == 0) {
+      const char *end = strchr(p + len, '\n');
+      return xasprintf("%.*s", end ? (int)(end - p - len) : (int)strlen(p + len), p + len);
+    }
+  return NULL;
+}
+
+/* Each distinct "KIND FILE:LINE" of the .err files in out (FILE without its directories), in
+ * test order: "div f.c:12, ptr f.c:30" ("" without one). */
+static char *describe_errors(const char *out) {
+  DIR *d = opendir(out);
+  char **files = NULL;
+  size_t nfiles = 0;
+  for (struct dirent *e; d && (e = readdir(d));) {
+    size_t len = strlen(e->d_name);
+    const char *dot = strchr(e->d_name, '.'); /* testNNNNNN.KIND.err */
+    if (len > 4 && strcmp(e->d_name + len - 4, ".err") == 0 && dot < e->d_name + len - 4) {
+      files = xrealloc(files, (nfiles + 1) * sizeof *files);
+      files[nfiles++] = xstrdup(e->d_name);
+    }
+  }
+  if (d) closedir(d);
+  if (nfiles) qsort(files, nfiles, sizeof *files, compare_names);
+  char **items = xcalloc(nfiles + 1, sizeof *items);
+  size_t nitems = 0;
+  char *list = xstrdup("");
+  for (size_t k = 0; k < nfiles; k++) { /* testNNNNNN.KIND.err */
+    const char *kind = strchr(files[k], '.') + 1;
+    char *path = xasprintf("%s/%s", out, files[k]);
+    char *text = read_file(path);
+    char *file = text ? err_field(text, "File: ") : NULL;
+    char *line = text ? err_field(text, "Line: ") : NULL;
+    const char *base = file ? strrchr(file, '/') : NULL;
+    char *item = xasprintf("%.*s %s:%s", (int)(strlen(kind) - 4), kind,
+                           base   ? base + 1
+                           : file ? file
+                                  : "?",
+                           line ? line : "?");
+    bool seen = false;
+    for (size_t i = 0; i < nitems && !seen; i++) seen = strcmp(items[i], item) == 0;
+    if (seen) {
+      free(item);
+    } else {
+      char *longer = xasprintf("%s%s%s", list, nitems ? ", " : "", item);
+      free(list);
+      list = longer;
+      items[nitems++] = item;
+    }
+    free(file), free(line), free(text), free(path), free(files[k]);
+  }
+  for (size_t i = 0; i < nitems; i++) free(items[i]);
+  free(items);
+  free(files);
+  return list;
+}
+
 /* "n/a" without procedure runs, else the share of them answered before any fallback. */
 static void format_share(char *buf, size_t size, const mode_result *r) {
   if (r->procedure_runs > 0)
@@ -113,6 +243,7 @@ typedef struct compare_options {
   const char *driver, *modes, *output_dir;
   const char *extra[MAX_EXTRA]; /* options passed on to every symq run */
   size_t nextra;
+  bool no_coverage;
 } compare_options;
 
 #define COMPARE(member) OPT_FIELD(compare_options, member)
@@ -147,6 +278,11 @@ static const opt_spec COMPARE_SPECS[] = {
      .joined = true,
      COMPARE(output_dir),
      .help = "where the tables and each mode's output and logs go (default symq-compare-N)"},
+    {.name = "--no-coverage",
+     .type = OPT_FLAG,
+     COMPARE(no_coverage),
+     .help = "skip the replay that measures coverage (symq cov): coverage is then \"not run\" "
+             "in the table and empty in compare.csv"},
 };
 
 /* its own message, with no hint */
@@ -172,17 +308,33 @@ const opt_command compare_command = {
     .error_prefix = "compare: ",
     .usage =
         "usage: symq compare DRIVER.c [--modes=none,cfg,pat] [--max-time=T] [--capacity=N]\n"
-        "                    [--output-dir=DIR] [-- MORE symq run OPTIONS]\n",
+        "                    [--output-dir=DIR] [--no-coverage] [-- MORE symq run OPTIONS]\n",
     .about =
         "Runs DRIVER once per merging mode and prints mode, wall time, completed paths,\n"
         "merged states, queries, solver time, tests, GCov line coverage, the quantified\n"
         "queries asked, the quantified procedure's runs and the share of those runs answered\n"
-        "before any fallback; the table is\n"
-        "also written as DIR/compare.csv and DIR/compare.md (DIR: symq-compare-N).\n",
+        "before any fallback, how the run ended (complete, halted: LIMIT, or incomplete:\n"
+        "REASONS) and the errors found (their number, then each distinct kind and\n"
+        "location: 2: div f.c:12, ptr f.c:30); the table is also written as\n"
+        "DIR/compare.csv and DIR/compare.md (DIR: symq-compare-N).\n",
     OPT_SPECS(COMPARE_SPECS),
     .positional_call = compare_driver,
     .rest = compare_run_options,
 };
+
+/* text as one CSV field: quoted (its quotes doubled) when it holds a comma or a quote */
+static void csv_field(FILE *f, const char *text) {
+  if (!strpbrk(text, ",\"\n")) {
+    fputs(text, f);
+    return;
+  }
+  fputc('"', f);
+  for (const char *p = text; *p; p++) {
+    if (*p == '"') fputc('"', f);
+    fputc(*p, f);
+  }
+  fputc('"', f);
+}
 
 static char *make_output_dir(const char *given) {
   if (given) {
@@ -201,27 +353,34 @@ static char *make_output_dir(const char *given) {
 static void print_table(FILE *f, const mode_result *r, size_t n, bool markdown) {
   const char *sep = markdown ? " | " : "  ";
   if (markdown) fputs("| ", f);
-  fprintf(f, "%-5s%s%9s%s%9s%s%13s%s%9s%s%9s%s%7s%s%9s%s%10s%s%14s%s%15s", "mode", sep, "wall (s)",
-          sep, "completed", sep, "merged states", sep, "queries", sep, "solver (s)", sep, "tests",
-          sep, "coverage", sep, "quantified", sep, "procedure runs", sep, "before fallback");
-  fputs(markdown ? " |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n" : "\n", f);
+  fprintf(f, "%-5s%s%9s%s%9s%s%13s%s%9s%s%9s%s%7s%s%9s%s%10s%s%14s%s%15s%s%-16s%s%s", "mode", sep,
+          "wall (s)", sep, "completed", sep, "merged states", sep, "queries", sep, "solver (s)",
+          sep, "tests", sep, "coverage", sep, "quantified", sep, "procedure runs", sep,
+          "before fallback", sep, "outcome", sep, "errors");
+  fputs(markdown ? " |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n" : "\n",
+        f);
   for (size_t k = 0; k < n; k++) {
     if (markdown) fputs("| ", f);
     if (!r[k].ok) {
-      fprintf(f, "%-5s%s(failed: see %s/run.log)", r[k].mode, sep, r[k].mode);
-      fputs(markdown ? " ||||||||||\n" : "\n", f);
+      fprintf(f, "%-5s%s(failed: see %s.log)", r[k].mode, sep, r[k].mode);
+      fputs(markdown ? " ||||||||||||\n" : "\n", f);
       continue;
     }
     char coverage[16];
     if (r[k].has_coverage) snprintf(coverage, sizeof coverage, "%.1f%%", r[k].coverage);
+    else if (r[k].coverage_skipped)
+      snprintf(coverage, sizeof coverage, "not run");
     else
       snprintf(coverage, sizeof coverage, "n/a");
     char share[16];
     format_share(share, sizeof share, &r[k]);
-    fprintf(f, "%-5s%s%9.2f%s%9.0f%s%13.0f%s%9.0f%s%9.2f%s%7.0f%s%9s%s%10.0f%s%14.0f%s%15s",
+    char *errors = xasprintf("%.0f%s%s", r[k].error_paths, *r[k].errors ? ": " : "", r[k].errors);
+    fprintf(f,
+            "%-5s%s%9.2f%s%9.0f%s%13.0f%s%9.0f%s%9.2f%s%7.0f%s%9s%s%10.0f%s%14.0f%s%15s%s%-16s%s%s",
             r[k].mode, sep, r[k].wall, sep, r[k].completed, sep, r[k].merged, sep, r[k].queries,
             sep, r[k].solver, sep, r[k].tests, sep, coverage, sep, r[k].quantified, sep,
-            r[k].procedure_runs, sep, share);
+            r[k].procedure_runs, sep, share, sep, r[k].outcome, sep, errors);
+    free(errors);
     fputs(markdown ? " |\n" : "\n", f);
   }
 }
@@ -287,9 +446,17 @@ int compare_main(int argc, char **argv) {
             json_number(json, "queries", &r->queries) &&
             json_number(json, "solver_time_s", &r->solver) &&
             json_number(json, "tests", &r->tests) &&
-            json_number(json, "merged_states", &r->merged) && json_quantified(json, r);
+            json_number(json, "merged_states", &r->merged) && json_quantified(json, r) &&
+            json_number(json, "error_paths", &r->error_paths);
+    if (r->ok) {
+      describe_outcome(json, r);
+      r->errors = describe_errors(out);
+    }
     free(json);
-    if (r->ok) { /* coverage: replay the tests natively with gcov (symq cov) */
+    r->coverage_skipped = r->ok && o.no_coverage;
+    if (r->coverage_skipped) {
+      /* only the times are wanted */
+    } else if (r->ok) { /* coverage: replay the tests natively with gcov (symq cov) */
       char *cov_log = xasprintf("%s/%s.cov.log", dir, modes[k]);
       char *cov_args[] = {self, "cov", out, NULL};
       if (run_child(cov_args, cov_log) == 0) {
@@ -311,18 +478,23 @@ int compare_main(int argc, char **argv) {
   if (csv) {
     fputs(
         "mode,wall_s,completed_paths,merged_states,queries,solver_s,tests,line_coverage_percent,"
-        "quantified_queries,quantified_procedure_runs,quantified_before_fallback\n",
+        "quantified_queries,quantified_procedure_runs,quantified_before_fallback,outcome,"
+        "error_paths,errors\n",
         csv);
     for (size_t k = 0; k < nmodes; k++) {
       const mode_result *r = &results[k];
       if (!r->ok) {
-        fprintf(csv, "%s,,,,,,,,,,\n", r->mode);
+        fprintf(csv, "%s,,,,,,,,,,,,,\n", r->mode);
         continue;
       }
       fprintf(csv, "%s,%.3f,%.0f,%.0f,%.0f,%.3f,%.0f,", r->mode, r->wall, r->completed, r->merged,
               r->queries, r->solver, r->tests);
       if (r->has_coverage) fprintf(csv, "%.1f", r->coverage);
-      fprintf(csv, ",%.0f,%.0f,%.0f\n", r->quantified, r->procedure_runs, r->before_fallback);
+      fprintf(csv, ",%.0f,%.0f,%.0f,", r->quantified, r->procedure_runs, r->before_fallback);
+      csv_field(csv, r->outcome);
+      fprintf(csv, ",%.0f,", r->error_paths);
+      csv_field(csv, r->errors);
+      fputc('\n', csv);
     }
     fclose(csv);
   }
@@ -333,8 +505,10 @@ int compare_main(int argc, char **argv) {
   }
   fprintf(stderr, "symq: compare: tables in %s and %s\n", csv_path, md_path);
   int rc = 0;
-  for (size_t k = 0; k < nmodes; k++)
+  for (size_t k = 0; k < nmodes; k++) {
     if (!results[k].ok) rc = 1;
+    free(results[k].errors);
+  }
   free(csv_path), free(md_path), free(self), free(dir), free(modes_copy);
   return rc;
 }

@@ -9,6 +9,12 @@
 2. --validate-qsolver re-checks the answers the caches give to quantified queries, not only
    the procedure's (rechecked_from_cache > 0 on memspn at 8 under pat), every re-check
    confirming the answer (no disagreement, none unknown).
+3. `symq compare` says, per mode, how the run ended and the errors found (issue 23, item 7):
+   on test/e2e/err_div.c "complete" and its two div errors at their lines, coverage measured;
+   on a driver with a division by a symbolic byte and 2^22 paths after it, under --max-time=1,
+   "halted: max-time" and the one div error; --no-coverage leaves the coverage empty in
+   compare.csv ("not run" in the table), never 0, and runs no `symq cov`. The new columns come
+   last: compare.csv's first columns stay as they were.
 
     counters.py SYMQ_BINARY
 
@@ -49,6 +55,72 @@ def compare_counts_asked(symq):
     return f"quantified asked: {asked}"
 
 
+OLD_COLUMNS = ["mode", "wall_s", "completed_paths", "merged_states", "queries", "solver_s",
+               "tests", "line_coverage_percent", "quantified_queries",
+               "quantified_procedure_runs", "quantified_before_fallback"]
+
+EXPLODE = """#include <klee/klee.h>
+
+int main(void) {
+  unsigned char b[24];
+  klee_make_symbolic(b, sizeof b, "b");
+  int r = 100 / b[1]; /* @div */
+  for (int i = 2; i < 24; i++)
+    if (b[i] == 'a') r++;
+  return r;
+}
+"""
+
+
+def marker_line(text, marker):
+    return next(n for n, line in enumerate(text.splitlines(), 1) if marker in line)
+
+
+def run_compare(symq, driver, out, *options):
+    p = subprocess.run([symq, "compare", driver, "--modes=none", f"--output-dir={out}",
+                        *options], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr[-500:]
+    with open(os.path.join(out, "compare.csv")) as f:
+        reader = csv.DictReader(f)
+        assert reader.fieldnames == OLD_COLUMNS + ["outcome", "error_paths", "errors"], \
+            reader.fieldnames
+        rows = list(reader)
+    assert len(rows) == 1 and rows[0]["mode"] == "none", rows
+    table = [line for line in p.stdout.splitlines() if line.startswith("none ")]
+    assert len(table) == 1, p.stdout
+    return rows[0], table[0]
+
+
+def compare_outcome_and_errors(symq):
+    err_div = os.path.join(ROOT, "test/e2e/err_div.c")
+    with open(err_div) as f:
+        text = f.read()
+    errors = (f"div err_div.c:{marker_line(text, '/* @div_zero */')}, "
+              f"div err_div.c:{marker_line(text, '/* @rem_zero */')}")
+    row, line = run_compare(symq, err_div, os.path.join(SCRATCH.name, "cmp_div"))
+    assert row["outcome"] == "complete" and row["error_paths"] == "2", row
+    assert row["errors"] == errors, (row["errors"], errors)
+    assert float(row["line_coverage_percent"]) > 0, row
+    assert line.endswith(f"complete          2: {errors}"), line
+    first = f"complete, 2: {errors}"
+
+    explode = os.path.join(SCRATCH.name, "explode.c")
+    with open(explode, "w") as f:
+        f.write(EXPLODE)
+    out = os.path.join(SCRATCH.name, "cmp_time")
+    row, line = run_compare(symq, explode, out, "--max-time=1", "--no-coverage")
+    with open(os.path.join(out, "none", "stats.json")) as f:
+        stats = json.load(f)
+    assert not stats["exhausted"] and "halted: max-time" in stats["early_reasons"], stats
+    errors = f"div explode.c:{marker_line(EXPLODE, '@div')}"
+    assert row["outcome"] == "halted: max-time" and row["error_paths"] == "1", row
+    assert row["errors"] == errors, (row["errors"], errors)
+    assert row["line_coverage_percent"] == "", row
+    assert " not run " in line and line.endswith(f"halted: max-time  1: {errors}"), line
+    assert not os.path.exists(os.path.join(out, "none.cov.log")), "symq cov ran"
+    return f"{first}; halted: max-time, 1: {errors}"
+
+
 def caches_rechecked(symq):
     out = os.path.join(SCRATCH.name, "validate")
     p = subprocess.run([symq, "run", "--no-progress", "--merge=pat", "-DCAPACITY=8",
@@ -72,6 +144,8 @@ def main():
     results = []
     outdir.check("symq compare prints the quantified queries asked",
                  lambda: compare_counts_asked(symq), results)
+    outdir.check("symq compare says how each run ended and the errors found",
+                 lambda: compare_outcome_and_errors(symq), results)
     outdir.check("--validate-qsolver re-checks the caches' answers",
                  lambda: caches_rechecked(symq), results)
     passed = sum(results)
