@@ -413,7 +413,7 @@ static void print_reasons(const interp_reason *reasons, size_t n) {
 }
 
 /* The last line: whether the exploration was complete, and if not, why (stats.json has the
- * same reasons under early_reasons and dropped_reasons). */
+ * same reasons under early_reasons and dropped_reasons) and where the first early path was. */
 static void print_verdict(const interp_result *r) {
   if (r->exhausted) {
     printf("symq: done: exploration complete\n");
@@ -426,6 +426,8 @@ static void print_verdict(const interp_result *r) {
     print_reasons(r->early_reasons, r->nearly_reasons);
     printf(")");
   }
+  if (*r->first_early_at) /* where the first one was (its .early file gives the stack) */
+    printf("%s at %s", r->early_paths == 1 ? "" : ", the first", r->first_early_at);
   if (r->ndropped_reasons) {
     printf("; alternatives not explored (");
     print_reasons(r->dropped_reasons, r->ndropped_reasons);

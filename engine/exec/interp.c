@@ -276,9 +276,25 @@ static uint32_t write_test_if(executor *ex, state *st, bool always) {
 
 static uint32_t write_test(executor *ex, state *st) { return write_test_if(ex, st, false); }
 
-/* Writes a per-test file; a failure stops the run. */
-static void write_test_file(executor *ex, uint32_t id, const char *suffix, const char *text) {
-  if (out_write_test_file(ex->out, id, suffix, text) != 0) output_failed(ex);
+/* Where st is, for its .err or .early file: its current instruction's file and line and its
+ * call stack, innermost first (frames xalloc'd, to be freed; none when st has no frame). */
+static out_err where_of(const executor *ex, const state *st) {
+  out_err e = {.state_id = st->id, .num_frames = st->nframes};
+  if (!st->nframes) return e;
+  out_frame *frames = xrealloc(NULL, st->nframes * sizeof *frames);
+  for (uint32_t k = 0; k < st->nframes; k++) {
+    const state_frame *f = &st->frames[st->nframes - 1 - k];
+    const ir_function *ffn = fn_of(ex, f);
+    frames[k] = (out_frame){.func = ffn->name,
+                            .args = "",
+                            .file = ffn->file,
+                            .line = ffn->insts[f->pc].line,
+                            .asm_line = 0};
+  }
+  e.frames = frames;
+  e.file = frames[0].file;
+  e.line = frames[0].line;
+  return e;
 }
 
 void interp_end_state(executor *ex, state *st) {
@@ -298,8 +314,14 @@ void interp_end_early(executor *ex, state *st, const char *reason) {
   ex->result->early_paths++;
   ex->result->exhausted = false;
   remember_reason(ex, reason);
+  out_err e = where_of(ex, st);
+  e.message = reason;
+  if (ex->result->early_paths == 1 && e.file && *e.file)
+    snprintf(ex->result->first_early_at, sizeof ex->result->first_early_at, "%s:%" PRIu32, e.file,
+             e.line);
   uint32_t id = write_test(ex, st);
-  if (id) write_test_file(ex, id, "early", reason);
+  if (id && out_write_early(ex->out, id, &e) != 0) output_failed(ex);
+  free((void *)e.frames);
   interp_end_state(ex, st);
 }
 
@@ -357,26 +379,12 @@ void interp_end_error(executor *ex, state *st, const char *kind, const char *mes
   fprintf(stderr, "symq: ERROR: %s:%u: %s\n", fn->file ? fn->file : "?", in->line, message);
   uint32_t id = write_test_if(ex, st, true);
   if (id) {
-    out_frame *frames = xrealloc(NULL, st->nframes * sizeof *frames);
-    for (uint32_t k = 0; k < st->nframes; k++) {
-      const state_frame *f = &st->frames[st->nframes - 1 - k];
-      const ir_function *ffn = fn_of(ex, f);
-      frames[k] = (out_frame){.func = ffn->name,
-                              .args = "",
-                              .file = ffn->file,
-                              .line = ffn->insts[f->pc].line,
-                              .asm_line = 0};
-    }
-    out_err e = {.kind = kind,
-                 .message = message,
-                 .file = fn->file,
-                 .line = in->line,
-                 .state_id = st->id,
-                 .frames = frames,
-                 .num_frames = st->nframes,
-                 .info = info};
+    out_err e = where_of(ex, st);
+    e.kind = kind;
+    e.message = message;
+    e.info = info;
     if (out_write_error(ex->out, id, &e) != 0) output_failed(ex);
-    free(frames);
+    free((void *)e.frames);
   }
   interp_end_state(ex, st);
   if (!ex->halted && stops_run(ex, kind)) {

@@ -90,6 +90,8 @@ typedef struct interp_result {
   double exploration_time_s;    /* from the start of interp_run to the last state's end */
   interp_reason *early_reasons; /* sorted by text */
   size_t nearly_reasons;
+  char first_early_at[256];       /* "FILE:LINE" of the first early path's current instruction,
+                                     "" when it had none (or no early path) */
   interp_reason *dropped_reasons; /* feasible alternatives given up without a path ending
                                      (a limit's cut, a concretization, --capacity); sorted */
   size_t ndropped_reasons;

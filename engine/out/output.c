@@ -356,6 +356,29 @@ static void put_indented(sbuf *b, const char *text) {
   }
 }
 
+/* Where e happened, as an .err file gives it after its first line: File, Line, assembly.ll
+ * line and State when the file is known, then the stack, then Info. */
+static void put_where(sbuf *b, const out_err *e) {
+  if (e->file && *e->file) {
+    sb_printf(b, "File: %s\n", e->file);
+    sb_printf(b, "Line: %" PRIu32 "\n", e->line);
+    sb_printf(b, "assembly.ll line: %" PRIu64 "\n", e->asm_line);
+    sb_printf(b, "State: %" PRIu64 "\n", e->state_id);
+  }
+  sb_puts(b, "Stack: \n");
+  for (size_t i = 0; i < e->num_frames; i++) {
+    const out_frame *f = &e->frames[i];
+    sb_printf(b, "\t#%zu%08" PRIu64 " in %s (%s)", i, f->asm_line, f->func ? f->func : "",
+              f->args ? f->args : "");
+    if (f->file && *f->file) sb_printf(b, " at %s:%" PRIu32, f->file, f->line);
+    sb_putc(b, '\n');
+  }
+  if (e->info && *e->info) {
+    sb_puts(b, "Info: \n");
+    put_indented(b, e->info);
+  }
+}
+
 int out_write_error(out_dir *o, uint32_t test_id, const out_err *e) {
   assert(e);
   if (!valid_suffix(e->kind)) {
@@ -364,26 +387,22 @@ int out_write_error(out_dir *o, uint32_t test_id, const out_err *e) {
   }
   sbuf b = {0};
   sb_printf(&b, "Error: %s\n", e->message ? e->message : "");
-  if (e->file && *e->file) {
-    sb_printf(&b, "File: %s\n", e->file);
-    sb_printf(&b, "Line: %" PRIu32 "\n", e->line);
-    sb_printf(&b, "assembly.ll line: %" PRIu64 "\n", e->asm_line);
-    sb_printf(&b, "State: %" PRIu64 "\n", e->state_id);
-  }
-  sb_puts(&b, "Stack: \n");
-  for (size_t i = 0; i < e->num_frames; i++) {
-    const out_frame *f = &e->frames[i];
-    sb_printf(&b, "\t#%zu%08" PRIu64 " in %s (%s)", i, f->asm_line, f->func ? f->func : "",
-              f->args ? f->args : "");
-    if (f->file && *f->file) sb_printf(&b, " at %s:%" PRIu32, f->file, f->line);
-    sb_putc(&b, '\n');
-  }
-  if (e->info && *e->info) {
-    sb_puts(&b, "Info: \n");
-    put_indented(&b, e->info);
-  }
+  put_where(&b, e);
   char name[128];
   snprintf(name, sizeof name, "test%06" PRIu32 ".%.80s.err", test_id, e->kind);
+  return write_sbuf(o, name, &b);
+}
+
+int out_write_early(out_dir *o, uint32_t test_id, const out_err *e) {
+  assert(e);
+  sbuf b = {0};
+  sb_printf(&b, "%s\n", e->message ? e->message : "");
+  if (e->num_frames == 0 && !(e->file && *e->file))
+    sb_puts(&b, "Location: none (the path had no current instruction)\n");
+  else
+    put_where(&b, e);
+  char name[128];
+  snprintf(name, sizeof name, "test%06" PRIu32 ".early", test_id);
   return write_sbuf(o, name, &b);
 }
 

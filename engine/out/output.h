@@ -4,7 +4,8 @@
  *     symq-out-N/                  (or the directory given with --output-dir)
  *       test000001.ktest           one per generated test, numbered from 1
  *       test000001.ptr.err         beside a test that found an error: testNNNNNN.KIND.err
- *       test000002.early           any other per-test file: testNNNNNN.SUFFIX
+ *       test000002.early           beside a path that ended early: reason, where, stack
+ *       test000003.SUFFIX          any other per-test file
  *       info                       command line, version, PID, start/end, key: value lines
  *       stats.json                 counters, written with engine/core/json.h
  *     symq-last -> symq-out-N      only when the directory was chosen automatically
@@ -100,6 +101,15 @@ typedef struct out_err {
  * ("Stack: " and "Info: " keep KLEE's trailing space; "Info:" only when info is non-empty.)
  * Returns 0 or -1. */
 int out_write_error(out_dir *o, uint32_t test_id, const out_err *e);
+
+/* Writes `testNNNNNN.early` for test `test_id`, whose path ended early: the reason
+ * (e->message) alone on the first line, as KLEE's .early files hold it, then where the path
+ * was, as an .err file gives it after its "Error:" line (File, Line, assembly.ll line, State,
+ * Stack, Info). e->kind is not used. With neither a file nor a frame (the path had no
+ * current instruction) the second line says so instead:
+ *     Location: none (the path had no current instruction)
+ * Returns 0 or -1. */
+int out_write_early(out_dir *o, uint32_t test_id, const out_err *e);
 
 /* Writes `testNNNNNN.SUFFIX` with the given text (e.g. suffix "early" for a path ended
  * early, as KLEE does). Returns 0 or -1. */

@@ -33,9 +33,12 @@ must not start that way. Every driver needs exactly one EXPECT or EXPECT-REJECT 
         @MARK, which must occur exactly once. The reported errors must be exactly the ones
         listed: a driver without EXPECT-ERROR must produce no .err file. At most one
         EXPECT-ERROR per (KIND, line); use count= for repeats.
-  // EXPECT-EARLY: REASON
+  // EXPECT-EARLY: REASON [line=N|@MARK]
         Some path ended early, or some alternative was dropped, with REASON: the text occurs
         (as a substring) in a string key or value somewhere in stats.json. Repeatable. Counting is done by EXPECT's early=.
+        With line=, some testNNNNNN.early file whose first line contains REASON names this
+        driver in `File:` and N in `Line:` (the same as for EXPECT-ERROR's line=), and a
+        verdict with a single early path ends its list with ` at DRIVER:N`.
   // EXPECT-OBJECTS: NAME[:SIZE] ... | (none)
         Every .ktest holds exactly these symbolic objects, in this order (with these sizes
         in bytes when given). Required with EXPECT.
@@ -131,7 +134,8 @@ def check_quantified(label, stats):
 DONE_RE = re.compile(r"^symq: done: completed paths = (\d+), error paths = (\d+), "
                      r"generated tests = (\d+)$")
 VERDICT_RE = re.compile(r"^symq: done: exploration (complete|incomplete: (\d+) paths? ended early"
-                        r"( \(.*\))?(; alternatives not explored \(.*\))?)$")
+                        r"( \(.*\))?(?:(?:, the first)? at (?P<file>\S+):(?P<line>\d+))?"
+                        r"(; alternatives not explored \(.*\))?)$")
 PROGRESS_RE = re.compile(r"symq: ([0-9.]+)s states (\d+) ")
 DIRECTIVE_RE = re.compile(r"^\s*//\s*([A-Z][A-Z0-9-]+)\s*(?::(.*))?$")
 KNOWN = {"EXPECT", "EXPECT-ERROR", "EXPECT-EARLY", "EXPECT-OBJECTS", "EXPECT-REJECT", "ARGS",
@@ -170,11 +174,12 @@ def parse_int(text, what):
 def parse_driver(path):
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
-    spec = {"expect": None, "reject": None, "errors": {}, "early": [], "objects": None,
-            "args": [], "invariant": False, "signal": None, "time_at_most": None}
+    spec = {"expect": None, "reject": None, "errors": {}, "early": [], "early_at": [],
+            "objects": None, "args": [], "invariant": False, "signal": None, "time_at_most": None}
     seen = set()
     directive_lines = set()
     raw_errors = []
+    raw_early_at = []
     for num, line in enumerate(lines, 1):
         m = DIRECTIVE_RE.match(line)
         if not m:
@@ -245,6 +250,10 @@ def parse_driver(path):
         elif name == "EXPECT-EARLY":
             if not value:
                 raise Bad(f"{where}: EXPECT-EARLY needs a reason")
+            at = re.fullmatch(r"(.*?)\s+line=(\S+)", value)
+            if at:
+                value = at.group(1)
+                raw_early_at.append({"reason": value, "line": at.group(2), "where": where})
             spec["early"].append(value)
         elif name == "EXPECT-OBJECTS":
             if not value:
@@ -289,20 +298,23 @@ def parse_driver(path):
     if spec["objects"] is None:
         raise Bad("no EXPECT-OBJECTS line")
 
-    for item in raw_errors:
+    def driver_line(item):
         spec_line = item["line"]
-        if spec_line.startswith("@"):
-            mark = spec_line[1:]
-            if not re.fullmatch(r"[A-Za-z0-9_]+", mark):
-                raise Bad(f"{item['where']}: bad marker '{spec_line}'")
-            token = re.compile(r"@" + re.escape(mark) + r"\b")
-            hits = [n for n, text in enumerate(lines, 1)
-                    if n not in directive_lines and token.search(text)]
-            if len(hits) != 1:
-                raise Bad(f"{item['where']}: marker {spec_line} found on {len(hits)} lines")
-            line = hits[0]
-        else:
-            line = parse_int(spec_line, f"{item['where']}: line")
+        if not spec_line.startswith("@"):
+            return parse_int(spec_line, f"{item['where']}: line")
+        mark = spec_line[1:]
+        if not re.fullmatch(r"[A-Za-z0-9_]+", mark):
+            raise Bad(f"{item['where']}: bad marker '{spec_line}'")
+        token = re.compile(r"@" + re.escape(mark) + r"\b")
+        hits = [n for n, text in enumerate(lines, 1)
+                if n not in directive_lines and token.search(text)]
+        if len(hits) != 1:
+            raise Bad(f"{item['where']}: marker {spec_line} found on {len(hits)} lines")
+        return hits[0]
+
+    spec["early_at"] = [(item["reason"], driver_line(item)) for item in raw_early_at]
+    for item in raw_errors:
+        line = driver_line(item)
         key = (item["kind"], line)
         if key in spec["errors"]:
             raise Bad(f"{item['where']}: second EXPECT-ERROR for {key[0]} line {key[1]}")
@@ -367,6 +379,31 @@ def parse_err(path):
     if file is None or line is None:
         raise Bad(f"{base}: no File: or Line: line")
     return lines[0][len("Error: "):], file, line
+
+
+def parse_early(path):
+    """Returns (reason, file, line) of a .early file, file and line None when it says the
+    path had no current instruction; raises Bad when it is not a reason line followed by the
+    location and a stack whose innermost frame is at that location."""
+    base = os.path.basename(path)
+    with open(path, encoding="utf-8", errors="replace") as f:
+        lines = f.read().split("\n")
+    if len(lines) < 2 or not lines[0]:
+        raise Bad(f"{base}: no reason on the first line")
+    if lines[1] == "Location: none (the path had no current instruction)":
+        return lines[0], None, None
+    fields = dict(t.split(": ", 1) for t in lines[1:5] if ": " in t)
+    if "File" not in fields or not fields.get("Line", "").isdigit():
+        raise Bad(f"{base}: no File: and Line: after the reason")
+    file, line = fields["File"], int(fields["Line"])
+    if "Stack: " not in lines:
+        raise Bad(f"{base}: no 'Stack: ' line")
+    frames = lines[lines.index("Stack: ") + 1:]
+    if not frames or not frames[0].startswith("\t#0"):
+        raise Bad(f"{base}: an empty stack")
+    if not frames[0].endswith(f" at {file}:{line}"):
+        raise Bad(f"{base}: innermost frame '{frames[0].strip()}' is not at {file}:{line}")
+    return lines[0], file, line
 
 
 def strings_in(value):
@@ -597,9 +634,31 @@ def collect(run, driver, spec, label):
         raise Bad(f"{label}: lost.early lists {lost} states but tests_lost="
                   f"{stats.get('tests_lost')}")
 
+    # Where early paths ended: every .early file belongs to a test and gives the location.
+    driver_base = os.path.basename(driver)
+    earlies = []
+    for n in names:
+        if not re.fullmatch(r"test\d{6}\.early", n):
+            continue
+        if n[:-len(".early")] + ".ktest" not in ktests:
+            raise Bad(f"{label}: {n} has no .ktest")
+        try:
+            earlies.append(parse_early(os.path.join(out, n)) + (n,))
+        except Bad as e:
+            raise Bad(f"{label}: {e}")
+    for reason, line in spec["early_at"]:
+        at = [(f, l) for r, f, l, _ in earlies if reason in r]
+        if not any(f and os.path.basename(f) == driver_base and l == line for f, l in at):
+            raise Bad(f"{label}: no .early file for '{reason}' at {driver_base}:{line} "
+                      f"(found: {at})")
+        if stats["early_paths"] == 1 and not (
+                verdict.group("file") and os.path.basename(verdict.group("file")) == driver_base
+                and int(verdict.group("line")) == line):
+            raise Bad(f"{label}: verdict '{lines[-1]}' does not end its early list with "
+                      f"' at {driver_base}:{line}'")
+
     # Reported errors.
     reported = []
-    driver_base = os.path.basename(driver)
     for n in names:
         m = re.fullmatch(r"(test\d{6})\.([A-Za-z0-9_.-]+)\.err", n)
         if not n.endswith(".err"):

@@ -272,9 +272,29 @@ static void test_tests_and_errors(void) {
   CHECK_EQ_STR(text, "Early termination: max-time\n");
   free(text);
 
+  /* A path ended early: the reason alone first, then what an .err gives after its Error
+   * line; with no location at all (no frame, no file), a line that says so. */
+  e.message = "unsupported: external call foo";
+  e.info = NULL;
+  CHECK_EQ_U64(out_write_early(o, 2, &e), 0);
+  text = slurp("run/test000002.early");
+  CHECK_EQ_STR(text,
+               "unsupported: external call foo\nFile: bn.c\nLine: 157\n"
+               "assembly.ll line: 521\nState: 2\nStack: \n"
+               "\t#000000521 in bignum_to_string (n=93858042189952, str=93858042462208) at "
+               "bn.c:157\n\t#100002836 in main () at bn.c:703\n"
+               "\t#2123456789 in __user_main ()\n");
+  free(text);
+  out_err nowhere = {.message = "halted: max-time", .file = NULL};
+  CHECK_EQ_U64(out_write_early(o, 3, &nowhere), 0);
+  text = slurp("run/test000003.early");
+  CHECK_EQ_STR(text, "halted: max-time\nLocation: none (the path had no current instruction)\n");
+  free(text);
+
   check_listing("run",
-                "test000001.early test000001.ktest test000002.ktest "
-                "test000002.ptr.err test000003.ktest test000003.reach_error.err");
+                "test000001.early test000001.ktest test000002.early test000002.ktest "
+                "test000002.ptr.err test000003.early test000003.ktest "
+                "test000003.reach_error.err");
   out_close(o);
 }
 
