@@ -1,25 +1,29 @@
 /* symnames.c — unique names for a path's symbolic arrays (contract in symnames.h). */
 #include "engine/core/symnames.h"
+#include "engine/core/hashmap.h"
 #include "engine/core/xalloc.h"
 
 #include <assert.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* One name seen by the table: taken by an array, and/or requested as a BASE (then next
  * is the first suffix not known to be taken: 0 = the plain name, k = BASE_k). */
-typedef struct slot {
-  char *key; /* NULL = empty slot */
+typedef struct entry {
+  struct entry *link; /* hchain's */
   uint64_t hash;
   uint32_t next;
   bool taken;
-} slot;
+  char key[]; /* the name */
+} entry;
+
+#define ENTRY_LINK offsetof(entry, link)
 
 struct symnames {
   unsigned refs;
-  slot *slots; /* open addressing, linear probing, at most half full */
-  size_t mask, count;
+  hchain table; /* of entry, keyed by name */
   uint64_t probes;
 };
 
@@ -32,8 +36,6 @@ static uint64_t hash_name(const char *s) {
 symnames *symnames_new(void) {
   symnames *t = xcalloc(1, sizeof *t);
   t->refs = 1;
-  t->mask = 63;
-  t->slots = xcalloc(t->mask + 1, sizeof *t->slots);
   return t;
 }
 
@@ -44,68 +46,64 @@ symnames *symnames_share(symnames *t) {
 
 void symnames_release(symnames *t) {
   if (!t || --t->refs > 0) return;
-  for (size_t k = 0; k <= t->mask; k++) free(t->slots[k].key);
-  free(t->slots);
+  for (size_t b = 0; t->table.buckets && b <= t->table.mask; b++)
+    for (entry *e = t->table.buckets[b], *next; e; e = next) {
+      next = e->link;
+      free(e);
+    }
+  hchain_free(&t->table);
   free(t);
 }
 
 uint64_t symnames_probes(const symnames *t) { return t->probes; }
 
-/* The slot holding key, or the empty slot where it would go. */
-static slot *find(const symnames *t, const char *key, uint64_t hash) {
-  for (size_t k = hash & t->mask;; k = (k + 1) & t->mask) {
-    slot *s = &t->slots[k];
-    if (!s->key || (s->hash == hash && strcmp(s->key, key) == 0)) return s;
-  }
+static entry *find(const symnames *t, const char *key, uint64_t hash) {
+  if (!t->table.buckets) return NULL;
+  for (entry *e = hchain_bucket(&t->table, hash); e; e = e->link)
+    if (e->hash == hash && strcmp(e->key, key) == 0) return e;
+  return NULL;
 }
 
-static void grow(symnames *t) {
-  slot *old = t->slots;
-  size_t old_size = t->mask + 1;
-  t->mask = 2 * old_size - 1;
-  t->slots = xcalloc(t->mask + 1, sizeof *t->slots);
-  for (size_t k = 0; k < old_size; k++)
-    if (old[k].key) *find(t, old[k].key, old[k].hash) = old[k];
-  free(old);
+static entry *add(symnames *t, const char *key, uint64_t hash, uint32_t next, bool taken) {
+  if (hchain_is_full(&t->table)) hchain_grow(&t->table, 64, ENTRY_LINK, offsetof(entry, hash));
+  size_t len = strlen(key);
+  entry *e = xcalloc(1, sizeof *e + len + 1);
+  e->hash = hash;
+  e->next = next;
+  e->taken = taken;
+  memcpy(e->key, key, len + 1);
+  hchain_insert(&t->table, e, hash, ENTRY_LINK);
+  return e;
 }
 
-/* key's slot, added (owning a copy of key) when absent. */
-static slot *intern(symnames *t, const char *key) {
-  if (2 * (t->count + 1) > t->mask + 1) grow(t);
+/* key's entry, added when absent. */
+static entry *intern(symnames *t, const char *key) {
   uint64_t hash = hash_name(key);
-  slot *s = find(t, key, hash);
-  if (!s->key) {
-    *s = (slot){xstrdup(key), hash, 0, false};
-    t->count++;
-  }
-  return s;
+  entry *e = find(t, key, hash);
+  return e ? e : add(t, key, hash, 0, false);
 }
 
 static symnames *private_copy(symnames *t) {
-  symnames *c = xcalloc(1, sizeof *c);
-  c->refs = 1;
-  c->mask = t->mask;
-  c->count = t->count;
+  symnames *c = symnames_new();
   c->probes = t->probes;
-  c->slots = xcalloc(t->mask + 1, sizeof *c->slots);
-  for (size_t k = 0; k <= t->mask; k++) {
-    c->slots[k] = t->slots[k];
-    if (t->slots[k].key) c->slots[k].key = xstrdup(t->slots[k].key);
-  }
+  for (size_t b = 0; t->table.buckets && b <= t->table.mask; b++)
+    for (const entry *e = t->table.buckets[b]; e; e = e->link)
+      add(c, e->key, e->hash, e->next, e->taken);
   t->refs--;
   return c;
 }
 
 static bool is_taken(symnames *t, const char *name) {
   t->probes++;
-  const slot *s = find(t, name, hash_name(name));
-  return s->key && s->taken;
+  const entry *e = find(t, name, hash_name(name));
+  return e && e->taken;
 }
 
 char *symnames_claim(symnames **tp, const char *base) {
   if ((*tp)->refs > 1) *tp = private_copy(*tp);
   symnames *t = *tp;
-  uint32_t k = intern(t, base)->next;
+  entry *b = intern(t, base);
+  uint32_t k = b->next;
   char *name = NULL;
   for (;; k++) {
     assert(k < UINT32_MAX);
@@ -114,7 +112,7 @@ char *symnames_claim(symnames **tp, const char *base) {
     if (!is_taken(t, name)) break;
   }
   /* every suffix below k is taken, and k is now: the next request starts after it */
-  intern(t, base)->next = k + 1;
+  b->next = k + 1; /* entries never move: b is still base's */
   intern(t, name)->taken = true;
   return name;
 }

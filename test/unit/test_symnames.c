@@ -8,22 +8,21 @@
  */
 #include "check.h"
 #include "engine/core/symnames.h"
+#include "engine/core/xalloc.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 
 /* symq's scan before symnames: the first of name, name_1, … that no taken name equals */
 static char *scan_claim(char **taken, size_t *ntaken, const char *name) {
-  char *unique = strdup(name);
+  char *unique = xstrdup(name);
   for (unsigned k = 1;; k++) {
     bool clash = false;
     for (size_t s = 0; s < *ntaken; s++)
       if (strcmp(taken[s], unique) == 0) clash = true;
     if (!clash) break;
     free(unique);
-    size_t n = strlen(name) + 12;
-    unique = malloc(n);
-    snprintf(unique, n, "%s_%u", name, k);
+    unique = xasprintf("%s_%u", name, k);
   }
   taken[(*ntaken)++] = unique;
   return unique;
