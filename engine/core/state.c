@@ -10,6 +10,7 @@ state *state_new(uint64_t id) {
   state *s = xcalloc(1, sizeof *s);
   s->id = id;
   s->mem = mem_space_new();
+  s->names = symnames_new();
   return s;
 }
 
@@ -40,6 +41,7 @@ state *state_fork(const state *s, uint64_t id) {
     d->symbolics[k].array = expr_array_ref(s->symbolics[k].array);
     d->symbolics[k].name = xstrdup(s->symbolics[k].name);
   }
+  d->names = symnames_share(s->names);
   d->depth = s->depth;
   d->instructions = s->instructions;
   d->since_new_coverage = s->since_new_coverage;
@@ -73,6 +75,7 @@ void state_free(state *s) {
     free(s->symbolics[k].name);
   }
   free(s->symbolics);
+  symnames_release(s->names);
   free(s);
 }
 
@@ -130,3 +133,5 @@ void state_add_symbolic(state *s, mem_object *o, expr_array *a, const char *name
   s->symbolics[s->nsymbolics++] =
       (state_symbolic){mem_object_ref(o), expr_array_ref(a), xstrdup(name)};
 }
+
+char *state_claim_name(state *s, const char *base) { return symnames_claim(&s->names, base); }

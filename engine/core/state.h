@@ -6,8 +6,10 @@
  *   - A state owns a reference to every expression in its registers and path condition,
  *     to every object its frames allocated, and to its symbolic inputs' objects and arrays.
  *   - state_fork copies frames and registers (references) and the path condition, and
- *     clones the memory space in O(1) (contents are copied on first write); forked states
- *     never see each other's changes.
+ *     clones the memory space and the table of symbolic names in O(1) (each copied on its
+ *     first change); forked states never see each other's changes.
+ *   - state_claim_name picks a symbolic array's unique name in O(1) amortized (the scheme
+ *     is symnames.h's), however many symbolic inputs the path already has.
  *   - Registers start NULL; the decoder guarantees a register is written before it is read
  *     on every path (SSA), so reading NULL is an internal error.
  */
@@ -20,6 +22,7 @@
 
 #include "engine/core/expr.h"
 #include "engine/core/memory.h"
+#include "engine/core/symnames.h"
 
 typedef struct state_frame {
   uint32_t func; /* ir function index */
@@ -46,6 +49,7 @@ typedef struct state {
   size_t npc, cap_pc;
   state_symbolic *symbolics;
   size_t nsymbolics, cap_symbolics;
+  symnames *names;             /* the names its symbolic arrays took (shared by forks) */
   uint32_t depth;              /* forks on this path */
   uint64_t instructions;       /* executed on this path */
   uint64_t since_new_coverage; /* instructions since this path last covered a new one */
@@ -74,5 +78,8 @@ void state_frame_add_alloca(state_frame *f, mem_object *o); /* takes a reference
 /* Adds a conjunct (borrowed; constant true is skipped). */
 void state_add_constraint(state *s, expr *c);
 void state_add_symbolic(state *s, mem_object *o, expr_array *a, const char *name);
+/* A name no symbolic array of the path has, derived from base (malloc'd; symnames.h), now
+ * taken by the path. */
+char *state_claim_name(state *s, const char *base);
 
 #endif

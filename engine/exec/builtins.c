@@ -210,16 +210,9 @@ static step builtin_make_symbolic(executor *ex, state *st, expr *ptr, expr *size
   }
   char *name = read_string(ex, st, name_ptr, 256);
   if (!name) name = xstrdup("unnamed");
-  /* the array's name must be unique in the state; the ktest keeps the driver's name */
-  char *unique = xstrdup(name);
-  for (unsigned k = 1;; k++) {
-    bool taken = false;
-    for (size_t s = 0; s < st->nsymbolics; s++)
-      if (strcmp(st->symbolics[s].array->name, unique) == 0) taken = true;
-    if (!taken) break;
-    free(unique);
-    unique = interp_format("%s_%u", name, k);
-  }
+  /* the array's name must be unique in the state (name, name_1, …: symnames.h); the ktest
+   * keeps the driver's name */
+  char *unique = state_claim_name(st, name);
   expr_array *a = expr_array_new(unique, o->size, o->capacity, true, NULL);
   mem_object *object = mem_object_ref((mem_object *)o);
   mem_space_unbind(st->mem, object);
