@@ -12,19 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/core/xalloc.h"
-
-static void j_add(json_writer *j, const char *s, size_t n) {
-  if (j->len + n + 1 > j->cap) {
-    size_t cap = j->cap ? j->cap : 256;
-    while (cap < j->len + n + 1) cap *= 2;
-    j->buf = xrealloc(j->buf, cap);
-    j->cap = cap;
-  }
-  memcpy(j->buf + j->len, s, n);
-  j->len += n;
-  j->buf[j->len] = 0;
-}
+static void j_add(json_writer *j, const char *s, size_t n) { text_add(&j->out, s, n); }
 
 static void j_puts(json_writer *j, const char *s) { j_add(j, s, strlen(s)); }
 
@@ -58,7 +46,7 @@ static void j_after(json_writer *j) {
 void json_init(json_writer *j) { memset(j, 0, sizeof *j); }
 
 void json_free(json_writer *j) {
-  free(j->buf);
+  text_free(&j->out);
   memset(j, 0, sizeof *j);
 }
 
@@ -241,6 +229,6 @@ void json_counters(json_writer *j, const json_counter *counters, size_t n) {
 
 const char *json_text(const json_writer *j, size_t *len) {
   if (!j->done) return NULL;
-  if (len) *len = j->len;
-  return j->buf;
+  if (len) *len = j->out.len;
+  return j->out.s;
 }

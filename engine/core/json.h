@@ -5,7 +5,7 @@
  * UTF-8 becomes U+FFFD). Doubles use the shortest %g form that reads back exactly, always
  * with a '.' or an exponent; NaN and infinities, which JSON lacks, become null.
  * Misuse (a value without a key inside an object, unbalanced ends) fails an assert. It
- * allocates through xalloc: out of memory ends the run there.
+ * appends to a text_buf (engine/core/text.h): out of memory ends the run in xalloc.
  */
 #ifndef SYMQ_JSON_H
 #define SYMQ_JSON_H
@@ -14,12 +14,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/core/text.h"
+
 #define JSON_MAX_DEPTH 32
 
 typedef struct json_writer {
   /* private */
-  char *buf;
-  size_t len, cap;
+  text_buf out;
   int depth;
   bool after_key, done;
   char kind[JSON_MAX_DEPTH];      /* '{' or '[' */

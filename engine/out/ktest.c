@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include "engine/core/text.h"
 #include "engine/out/ktest.h"
 #include "engine/core/xalloc.h"
 
@@ -25,14 +26,6 @@
 #define KTEST_MAGIC "KTEST"
 #define BOUT_MAGIC "BOUT\n"
 #define MAGIC_SIZE 5
-
-static void set_err(char *err, size_t err_size, const char *fmt, ...) {
-  if (!err || err_size == 0) return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, err_size, fmt, ap);
-  va_end(ap);
-}
 
 /* ---- encoding ---------------------------------------------------------------------- */
 
@@ -57,7 +50,7 @@ int ktest_encode(const ktest *t, uint8_t **buf, size_t *len, char *err, size_t e
   for (uint32_t i = 0; i < t->num_args; i++) {
     size_t n = strlen(t->args[i]);
     if (n > UINT32_MAX) {
-      set_err(err, err_size, "ktest: argument %" PRIu32 " is too long (%zu bytes)", i, n);
+      text_format_to(err, err_size, "ktest: argument %" PRIu32 " is too long (%zu bytes)", i, n);
       return -1;
     }
     size += 4 + n;
@@ -67,7 +60,7 @@ int ktest_encode(const ktest *t, uint8_t **buf, size_t *len, char *err, size_t e
     assert(o->bytes || o->num_bytes == 0);
     size_t n = strlen(object_name(o));
     if (n > UINT32_MAX) {
-      set_err(err, err_size, "ktest: name of object %" PRIu32 " is too long", i);
+      text_format_to(err, err_size, "ktest: name of object %" PRIu32 " is too long", i);
       return -1;
     }
     size += 4 + n + 4 + (size_t)o->num_bytes;
@@ -106,7 +99,7 @@ int ktest_write(const char *path, const ktest *t, char *err, size_t err_size) {
   if (ktest_encode(t, &buf, &len, err, err_size) < 0) return -1;
   int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd < 0) {
-    set_err(err, err_size, "%s: cannot create: %s", path, strerror(errno));
+    text_format_to(err, err_size, "%s: cannot create: %s", path, strerror(errno));
     free(buf);
     return -1;
   }
@@ -115,7 +108,7 @@ int ktest_write(const char *path, const ktest *t, char *err, size_t err_size) {
     ssize_t w = write(fd, buf + done, len - done);
     if (w < 0 && errno == EINTR) continue;
     if (w < 0) {
-      set_err(err, err_size, "%s: write failed: %s", path, strerror(errno));
+      text_format_to(err, err_size, "%s: write failed: %s", path, strerror(errno));
       close(fd);
       free(buf);
       return -1;
@@ -124,12 +117,12 @@ int ktest_write(const char *path, const ktest *t, char *err, size_t err_size) {
   }
   free(buf);
   if (fsync(fd) < 0) {
-    set_err(err, err_size, "%s: fsync failed: %s", path, strerror(errno));
+    text_format_to(err, err_size, "%s: fsync failed: %s", path, strerror(errno));
     close(fd);
     return -1;
   }
   if (close(fd) < 0) {
-    set_err(err, err_size, "%s: close failed: %s", path, strerror(errno));
+    text_format_to(err, err_size, "%s: close failed: %s", path, strerror(errno));
     return -1;
   }
   return 0;
@@ -146,9 +139,9 @@ typedef struct reader {
 } reader;
 
 static bool truncated(reader *r, size_t need, const char *what) {
-  set_err(r->err, r->err_size,
-          "%s: truncated ktest file: at offset %zu, %s needs %zu bytes but only %zu remain",
-          r->path, r->off, what, need, r->len - r->off);
+  text_format_to(r->err, r->err_size,
+                 "%s: truncated ktest file: at offset %zu, %s needs %zu bytes but only %zu remain",
+                 r->path, r->off, what, need, r->len - r->off);
   return false;
 }
 
@@ -177,10 +170,10 @@ static bool get_bytes(reader *r, char **out, uint32_t *n, const char *what) {
 /* Refuses a count of items of at least `min_each` bytes that cannot fit in what is left. */
 static bool check_count(reader *r, uint32_t count, size_t min_each, const char *what) {
   if ((uint64_t)count * min_each > r->len - r->off) {
-    set_err(r->err, r->err_size,
-            "%s: truncated ktest file: at offset %zu, %" PRIu32 " %s need at least %" PRIu64
-            " bytes but only %zu remain",
-            r->path, r->off - 4, count, what, (uint64_t)count * min_each, r->len - r->off);
+    text_format_to(r->err, r->err_size,
+                   "%s: truncated ktest file: at offset %zu, %" PRIu32 " %s need at least %" PRIu64
+                   " bytes but only %zu remain",
+                   r->path, r->off - 4, count, what, (uint64_t)count * min_each, r->len - r->off);
     return false;
   }
   return true;
@@ -199,16 +192,16 @@ ktest *ktest_decode(const char *path, const uint8_t *data, size_t len, char *err
   }
   if (len < MAGIC_SIZE ||
       (memcmp(data, KTEST_MAGIC, MAGIC_SIZE) != 0 && memcmp(data, BOUT_MAGIC, MAGIC_SIZE) != 0)) {
-    set_err(err, err_size, "%s: not a ktest file: bad magic at offset 0 (expected \"KTEST\")",
-            path);
+    text_format_to(err, err_size,
+                   "%s: not a ktest file: bad magic at offset 0 (expected \"KTEST\")", path);
     goto fail;
   }
   r.off = MAGIC_SIZE;
   if (!get_u32(&r, &t->version, "the version")) goto fail;
   if (t->version < 1 || t->version > KTEST_VERSION) {
-    set_err(err, err_size,
-            "%s: unsupported ktest version %" PRIu32 " at offset %d (supported: 1 to %d)", path,
-            t->version, MAGIC_SIZE, KTEST_VERSION);
+    text_format_to(err, err_size,
+                   "%s: unsupported ktest version %" PRIu32 " at offset %d (supported: 1 to %d)",
+                   path, t->version, MAGIC_SIZE, KTEST_VERSION);
     goto fail;
   }
 
@@ -243,10 +236,10 @@ ktest *ktest_decode(const char *path, const uint8_t *data, size_t len, char *err
   }
 
   if (r.off != len) {
-    set_err(err, err_size,
-            "%s: malformed ktest file: %zu unexpected bytes after the last "
-            "object, at offset %zu",
-            path, len - r.off, r.off);
+    text_format_to(err, err_size,
+                   "%s: malformed ktest file: %zu unexpected bytes after the last "
+                   "object, at offset %zu",
+                   path, len - r.off, r.off);
     goto fail;
   }
   return t;
@@ -259,12 +252,12 @@ fail:
 ktest *ktest_read(const char *path, char *err, size_t err_size) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    set_err(err, err_size, "%s: cannot open: %s", path, strerror(errno));
+    text_format_to(err, err_size, "%s: cannot open: %s", path, strerror(errno));
     return NULL;
   }
   struct stat st;
   if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-    set_err(err, err_size, "%s: not a regular file", path);
+    text_format_to(err, err_size, "%s: not a regular file", path);
     close(fd);
     return NULL;
   }
@@ -277,7 +270,8 @@ ktest *ktest_read(const char *path, char *err, size_t err_size) {
     ssize_t got = read(fd, data + len, cap - len);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) {
-      set_err(err, err_size, "%s: read failed at offset %zu: %s", path, len, strerror(errno));
+      text_format_to(err, err_size, "%s: read failed at offset %zu: %s", path, len,
+                     strerror(errno));
       free(data);
       close(fd);
       return NULL;

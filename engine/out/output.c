@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include "engine/core/text.h"
 #include "engine/out/output.h"
 #include "engine/core/xalloc.h"
 
@@ -43,64 +44,6 @@ static void fail(out_dir *o, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(o->error, sizeof o->error, fmt, ap);
   va_end(ap);
-}
-
-static void set_err(char *err, size_t err_size, const char *fmt, ...) {
-  if (!err || err_size == 0) return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, err_size, fmt, ap);
-  va_end(ap);
-}
-
-/* ---- a growable text buffer --------------------------------------------------------- */
-
-typedef struct sbuf {
-  char *s;
-  size_t len, cap;
-  bool oom;
-} sbuf;
-
-static void sb_grow(sbuf *b, size_t extra) {
-  if (b->oom || b->len + extra + 1 <= b->cap) return;
-  size_t cap = b->cap ? b->cap : 256;
-  while (cap < b->len + extra + 1) cap *= 2;
-  b->s = xrealloc(b->s, cap);
-  b->cap = cap;
-}
-
-static void sb_add(sbuf *b, const char *s, size_t n) {
-  sb_grow(b, n);
-  if (b->oom) return;
-  memcpy(b->s + b->len, s, n);
-  b->len += n;
-  b->s[b->len] = 0;
-}
-
-static void sb_puts(sbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
-
-static void sb_putc(sbuf *b, char c) { sb_add(b, &c, 1); }
-
-static void sb_printf(sbuf *b, const char *fmt, ...) {
-  char small[256];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(small, sizeof small, fmt, ap);
-  va_end(ap);
-  if (n < 0) {
-    b->oom = true;
-    return;
-  }
-  if ((size_t)n < sizeof small) {
-    sb_add(b, small, (size_t)n);
-    return;
-  }
-  sb_grow(b, (size_t)n);
-  if (b->oom) return;
-  va_start(ap, fmt);
-  vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  b->len += (size_t)n;
 }
 
 /* ---- opening the directory ---------------------------------------------------------- */
@@ -150,7 +93,7 @@ out_dir *out_open(const char *dir, char *err, size_t err_size) {
 
   if (dir) {
     if (!*dir) {
-      set_err(err, err_size, "empty output directory name");
+      text_format_to(err, err_size, "empty output directory name");
       goto fail;
     }
     if (mkdir(dir, 0775) < 0) {
@@ -158,22 +101,24 @@ out_dir *out_open(const char *dir, char *err, size_t err_size) {
       struct stat st;
       bool empty = false;
       if (e != EEXIST) {
-        set_err(err, err_size, "cannot create output directory \"%s\": %s", dir, strerror(e));
+        text_format_to(err, err_size, "cannot create output directory \"%s\": %s", dir,
+                       strerror(e));
         goto fail;
       }
       if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
-        set_err(err, err_size, "output directory \"%s\" exists and is not a directory", dir);
+        text_format_to(err, err_size, "output directory \"%s\" exists and is not a directory", dir);
         goto fail;
       }
       if (!dir_is_empty(dir, &empty)) {
-        set_err(err, err_size, "cannot read output directory \"%s\": %s", dir, strerror(errno));
+        text_format_to(err, err_size, "cannot read output directory \"%s\": %s", dir,
+                       strerror(errno));
         goto fail;
       }
       if (!empty) {
-        set_err(err, err_size,
-                "output directory \"%s\" already exists and is not empty; remove it or "
-                "choose another",
-                dir);
+        text_format_to(err, err_size,
+                       "output directory \"%s\" already exists and is not empty; remove it or "
+                       "choose another",
+                       dir);
         goto fail;
       }
     }
@@ -185,7 +130,8 @@ out_dir *out_open(const char *dir, char *err, size_t err_size) {
       if (mkdir(name, 0775) == 0) break;
       int e = errno;
       if (e != EEXIST || n == UINT32_MAX) {
-        set_err(err, err_size, "cannot create output directory \"%s\": %s", name, strerror(e));
+        text_format_to(err, err_size, "cannot create output directory \"%s\": %s", name,
+                       strerror(e));
         goto fail;
       }
     }
@@ -195,7 +141,8 @@ out_dir *out_open(const char *dir, char *err, size_t err_size) {
 
   o->dirfd = open(o->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (o->dirfd < 0) {
-    set_err(err, err_size, "cannot open output directory \"%s\": %s", o->path, strerror(errno));
+    text_format_to(err, err_size, "cannot open output directory \"%s\": %s", o->path,
+                   strerror(errno));
     goto fail;
   }
   return o;
@@ -283,15 +230,9 @@ fail:
   return -1;
 }
 
-static int write_sbuf(out_dir *o, const char *name, sbuf *b) {
-  int rc;
-  if (b->oom) {
-    fail(o, "%s: %s: out of memory", o->path, name);
-    rc = -1;
-  } else {
-    rc = out_write_file(o, name, b->s ? b->s : "", b->len);
-  }
-  free(b->s);
+static int write_text(out_dir *o, const char *name, text_buf *b) {
+  int rc = out_write_file(o, name, b->s ? b->s : "", b->len);
+  text_free(b);
   return rc;
 }
 
@@ -345,36 +286,36 @@ int out_write_test_file(out_dir *o, uint32_t test_id, const char *suffix, const 
 }
 
 /* Writes `text` with a tab before every line and a newline after the last. */
-static void put_indented(sbuf *b, const char *text) {
+static void put_indented(text_buf *b, const char *text) {
   while (*text) {
     const char *nl = strchr(text, '\n');
     size_t n = nl ? (size_t)(nl - text) : strlen(text);
-    sb_putc(b, '\t');
-    sb_add(b, text, n);
-    sb_putc(b, '\n');
+    text_putc(b, '\t');
+    text_add(b, text, n);
+    text_putc(b, '\n');
     text += n + (nl ? 1 : 0);
   }
 }
 
 /* Where e happened, as an .err file gives it after its first line: File, Line, assembly.ll
  * line and State when the file is known, then the stack, then Info. */
-static void put_where(sbuf *b, const out_err *e) {
+static void put_where(text_buf *b, const out_err *e) {
   if (e->file && *e->file) {
-    sb_printf(b, "File: %s\n", e->file);
-    sb_printf(b, "Line: %" PRIu32 "\n", e->line);
-    sb_printf(b, "assembly.ll line: %" PRIu64 "\n", e->asm_line);
-    sb_printf(b, "State: %" PRIu64 "\n", e->state_id);
+    text_printf(b, "File: %s\n", e->file);
+    text_printf(b, "Line: %" PRIu32 "\n", e->line);
+    text_printf(b, "assembly.ll line: %" PRIu64 "\n", e->asm_line);
+    text_printf(b, "State: %" PRIu64 "\n", e->state_id);
   }
-  sb_puts(b, "Stack: \n");
+  text_puts(b, "Stack: \n");
   for (size_t i = 0; i < e->num_frames; i++) {
     const out_frame *f = &e->frames[i];
-    sb_printf(b, "\t#%zu%08" PRIu64 " in %s (%s)", i, f->asm_line, f->func ? f->func : "",
-              f->args ? f->args : "");
-    if (f->file && *f->file) sb_printf(b, " at %s:%" PRIu32, f->file, f->line);
-    sb_putc(b, '\n');
+    text_printf(b, "\t#%zu%08" PRIu64 " in %s (%s)", i, f->asm_line, f->func ? f->func : "",
+                f->args ? f->args : "");
+    if (f->file && *f->file) text_printf(b, " at %s:%" PRIu32, f->file, f->line);
+    text_putc(b, '\n');
   }
   if (e->info && *e->info) {
-    sb_puts(b, "Info: \n");
+    text_puts(b, "Info: \n");
     put_indented(b, e->info);
   }
 }
@@ -385,32 +326,32 @@ int out_write_error(out_dir *o, uint32_t test_id, const out_err *e) {
     fail(o, "%s: invalid error kind \"%s\"", o->path, e->kind ? e->kind : "(null)");
     return -1;
   }
-  sbuf b = {0};
-  sb_printf(&b, "Error: %s\n", e->message ? e->message : "");
+  text_buf b = {0};
+  text_printf(&b, "Error: %s\n", e->message ? e->message : "");
   put_where(&b, e);
   char name[128];
   snprintf(name, sizeof name, "test%06" PRIu32 ".%.80s.err", test_id, e->kind);
-  return write_sbuf(o, name, &b);
+  return write_text(o, name, &b);
 }
 
 int out_write_early(out_dir *o, uint32_t test_id, const out_err *e) {
   assert(e);
-  sbuf b = {0};
-  sb_printf(&b, "%s\n", e->message ? e->message : "");
+  text_buf b = {0};
+  text_printf(&b, "%s\n", e->message ? e->message : "");
   if (e->num_frames == 0 && !(e->file && *e->file))
-    sb_puts(&b, "Location: none (the path had no current instruction)\n");
+    text_puts(&b, "Location: none (the path had no current instruction)\n");
   else
     put_where(&b, e);
   char name[128];
   snprintf(name, sizeof name, "test%06" PRIu32 ".early", test_id);
-  return write_sbuf(o, name, &b);
+  return write_text(o, name, &b);
 }
 
 /* ---- info --------------------------------------------------------------------------- */
 
 /* An argument as a shell would need it: bare when it is made only of safe characters,
  * otherwise in single quotes (a ' inside becomes '\''). */
-static void put_shell_word(sbuf *b, const char *s) {
+static void put_shell_word(text_buf *b, const char *s) {
   bool safe = *s != 0;
   for (const char *p = s; *p && safe; p++)
     safe = strchr(
@@ -418,29 +359,29 @@ static void put_shell_word(sbuf *b, const char *s) {
                "_-+=/.,:@%",
                *p) != NULL;
   if (safe) {
-    sb_puts(b, s);
+    text_puts(b, s);
     return;
   }
-  sb_putc(b, '\'');
+  text_putc(b, '\'');
   for (const char *p = s; *p; p++) {
-    if (*p == '\'') sb_puts(b, "'\\''");
+    if (*p == '\'') text_puts(b, "'\\''");
     else
-      sb_putc(b, *p);
+      text_putc(b, *p);
   }
-  sb_putc(b, '\'');
+  text_putc(b, '\'');
 }
 
-static void put_time(sbuf *b, const char *label, time_t t) {
+static void put_time(text_buf *b, const char *label, time_t t) {
   struct tm tm;
   char text[64];
   if (localtime_r(&t, &tm) && strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S", &tm))
-    sb_printf(b, "%s: %s\n", label, text);
+    text_printf(b, "%s: %s\n", label, text);
   else
-    sb_printf(b, "%s: %lld\n", label, (long long)t);
+    text_printf(b, "%s: %lld\n", label, (long long)t);
 }
 
-static void put_one_line(sbuf *b, const char *s) {
-  for (; *s; s++) sb_putc(b, *s == '\n' || *s == '\r' ? ' ' : *s);
+static void put_one_line(text_buf *b, const char *s) {
+  for (; *s; s++) text_putc(b, *s == '\n' || *s == '\r' ? ' ' : *s);
 }
 
 int out_sync(out_dir *o) {
@@ -453,34 +394,30 @@ int out_sync(out_dir *o) {
 
 char *out_format_info(const out_info *info, size_t *len) {
   assert(info);
-  sbuf b = {0};
+  text_buf b = {0};
   for (int i = 0; i < info->argc; i++) {
-    if (i) sb_putc(&b, ' ');
+    if (i) text_putc(&b, ' ');
     put_shell_word(&b, info->argv[i]);
   }
-  sb_putc(&b, '\n');
-  sb_printf(&b, "symq version: %s\n", info->version ? info->version : "unknown");
-  sb_printf(&b, "PID: %ld\n", (long)getpid());
+  text_putc(&b, '\n');
+  text_printf(&b, "symq version: %s\n", info->version ? info->version : "unknown");
+  text_printf(&b, "PID: %ld\n", (long)getpid());
   put_time(&b, "Started", info->start);
   if (info->end) {
     put_time(&b, "Finished", info->end);
     long long s = (long long)difftime(info->end, info->start);
     if (s < 0) s = 0;
-    sb_printf(&b, "Elapsed: %02lld:%02lld:%02lld\n", s / 3600, s / 60 % 60, s % 60);
+    text_printf(&b, "Elapsed: %02lld:%02lld:%02lld\n", s / 3600, s / 60 % 60, s % 60);
   }
-  sb_printf(&b, "Status: %s\n",
-            info->status ? info->status
-            : info->end  ? "finished"
-                         : "running (not finished)");
+  text_printf(&b, "Status: %s\n",
+              info->status ? info->status
+              : info->end  ? "finished"
+                           : "running (not finished)");
   for (size_t i = 0; i < info->num_kv; i++) {
     put_one_line(&b, info->kv[i].key ? info->kv[i].key : "");
-    sb_puts(&b, ": ");
+    text_puts(&b, ": ");
     put_one_line(&b, info->kv[i].value ? info->kv[i].value : "");
-    sb_putc(&b, '\n');
-  }
-  if (b.oom) { /* a format error: nothing of symq's, but never a truncated info */
-    free(b.s);
-    return NULL;
+    text_putc(&b, '\n');
   }
   *len = b.len;
   return b.s;

@@ -148,9 +148,9 @@ int out_sync(out_dir *o);
  * Returns 0 or -1. */
 int out_write_info(out_dir *o, const out_info *info);
 
-/* The text out_write_info would write, as a new string (free it) of *len bytes; NULL if it
- * cannot be formatted. For a caller that must write `info` later without allocating (the
- * out-of-memory handler of `symq run`): out_sync and out_write_file allocate nothing. */
+/* The text out_write_info would write, as a new string (free it) of *len bytes. For a caller that
+ * must write `info` later without allocating (the out-of-memory handler of `symq run`): out_sync
+ * and out_write_file allocate nothing. */
 char *out_format_info(const out_info *info, size_t *len);
 
 /* Writes the finished JSON document as `stats.json`, atomically. Returns 0 or -1. */

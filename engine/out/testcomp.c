@@ -7,6 +7,7 @@
  * ends, text escaped for XML 1.0 (&, <, >, " as entities; control characters and bytes that
  * are not UTF-8 as '?', since XML 1.0 cannot carry them at all).
  */
+#include "engine/core/text.h"
 #include "engine/out/testcomp.h"
 
 #include <assert.h>
@@ -200,33 +201,6 @@ void testcomp_sha256_hex(const void *data, size_t len, char hex[65]) {
 
 /* ---- small helpers --------------------------------------------------------------------- */
 
-static void set_err(char *err, size_t err_size, const char *fmt, ...) {
-  if (!err || err_size == 0) return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, err_size, fmt, ap);
-  va_end(ap);
-}
-
-typedef struct sbuf {
-  char *s;
-  size_t len, cap;
-} sbuf;
-
-static void sb_add(sbuf *b, const char *s, size_t n) {
-  if (b->len + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + n + 1) cap *= 2;
-    b->s = xrealloc(b->s, cap);
-    b->cap = cap;
-  }
-  memcpy(b->s + b->len, s, n);
-  b->len += n;
-  b->s[b->len] = 0;
-}
-
-static void sb_puts(sbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
-
 /* The length of the well-formed UTF-8 sequence at s (no overlongs, no surrogates, at most
  * U+10FFFF) of a character XML 1.0 allows, or 0. */
 static size_t utf8_char(const unsigned char *s) {
@@ -253,67 +227,67 @@ static size_t utf8_char(const unsigned char *s) {
 }
 
 /* Text or attribute content, escaped. */
-static void sb_xml(sbuf *b, const char *text) {
+static void sb_xml(text_buf *b, const char *text) {
   const unsigned char *s = (const unsigned char *)text;
   while (*s) {
     switch (*s) {
     case '&':
-      sb_puts(b, "&amp;");
+      text_puts(b, "&amp;");
       s++;
       continue;
     case '<':
-      sb_puts(b, "&lt;");
+      text_puts(b, "&lt;");
       s++;
       continue;
     case '>':
-      sb_puts(b, "&gt;");
+      text_puts(b, "&gt;");
       s++;
       continue;
     case '"':
-      sb_puts(b, "&quot;");
+      text_puts(b, "&quot;");
       s++;
       continue;
     default: break;
     }
     size_t n = utf8_char(s);
     if (n == 0) {
-      sb_add(b, "?", 1);
+      text_add(b, "?", 1);
       s++;
     } else {
-      sb_add(b, (const char *)s, n);
+      text_add(b, (const char *)s, n);
       s += n;
     }
   }
 }
 
 /* <NAME>escaped text</NAME> on a line of its own, indented by two spaces. */
-static void sb_element(sbuf *b, const char *name, const char *text) {
-  sb_puts(b, "  <");
-  sb_puts(b, name);
-  sb_puts(b, ">");
+static void sb_element(text_buf *b, const char *name, const char *text) {
+  text_puts(b, "  <");
+  text_puts(b, name);
+  text_puts(b, ">");
   sb_xml(b, text);
-  sb_puts(b, "</");
-  sb_puts(b, name);
-  sb_puts(b, ">\n");
+  text_puts(b, "</");
+  text_puts(b, name);
+  text_puts(b, ">\n");
 }
 
 /* Reads a whole file into a malloc'd buffer (NUL-terminated; length in *len). */
 static char *read_file(const char *path, size_t *len, char *err, size_t err_size) {
   FILE *f = fopen(path, "rb");
   if (!f) {
-    set_err(err, err_size, "%s: cannot open: %s", path, strerror(errno));
+    text_format_to(err, err_size, "%s: cannot open: %s", path, strerror(errno));
     return NULL;
   }
-  sbuf b = {0};
-  sb_add(&b, "", 0);
+  text_buf b = {0};
+  text_add(&b, "", 0);
   char chunk[65536];
   size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) sb_add(&b, chunk, n);
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) text_add(&b, chunk, n);
   bool bad = ferror(f);
   int saved = errno;
   fclose(f);
   if (bad) {
-    set_err(err, err_size, "%s: read failed: %s", path, strerror(saved));
+    text_format_to(err, err_size, "%s: read failed: %s", path, strerror(saved));
     free(b.s);
     return NULL;
   }
@@ -322,18 +296,18 @@ static char *read_file(const char *path, size_t *len, char *err, size_t err_size
 }
 
 /* Writes `dir/name` through a temporary file and a rename. */
-static int write_file(const char *dir, const char *name, const sbuf *b, char *err,
+static int write_file(const char *dir, const char *name, const text_buf *b, char *err,
                       size_t err_size) {
   char path[4096], tmp[4096];
   if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path ||
       (size_t)snprintf(tmp, sizeof tmp, "%s/.%s.tmp-%ld", dir, name, (long)getpid()) >=
           sizeof tmp) {
-    set_err(err, err_size, "%s/%s: path too long", dir, name);
+    text_format_to(err, err_size, "%s/%s: path too long", dir, name);
     return -1;
   }
   FILE *f = fopen(tmp, "wb");
   if (!f) {
-    set_err(err, err_size, "%s: cannot create: %s", tmp, strerror(errno));
+    text_format_to(err, err_size, "%s: cannot create: %s", tmp, strerror(errno));
     return -1;
   }
   bool ok = fwrite(b->s, 1, b->len, f) == b->len;
@@ -343,12 +317,12 @@ static int write_file(const char *dir, const char *name, const sbuf *b, char *er
     saved = errno;
   }
   if (!ok) {
-    set_err(err, err_size, "%s: write failed: %s", path, strerror(saved));
+    text_format_to(err, err_size, "%s: write failed: %s", path, strerror(saved));
     unlink(tmp);
     return -1;
   }
   if (rename(tmp, path) != 0) {
-    set_err(err, err_size, "%s: rename failed: %s", path, strerror(errno));
+    text_format_to(err, err_size, "%s: rename failed: %s", path, strerror(errno));
     unlink(tmp);
     return -1;
   }
@@ -411,7 +385,7 @@ static bool err_reaches_error(const char *outdir, const char *name, const char *
 static test_entry *list_tests(const char *outdir, size_t *count, char *err, size_t err_size) {
   DIR *d = opendir(outdir);
   if (!d) {
-    set_err(err, err_size, "%s: cannot open directory: %s", outdir, strerror(errno));
+    text_format_to(err, err_size, "%s: cannot open directory: %s", outdir, strerror(errno));
     return NULL;
   }
   test_entry *tests = NULL;
@@ -459,17 +433,17 @@ static int write_testcase(const char *outdir, const char *suite, const test_entr
   char name[64], path[4096];
   snprintf(name, sizeof name, "test%06" PRIu32 ".ktest", t->id);
   if ((size_t)snprintf(path, sizeof path, "%s/%s", outdir, name) >= sizeof path) {
-    set_err(err, err_size, "%s/%s: path too long", outdir, name);
+    text_format_to(err, err_size, "%s/%s: path too long", outdir, name);
     return -1;
   }
   ktest *k = ktest_read(path, err, err_size);
   if (!k) return -1;
-  sbuf b = {0};
-  sb_puts(&b, xml_decl);
-  sb_puts(&b,
-          "<!DOCTYPE testcase PUBLIC \"+//IDN sosy-lab.org//DTD test-format testcase "
-          "1.1//EN\" \"https://sosy-lab.org/test-format/testcase-1.1.dtd\">\n");
-  sb_puts(&b, t->covers_error ? "<testcase coversError=\"true\">\n" : "<testcase>\n");
+  text_buf b = {0};
+  text_puts(&b, xml_decl);
+  text_puts(&b,
+            "<!DOCTYPE testcase PUBLIC \"+//IDN sosy-lab.org//DTD test-format testcase "
+            "1.1//EN\" \"https://sosy-lab.org/test-format/testcase-1.1.dtd\">\n");
+  text_puts(&b, t->covers_error ? "<testcase coversError=\"true\">\n" : "<testcase>\n");
   int rc = 0;
   for (uint32_t i = 0; i < k->num_objects && rc == 0; i++) {
     const ktest_object *o = &k->objects[i];
@@ -480,14 +454,15 @@ static int write_testcase(const char *outdir, const char *suite, const test_entr
         char line[96];
         snprintf(line, sizeof line, "  <input type=\"%s\">%u</input>\n", type->ctype,
                  (unsigned)o->bytes[j]);
-        sb_puts(&b, line);
+        text_puts(&b, line);
       }
       continue;
     }
     if (o->num_bytes != type->size) {
-      set_err(err, err_size,
-              "%s: object %" PRIu32 " \"%s\" has %" PRIu32 " bytes, but %s is %" PRIu32 " bytes",
-              path, i, o->name, o->num_bytes, type->ctype, type->size);
+      text_format_to(err, err_size,
+                     "%s: object %" PRIu32 " \"%s\" has %" PRIu32 " bytes, but %s is %" PRIu32
+                     " bytes",
+                     path, i, o->name, o->num_bytes, type->ctype, type->size);
       rc = -1;
       break;
     }
@@ -495,13 +470,13 @@ static int write_testcase(const char *outdir, const char *suite, const test_entr
     int n = testcomp_format_value(type, o->bytes, value, sizeof value);
     assert(n > 0);
     (void)n;
-    sb_puts(&b, "  <input type=\"");
+    text_puts(&b, "  <input type=\"");
     sb_xml(&b, type->ctype);
-    sb_puts(&b, "\">");
-    sb_puts(&b, value);
-    sb_puts(&b, "</input>\n");
+    text_puts(&b, "\">");
+    text_puts(&b, value);
+    text_puts(&b, "</input>\n");
   }
-  sb_puts(&b, "</testcase>\n");
+  text_puts(&b, "</testcase>\n");
   if (rc == 0) {
     snprintf(name, sizeof name, "test%06" PRIu32 ".xml", t->id);
     rc = write_file(suite, name, &b, err, err_size);
@@ -529,13 +504,13 @@ static int write_metadata(const char *suite, const testcomp_options *o, const ch
   char stamp[64] = "1970-01-01T00:00:00Z";
   if (gmtime_r(&when, &tm)) strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
   char *spec = trimmed(o->spec_text ? o->spec_text : TESTCOMP_SPEC_BRANCHES);
-  sbuf b = {0};
-  sb_puts(&b, xml_decl);
-  sb_puts(&b,
-          "<!DOCTYPE test-metadata PUBLIC \"+//IDN sosy-lab.org//DTD test-format "
-          "test-metadata 1.1//EN\" \"https://sosy-lab.org/test-format/"
-          "test-metadata-1.1.dtd\">\n");
-  sb_puts(&b, "<test-metadata>\n");
+  text_buf b = {0};
+  text_puts(&b, xml_decl);
+  text_puts(&b,
+            "<!DOCTYPE test-metadata PUBLIC \"+//IDN sosy-lab.org//DTD test-format "
+            "test-metadata 1.1//EN\" \"https://sosy-lab.org/test-format/"
+            "test-metadata-1.1.dtd\">\n");
+  text_puts(&b, "<test-metadata>\n");
   sb_element(&b, "sourcecodelang", "C");
   sb_element(&b, "producer", o->producer ? o->producer : "symq " SYMQ_VERSION);
   sb_element(&b, "specification", spec);
@@ -544,7 +519,7 @@ static int write_metadata(const char *suite, const testcomp_options *o, const ch
   sb_element(&b, "entryfunction", o->entry_function ? o->entry_function : "main");
   sb_element(&b, "architecture", o->architecture ? o->architecture : "64bit");
   sb_element(&b, "creationtime", stamp);
-  sb_puts(&b, "</test-metadata>\n");
+  text_puts(&b, "</test-metadata>\n");
   int rc = write_file(suite, "metadata.xml", &b, err, err_size);
   free(b.s);
   free(spec);
@@ -568,10 +543,10 @@ int testcomp_write_suite_opts(const char *outdir, const testcomp_options *opts, 
   char suite[4096];
   int rc = 0;
   if ((size_t)snprintf(suite, sizeof suite, "%s/test-suite", outdir) >= sizeof suite) {
-    set_err(err, err_size, "%s/test-suite: path too long", outdir);
+    text_format_to(err, err_size, "%s/test-suite: path too long", outdir);
     rc = -1;
   } else if (mkdir(suite, 0777) != 0 && errno != EEXIST) {
-    set_err(err, err_size, "%s: cannot create: %s", suite, strerror(errno));
+    text_format_to(err, err_size, "%s: cannot create: %s", suite, strerror(errno));
     rc = -1;
   }
   if (rc == 0) rc = write_metadata(suite, opts, hash, err, err_size);
