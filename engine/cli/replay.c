@@ -417,23 +417,24 @@ static bool dir_load(const char *outdir, replay_dir *d) {
   d->cwd = info_value(info, "cwd");
   d->cflags = info_value(info, "cflags");
   d->runtime = info_value(info, "runtime");
-  /* a run that failed, is running, or was killed may have lost tests: replay what there
-   * is, but say so */
   char *status = info_value(info, "Status");
-  if (!status || strcmp(status, "finished") != 0)
-    fprintf(stderr,
-            "symq: warning: %s: the run did not finish (Status: %s): its tests may be "
-            "incomplete\n",
-            outdir, status ? status : "none");
-  free(status);
   free(info);
   if (!d->input || !*d->input) {
     fprintf(stderr,
             "symq: error: %s/info names no driver (no 'input:' line; written by an older "
             "symq?)\n",
             outdir);
+    free(status);
     return false;
   }
+  /* a run that failed, is running, or was killed may have lost tests: replay what there
+   * is, but say so (a directory refused above gets its error alone) */
+  if (!status || strcmp(status, "finished") != 0)
+    fprintf(stderr,
+            "symq: warning: %s: the run did not finish (Status: %s): its tests may be "
+            "incomplete\n",
+            outdir, status ? status : "none");
+  free(status);
   if (!d->cwd) d->cwd = xstrdup("");
   if (!d->cflags) d->cflags = xstrdup("");
   if (d->input[0] != '/' && *d->cwd) {
