@@ -2,14 +2,20 @@
  * the run is killed.
  * disk-full (run_output.py, with -DBIG_TESTS): the paths with exactly three inputs over 100
  * also make an 8 KB object symbolic, so under a 4 KB file size limit (RLIMIT_FSIZE) the
- * first of their tests cannot be written, after several others have been. */
+ * first of their tests cannot be written, after several others have been.
+ * sigpipe (run_output.py, with -DINPUTS=40): 2^40 paths, so the run is still exploring when
+ * the signal comes, however fast the machine is. */
 #include <klee/klee.h>
 
+#ifndef INPUTS
+#define INPUTS 10
+#endif
+
 int main(void) {
-  unsigned char in[10];
+  unsigned char in[INPUTS];
   klee_make_symbolic(in, sizeof in, "in");
   int k = 0;
-  for (int i = 0; i < 10; i++)
+  for (int i = 0; i < INPUTS; i++)
     if (in[i] > 100) k++;
 #ifdef BIG_TESTS
   if (k == 3) {

@@ -239,7 +239,8 @@ def scenario_sigpipe(symq, tmp, checks, verbose):
 
     def during():
         out = os.path.join(tmp, "during")
-        p = subprocess.Popen(symq_cmd(symq, out, driver, "--progress"), cwd=tmp,
+        # 2^40 paths: the run cannot finish before the signal, on any machine
+        p = subprocess.Popen(symq_cmd(symq, out, driver, "--progress", "-DINPUTS=40"), cwd=tmp,
                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE)
 
@@ -277,7 +278,8 @@ def scenario_sigpipe(symq, tmp, checks, verbose):
 
     def head():
         out = os.path.join(tmp, "head")
-        cmd = " ".join(symq_cmd(symq, out, driver, "--progress"))
+        # 2^40 paths: only the closed pipe can end the run, however late head exits
+        cmd = " ".join(symq_cmd(symq, out, driver, "--progress", "-DINPUTS=40"))
         p = subprocess.run(["bash", "-c", f"{cmd} 2>&1 | head -c 1; exit ${{PIPESTATUS[0]}}"],
                            cwd=tmp, capture_output=True, text=True, timeout=TIMEOUT)
         if p.returncode != 4:
