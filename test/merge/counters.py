@@ -11,8 +11,9 @@
    confirming the answer (no disagreement, none unknown).
 3. `symq compare` says, per mode, how the run ended and the errors found (issue 23, item 7):
    on test/e2e/err_div.c "complete" and its two div errors at their lines, coverage measured;
-   on a driver with a division by a symbolic byte and 2^22 paths after it, under --max-time=1,
-   "halted: max-time" and the one div error; --no-coverage leaves the coverage empty in
+   on a driver with a division by a symbolic byte and 2^22 paths after it, under
+   --max-instructions=20000 (a limit no machine's speed changes), "halted: max-instructions"
+   and the one div error; --no-coverage leaves the coverage empty in
    compare.csv ("not run" in the table), never 0, and runs no `symq cov`. The new columns come
    last: compare.csv's first columns stay as they were.
 
@@ -108,17 +109,17 @@ def compare_outcome_and_errors(symq):
     with open(explode, "w") as f:
         f.write(EXPLODE)
     out = os.path.join(SCRATCH.name, "cmp_time")
-    row, line = run_compare(symq, explode, out, "--max-time=1", "--no-coverage")
+    row, line = run_compare(symq, explode, out, "--no-coverage", "--", "--max-instructions=20000")
     with open(os.path.join(out, "none", "stats.json")) as f:
         stats = json.load(f)
-    assert not stats["exhausted"] and "halted: max-time" in stats["early_reasons"], stats
+    assert not stats["exhausted"] and "halted: max-instructions" in stats["early_reasons"], stats
     errors = f"div explode.c:{marker_line(EXPLODE, '@div')}"
-    assert row["outcome"] == "halted: max-time" and row["error_paths"] == "1", row
+    assert row["outcome"] == "halted: max-instructions" and row["error_paths"] == "1", row
     assert row["errors"] == errors, (row["errors"], errors)
     assert row["line_coverage_percent"] == "", row
-    assert " not run " in line and line.endswith(f"halted: max-time  1: {errors}"), line
+    assert " not run " in line and line.endswith(f"halted: max-instructions  1: {errors}"), line
     assert not os.path.exists(os.path.join(out, "none.cov.log")), "symq cov ran"
-    return f"{first}; halted: max-time, 1: {errors}"
+    return f"{first}; halted: max-instructions, 1: {errors}"
 
 
 def caches_rechecked(symq):
