@@ -118,16 +118,6 @@ def check_memspn_pc(pc, capacity):
     return exit_
 
 
-def check(name, fn, results):
-    try:
-        detail = fn()
-        results.append(True)
-        print(f"PASS {name}: {detail}", flush=True)
-    except (AssertionError, RuntimeError, subprocess.TimeoutExpired) as e:
-        results.append(False)
-        print(f"FAIL {name}: {e}", flush=True)
-
-
 def main():
     symq = sys.argv[1]
     results = []
@@ -153,12 +143,12 @@ def main():
         return fn
 
     for capacity in (4, 8, 16, 32, 64):
-        check(f"memspn at capacity {capacity}", single(capacity), results)
+        outdir.check(f"memspn at capacity {capacity}", single(capacity), results)
 
     def constant_size():
         assert len(sizes) == 5 and len({tuple(v) for v in sizes.values()}) == 1, f"sizes {sizes}"
         return f"{sizes[4]} nodes at every capacity"
-    check("memspn's pc size does not depend on the capacity", constant_size, results)
+    outdir.check("memspn's pc size does not depend on the capacity", constant_size, results)
 
     props = os.path.join(HERE, "pat", "memspn_props.c")
 
@@ -171,7 +161,7 @@ def main():
         assert found["pat"][0]["merge"]["pat"]["merges"] == 2, found["pat"][0]["merge"]
         assert found["pat"][0]["merge"]["validation_failures"] == 0
         return f"errors {sorted(errors['pat'])} in all three modes"
-    check("memspn's properties by the solver on merged states", same_errors, results)
+    outdir.check("memspn's properties by the solver on merged states", same_errors, results)
 
     twice = os.path.join(ROOT, "drivers", "memspn_twice.c")
     nodes = {}
@@ -193,9 +183,9 @@ def main():
                     f"{before}/{asked} quantified queries before any fallback")
         return fn
 
-    check("chained memspn validated", chained(4, True), results)
+    outdir.check("chained memspn validated", chained(4, True), results)
     for capacity in (8, 16, 32):
-        check(f"chained memspn at capacity {capacity}", chained(capacity, False), results)
+        outdir.check(f"chained memspn at capacity {capacity}", chained(capacity, False), results)
 
     def relaxed(capacity=16):
         def fn():
@@ -215,13 +205,13 @@ def main():
             return (f"relaxed stage answered {r['answered']} ({r['unsat']} unsat); quantified "
                     f"queries {asked_on} against {asked_off} without it")
         return fn
-    check("chained memspn: the relaxed stage answers the bound checks", relaxed(), results)
+    outdir.check("chained memspn: the relaxed stage answers the bound checks", relaxed(), results)
 
     def linear():
         # at most linear: quadrupling the capacity at most quadruples the size
         assert nodes[32] <= 4 * nodes[8] and nodes[16] <= 2 * nodes[8] + nodes[4], nodes
         return f"sizes {nodes}"
-    check("chained memspn's merged pc grows at most linearly", linear, results)
+    outdir.check("chained memspn's merged pc grows at most linearly", linear, results)
 
     # strspn's digit test fails two ways (below '0', above '9'): two regular partitions at one
     # exit, so two merged states where CFG makes one
@@ -236,7 +226,7 @@ def main():
             assert c["exhausted"] and s["exhausted"]
             assert errors == cfg_errors, (errors, cfg_errors)
             return f"{m['pat']['merges']} merges by pattern, {s['completed_paths']} paths"
-        check(f"{driver} by pattern", loop, results)
+        outdir.check(f"{driver} by pattern", loop, results)
 
     def fallbacks():
         # memspn over "ab" is exponential without incremental merging: its words have more
@@ -251,7 +241,7 @@ def main():
         assert sp["merge"]["pat"]["fallbacks"] == {"too many patterns": 1}, sp["merge"]["pat"]
         assert sp["completed_paths"] == 1 and sp["merge"]["pat"]["merges"] == 0, sp["merge"]
         return f"memspn_ab: {reasons}; strspn with --max-patterns=1: one CFG merge"
-    check("fallbacks to CFG merging, by reason", fallbacks, results)
+    outdir.check("fallbacks to CFG merging, by reason", fallbacks, results)
 
     passed = sum(results)
     print(f"{passed} passed, {len(results) - passed} failed")
