@@ -515,7 +515,7 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
                    .kv = kv,
                    .num_kv = sizeof kv / sizeof *kv};
   int rc = 0;
-  if (prepared) rc = (*prepared = out_format_info(&info, len)) ? 0 : -1;
+  if (prepared) *prepared = out_format_info(&info, len);
   else
     rc = out_write_info(out, &info);
   free(input);

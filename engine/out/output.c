@@ -446,10 +446,6 @@ int out_write_info(out_dir *o, const out_info *info) {
   if (info->end && !info->status && out_sync(o) < 0) return -1;
   size_t len;
   char *text = out_format_info(info, &len);
-  if (!text) {
-    fail(o, "%s: info: cannot format", o->path);
-    return -1;
-  }
   int rc = out_write_file(o, "info", text, len);
   if (rc < 0 && info->status && overwrite_info(o, text, len) == 0) rc = 0;
   free(text);
