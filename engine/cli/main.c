@@ -36,9 +36,12 @@ static void usage(FILE *f) {
   fputs(
       "usage: symq COMMAND [options]\n"
       "commands:\n"
-      "  run [options] FILE.c|FILE.bc|FILE.ll [-- ARGS]\n"
-      "                     explore the program symbolically and write tests\n"
-      "                     ('symq run --help' lists the options)\n"
+      "  run [options] FILE.c|FILE.bc|FILE.ll... [-- ARGS]\n"
+      "                     explore the program (a driver and the library's files)\n"
+      "                     symbolically and write tests ('symq run --help' lists the\n"
+      "                     options and the exit statuses)\n"
+      "  compile [-I DIR] [-DNAME] [--cflags=FLAGS] -o FILE.bc FILE...\n"
+      "                     write the program symq run would load, as one bitcode file\n"
 
       "  replay OUTDIR [--sanitize] [--timeout S] [--cc CC]\n"
       "                     rebuild the driver natively and replay every test of OUTDIR,\n"
@@ -69,6 +72,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (strcmp(command, "run") == 0) return run_main(argc, argv);
+  if (strcmp(command, "compile") == 0) return compile_main(argc, argv);
   if (strcmp(command, "ktest") == 0) return ktest_main(argc, argv);
   if (strcmp(command, "compare") == 0) return compare_main(argc, argv);
   if (strcmp(command, "replay") == 0) return replay_main(argc, argv);

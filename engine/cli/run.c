@@ -72,6 +72,35 @@ static const opt_choice LIBCS[] = {{"symq", false}, {"klee", false}, {"none", tr
 
 #define RUN(member) OPT_FIELD(run_options, member)
 
+/* How C inputs are compiled: symq run's options, and symq compile's. */
+// clang-format off
+#define RUN_COMPILE_SPECS                                                                  \
+  {.name = "-I",                                                                           \
+   .type = OPT_LIST,                                                                       \
+   .arg = "DIR",                                                                           \
+   OPT_LIST_OF(run_options, include_dirs, n_include_dirs),                                 \
+   .missing = "%s needs a directory",                                                      \
+   .topic = OPT_TOPIC_INPUT,                                                               \
+   .help = "passed to clang for the C inputs"},                                            \
+  {.name = "-D",                                                                           \
+   .type = OPT_LIST,                                                                       \
+   .arg = "NAME[=VAL]",                                                                    \
+   .joined = true,                                                                         \
+   .keep_arg = true,                                                                       \
+   OPT_LIST_OF(run_options, cflags, n_cflags),                                             \
+   .missing = "%s needs a definition: use -DNAME[=VALUE]",                                 \
+   .topic = OPT_TOPIC_INPUT,                                                               \
+   .help = "passed to clang for the C inputs"},                                            \
+  {.name = "--cflags",                                                                     \
+   .type = OPT_LIST,                                                                       \
+   .arg = "FLAGS",                                                                         \
+   OPT_LIST_OF(run_options, cflags_text, n_cflags_text),                                   \
+   .topic = OPT_TOPIC_INPUT,                                                               \
+   .help = "more flags for clang on every C input, split at blanks (--cflags='-std=c99 "   \
+           "-DNDEBUG'); recorded, with -I and -D, for symq replay and cov, which give them " \
+           "to gcc"}
+// clang-format on
+
 static const opt_spec RUN_SPECS[] = {
     /* ---- input and compilation ---- */
     {.name = "--libc",
@@ -95,30 +124,7 @@ static const opt_spec RUN_SPECS[] = {
      .help = "LLVM passes run on the linked bitcode: mem2reg (the default: every branch stays "
              "a branch), klee (also simplifycfg, as KLEE does: KLEE's path counts), O1, or any "
              "pipeline text opt-14 --passes accepts"},
-    {.name = "-I",
-     .type = OPT_LIST,
-     .arg = "DIR",
-     OPT_LIST_OF(run_options, include_dirs, n_include_dirs),
-     .missing = "%s needs a directory",
-     .topic = OPT_TOPIC_INPUT,
-     .help = "passed to clang for the C inputs"},
-    {.name = "-D",
-     .type = OPT_LIST,
-     .arg = "NAME[=VAL]",
-     .joined = true,
-     .keep_arg = true,
-     OPT_LIST_OF(run_options, cflags, n_cflags),
-     .missing = "%s needs a definition: use -DNAME[=VALUE]",
-     .topic = OPT_TOPIC_INPUT,
-     .help = "passed to clang for the C inputs"},
-    {.name = "--cflags",
-     .type = OPT_LIST,
-     .arg = "FLAGS",
-     OPT_LIST_OF(run_options, cflags_text, n_cflags_text),
-     .topic = OPT_TOPIC_INPUT,
-     .help = "more flags for clang on every C input, split at blanks (--cflags='-std=c99 "
-             "-DNDEBUG'); recorded, with -I and -D, for symq replay and cov, which give them "
-             "to gcc"},
+    RUN_COMPILE_SPECS,
     {.name = "--max-load-time",
      .type = OPT_TIME,
      .arg = "TIME",
@@ -428,8 +434,9 @@ const opt_command run_command = {
     .rest = run_program_args,
 };
 
-/* Cuts the --cflags values into words, after the -D options in o->cflags. */
-static int split_cflags(run_options *o) {
+/* Cuts the --cflags values into words, after the -D options in o->cflags; a usage error of
+ * command c when there are too many. */
+static int split_cflags(const opt_command *command, run_options *o) {
   size_t len = 0;
   for (size_t k = 0; k < o->n_cflags_text; k++) len += strlen(o->cflags_text[k]) + 1;
   if (!len) return 0;
@@ -443,7 +450,7 @@ static int split_cflags(run_options *o) {
       if (o->n_cflags == RUN_MAX_CLANG_ARGS) {
         char most[32];
         snprintf(most, sizeof most, "%d", RUN_MAX_CLANG_ARGS);
-        return opt_usage_error(&run_command, "too many -D and --cflags flags (at most %s)", most);
+        return opt_usage_error(command, "too many -D and --cflags flags (at most %s)", most);
       }
       o->cflags[o->n_cflags++] = w;
       while (*c && !isspace((unsigned char)*c)) *w++ = *c++;
@@ -451,6 +458,19 @@ static int split_cflags(run_options *o) {
     }
   }
   return 0;
+}
+
+/* The loader's options for o's program: its inputs, the runtime's include directory then
+ * o's -I (into `includes`, RUN_MAX_CLANG_ARGS + 1 of them), the -D and --cflags flags. */
+static bc_options program_options(const run_options *o, const char **includes) {
+  includes[0] = SYMQ_SOURCE_DIR "/runtime/include";
+  for (size_t k = 0; k < o->n_include_dirs; k++) includes[k + 1] = o->include_dirs[k];
+  return (bc_options){.inputs = o->inputs + 1,
+                      .n_inputs = o->n_inputs - 1,
+                      .include_dirs = includes,
+                      .n_include_dirs = o->n_include_dirs + 1,
+                      .cflags = o->cflags,
+                      .n_cflags = o->n_cflags};
 }
 
 void run_options_free(run_options *o) {
@@ -464,7 +484,7 @@ int run_parse_options(int argc, char **argv, run_options *o) {
   if (rc) return rc;
   if (!o->n_inputs) return opt_usage_error(&run_command, "no input file%s", "");
   o->input = o->inputs[0];
-  if ((rc = split_cflags(o))) return rc;
+  if ((rc = split_cflags(&run_command, o))) return rc;
   /* the interpreter bounds each query by the time left, from the same timeout */
   o->interp.solver_timeout_ms = o->solver.timeout_ms;
   if (!o->qsolver_timeout_given) o->solver.quant_timeout_ms = o->solver.timeout_ms;
@@ -636,26 +656,19 @@ int run_main(int argc, char **argv) {
   time_t start = time(NULL);
 
   const char *includes[RUN_MAX_CLANG_ARGS + 1];
-  includes[0] = SYMQ_SOURCE_DIR "/runtime/include";
-  for (size_t k = 0; k < o.n_include_dirs; k++) includes[k + 1] = o.include_dirs[k];
+  bc_options bo = program_options(&o, includes);
   /* symq's runtime (libc model, SV-COMP functions) when it was built */
   const char *runtime[] = {SYMQ_RUNTIME_BC};
   bool link_runtime = !o.no_runtime && access(SYMQ_RUNTIME_BC, R_OK) == 0;
   /* what the interpreter's life cycle calls by name, with no call in the program (interp.c,
    * plan_lifecycle): linked even when the program reaches neither */
   const char *lifecycle[] = {"exit", "atexit"};
-  bc_options bo = {.inputs = o.inputs + 1,
-                   .n_inputs = o.n_inputs - 1,
-                   .include_dirs = includes,
-                   .n_include_dirs = o.n_include_dirs + 1,
-                   .cflags = o.cflags,
-                   .n_cflags = o.n_cflags,
-                   .optimize = o.optimize,
-                   .passes = o.passes ? bc_pipeline_named(o.passes) : NULL,
-                   .link = runtime,
-                   .n_link = link_runtime ? 1 : 0,
-                   .keep = lifecycle,
-                   .n_keep = 2};
+  bo.optimize = o.optimize;
+  bo.passes = o.passes ? bc_pipeline_named(o.passes) : NULL;
+  bo.link = runtime;
+  bo.n_link = link_runtime ? 1 : 0;
+  bo.keep = lifecycle;
+  bo.n_keep = 2;
   bc_error berr = {0};
   bc_max_load_seconds = o.max_load_time_s;
   bc_max_load_mb = (unsigned long)o.max_load_memory_mb;
@@ -804,6 +817,66 @@ not_run:
   oom_info = NULL;
   oom_out = NULL;
   out_close(out);
+  run_options_free(&o);
+  return rc;
+}
+
+/* ---- symq compile ----------------------------------------------------------------------- */
+
+static const opt_spec COMPILE_SPECS[] = {
+    RUN_COMPILE_SPECS,
+    {.name = "-o",
+     .type = OPT_STRING,
+     .arg = "FILE.bc",
+     RUN(bitcode_output),
+     .nonzero = true,
+     .missing = "%s needs the bitcode file to write",
+     .topic = OPT_TOPIC_OUTPUT,
+     .help = "the bitcode file to write"},
+};
+
+const opt_command compile_command = {
+    .name = "compile",
+    .usage =
+        "usage: symq compile [-I DIR] [-DNAME[=VAL]] [--cflags=FLAGS] -o FILE.bc "
+        "FILE.c|FILE.bc|FILE.ll...\n",
+    .about =
+        "  Compile and link the inputs as symq run does, and write the program as one\n"
+        "  bitcode file, before symq's runtime is linked and its passes run: symq run\n"
+        "  FILE.bc then explores what symq run on the inputs explores.\n",
+    .epilog =
+        "Exit status: 0 written, 2 bad usage or an input that cannot be compiled or\n"
+        "linked, 4 the file could not be written.\n",
+    OPT_SPECS(COMPILE_SPECS),
+    .positional_call = run_input,
+};
+
+int compile_main(int argc, char **argv) {
+  run_options o = {0};
+  int rc = opt_parse(&compile_command, argc, argv, 2, &o);
+  if (!rc && !o.n_inputs) rc = opt_usage_error(&compile_command, "no input file%s", "");
+  if (!rc && !o.bitcode_output)
+    rc = opt_usage_error(&compile_command, "no output file: give -o FILE.bc%s", "");
+  if (!rc) rc = split_cflags(&compile_command, &o);
+  if (rc) {
+    run_options_free(&o);
+    return rc == 1 ? RUN_EXIT_DONE : RUN_EXIT_BAD_INPUT;
+  }
+  o.input = o.inputs[0];
+  const char *includes[RUN_MAX_CLANG_ARGS + 1];
+  bc_options bo = program_options(&o, includes);
+  bo.inputs_only = true;
+  bc_error berr = {0};
+  bc_module *module = bc_load(o.input, &bo, &berr);
+  if (!module) {
+    fprintf(stderr, "%s\n", berr.message ? berr.message : "symq: error: cannot load input");
+    rc = RUN_EXIT_BAD_INPUT;
+  } else if (!bc_write(module->module, o.bitcode_output, &berr)) {
+    fprintf(stderr, "%s\n", berr.message);
+    rc = RUN_EXIT_OUTPUT;
+  }
+  bc_error_clear(&berr);
+  bc_free(module);
   run_options_free(&o);
   return rc;
 }

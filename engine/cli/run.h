@@ -1,7 +1,8 @@
 /*
- * run — the `symq run` command. Its options (run_command's table, engine/cli/options.h) are
- * parsed straight into the structs that use them: run_options embeds interp_options (which
- * holds merge_options) and qs_options; the rest is how to load the input and what to write.
+ * run — the `symq run` command (and `symq compile`, which loads its inputs the same way). Its
+ * options (run_command's table, engine/cli/options.h) are parsed straight into the structs that use
+ * them: run_options embeds interp_options (which holds merge_options) and qs_options; the rest is
+ * how to load the input and what to write.
  */
 #ifndef SYMQ_RUN_H
 #define SYMQ_RUN_H
@@ -39,7 +40,8 @@ typedef struct run_options {
   const char *passes; /* --passes as given: NULL keeps bitcode's default pipeline */
   bool testcomp;      /* --testcomp or --testcomp-property */
   const char *testcomp_property;
-  int program_argc; /* after `--` */
+  const char *bitcode_output; /* symq compile's -o */
+  int program_argc;           /* after `--` */
   const char **program_argv;
 } run_options;
 
@@ -67,4 +69,10 @@ enum {
 /* argv is the whole command line (argv[0] "symq", argv[1] "run"); returns the exit status
  * (RUN_EXIT_*; RUN_EXIT_OUT_OF_MEMORY comes from xalloc's _exit, never from here). */
 int run_main(int argc, char **argv);
+
+/* `symq compile [-I…] [-D…] [--cflags=…] -o FILE.bc INPUT...`: the program symq run would
+ * load from these inputs (compiled and linked, before the runtime and the passes), written
+ * as bitcode. Returns 0, 2 (bad usage or input) or 4 (the file could not be written). */
+extern const opt_command compile_command;
+int compile_main(int argc, char **argv);
 #endif
