@@ -11,11 +11,24 @@
 #include "engine/cli/run.h"
 #include "engine/core/version.h"
 
+static const char KTEST_USAGE[] = "usage: symq ktest FILE.ktest...\n";
+
 /* `symq ktest FILE...`: KLEE's ktest-tool listing of each file. */
 static int ktest_main(int argc, char **argv) {
   if (argc < 3) {
-    fputs("usage: symq ktest FILE.ktest...\n", stderr);
+    fputs(KTEST_USAGE, stderr);
     return 2;
+  }
+  if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+    fputs(KTEST_USAGE, stdout);
+    fputs(
+        "  Print each ktest file as KLEE's ktest-tool does: its arguments, then every\n"
+        "  object's name, size and data (bytes, hex, text, and integers when it has 1,\n"
+        "  2, 4 or 8 bytes). A file named --help is ./--help.\n"
+        "Exit status: 0 every file printed, 2 no file given or a file that cannot be read\n"
+        "as a ktest (one line each on stderr; the others are still printed).\n",
+        stdout);
+    return 0;
   }
   int rc = 0;
   for (int k = 2; k < argc; k++) {
