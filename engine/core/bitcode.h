@@ -8,15 +8,16 @@
  *   .bc      parsed (LLVMParseBitcodeInContext2)
  *   .ll      parsed (LLVMParseIRInContext)
  * The program may be several inputs (opts->inputs: a driver and a library's files, each of
- * any kind above), linked into the first in order (LLVMLinkModules2; a name defined twice is
- * an error naming the second file). Every further input after them (the runtime's libc
- * bitcode, ...) is a library linked into the program (LLVMLinkModules2). A .bc library LIB with an
- * index LIB.refs that matches it (written at build time by runtime/refs.c: its size, hash, and per
- * definition the global values it names) is read lazily and linked with only the functions the
- * program reaches: those it names (declares or defines), opts->keep, and whatever the library's
- * variables and these refer to, transitively. The rest is deleted unread, and the linker then
- * leaves out the library's internal variables and strings only they used (a run of err_div.c
- * decodes 93 instructions instead of 8,082). What the program can execute is the same; the one
+ * any kind above), linked into the first in order (LLVMLinkModules2; a name defined twice
+ * is an error naming the second file). Every further input after them (the runtime's libc
+ * bitcode, ...) is a library linked into the program (LLVMLinkModules2). A .bc library LIB
+ * with an index LIB.refs that matches it (written at build time by runtime/refs.c: its
+ * size, hash, and per definition the global values it names) is read lazily and linked with
+ * only the functions the program reaches: those it names (declares or defines), opts->keep,
+ * and whatever the library's variables and these refer to, transitively. The rest is
+ * deleted unread, and the linker then leaves out the library's internal variables and
+ * strings only they used (a run of err_div.c decodes 93 instructions instead of 8,082).
+ * What the program can execute is the same; the one
  * observable difference is that those unused internal variables are no longer memory
  * objects, which a pointer the program forges could have landed in. Paths, tests and errors
  * of every e2e, sv and bundled driver are unchanged; stats.json's "decoded" and
@@ -106,19 +107,19 @@ typedef struct bc_module {
   LLVMModuleRef module;
 } bc_module;
 
-/* Loads `path` (and opts->inputs, opts->link), links, verifies and runs the pipeline. opts may be
- * NULL. Returns NULL on failure with *err filled (err may be NULL to discard the message). The one
- * exception: bitcode or .ll text that LLVM's reader rejects with a fatal error (after which LLVM
- * cannot continue), or crashes on while parsing, verifying, linking it or running the passes,
- * prints `symq: error: FILE: invalid bitcode|invalid IR|invalid module|cannot link|pass pipeline:
- * REASON` and exits 2; one of those steps that runs longer than bc_max_load_seconds of CPU (LLVM
- * 14's verifier loops for ever on some malformed debug info) prints `symq: error: FILE: STEP did
- * not finish within N s of CPU (--max-load-time)` and exits 2; so does one that grows symq past
- * bc_max_load_mb resident (LLVM 14's reader allocates tens of GB on some malformed attribute
- * indices): `symq: error: FILE: STEP needed more than N MB of memory (--max-load-memory)`. None of
- * these happens when bc_fatal_hook is set and does not return (the fuzz target's longjmp). stdio is
- * flushed before each of those steps, so an exit there loses nothing written before. One thread at
- * a time loads. */
+/* Loads `path` (and opts->inputs, opts->link), links, verifies and runs the pipeline. opts
+ * may be NULL. Returns NULL on failure with *err filled (err may be NULL to discard the
+ * message). The one exception: bitcode or .ll text that LLVM's reader rejects with a fatal
+ * error (after which LLVM cannot continue), or crashes on while parsing, verifying, linking
+ * it or running the passes, prints `symq: error: FILE: invalid bitcode|invalid IR|invalid
+ * module|cannot link|pass pipeline: REASON` and exits 2; one of those steps that runs longer
+ * than bc_max_load_seconds of CPU (LLVM 14's verifier loops for ever on some malformed debug
+ * info) prints `symq: error: FILE: STEP did not finish within N s of CPU (--max-load-time)`
+ * and exits 2; so does one that grows symq past bc_max_load_mb resident (LLVM 14's reader
+ * allocates tens of GB on some malformed attribute indices): `symq: error: FILE: STEP needed
+ * more than N MB of memory (--max-load-memory)`. None of these happens when bc_fatal_hook
+ * is set and does not return (the fuzz target's longjmp). stdio is flushed before each of
+ * those steps, so an exit there loses nothing written before. One thread at a time loads. */
 extern void (*bc_fatal_hook)(const char *file, const char *reason);
 /* The CPU time (process CPU, not wall time: a loaded machine does not make it run out) each
  * parse, verify, link and pass step may take; <= 0 means BC_MAX_LOAD_SECONDS. */
@@ -131,9 +132,12 @@ bc_module *bc_load(const char *path, const bc_options *opts, bc_error *err);
 void bc_free(bc_module *m); /* NULL is allowed */
 
 /* bc_load in two halves, so that the caller can work on one core while clang runs on
- * another (0.12 s, mostly clang's own start-up). bc_load_start checks that `path` can
- * be read and, for a .c/.i input, starts clang and returns; any other input it loads whole
- * (nothing to wait for). bc_load_finish waits for clang and does the rest of bc_load; it
+ * another (0.12 s, mostly clang's own start-up). bc_load_start checks that `path` and
+ * opts->inputs can be read and starts clang on the .c/.i ones (up to 4 at once, in order:
+ * the others start as the reading reaches them) and returns; when none is C it loads it
+ * all (nothing to wait for). bc_load_finish reads the inputs in order, waiting for each
+ * compile, and does the rest of bc_load (a compile still running after a failure is
+ * killed, its files removed); it
  * consumes the handle, which must be finished exactly once; path and opts stay borrowed
  * until then. Between the two none of bc_load's guards is in force (no timer, no signal
  * handler), so what the caller does there is never cut short nor charged to
@@ -143,8 +147,6 @@ void bc_free(bc_module *m); /* NULL is allowed */
  * Either returns NULL with *err filled as bc_load would, with the same messages; the fatal
  * and guarded exits of bc_load happen in whichever half does the step. */
 typedef struct bc_pending bc_pending;
-/* bc_load_start starts clang on every .c input at once (path's and opts->inputs'), so that
- * they compile in parallel; bc_load_finish reads them in order. */
 bc_pending *bc_load_start(const char *path, const bc_options *opts, bc_error *err);
 bc_module *bc_load_finish(bc_pending *p, bc_error *err);
 void bc_error_clear(bc_error *err);
