@@ -338,25 +338,6 @@ static void dir_free(replay_dir *d) {
   free(d->runtime);
 }
 
-/* The value of the first `key: value` line of `text`, or NULL. */
-static char *info_value(const char *text, const char *key) {
-  size_t klen = strlen(key);
-  for (const char *line = text; line && *line;) {
-    const char *end = strchr(line, '\n');
-    size_t len = end ? (size_t)(end - line) : strlen(line);
-    if (len >= klen + 1 && strncmp(line, key, klen) == 0 && line[klen] == ':') {
-      const char *v = line + klen + 1;
-      while (*v == ' ' && v < line + len) v++;
-      char *value = xmalloc((size_t)(line + len - v) + 1);
-      memcpy(value, v, (size_t)(line + len - v));
-      value[line + len - v] = 0;
-      return value;
-    }
-    line = end ? end + 1 : NULL;
-  }
-  return NULL;
-}
-
 /* The values of every `key: value` line of `text`, in order (*n of them; free each). */
 static char **info_values(const char *text, const char *key, size_t *n) {
   char **values = NULL;
@@ -374,6 +355,16 @@ static char **info_values(const char *text, const char *key, size_t *n) {
     line = end ? end + 1 : NULL;
   }
   return values;
+}
+
+/* The value of the first `key: value` line of `text`, or NULL. */
+static char *info_value(const char *text, const char *key) {
+  size_t n;
+  char **values = info_values(text, key, &n);
+  for (size_t k = 1; k < n; k++) free(values[k]);
+  char *first = n ? values[0] : NULL;
+  free(values);
+  return first;
 }
 
 static bool is_c_source(const char *path) {

@@ -6,9 +6,10 @@ statuses `symq run --help` documents.
     run_library.py SYMQ_BINARY --scenario NAME [--keep] [--verbose]
     run_library.py SYMQ_BINARY --list
 
-Each scenario is one CTest test (test/replay/CMakeLists.txt). It prints one line per check,
-`PASS what` or `FAIL what: reason`, then exactly `N passed, N failed`; exit status 1 if any
-check failed. Work happens in a fresh temporary directory (kept with --keep), into which
+Each scenario is one CTest test (test/replay/CMakeLists.txt), run by run_replay.py's harness:
+one line per check, `PASS what` or `FAIL what: reason`, then exactly `N passed, N failed`;
+exit status 1 if any check failed. Work happens in a fresh temporary directory (kept with
+--keep), into which
 test/replay/library/ is copied: driver.c, the library's kind.c and area.c (a division by
 zero at area.c's @div), include/shape.h. area.c compiles only with -DSHAPE_SCALE, given
 with --cflags, so a native rebuild without the recorded flags fails.
@@ -36,15 +37,14 @@ Scenarios
                and exits 0, `symq ktest` of a missing file exits 2.
 """
 
-import argparse
 import json
 import os
 import re
-import shlex
 import shutil
-import subprocess
 import sys
-import tempfile
+
+import run_replay  # the harness: check, run, main, the ktest reader, the output's formats
+from run_replay import COV_RE, SUMMARY_RE, check, marker_line, read_ktest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -52,32 +52,12 @@ LIBRARY = os.path.join(HERE, "library")
 RUN_H = os.path.join(ROOT, "engine", "cli", "run.h")
 XALLOC_H = os.path.join(ROOT, "engine", "core", "xalloc.h")
 FLAGS = ["-Iinclude", "--cflags=-DSHAPE_SCALE=3 -std=c99"]
-COV_RE = re.compile(r"^lines: (\d+\.\d)% \((\d+)/(\d+)\), branches: (\d+\.\d)% \((\d+)/(\d+)\)$")
 FILE_COV_RE = re.compile(r"^(\S+): lines: (\d+\.\d)% \((\d+)/(\d+)\), "
                          r"branches: (?:(\d+\.\d)% \((\d+)/(\d+)\)|n/a \(0/0\))$")
-SUMMARY_RE = re.compile(r"^replayed (\d+) tests: (\d+) errors reproduced, (\d+) mismatches$")
-
-SYMQ = None
-VERBOSE = False
-RESULTS = []
-
-
-def check(ok, what, reason=""):
-    RESULTS.append(bool(ok))
-    print(f"PASS {what}" if ok else f"FAIL {what}: {reason}", flush=True)
-    return ok
-
-
-def run(argv, cwd=None, timeout=300):
-    p = subprocess.run(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, text=True, errors="replace", timeout=timeout)
-    if VERBOSE:
-        print(f"$ {shlex.join(argv)}  [exit {p.returncode}]\n{p.stdout}{p.stderr}", flush=True)
-    return p
 
 
 def symq(*args, cwd=None):
-    return run([SYMQ, *args], cwd=cwd)
+    return run_replay.run([run_replay.SYMQ, *args], cwd=cwd)
 
 
 def one_line_error(p, status, pattern, what):
@@ -85,12 +65,6 @@ def one_line_error(p, status, pattern, what):
     return check(p.returncode == status and len(lines) == 1 and lines[0].startswith("symq: error: ")
                  and re.search(pattern, lines[0]) and "symq: done:" not in p.stdout,
                  what, f"exit {p.returncode}, stderr {p.stderr.strip()[-400:]!r}")
-
-
-def marker_line(path, mark):
-    lines = [n for n, line in enumerate(open(path, encoding="utf-8"), 1) if mark in line]
-    assert len(lines) == 1, f"{path}: {mark} occurs {len(lines)} times"
-    return lines[0]
 
 
 def stats(outdir):
@@ -111,34 +85,9 @@ def errors_of(outdir):
     return found
 
 
-def ktest_objects(path):
-    """[(name, bytes)] of a ktest file (KTEST version 3)."""
-    data = open(path, "rb").read()
-    assert data[:5] == b"KTEST" and int.from_bytes(data[5:9], "big") == 3, path
-    pos = 9
-
-    def take(n):
-        nonlocal pos
-        chunk = data[pos:pos + n]
-        pos += n
-        return chunk
-
-    def u32():
-        return int.from_bytes(take(4), "big")
-
-    for _ in range(u32()):  # the arguments
-        take(u32())
-    take(8)  # sym_argvs, sym_argv_len
-    objects = []
-    for _ in range(u32()):
-        name = take(u32()).decode()
-        objects.append((name, take(u32())))
-    assert pos == len(data), f"{path}: {len(data) - pos} bytes after the last object"
-    return objects
-
-
 def tests_of(outdir):
-    return [ktest_objects(os.path.join(outdir, n)) for n in sorted(os.listdir(outdir))
+    """Every test's objects [(name, bytes)], in order."""
+    return [read_ktest(os.path.join(outdir, n))[1] for n in sorted(os.listdir(outdir))
             if n.endswith(".ktest")]
 
 
@@ -321,35 +270,6 @@ SCENARIOS = {
 }
 
 
-def main():
-    global SYMQ, VERBOSE
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("symq")
-    ap.add_argument("--scenario", choices=sorted(SCENARIOS))
-    ap.add_argument("--list", action="store_true")
-    ap.add_argument("--keep", action="store_true")
-    ap.add_argument("--verbose", action="store_true")
-    args = ap.parse_args()
-    if args.list:
-        print("\n".join(SCENARIOS))
-        return 0
-    if not args.scenario:
-        ap.error("--scenario NAME or --list")
-    SYMQ, VERBOSE = os.path.abspath(args.symq), args.verbose
-    tmp = tempfile.mkdtemp(prefix="symq-library-")
-    try:
-        SCENARIOS[args.scenario](tmp)
-    except Exception as e:  # a crash of the script is a failed check, not a pass
-        check(False, f"scenario {args.scenario} ran to its end", repr(e))
-    finally:
-        if args.keep:
-            print(f"kept {tmp}")
-        else:
-            shutil.rmtree(tmp, ignore_errors=True)
-    passed = sum(RESULTS)
-    print(f"{passed} passed, {len(RESULTS) - passed} failed")
-    return 1 if len(RESULTS) == passed and passed == 0 or passed < len(RESULTS) else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    run_replay.SCENARIOS = SCENARIOS  # run_replay.py's command line, with these scenarios
+    sys.exit(run_replay.main())
