@@ -57,10 +57,10 @@ static void usage(FILE *f) {
       "                     write the program symq run would load, as one bitcode file\n"
 
       "  replay OUTDIR [--sanitize] [--timeout S] [--cc CC]\n"
-      "                     rebuild the driver natively and replay every test of OUTDIR,\n"
+      "                     rebuild the program natively and replay every test of OUTDIR,\n"
       "                     checking that each error reproduces\n"
       "  cov OUTDIR         replay the tests with gcov: line and branch coverage of the\n"
-      "                     driver (OUTDIR/coverage/index.html, stats.json \"gcov\")\n"
+      "                     program's files (OUTDIR/coverage/index.html, stats.json \"gcov\")\n"
       "  compare DRIVER.c [--modes=none,cfg] [--max-time=T] [--capacity=N]\n"
       "                     run DRIVER in each merging mode and print one table\n"
       "  ktest FILE...      print ktest files, like KLEE's ktest-tool\n"

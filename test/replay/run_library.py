@@ -33,8 +33,9 @@ Scenarios
   exit-status  the scheme `symq run --help` lists (run.h's RUN_EXIT_*): 0 for a run that
                finds a bug, and for an incomplete one; 1 when --exit-on-error stops at the
                bug; 2 for bad usage, an input that does not exist, and an output directory
-               that cannot be created (one line each); `symq ktest --help` prints its usage
-               and exits 0, `symq ktest` of a missing file exits 2.
+               that cannot be created (one line each), in compare too, where a mode
+               --exit-on-error stopped is read (outcome halted: exit-on-error); `symq ktest
+               --help` prints its usage and exits 0, `symq ktest` of a missing file exits 2.
 """
 
 import json
@@ -256,6 +257,14 @@ def scenario_exit_status(tmp):
     open(blocker, "w").close()
     p = symq("run", f"--output-dir={blocker}/out", div)
     one_line_error(p, bad, re.escape(blocker), "an output directory that cannot be created: 2")
+    p = symq("compare", div, "--modes=none", "--no-coverage", f"--output-dir={tmp}/cmp", "--",
+             "--exit-on-error")
+    csv = open(f"{tmp}/cmp/compare.csv").read() if os.path.exists(f"{tmp}/cmp/compare.csv") else ""
+    check(p.returncode == 0 and ",halted: exit-on-error,1," in csv,
+          "compare: a mode --exit-on-error stopped (status 1) is read, its outcome so",
+          f"{p.returncode} {csv!r}")
+    one_line_error(symq("compare", div, f"--output-dir={blocker}/cmp"), bad, r"output directory",
+                   "compare: an output directory that cannot be created: 2")
     p = symq("ktest", "--help")
     check(p.returncode == 0 and p.stdout.startswith("usage: symq ktest") and not p.stderr,
           "symq ktest --help: usage on stdout, 0", f"{p.returncode} {p.stdout!r} {p.stderr!r}")
