@@ -16,6 +16,7 @@
  * compare.csv, never 0.
  */
 #include "engine/cli/compare.h"
+#include "engine/cli/run.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -415,7 +416,7 @@ int compare_main(int argc, char **argv) {
     fprintf(stderr, "symq: error: compare: cannot create the output directory: %s\n",
             strerror(errno));
     free(modes_copy);
-    return 1;
+    return 2; /* like any input compare cannot use (symq run does the same) */
   }
   char *self = realpath("/proc/self/exe", NULL);
   if (!self) self = xstrdup(argv[0]);
@@ -440,7 +441,10 @@ int compare_main(int argc, char **argv) {
     fprintf(stderr, "symq: compare: running %s mode\n", modes[k]);
     int status = run_child(args, log);
     char *stats_path = xasprintf("%s/stats.json", out);
-    char *json = status == 0 ? read_file(stats_path) : NULL;
+    /* a run --exit-on-error stopped (exit status 1) has its numbers too: its outcome then
+     * says exit-on-error; a status 1 for any other reason (a --validate-* failure) fails */
+    bool stopped = status == RUN_EXIT_ERROR_FOUND;
+    char *json = status == RUN_EXIT_DONE || stopped ? read_file(stats_path) : NULL;
     r->ok = json && json_number(json, "wall_time_s", &r->wall) &&
             json_number(json, "completed_paths", &r->completed) &&
             json_number(json, "queries", &r->queries) &&
@@ -448,10 +452,9 @@ int compare_main(int argc, char **argv) {
             json_number(json, "tests", &r->tests) &&
             json_number(json, "merged_states", &r->merged) && json_quantified(json, r) &&
             json_number(json, "error_paths", &r->error_paths);
-    if (r->ok) {
-      describe_outcome(json, r);
-      r->errors = describe_errors(out);
-    }
+    if (r->ok) describe_outcome(json, r);
+    if (r->ok && stopped && !strstr(r->outcome, "exit-on-error")) r->ok = false;
+    if (r->ok) r->errors = describe_errors(out);
     free(json);
     r->coverage_skipped = r->ok && o.no_coverage;
     if (r->coverage_skipped) {

@@ -11,11 +11,24 @@
 #include "engine/cli/run.h"
 #include "engine/core/version.h"
 
+static const char KTEST_USAGE[] = "usage: symq ktest FILE.ktest...\n";
+
 /* `symq ktest FILE...`: KLEE's ktest-tool listing of each file. */
 static int ktest_main(int argc, char **argv) {
   if (argc < 3) {
-    fputs("usage: symq ktest FILE.ktest...\n", stderr);
+    fputs(KTEST_USAGE, stderr);
     return 2;
+  }
+  if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+    fputs(KTEST_USAGE, stdout);
+    fputs(
+        "  Print each ktest file as KLEE's ktest-tool does: its arguments, then every\n"
+        "  object's name, size and data (bytes, hex, text, and integers when it has 1,\n"
+        "  2, 4 or 8 bytes). A file named --help is ./--help.\n"
+        "Exit status: 0 every file printed, 2 no file given or a file that cannot be read\n"
+        "as a ktest (one line each on stderr; the others are still printed).\n",
+        stdout);
+    return 0;
   }
   int rc = 0;
   for (int k = 2; k < argc; k++) {
@@ -36,15 +49,18 @@ static void usage(FILE *f) {
   fputs(
       "usage: symq COMMAND [options]\n"
       "commands:\n"
-      "  run [options] FILE.c|FILE.bc|FILE.ll [-- ARGS]\n"
-      "                     explore the program symbolically and write tests\n"
-      "                     ('symq run --help' lists the options)\n"
+      "  run [options] FILE.c|FILE.bc|FILE.ll... [-- ARGS]\n"
+      "                     explore the program (a driver and the library's files)\n"
+      "                     symbolically and write tests ('symq run --help' lists the\n"
+      "                     options and the exit statuses)\n"
+      "  compile [-I DIR] [-DNAME] [--cflags=FLAGS] -o FILE.bc FILE...\n"
+      "                     write the program symq run would load, as one bitcode file\n"
 
       "  replay OUTDIR [--sanitize] [--timeout S] [--cc CC]\n"
-      "                     rebuild the driver natively and replay every test of OUTDIR,\n"
+      "                     rebuild the program natively and replay every test of OUTDIR,\n"
       "                     checking that each error reproduces\n"
       "  cov OUTDIR         replay the tests with gcov: line and branch coverage of the\n"
-      "                     driver (OUTDIR/coverage/index.html, stats.json \"gcov\")\n"
+      "                     program's files (OUTDIR/coverage/index.html, stats.json \"gcov\")\n"
       "  compare DRIVER.c [--modes=none,cfg] [--max-time=T] [--capacity=N]\n"
       "                     run DRIVER in each merging mode and print one table\n"
       "  ktest FILE...      print ktest files, like KLEE's ktest-tool\n"
@@ -69,6 +85,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (strcmp(command, "run") == 0) return run_main(argc, argv);
+  if (strcmp(command, "compile") == 0) return compile_main(argc, argv);
   if (strcmp(command, "ktest") == 0) return ktest_main(argc, argv);
   if (strcmp(command, "compare") == 0) return compare_main(argc, argv);
   if (strcmp(command, "replay") == 0) return replay_main(argc, argv);

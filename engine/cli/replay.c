@@ -308,8 +308,12 @@ typedef struct test_case {
 } test_case;
 
 typedef struct replay_dir {
-  char *dir; /* absolute */
-  char *input, *cwd, *cflags, *runtime;
+  char *dir;      /* absolute */
+  char *input;    /* the first source: names the program in messages */
+  char **sources; /* what the native build compiles: the run's inputs (absolute), its .bc/.ll
+                     ones replaced by the --source files */
+  size_t nsources;
+  char *cwd, *cflags, *runtime;
   test_case *tests;
   size_t ntests;
 } replay_dir;
@@ -326,14 +330,18 @@ static void dir_free(replay_dir *d) {
   }
   free(d->tests);
   free(d->dir);
+  for (size_t k = 0; k < d->nsources; k++) free(d->sources[k]);
+  free(d->sources);
   free(d->input);
   free(d->cwd);
   free(d->cflags);
   free(d->runtime);
 }
 
-/* The value of the first `key: value` line of `text`, or NULL. */
-static char *info_value(const char *text, const char *key) {
+/* The values of every `key: value` line of `text`, in order (*n of them; free each). */
+static char **info_values(const char *text, const char *key, size_t *n) {
+  char **values = NULL;
+  *n = 0;
   size_t klen = strlen(key);
   for (const char *line = text; line && *line;) {
     const char *end = strchr(line, '\n');
@@ -341,14 +349,27 @@ static char *info_value(const char *text, const char *key) {
     if (len >= klen + 1 && strncmp(line, key, klen) == 0 && line[klen] == ':') {
       const char *v = line + klen + 1;
       while (*v == ' ' && v < line + len) v++;
-      char *value = xmalloc((size_t)(line + len - v) + 1);
-      memcpy(value, v, (size_t)(line + len - v));
-      value[line + len - v] = 0;
-      return value;
+      values = xrealloc(values, (*n + 1) * sizeof *values);
+      values[(*n)++] = xasprintf("%.*s", (int)(line + len - v), v);
     }
     line = end ? end + 1 : NULL;
   }
-  return NULL;
+  return values;
+}
+
+/* The value of the first `key: value` line of `text`, or NULL. */
+static char *info_value(const char *text, const char *key) {
+  size_t n;
+  char **values = info_values(text, key, &n);
+  for (size_t k = 1; k < n; k++) free(values[k]);
+  char *first = n ? values[0] : NULL;
+  free(values);
+  return first;
+}
+
+static bool is_c_source(const char *path) {
+  const char *ext = strrchr(path, '.');
+  return ext && !strchr(ext, '/') && (strcmp(ext, ".c") == 0 || strcmp(ext, ".i") == 0);
 }
 
 /* testNNNNNN.SUFFIX → NNNNNN and the suffix; false for any other name. */
@@ -387,9 +408,62 @@ static void read_err_file(test_case *t, const char *path) {
   free(text);
 }
 
-/* Reads OUTDIR: info (what to rebuild) and the tests with their .err and .early files.
- * Prints one line and returns false when OUTDIR is missing or not symq's output. */
-static bool dir_load(const char *outdir, replay_dir *d) {
+/* The sources of the native build (d->sources): the run's inputs, in order, each .bc/.ll
+ * one (LLVM IR has no native build here) replaced by the C files of --source, all of them
+ * at the place of the first. Prints one line and returns false when an input is IR and no
+ * --source was given, a --source was given for a run without IR input, or a file cannot
+ * be read. */
+static bool resolve_sources(const char *outdir, char **inputs, size_t ninputs,
+                            const char *const *given, size_t ngiven, replay_dir *d) {
+  d->sources = xcalloc(ninputs + ngiven, sizeof *d->sources);
+  bool replaced = false;
+  for (size_t k = 0; k < ninputs; k++) {
+    if (d->cwd && *d->cwd && inputs[k][0] != '/') {
+      char *abs = xasprintf("%s/%s", d->cwd, inputs[k]);
+      free(inputs[k]);
+      inputs[k] = abs;
+    }
+    if (is_c_source(inputs[k])) {
+      if (access(inputs[k], R_OK) != 0) {
+        fprintf(stderr, "symq: error: %s: the input %s recorded in info: %s\n", outdir, inputs[k],
+                strerror(errno));
+        return false;
+      }
+      d->sources[d->nsources++] = xstrdup(inputs[k]);
+      continue;
+    }
+    if (!ngiven) {
+      fprintf(stderr,
+              "symq: error: %s: the input %s is LLVM IR, which cannot be rebuilt natively: give "
+              "its C source%s with --source FILE.c\n",
+              outdir, inputs[k], ninputs > 1 ? " (the library's C files)" : "");
+      return false;
+    }
+    for (size_t j = 0; j < ngiven && !replaced; j++) {
+      char *abs = realpath(given[j], NULL);
+      if (!abs) {
+        fprintf(stderr, "symq: error: --source %s: %s\n", given[j], strerror(errno));
+        return false;
+      }
+      d->sources[d->nsources++] = abs;
+    }
+    replaced = true;
+  }
+  if (ngiven && !replaced) {
+    fprintf(stderr,
+            "symq: error: %s: --source replaces the run's .bc/.ll inputs, and its inputs are all "
+            "C files\n",
+            outdir);
+    return false;
+  }
+  d->input = xstrdup(d->sources[0]);
+  return true;
+}
+
+/* Reads OUTDIR: info (what to rebuild, with the --source files `given`) and the tests with
+ * their .err and .early files. Prints one line and returns false when OUTDIR is missing or
+ * not symq's output, or its program cannot be rebuilt natively. */
+static bool dir_load(const char *outdir, const char *const *given, size_t ngiven, replay_dir *d) {
   memset(d, 0, sizeof *d);
   struct stat st;
   if (stat(outdir, &st) != 0) {
@@ -413,18 +487,21 @@ static bool dir_load(const char *outdir, replay_dir *d) {
             outdir);
     return false;
   }
-  d->input = info_value(info, "input");
+  size_t ninputs;
+  char **inputs = info_values(info, "input", &ninputs);
   d->cwd = info_value(info, "cwd");
   d->cflags = info_value(info, "cflags");
   d->runtime = info_value(info, "runtime");
   char *status = info_value(info, "Status");
   free(info);
-  if (!d->input || !*d->input) {
+  if (!ninputs || !*inputs[0]) {
     fprintf(stderr,
             "symq: error: %s/info names no driver (no 'input:' line; written by an older "
             "symq?)\n",
             outdir);
     free(status);
+    for (size_t k = 0; k < ninputs; k++) free(inputs[k]);
+    free(inputs);
     return false;
   }
   /* a run that failed, is running, or was killed may have lost tests: replay what there
@@ -437,24 +514,10 @@ static bool dir_load(const char *outdir, replay_dir *d) {
   free(status);
   if (!d->cwd) d->cwd = xstrdup("");
   if (!d->cflags) d->cflags = xstrdup("");
-  if (d->input[0] != '/' && *d->cwd) {
-    char *abs = xasprintf("%s/%s", d->cwd, d->input);
-    free(d->input);
-    d->input = abs;
-  }
-  const char *ext = strrchr(d->input, '.');
-  if (ext && (strcmp(ext, ".bc") == 0 || strcmp(ext, ".ll") == 0)) {
-    fprintf(stderr,
-            "symq: error: %s: the driver %s is LLVM IR; native replay rebuilds it from its C "
-            "source (run symq on the .c file)\n",
-            outdir, d->input);
-    return false;
-  }
-  if (access(d->input, R_OK) != 0) {
-    fprintf(stderr, "symq: error: %s: the driver %s recorded in info: %s\n", outdir, d->input,
-            strerror(errno));
-    return false;
-  }
+  bool ok = resolve_sources(outdir, inputs, ninputs, given, ngiven, d);
+  for (size_t k = 0; k < ninputs; k++) free(inputs[k]);
+  free(inputs);
+  if (!ok) return false;
 
   DIR *dh = opendir(d->dir);
   if (!dh) {
@@ -539,14 +602,15 @@ static void push_mode_flags(strvec *args, build_mode mode) {
   }
 }
 
-/* Runs a tool (a compiler, gcovr) with its output in SCRATCH/NAME.log. On failure prints
+/* Runs a tool (a compiler, gcovr) in cwd (NULL: SCRATCH) with its output in
+ * SCRATCH/NAME.log. On failure prints
  * one line, `symq: error: WHAT (TOOL): ITS FIRST ERROR` or that the tool cannot be run
  * (with `hint`, if any, appended), and returns false. */
-static bool run_tool(strvec *args, const char *scratch, const char *name, const char *what,
-                     const char *hint) {
+static bool run_tool(strvec *args, const char *scratch, const char *cwd, const char *name,
+                     const char *what, const char *hint) {
   char *log = xasprintf("%s/%s.log", scratch, name);
   run_result r;
-  bool started = run_program(args->v, scratch, log, log, NULL, 0, 0, &r);
+  bool started = run_program(args->v, cwd ? cwd : scratch, log, log, NULL, 0, 0, &r);
   bool ok = started && r.exited && r.code == 0;
   if (!ok && interrupted) {
     fprintf(stderr, "symq: error: interrupted\n");
@@ -572,29 +636,45 @@ static bool run_tool(strvec *args, const char *scratch, const char *name, const 
   return ok;
 }
 
-/* Builds SCRATCH/driver from the recorded driver and the replay library. */
+/* The directory the run was started in, where the recorded flags' relative paths (and
+ * relative inputs) are relative to; NULL when it is gone (then -I paths are made absolute by
+ * push_recorded_flags and the rest is compiled in the scratch directory). */
+static const char *build_cwd(const replay_dir *d) {
+  struct stat st;
+  return *d->cwd && stat(d->cwd, &st) == 0 && S_ISDIR(st.st_mode) ? d->cwd : NULL;
+}
+
+/* Builds SCRATCH/driver from the recorded sources (each with the recorded flags) and the
+ * replay library. */
 static bool build_driver(const replay_dir *d, const char *cc, build_mode mode, const char *scratch,
                          char **exe_out) {
   char *lib_o = xasprintf("%s/replay.o", scratch);
-  char *drv_o = xasprintf("%s/driver.o", scratch);
   char *exe = xasprintf("%s/driver", scratch);
-  char *what = xasprintf("cannot compile %s natively", d->input);
+  char **objects = xcalloc(d->nsources, sizeof *objects);
+  char *what = NULL;
   bool ok = false;
-
   strvec a = {0};
-  sv_push(&a, cc);
-  sv_push(&a, "-c");
-  push_mode_flags(&a, mode);
-  if (mode == BUILD_COVERAGE) sv_push(&a, "--coverage");
-  sv_push(&a, "-I" RUNTIME_INCLUDE);
-  push_recorded_flags(&a, d);
-  sv_push(&a, "-o");
-  sv_push(&a, drv_o);
-  sv_push(&a, d->input);
-  if (!run_tool(&a, scratch, "compile", what, NULL)) goto done;
-  sv_free(&a);
 
-  /* the library: not instrumented for coverage (the report is about the driver), but
+  for (size_t k = 0; k < d->nsources; k++) {
+    /* one object per source, numbered: two sources may share a base name */
+    objects[k] = d->nsources == 1 ? xasprintf("%s/driver.o", scratch)
+                                  : xasprintf("%s/source%zu.o", scratch, k + 1);
+    sv_push(&a, cc);
+    sv_push(&a, "-c");
+    push_mode_flags(&a, mode);
+    if (mode == BUILD_COVERAGE) sv_push(&a, "--coverage");
+    sv_push(&a, "-I" RUNTIME_INCLUDE);
+    push_recorded_flags(&a, d);
+    sv_push(&a, "-o");
+    sv_push(&a, objects[k]);
+    sv_push(&a, d->sources[k]);
+    free(what);
+    what = xasprintf("cannot compile %s natively", d->sources[k]);
+    if (!run_tool(&a, scratch, build_cwd(d), "compile", what, NULL)) goto done;
+    sv_free(&a);
+  }
+
+  /* the library: not instrumented for coverage (the report is about the program), but
    * told to write the counters when a test dies of a signal */
   sv_push(&a, cc);
   sv_push(&a, "-c");
@@ -606,7 +686,7 @@ static bool build_driver(const replay_dir *d, const char *cc, build_mode mode, c
   sv_push(&a, REPLAY_LIBRARY);
   free(what);
   what = xasprintf("cannot compile the replay library %s", REPLAY_LIBRARY);
-  if (!run_tool(&a, scratch, "compile", what, NULL)) goto done;
+  if (!run_tool(&a, scratch, NULL, "compile", what, NULL)) goto done;
   sv_free(&a);
 
   sv_push(&a, cc);
@@ -615,12 +695,14 @@ static bool build_driver(const replay_dir *d, const char *cc, build_mode mode, c
   if (mode == BUILD_COVERAGE) sv_push(&a, "--coverage");
   sv_push(&a, "-o");
   sv_push(&a, exe);
-  sv_push(&a, drv_o);
+  for (size_t k = 0; k < d->nsources; k++) sv_push(&a, objects[k]);
   sv_push(&a, lib_o);
   sv_push(&a, "-lm");
   free(what);
-  what = xasprintf("cannot link %s natively", d->input);
-  if (!run_tool(&a, scratch, "compile", what, NULL)) goto done;
+  if (d->nsources == 1) what = xasprintf("cannot link %s natively", d->input);
+  else
+    what = xasprintf("cannot link %s and %zu more sources natively", d->input, d->nsources - 1);
+  if (!run_tool(&a, scratch, NULL, "compile", what, NULL)) goto done;
   ok = true;
   *exe_out = exe;
   exe = NULL;
@@ -628,7 +710,8 @@ done:
   sv_free(&a);
   free(what);
   free(lib_o);
-  free(drv_o);
+  for (size_t k = 0; k < d->nsources; k++) free(objects[k]);
+  free(objects);
   free(exe);
   return ok;
 }
@@ -1047,8 +1130,12 @@ static void run_test(const char *exe, const char *scratch, const test_case *t, r
 
 /* ---- option parsing --------------------------------------------------------------------- */
 
+enum { MAX_SOURCES = 256 };
+
 typedef struct replay_options {
   const char *outdir;
+  const char *sources[MAX_SOURCES]; /* --source */
+  size_t nsources;
   const char *cc;
   double timeout_s;
   bool sanitize, keep, verbose;
@@ -1057,7 +1144,7 @@ typedef struct replay_options {
 #define REPLAY(member) OPT_FIELD(replay_options, member)
 
 /* symq cov takes the first COV_OPTIONS of these, symq replay all of them. */
-enum { COV_OPTIONS = 2 };
+enum { COV_OPTIONS = 3 };
 static const opt_spec REPLAY_SPECS[] = {
     {.name = "--timeout",
      .type = OPT_SECONDS,
@@ -1072,6 +1159,12 @@ static const opt_spec REPLAY_SPECS[] = {
      .type = OPT_FLAG,
      REPLAY(keep),
      .help = "keep the scratch build directory (its path is printed)"},
+    {.name = "--source",
+     .type = OPT_LIST,
+     .arg = "FILE.c",
+     OPT_LIST_OF(replay_options, sources, nsources),
+     .help = "a C file compiled natively in place of the run's .bc/.ll inputs (which have no "
+             "native build); repeat for each file of the library they were built from"},
     {.name = "--sanitize",
      .type = OPT_FLAG,
      REPLAY(sanitize),
@@ -1097,11 +1190,12 @@ const opt_command replay_command = {
     .name = "replay",
     .usage =
         "usage: symq replay OUTDIR [--sanitize] [--timeout S] [--cc CC] [--keep]\n"
-        "                          [--verbose]\n",
+        "                          [--verbose] [--source FILE.c...]\n",
     .about =
-        "  Rebuild the driver recorded in OUTDIR/info natively, linked with symq's replay\n"
-        "  library (runtime/replay/replay.c), and run it on every test of OUTDIR: an error\n"
-        "  test must reproduce its error, any other test must exit normally.\n",
+        "  Rebuild the program recorded in OUTDIR/info natively (every C input of the run,\n"
+        "  with its -I, -D and --cflags), linked with symq's replay library\n"
+        "  (runtime/replay/replay.c), and run it on every test of OUTDIR: an error test\n"
+        "  must reproduce its error, any other test must exit normally.\n",
     .epilog =
         "Exit status: 0 all tests as recorded, 1 a mismatch, 2 bad usage, a missing or\n"
         "invalid OUTDIR, or a compile failure.\n",
@@ -1113,12 +1207,13 @@ const opt_command replay_command = {
 
 const opt_command cov_command = {
     .name = "cov",
-    .usage = "usage: symq cov OUTDIR [--timeout S] [--keep]\n",
+    .usage = "usage: symq cov OUTDIR [--timeout S] [--keep] [--source FILE.c...]\n",
     .about =
-        "  Rebuild the driver recorded in OUTDIR/info with gcc --coverage, run every test\n"
-        "  of OUTDIR, and have gcovr report the driver's (and the code it includes) line\n"
-        "  and branch coverage: OUTDIR/coverage/index.html, a summary line, and the key\n"
-        "  \"gcov\" in OUTDIR/stats.json.\n",
+        "  Rebuild the program recorded in OUTDIR/info with gcc --coverage (every C input\n"
+        "  of the run, with its flags), run every test of OUTDIR, and have gcovr report the\n"
+        "  line and branch coverage of those files (and the code they include):\n"
+        "  OUTDIR/coverage/index.html, a line per file when there are several, a summary\n"
+        "  line, and the key \"gcov\" in OUTDIR/stats.json.\n",
     .value_sep = " ",
     .specs = REPLAY_SPECS,
     .nspecs = COV_OPTIONS,
@@ -1152,7 +1247,7 @@ static int begin_command(int argc, char **argv, const opt_command *command, cons
   int rc = parse_options(argc, argv, command, o);
   if (rc) return rc == 1 ? -1 : rc;
   catch_interrupts();
-  if (!dir_load(o->outdir, d)) {
+  if (!dir_load(o->outdir, o->sources, o->nsources, d)) {
     dir_free(d);
     return 2;
   }
@@ -1189,8 +1284,9 @@ int replay_main(int argc, char **argv) {
               "symq: warning: no sanitized build: memory errors that do not crash "
               "natively will be mismatches\n");
   }
-  fprintf(stderr, "symq: replaying %zu tests of %s: %s built with %s%s%s\n", d.ntests, o.outdir,
-          base_name(d.input), o.cc, o.sanitize ? " -fsanitize=address,undefined" : "",
+  fprintf(stderr, "symq: replaying %zu tests of %s: %s%s built with %s%s%s\n", d.ntests, o.outdir,
+          base_name(d.input), d.nsources > 1 ? " and the other sources" : "", o.cc,
+          o.sanitize ? " -fsanitize=address,undefined" : "",
           sanitized_exe ? " (memory-error tests with -fsanitize=address,undefined)" : "");
 
   run_env env, sanitized_env;
@@ -1590,6 +1686,22 @@ static char *regex_quote(const char *text) {
   return out;
 }
 
+/* The deepest directory holding every source ("/" at worst). */
+static char *common_dir(const replay_dir *d) {
+  char *root = xstrdup(d->sources[0]);
+  char *slash = strrchr(root, '/');
+  *(slash ? slash : root) = 0;
+  for (size_t k = 1; k < d->nsources; k++) {
+    const char *src = d->sources[k];
+    /* shorten root until it is a directory prefix of src */
+    while (*root && !(strncmp(src, root, strlen(root)) == 0 && src[strlen(root)] == '/')) {
+      slash = strrchr(root, '/');
+      *(slash ? slash : root) = 0;
+    }
+  }
+  return root; /* "" stands for "/" */
+}
+
 /* Empties OUTDIR/coverage of an earlier report (gcovr's index*.html and index.css). */
 static bool prepare_report_dir(const char *dir) {
   if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
@@ -1655,14 +1767,10 @@ int cov_main(int argc, char **argv) {
   }
 
   if (!prepare_report_dir(report_dir)) goto done;
-  /* root: the driver's directory (names in the report are relative to it); filter: every
-   * source with coverage data, i.e. the driver and what it includes, less system headers
-   * and symq's own API headers */
-  char *root = xstrdup(d.input);
-  char *slash = strrchr(root, '/');
-  if (slash) *slash = 0;
-  else
-    strcpy(root, ".");
+  /* root: the sources' common directory (names in the report are relative to it); filter:
+   * every source with coverage data, i.e. the program's files and what they include, less
+   * system headers and symq's own API headers */
+  char *root = common_dir(&d);
   sv_push(&g, "gcovr");
   sv_push(&g, "--root");
   sv_push(&g, *root ? root : "/");
@@ -1677,14 +1785,16 @@ int cov_main(int argc, char **argv) {
   sv_push(&g, "--html-details");
   sv_push(&g, report);
   sv_push(&g, "--html-title");
-  char *title = xasprintf("symq cov: %s", base_name(d.input));
+  char *title = d.nsources == 1 ? xasprintf("symq cov: %s", base_name(d.input))
+                                : xasprintf("symq cov: %s and %zu more files", base_name(d.input),
+                                            d.nsources - 1);
   sv_push(&g, title);
   free(title);
   sv_push(&g, "--csv");
   sv_push(&g, csv);
   sv_push(&g, scratch);
   free(root);
-  if (!run_tool(&g, scratch, "gcovr", "cannot make the coverage report",
+  if (!run_tool(&g, scratch, NULL, "gcovr", "cannot make the coverage report",
                 " (Debian: apt-get install gcovr)"))
     goto done;
   char *text = read_file(csv, 16u << 20, NULL);
@@ -1700,6 +1810,14 @@ int cov_main(int argc, char **argv) {
   fprintf(stderr, "symq: replayed %zu tests of %s with gcov (%zu ended with an error%s)\n",
           d.ntests, o.outdir, abnormal, unreplayable ? ", some could not be replayed" : "");
   fprintf(stderr, "symq: coverage report: %s\n", report);
+  /* several sources (a driver and a library): each file's numbers, then the total */
+  for (size_t k = 0; d.nsources > 1 && k < s.nfiles; k++) {
+    const cov_file *f = &s.files[k];
+    char fl[80], fb[80];
+    format_percent(fl, sizeof fl, f->lines_covered, f->lines_total);
+    format_percent(fb, sizeof fb, f->branches_covered, f->branches_total);
+    printf("%s: lines: %s, branches: %s\n", f->name, fl, fb);
+  }
   printf("lines: %s, branches: %s\n", lines, branches);
   rc = update_stats(d.dir, &s, d.ntests, abnormal) ? 0 : 2;
 done:

@@ -5,6 +5,7 @@
  */
 #include "engine/cli/run.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -71,6 +72,35 @@ static const opt_choice LIBCS[] = {{"symq", false}, {"klee", false}, {"none", tr
 
 #define RUN(member) OPT_FIELD(run_options, member)
 
+/* How C inputs are compiled: symq run's options, and symq compile's. */
+// clang-format off
+#define RUN_COMPILE_SPECS                                                                  \
+  {.name = "-I",                                                                           \
+   .type = OPT_LIST,                                                                       \
+   .arg = "DIR",                                                                           \
+   OPT_LIST_OF(run_options, include_dirs, n_include_dirs),                                 \
+   .missing = "%s needs a directory",                                                      \
+   .topic = OPT_TOPIC_INPUT,                                                               \
+   .help = "passed to clang for the C inputs"},                                            \
+  {.name = "-D",                                                                           \
+   .type = OPT_LIST,                                                                       \
+   .arg = "NAME[=VAL]",                                                                    \
+   .joined = true,                                                                         \
+   .keep_arg = true,                                                                       \
+   OPT_LIST_OF(run_options, cflags, n_cflags),                                             \
+   .missing = "%s needs a definition: use -DNAME[=VALUE]",                                 \
+   .topic = OPT_TOPIC_INPUT,                                                               \
+   .help = "passed to clang for the C inputs"},                                            \
+  {.name = "--cflags",                                                                     \
+   .type = OPT_LIST,                                                                       \
+   .arg = "FLAGS",                                                                         \
+   OPT_LIST_OF(run_options, cflags_text, n_cflags_text),                                   \
+   .topic = OPT_TOPIC_INPUT,                                                               \
+   .help = "more flags for clang on every C input, split at blanks (--cflags='-std=c99 "   \
+           "-DNDEBUG'); recorded, with -I and -D, for symq replay and cov, which give them " \
+           "to gcc"}
+// clang-format on
+
 static const opt_spec RUN_SPECS[] = {
     /* ---- input and compilation ---- */
     {.name = "--libc",
@@ -94,22 +124,7 @@ static const opt_spec RUN_SPECS[] = {
      .help = "LLVM passes run on the linked bitcode: mem2reg (the default: every branch stays "
              "a branch), klee (also simplifycfg, as KLEE does: KLEE's path counts), O1, or any "
              "pipeline text opt-14 --passes accepts"},
-    {.name = "-I",
-     .type = OPT_LIST,
-     .arg = "DIR",
-     OPT_LIST_OF(run_options, include_dirs, n_include_dirs),
-     .missing = "%s needs a directory",
-     .topic = OPT_TOPIC_INPUT,
-     .help = "passed to clang when FILE is C"},
-    {.name = "-D",
-     .type = OPT_LIST,
-     .arg = "NAME[=VAL]",
-     .joined = true,
-     .keep_arg = true,
-     OPT_LIST_OF(run_options, cflags, n_cflags),
-     .missing = "%s needs a definition: use -DNAME[=VALUE]",
-     .topic = OPT_TOPIC_INPUT,
-     .help = "passed to clang when FILE is C"},
+    RUN_COMPILE_SPECS,
     {.name = "--max-load-time",
      .type = OPT_TIME,
      .arg = "TIME",
@@ -378,19 +393,98 @@ static int run_program_args(void *target, int argc, char **argv) {
   return 0;
 }
 
+static int run_input(const opt_command *c, void *target, const char *arg) {
+  run_options *o = target;
+  if (o->n_inputs == RUN_MAX_INPUTS) {
+    char why[64];
+    snprintf(why, sizeof why, "%d", RUN_MAX_INPUTS);
+    return opt_usage_error(c, "too many input files (at most %s)", why);
+  }
+  o->inputs[o->n_inputs++] = arg;
+  return 0;
+}
+
+/* The streams and exit statuses: an interface scripts rely on (run.h's RUN_EXIT_*,
+ * docs/usage.md "Exit status"). */
+#define RUN_EPILOG                                                                       \
+  "Output: stdout has the summary alone (the 'symq: done:' lines, the verdict last);\n"  \
+  "stderr everything else (the output directory, each 'symq: ERROR:' found, warnings,\n" \
+  "errors, the progress line).\n"                                                        \
+  "Exit status:\n"                                                                       \
+  "  0  the run ended and its tests, info and stats.json are written, whether the\n"     \
+  "     exploration was complete or not (the verdict, stats.json's \"exhausted\") and\n" \
+  "     whether it found bugs or not ('symq: ERROR:' lines, .err files)\n"               \
+  "  1  --exit-on-error or --exit-on-error-type stopped the run at a bug, or a\n"        \
+  "     --validate-merges or --validate-qsolver check failed\n"                          \
+  "  2  bad usage, or an input or output directory symq cannot use: nothing explored\n"  \
+  "  3  symq ran out of memory: the run stopped (info says Status: failed)\n"            \
+  "  4  a file of the output directory, or stdout, could not be written (or SIGPIPE):\n" \
+  "     the run stopped (info says Status: failed)\n"
+
 const opt_command run_command = {
     .name = "run",
-    .usage = "usage: symq run [options] FILE.c|FILE.bc|FILE.ll [-- ARGS...]\n",
+    .usage = "usage: symq run [options] FILE.c|FILE.bc|FILE.ll... [-- ARGS...]\n",
+    .about =
+        "  Every FILE is part of the program (a driver and the library's files): each .c\n"
+        "  is compiled by clang-14 with -I, -D and --cflags, and all are linked together\n"
+        "  with symq's runtime.\n",
+    .epilog = RUN_EPILOG,
     OPT_SPECS(RUN_SPECS),
-    OPT_POSITIONAL(run_options, input, "more than one input file ('%s')"),
+    .positional_call = run_input,
     .rest = run_program_args,
 };
+
+/* Cuts the --cflags values into words, after the -D options in o->cflags; a usage error of
+ * command c when there are too many. */
+static int split_cflags(const opt_command *command, run_options *o) {
+  size_t len = 0;
+  for (size_t k = 0; k < o->n_cflags_text; k++) len += strlen(o->cflags_text[k]) + 1;
+  if (!len) return 0;
+  char *w = o->cflags_words = xmalloc(len);
+  for (size_t k = 0; k < o->n_cflags_text; k++) {
+    for (const char *c = o->cflags_text[k]; *c;) {
+      if (isspace((unsigned char)*c)) {
+        c++;
+        continue;
+      }
+      if (o->n_cflags == RUN_MAX_CLANG_ARGS) {
+        char most[32];
+        snprintf(most, sizeof most, "%d", RUN_MAX_CLANG_ARGS);
+        return opt_usage_error(command, "too many -D and --cflags flags (at most %s)", most);
+      }
+      o->cflags[o->n_cflags++] = w;
+      while (*c && !isspace((unsigned char)*c)) *w++ = *c++;
+      *w++ = '\0';
+    }
+  }
+  return 0;
+}
+
+/* The loader's options for o's program: its inputs, the runtime's include directory then
+ * o's -I (into `includes`, RUN_MAX_CLANG_ARGS + 1 of them), the -D and --cflags flags. */
+static bc_options program_options(const run_options *o, const char **includes) {
+  includes[0] = SYMQ_SOURCE_DIR "/runtime/include";
+  for (size_t k = 0; k < o->n_include_dirs; k++) includes[k + 1] = o->include_dirs[k];
+  return (bc_options){.inputs = o->inputs + 1,
+                      .n_inputs = o->n_inputs - 1,
+                      .include_dirs = includes,
+                      .n_include_dirs = o->n_include_dirs + 1,
+                      .cflags = o->cflags,
+                      .n_cflags = o->n_cflags};
+}
+
+void run_options_free(run_options *o) {
+  free(o->cflags_words);
+  o->cflags_words = NULL;
+}
 
 int run_parse_options(int argc, char **argv, run_options *o) {
   o->solver = qs_default_options();                   /* the stages no option names stay on */
   int rc = opt_parse(&run_command, argc, argv, 2, o); /* argv[0] is symq, argv[1] is run */
   if (rc) return rc;
-  if (!o->input) return opt_usage_error(&run_command, "no input file%s", "");
+  if (!o->n_inputs) return opt_usage_error(&run_command, "no input file%s", "");
+  o->input = o->inputs[0];
+  if ((rc = split_cflags(&run_command, o))) return rc;
   /* the interpreter bounds each query by the time left, from the same timeout */
   o->interp.solver_timeout_ms = o->solver.timeout_ms;
   if (!o->qsolver_timeout_given) o->solver.quant_timeout_ms = o->solver.timeout_ms;
@@ -491,9 +585,8 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
   } else {
     snprintf(version, sizeof version, "symq");
   }
-  char *input = realpath(o->input, NULL);
   char *cwd = getcwd(NULL, 0);
-  /* the flags as given; relative -I directories are relative to `cwd` */
+  /* the flags as given; relative paths in them are relative to `cwd` */
   char *cflags = NULL;
   size_t cflags_len = 0;
   FILE *f2 = xopen_memstream(&cflags, &cflags_len);
@@ -501,11 +594,18 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
     fprintf(f2, "%s-I%s", ftell(f2) ? " " : "", o->include_dirs[k]);
   for (size_t k = 0; k < o->n_cflags; k++) fprintf(f2, "%s%s", ftell(f2) ? " " : "", o->cflags[k]);
   fclose(f2);
-  out_kv kv[] = {{"input", input ? input : o->input},
-                 {"cwd", cwd ? cwd : ""},
-                 {"cflags", cflags},
-                 {"runtime", o->no_runtime ? "none" : "symq"},
-                 {"mode", merge_mode_name(o->interp.merge.mode)}};
+  /* one `input:` line per input, in order, absolute: what replay rebuilds */
+  size_t nkv = o->n_inputs + 4;
+  out_kv *kv = xcalloc(nkv, sizeof *kv);
+  char **inputs = xcalloc(o->n_inputs, sizeof *inputs);
+  for (size_t k = 0; k < o->n_inputs; k++) {
+    inputs[k] = realpath(o->inputs[k], NULL);
+    kv[k] = (out_kv){"input", inputs[k] ? inputs[k] : o->inputs[k]};
+  }
+  kv[o->n_inputs] = (out_kv){"cwd", cwd ? cwd : ""};
+  kv[o->n_inputs + 1] = (out_kv){"cflags", cflags};
+  kv[o->n_inputs + 2] = (out_kv){"runtime", o->no_runtime ? "none" : "symq"};
+  kv[o->n_inputs + 3] = (out_kv){"mode", merge_mode_name(o->interp.merge.mode)};
   out_info info = {.argc = argc,
                    .argv = (const char *const *)argv,
                    .version = version,
@@ -513,12 +613,14 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
                    .end = end,
                    .status = status,
                    .kv = kv,
-                   .num_kv = sizeof kv / sizeof *kv};
+                   .num_kv = nkv};
   int rc = 0;
   if (prepared) *prepared = out_format_info(&info, len);
   else
     rc = out_write_info(out, &info);
-  free(input);
+  for (size_t k = 0; k < o->n_inputs; k++) free(inputs[k]);
+  free(inputs);
+  free(kv);
   free(cwd);
   free(cflags);
   return rc;
@@ -535,14 +637,18 @@ static void write_failed_info(out_dir *out, int argc, char **argv, time_t start,
 int run_main(int argc, char **argv) {
   run_options o = {0};
   int rc = run_parse_options(argc, argv, &o);
-  if (rc) return rc == 1 ? 0 : rc;
+  if (rc) {
+    run_options_free(&o);
+    return rc == 1 ? RUN_EXIT_DONE : RUN_EXIT_BAD_INPUT;
+  }
 
   char *testcomp_spec = NULL; /* read first: a bad .prp path is a usage error */
   if (o.testcomp_property) {
     char terr[512];
     if (!(testcomp_spec = testcomp_read_spec(o.testcomp_property, terr, sizeof terr))) {
       fprintf(stderr, "symq: error: %s\n", terr);
-      return 2;
+      run_options_free(&o);
+      return RUN_EXIT_BAD_INPUT;
     }
   }
   struct timespec t0;
@@ -550,24 +656,19 @@ int run_main(int argc, char **argv) {
   time_t start = time(NULL);
 
   const char *includes[RUN_MAX_CLANG_ARGS + 1];
-  includes[0] = SYMQ_SOURCE_DIR "/runtime/include";
-  for (size_t k = 0; k < o.n_include_dirs; k++) includes[k + 1] = o.include_dirs[k];
+  bc_options bo = program_options(&o, includes);
   /* symq's runtime (libc model, SV-COMP functions) when it was built */
   const char *runtime[] = {SYMQ_RUNTIME_BC};
   bool link_runtime = !o.no_runtime && access(SYMQ_RUNTIME_BC, R_OK) == 0;
   /* what the interpreter's life cycle calls by name, with no call in the program (interp.c,
    * plan_lifecycle): linked even when the program reaches neither */
   const char *lifecycle[] = {"exit", "atexit"};
-  bc_options bo = {.include_dirs = includes,
-                   .n_include_dirs = o.n_include_dirs + 1,
-                   .cflags = o.cflags,
-                   .n_cflags = o.n_cflags,
-                   .optimize = o.optimize,
-                   .passes = o.passes ? bc_pipeline_named(o.passes) : NULL,
-                   .link = runtime,
-                   .n_link = link_runtime ? 1 : 0,
-                   .keep = lifecycle,
-                   .n_keep = 2};
+  bo.optimize = o.optimize;
+  bo.passes = o.passes ? bc_pipeline_named(o.passes) : NULL;
+  bo.link = runtime;
+  bo.n_link = link_runtime ? 1 : 0;
+  bo.keep = lifecycle;
+  bo.n_keep = 2;
   bc_error berr = {0};
   bc_max_load_seconds = o.max_load_time_s;
   bc_max_load_mb = (unsigned long)o.max_load_memory_mb;
@@ -584,7 +685,7 @@ int run_main(int argc, char **argv) {
     /* one line: it names the file and the first problem (clang's first diagnostic) */
     fprintf(stderr, "%s\n", berr.message ? berr.message : "symq: error: cannot load input");
     bc_error_clear(&berr);
-    rc = 2;
+    rc = RUN_EXIT_BAD_INPUT;
     goto not_run;
   }
   char *derr = NULL;
@@ -593,20 +694,21 @@ int run_main(int argc, char **argv) {
   if (!prog) {
     fprintf(stderr, "symq: error: %s: %s\n", o.input, derr ? derr : "cannot decode");
     free(derr);
-    rc = 2;
+    rc = RUN_EXIT_BAD_INPUT;
     goto not_run;
   }
   if (ir_find_function(prog, "main") == IR_NONE) {
-    fprintf(stderr, "symq: error: %s: no main function\n", o.input);
-    rc = 2;
+    fprintf(stderr, "symq: error: %s: no main function%s\n", o.input,
+            o.n_inputs > 1 ? " (in none of the inputs)" : "");
+    rc = RUN_EXIT_BAD_INPUT;
     goto not_run;
   }
 
   char err[512];
   out = out_open(o.output_dir, err, sizeof err);
-  if (!out) {
+  if (!out) { /* like any input symq cannot use: nothing was explored */
     fprintf(stderr, "symq: error: %s\n", err);
-    rc = 1;
+    rc = RUN_EXIT_BAD_INPUT;
     goto not_run;
   }
   if (out_warning(out)) fprintf(stderr, "symq: warning: %s\n", out_warning(out));
@@ -650,7 +752,7 @@ int run_main(int argc, char **argv) {
   rc = interp_run(prog, &o.interp, solver, out, &result);
   if (rc != 0) {
     fprintf(stderr, "symq: error: %s: %s\n", o.input, result.error);
-    rc = 2;
+    rc = RUN_EXIT_BAD_INPUT;
   } else if (result.output_failed) {
     /* the run stopped at the first file it could not write (interp said so): leave what
      * was written, and never a verdict (a test was lost) */
@@ -668,7 +770,7 @@ int run_main(int argc, char **argv) {
       char terr[512];
       if (testcomp_write_suite(out_path(out), o.input, testcomp_spec, terr, sizeof terr) != 0) {
         fprintf(stderr, "symq: error: test suite: %s\n", terr);
-        rc = 1;
+        rc = RUN_EXIT_OUTPUT;
       }
     }
     printf("symq: done: total instructions = %" PRIu64 "\n", result.instructions);
@@ -683,12 +785,12 @@ int run_main(int argc, char **argv) {
               " quantified answers disagreed with Z3 on the "
               "expanded query\n",
               disagreements);
-      rc = 1;
+      if (!rc) rc = RUN_EXIT_ERROR_FOUND;
     }
     if (result.merge.validation_failures) {
       fprintf(stderr, "symq: error: %" PRIu64 " merged states failed validation\n",
               result.merge.validation_failures);
-      rc = 1;
+      if (!rc) rc = RUN_EXIT_ERROR_FOUND;
     }
     if (result.stopped_on_error) {
       fprintf(stderr, "symq: stopped at an error, as --exit-on-error(-type) asks\n");
@@ -715,5 +817,66 @@ not_run:
   oom_info = NULL;
   oom_out = NULL;
   out_close(out);
+  run_options_free(&o);
+  return rc;
+}
+
+/* ---- symq compile ----------------------------------------------------------------------- */
+
+static const opt_spec COMPILE_SPECS[] = {
+    RUN_COMPILE_SPECS,
+    {.name = "-o",
+     .type = OPT_STRING,
+     .arg = "FILE.bc",
+     RUN(bitcode_output),
+     .nonzero = true,
+     .missing = "%s needs the bitcode file to write",
+     .topic = OPT_TOPIC_OUTPUT,
+     .help = "the bitcode file to write"},
+};
+
+const opt_command compile_command = {
+    .name = "compile",
+    .usage =
+        "usage: symq compile [-I DIR] [-DNAME[=VAL]] [--cflags=FLAGS] -o FILE.bc "
+        "FILE.c|FILE.bc|FILE.ll...\n",
+    .about =
+        "  Compile and link the inputs as symq run does, and write the program as one\n"
+        "  bitcode file, before symq's runtime is linked and its passes run: symq run\n"
+        "  FILE.bc then explores what symq run on the inputs explores.\n",
+    .epilog =
+        "Exit status: 0 written, 2 bad usage or an input that cannot be compiled or\n"
+        "linked, 4 the file could not be written.\n",
+    OPT_SPECS(COMPILE_SPECS),
+    .positional_call = run_input,
+};
+
+int compile_main(int argc, char **argv) {
+  run_options o = {0};
+  int rc = opt_parse(&compile_command, argc, argv, 2, &o);
+  if (!rc && !o.n_inputs) rc = opt_usage_error(&compile_command, "no input file%s", "");
+  if (!rc && !o.bitcode_output)
+    rc = opt_usage_error(&compile_command, "no output file: give -o FILE.bc%s", "");
+  if (!rc) rc = split_cflags(&compile_command, &o);
+  if (rc) {
+    run_options_free(&o);
+    return rc == 1 ? RUN_EXIT_DONE : RUN_EXIT_BAD_INPUT;
+  }
+  o.input = o.inputs[0];
+  const char *includes[RUN_MAX_CLANG_ARGS + 1];
+  bc_options bo = program_options(&o, includes);
+  bo.inputs_only = true;
+  bc_error berr = {0};
+  bc_module *module = bc_load(o.input, &bo, &berr);
+  if (!module) {
+    fprintf(stderr, "%s\n", berr.message ? berr.message : "symq: error: cannot load input");
+    rc = RUN_EXIT_BAD_INPUT;
+  } else if (!bc_write(module->module, o.bitcode_output, &berr)) {
+    fprintf(stderr, "%s\n", berr.message);
+    rc = RUN_EXIT_OUTPUT;
+  }
+  bc_error_clear(&berr);
+  bc_free(module);
+  run_options_free(&o);
   return rc;
 }

@@ -27,6 +27,7 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/ErrorHandling.h>
 #include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -627,6 +628,30 @@ bool bc_verify(LLVMModuleRef m, const char *name, bc_error *err) {
   return !bad;
 }
 
+bool bc_write(LLVMModuleRef m, const char *path, bc_error *err) {
+  char *tmp = xasprintf("%s.tmp-XXXXXX", path);
+  int fd = mkstemp(tmp);
+  mode_t mask = umask(0); /* the file gets a new file's mode, not mkstemp's 0600 */
+  umask(mask);
+  if (fd >= 0) fchmod(fd, 0666 & ~mask);
+  bool ok = fd >= 0 && LLVMWriteBitcodeToFD(m, fd, 0, 0) == 0;
+  int saved = errno;
+  if (fd >= 0 && close(fd) != 0 && ok) {
+    ok = false;
+    saved = errno;
+  }
+  if (ok && rename(tmp, path) != 0) {
+    ok = false;
+    saved = errno;
+  }
+  if (!ok) {
+    set_error(err, path, NULL, "cannot write: %s", strerror(saved ? saved : EIO));
+    if (fd >= 0) unlink(tmp);
+  }
+  free(tmp);
+  return ok;
+}
+
 bool bc_run_passes(LLVMModuleRef m, const char *passes, const char *name, bc_error *err) {
   if (!passes) passes = BC_PIPELINE_DEFAULT;
   unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
@@ -866,17 +891,8 @@ static bool link_needed(LLVMModuleRef program, const char *path, const bc_option
 
 /* ---- the whole sequence --------------------------------------------------------------- */
 
-/* A load bc_load_start began: the module being built, and a .c input's compile when it is
- * still running. */
-struct bc_pending {
-  const char *path;
-  const bc_options *opts;
-  bc_module *bm;
-  bool compiling;
-  compile_job job;
-};
-
-/* What follows reading the input into bm->module: the libraries, the passes, the verifier. */
+/* What follows reading the program into bm->module: the libraries, the passes, the
+ * verifier. */
 static bool link_and_prepare(bc_module *bm, const char *path, const bc_options *opts,
                              bc_error *err) {
   bool partly = false; /* a library linked by its index: its bodies are not verified yet */
@@ -896,19 +912,95 @@ static bool link_and_prepare(bc_module *bm, const char *path, const bc_options *
   return bc_run_passes(bm->module, passes, path, err) && bc_verify(bm->module, path, err);
 }
 
+/* At most this many clangs run at once (a library of many .c files). */
+enum { MAX_COMPILES = 4 };
+
+/* One input of the program, and its compile while clang runs (a .c input). */
+typedef struct pending_input {
+  const char *path;
+  bool compiling;
+  compile_job job;
+} pending_input;
+
+/* A load bc_load_start began: the module being built, and the program's inputs, the next
+ * ones' compiles running ahead of the reading. */
+struct bc_pending {
+  const bc_options *opts;
+  bc_module *bm;
+  pending_input *in;
+  size_t n, next_spawn, running;
+  bool done; /* all of it happened in bc_load_start */
+};
+
+/* Starts clang on the next .c inputs, up to MAX_COMPILES running. */
+static bool spawn_ahead(bc_pending *p, bc_error *err) {
+  for (; p->next_spawn < p->n && p->running < MAX_COMPILES; p->next_spawn++) {
+    pending_input *in = &p->in[p->next_spawn];
+    if (kind_of(in->path) != KIND_C) continue;
+    if (!compile_spawn(in->path, p->opts, &in->job, err)) return false;
+    in->compiling = true;
+    p->running++;
+  }
+  return true;
+}
+
+/* Reads input k: waits for its compile, or parses it. */
+static bool read_input(bc_pending *p, size_t k, LLVMModuleRef *out, bc_error *err) {
+  if (!spawn_ahead(p, err)) return false;
+  pending_input *in = &p->in[k];
+  if (!in->compiling) return bc_read(p->bm->context, in->path, p->opts, out, err);
+  in->compiling = false;
+  p->running--;
+  LLVMModuleRef m = NULL;
+  return compile_wait(p->bm->context, in->path, &in->job, &m, err) &&
+         read_done(m, in->path, out, err);
+}
+
+/* Reads the inputs in order, linking each into the first, then links the libraries and
+ * runs the passes (unless inputs_only). */
+static bool read_all(bc_pending *p, bc_error *err) {
+  bc_module *bm = p->bm;
+  for (size_t k = 0; k < p->n; k++) {
+    LLVMModuleRef m = NULL;
+    if (!read_input(p, k, &m, err)) return false;
+    if (k == 0) bm->module = m;
+    else if (!bc_link(bm->module, m, p->in[k].path, err))
+      return false;
+  }
+  if (p->opts && p->opts->inputs_only) return true;
+  return link_and_prepare(bm, p->in[0].path, p->opts, err);
+}
+
+/* Frees p; a compile still running is killed, and its files removed. */
+static void pending_free(bc_pending *p, bool keep_module) {
+  for (size_t k = 0; k < p->n; k++) {
+    if (!p->in[k].compiling) continue;
+    kill(p->in[k].job.pid, SIGKILL);
+    while (waitpid(p->in[k].job.pid, NULL, 0) < 0 && errno == EINTR) continue;
+    compile_cleanup(&p->in[k].job);
+  }
+  if (!keep_module) bc_free(p->bm);
+  free(p->in);
+  free(p);
+}
+
 bc_pending *bc_load_start(const char *path, const bc_options *opts, bc_error *err) {
   bc_pending *p = xcalloc(1, sizeof *p);
-  bc_module *bm = xcalloc(1, sizeof *bm);
-  bm->context = bc_context_new();
-  *p = (bc_pending){.path = path, .opts = opts, .bm = bm};
-  bool ok = readable(path, err);
-  if (ok && kind_of(path) == KIND_C) ok = p->compiling = compile_spawn(path, opts, &p->job, err);
-  else if (ok) /* no child to wait for: all of it now */
-    ok =
-        bc_read(bm->context, path, opts, &bm->module, err) && link_and_prepare(bm, path, opts, err);
+  p->n = 1 + (opts ? opts->n_inputs : 0);
+  p->in = xcalloc(p->n, sizeof *p->in);
+  p->opts = opts;
+  p->bm = xcalloc(1, sizeof *p->bm);
+  p->bm->context = bc_context_new();
+  bool ok = true;
+  for (size_t k = 0; k < p->n && ok; k++) {
+    p->in[k].path = k ? opts->inputs[k - 1] : path;
+    ok = readable(p->in[k].path, err);
+  }
+  ok = ok && spawn_ahead(p, err);
+  if (ok && !p->running) /* no child to wait for: all of it now */
+    ok = p->done = read_all(p, err);
   if (!ok) {
-    bc_free(bm);
-    free(p);
+    pending_free(p, false);
     return NULL;
   }
   return p;
@@ -916,14 +1008,9 @@ bc_pending *bc_load_start(const char *path, const bc_options *opts, bc_error *er
 
 bc_module *bc_load_finish(bc_pending *p, bc_error *err) {
   bc_module *bm = p->bm;
-  LLVMModuleRef m = NULL;
-  bool ok = !p->compiling || (compile_wait(bm->context, p->path, &p->job, &m, err) &&
-                              read_done(m, p->path, &bm->module, err) &&
-                              link_and_prepare(bm, p->path, p->opts, err));
-  free(p);
-  if (ok) return bm;
-  bc_free(bm);
-  return NULL;
+  bool ok = p->done || read_all(p, err);
+  pending_free(p, ok);
+  return ok ? bm : NULL;
 }
 
 bc_module *bc_load(const char *path, const bc_options *opts, bc_error *err) {

@@ -7,14 +7,17 @@
  *            the caller's include directories and flags) into a temporary .bc, removed after
  *   .bc      parsed (LLVMParseBitcodeInContext2)
  *   .ll      parsed (LLVMParseIRInContext)
- * Every further input (the runtime's libc bitcode, ...) is a library linked into the first
- * (LLVMLinkModules2). A .bc library LIB with an index LIB.refs that matches it (written at
- * build time by runtime/refs.c: its size, hash, and per definition the global values it
- * names) is read lazily and linked with only the functions the program reaches: those it
- * names (declares or defines), opts->keep, and whatever the library's variables and these
- * refer to, transitively. The rest is deleted unread, and the linker then leaves out the
- * library's internal variables and strings only they used (a run of err_div.c decodes 93
- * instructions instead of 8,082). What the program can execute is the same; the one
+ * The program may be several inputs (opts->inputs: a driver and a library's files, each of
+ * any kind above), linked into the first in order (LLVMLinkModules2; a name defined twice
+ * is an error naming the second file). Every further input after them (the runtime's libc
+ * bitcode, ...) is a library linked into the program (LLVMLinkModules2). A .bc library LIB
+ * with an index LIB.refs that matches it (written at build time by runtime/refs.c: its
+ * size, hash, and per definition the global values it names) is read lazily and linked with
+ * only the functions the program reaches: those it names (declares or defines), opts->keep,
+ * and whatever the library's variables and these refer to, transitively. The rest is
+ * deleted unread, and the linker then leaves out the library's internal variables and
+ * strings only they used (a run of err_div.c decodes 93 instructions instead of 8,082).
+ * What the program can execute is the same; the one
  * observable difference is that those unused internal variables are no longer memory
  * objects, which a pointer the program forges could have landed in. Paths, tests and errors
  * of every e2e, sv and bundled driver are unchanged; stats.json's "decoded" and
@@ -59,6 +62,13 @@
 #include <llvm-c/Core.h>
 
 typedef struct bc_options {
+  const char *const *inputs; /* the program's further inputs (any kind), read as `path` is
+                                (a .c compiled with the same flags) and linked into it, in
+                                order, before `link`: `symq run driver.c lib.c lib.bc` */
+  size_t n_inputs;
+  bool inputs_only; /* stop after linking the inputs: no libraries, no passes (the module
+                       `symq compile` writes; bc_load on it with the libraries and passes
+                       gives what bc_load on the inputs themselves gives) */
   const char *const *include_dirs; /* -I for .c inputs; may be NULL when n_include_dirs 0 */
   size_t n_include_dirs;
   const char *const *cflags; /* extra clang arguments (-D..., -std=...), or NULL */
@@ -97,11 +107,11 @@ typedef struct bc_module {
   LLVMModuleRef module;
 } bc_module;
 
-/* Loads `path` (and opts->link), links, verifies and runs the pipeline. opts may be NULL.
- * Returns NULL on failure with *err filled (err may be NULL to discard the message).
- * The one exception: bitcode or .ll text that LLVM's reader rejects with a fatal error
- * (after which LLVM cannot continue), or crashes on while parsing, verifying, linking it or
- * running the passes, prints `symq: error: FILE: invalid bitcode|invalid IR|invalid
+/* Loads `path` (and opts->inputs, opts->link), links, verifies and runs the pipeline. opts
+ * may be NULL. Returns NULL on failure with *err filled (err may be NULL to discard the
+ * message). The one exception: bitcode or .ll text that LLVM's reader rejects with a fatal
+ * error (after which LLVM cannot continue), or crashes on while parsing, verifying, linking
+ * it or running the passes, prints `symq: error: FILE: invalid bitcode|invalid IR|invalid
  * module|cannot link|pass pipeline: REASON` and exits 2; one of those steps that runs longer
  * than bc_max_load_seconds of CPU (LLVM 14's verifier loops for ever on some malformed debug
  * info) prints `symq: error: FILE: STEP did not finish within N s of CPU (--max-load-time)`
@@ -122,9 +132,12 @@ bc_module *bc_load(const char *path, const bc_options *opts, bc_error *err);
 void bc_free(bc_module *m); /* NULL is allowed */
 
 /* bc_load in two halves, so that the caller can work on one core while clang runs on
- * another (0.12 s, mostly clang's own start-up). bc_load_start checks that `path` can
- * be read and, for a .c/.i input, starts clang and returns; any other input it loads whole
- * (nothing to wait for). bc_load_finish waits for clang and does the rest of bc_load; it
+ * another (0.12 s, mostly clang's own start-up). bc_load_start checks that `path` and
+ * opts->inputs can be read and starts clang on the .c/.i ones (up to 4 at once, in order:
+ * the others start as the reading reaches them) and returns; when none is C it loads it
+ * all (nothing to wait for). bc_load_finish reads the inputs in order, waiting for each
+ * compile, and does the rest of bc_load (a compile still running after a failure is
+ * killed, its files removed); it
  * consumes the handle, which must be finished exactly once; path and opts stay borrowed
  * until then. Between the two none of bc_load's guards is in force (no timer, no signal
  * handler), so what the caller does there is never cut short nor charged to
@@ -149,6 +162,8 @@ bool bc_read(LLVMContextRef ctx, const char *path, const bc_options *opts, LLVMM
  * src_name names src in the message. */
 bool bc_link(LLVMModuleRef dst, LLVMModuleRef src, const char *src_name, bc_error *err);
 bool bc_verify(LLVMModuleRef m, const char *name, bc_error *err);
+/* Writes m as bitcode to `path` (through a temporary file renamed into place). */
+bool bc_write(LLVMModuleRef m, const char *path, bc_error *err);
 /* Strips optnone, lowers atomics and runs `passes` (NULL: the default pipeline). */
 bool bc_run_passes(LLVMModuleRef m, const char *passes, const char *name, bc_error *err);
 
