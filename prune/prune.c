@@ -41,6 +41,7 @@ static uint64_t requests(const prune_ctx *p) {
 
 prune_ctx *prune_new(const ir_program *prog, const prune_options *opt, qsolver *solver,
                      prune_stats *stats) {
+  assert(qs_stage_count(solver) > 0 && "the request counter is stage 0's");
   prune_ctx *p = xcalloc(1, sizeof *p);
   p->prog = prog, p->opt = opt, p->solver = solver, p->stats = stats;
   p->relevance = xcalloc(prog->nfuncs + 1, sizeof *p->relevance);
@@ -231,6 +232,10 @@ void prune_answered(prune_ctx *p, state *st, expr *q, bool unsat) {
 void prune_allocated(prune_ctx *p, state *st) {
   /* a new object's address differs from the one the same allocation had in the node's
    * subtree: expressions would no longer be the same below */
+  if (active(p)) taint(st);
+}
+
+void prune_dropped(prune_ctx *p, state *st) {
   if (active(p)) taint(st);
 }
 

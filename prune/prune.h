@@ -8,7 +8,8 @@
  *   - a state is at a symbolic conditional branch (prune_at_branch): a point where it may be
  *     subsumed (it then ends, counted `subsumed`, and its subtree is not explored) or where
  *     it opens a node of the execution tree;
- *   - it forked (prune_forked), allocated an object (prune_allocated), relied on an
+ *   - it forked (prune_forked), allocated an object (prune_allocated), gave up a feasible
+ *     alternative (prune_dropped), relied on an
  *     unsatisfiable question (prune_answered: one qs_must_be_true it just made);
  *   - it ends normally, in an error or early (prune_ended), and is gone (prune_gone).
  *
@@ -81,6 +82,9 @@ void prune_forked(prune_ctx *p, state *parent, state *child);
  * on the answer. */
 void prune_answered(prune_ctx *p, state *st, expr *q, bool unsat);
 void prune_allocated(prune_ctx *p, state *st);
+/* st gave up a feasible alternative (a limit's cut, a concretization, --capacity): its
+ * subtree is not all there. */
+void prune_dropped(prune_ctx *p, state *st);
 typedef enum prune_end {
   PRUNE_END_NONE,
   PRUNE_END_NORMAL,

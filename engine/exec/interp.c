@@ -547,6 +547,7 @@ static bool branch_on(executor *ex, state *st, expr *cond, const ir_inst *br, st
   const char *forbidden;
   if (may_true && may_false && (forbidden = fork_forbidden(ex))) {
     interp_remember_dropped(ex, forbidden);
+    prune_dropped(ex->prune, st);
     may_false = false;
     cut = true;
   }
@@ -601,6 +602,7 @@ bool interp_concretize(executor *ex, state *st, expr *e, const char *what, u128 
     if (!unique) {
       char *reason = interp_format("concretized: %s (other values not explored)", what);
       interp_remember_dropped(ex, reason);
+      prune_dropped(ex->prune, st);
       free(reason);
     }
     interp_add_constraint(ex, st, pinned);
@@ -862,7 +864,10 @@ bool interp_allocate(executor *ex, state *st, mem_kind kind, expr *size, uint64_
       interp_end_solver_unknown(ex, st);
       return false;
     }
-    if (!must) interp_remember_dropped(ex, "capacity: a larger symbolic size was not explored");
+    if (!must) {
+      interp_remember_dropped(ex, "capacity: a larger symbolic size was not explored");
+      prune_dropped(ex->prune, st);
+    }
     interp_add_constraint(ex, st, fits);
     ex->result->capacity_bounded++;
   }
@@ -986,6 +991,7 @@ static step exec_switch(executor *ex, state *st, const ir_inst *in) {
     const char *forbidden = fork_forbidden(ex);
     if (forbidden) {
       interp_remember_dropped(ex, forbidden);
+      prune_dropped(ex->prune, st);
       break;
     }
     states[nstates] = fork_state(ex, st);
