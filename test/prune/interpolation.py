@@ -10,6 +10,8 @@ forks - validation_forks is what the pruned exploration forked.
    state at a choice but the first's subtree is subsumed (subsumed = N), while the whole
    tree (explored by validation) doubles per choice (2^(N+1) - 1 forks, as plain forking).
    Without validation the run forks exactly what the validated run's pruned part did.
+   counter.c: N choices add 0 or 1 to a counter the assertion reads: N(N+1)/2 forks
+   (quadratic under deletion interpolants, as the issue allows), verdict true.
 2. noise_read.c: the check reads the noise: the bug is found (verdict false at its line),
    and no subsumption hides it (as many error paths as plain forking).
 3. core_needed.c: the check reads an input constrained above the choices: a safe subtree's
@@ -90,6 +92,15 @@ def main():
         check("noise_unread N=8 without validation: the pruned exploration's forks",
               p.returncode == 0 and s is not None and s["forks"] == pruned[8]
               and s["completed_paths"] < 2 ** 8, f"rc={p.returncode} stats={s and s['forks']}")
+    # 1b. a counter the assertion reads: at most quadratic under deletion
+    counter = {}
+    for n in (4, 6, 8):
+        s = validated(symq, "counter", n)
+        if s:
+            counter[n] = s["forks"] - s["interpolation"]["validation_forks"]
+            check(f"counter N={n}: verdict true", s["verdict"].startswith("true ("), s["verdict"])
+    check("counter: pruned forks N(N+1)/2 (quadratic), the tree 2^(N+1) - 1",
+          counter == {n: n * (n + 1) // 2 for n in (4, 6, 8)}, f"pruned={counter}")
     # 2, 3. the bug is found, and as often as plain forking finds it
     for driver in ("noise_read", "core_needed"):
         s = validated(symq, driver, 4)
