@@ -2,19 +2,15 @@
  * p[0] <= 100 held above it must not subsume a state where p[0] > 100 (its interpolant
  * keeps p[0]'s constraint). reach_error when p[0] > 100, p[N-1] <= 100 and y == 5. */
 #include <klee/klee.h>
-#ifndef N
-#define N 4
-#endif
+
+#include "choices.h"
 void reach_error(void);
 int main(void) {
   int p[N], y;
   klee_make_symbolic(p, sizeof p, "p");
   klee_make_symbolic(&y, sizeof y, "y");
   int noise = 0;
-  for (int i = 0; i < N; i++) {
-    if (p[i] > 100) noise += 3;
-    else noise -= 1;
-  }
+  NOISE_CHOICES(p, noise);
   if (y == 5) {
     int a = p[0] > 100, b = p[N - 1] <= 100;
     if (a && b) reach_error();

@@ -3,18 +3,14 @@
  * linearly in N under --interpolate (2^(N+1) - 1 without). */
 #include <assert.h>
 #include <klee/klee.h>
-#ifndef N
-#define N 4
-#endif
+
+#include "choices.h"
 int main(void) {
   int p[N], y;
   klee_make_symbolic(p, sizeof p, "p");
   klee_make_symbolic(&y, sizeof y, "y");
   int noise = 0;
-  for (int i = 0; i < N; i++) {
-    if (p[i] > 100) noise += 3;
-    else noise -= 1;
-  }
+  NOISE_CHOICES(p, noise);
   if (y > 1000) assert(y != 999);
   return 0;
 }
