@@ -17,6 +17,8 @@ forks - validation_forks is what the pruned exploration forked.
 3. core_needed.c: the check reads an input constrained above the choices: a safe subtree's
    interpolant keeps that constraint (verdict false, as many error paths as plain forking).
 4. ends_early.c: a path ends early (an external call): verdict unknown with that reason.
+   Validation can fail: with SYMQ_PRUNE_FAULT=skip-implication (subsumption without the
+   interpolant's check) core_needed.c's bug is pruned, and validation reports it, exit 1.
 5. --interpolate refuses other searchers and merging, --validate-interpolation alone is
    refused, each with one line and exit status 2.
 
@@ -132,6 +134,18 @@ def main():
         check("ends_early: verdict unknown (the early path's reason)",
               s["verdict"] == "unknown (unsupported: external call external_function)",
               s["verdict"])
+    # 4b. validation catches an unsound subsumption: with the fault injected (subsume
+    # without checking the interpolant) a state whose subtree has the bug is pruned
+    env = dict(os.environ, SYMQ_PRUNE_FAULT="skip-implication")
+    out = os.path.join(SCRATCH.name, "fault")
+    p = subprocess.run([symq, "run", "-DN=4", *MODE, f"--output-dir={out}",
+                        os.path.join(HERE, "core_needed.c")],
+                       capture_output=True, text=True, timeout=300, env=env)
+    err = [line for line in p.stderr.split("\n") if "unsound subsumption" in line]
+    check("fault injected: validation reports the unsound subsumption, exit 1",
+          p.returncode == 1 and err and err[0].startswith(
+              "symq: error: unsound subsumption: a pruned subtree reaches reach_error at "),
+          f"rc={p.returncode} stderr={p.stderr.strip()[-300:]!r}")
     # 5. refusals
     for options, message in ((["--interpolate", "--search=bfs"], "--search=dfs only"),
                              (["--interpolate", "--merge=cfg"], "--merge=none only"),
