@@ -112,10 +112,9 @@ static void need_core(prune_ctx *p, state *st, expr *const *qs, size_t nq) {
   p->stats->facts++;
 }
 
-static void node_release(prune_ctx *p, prune_node *n);
-
-/* Every state below n is gone: its interpolant joins the table, its needs go up. */
-static void node_finish(prune_ctx *p, prune_node *n) {
+/* Every state below n is gone: its interpolant joins the table, its needs go up. Returns
+ * the parent (NULL at the root), which has one unfinished child less to wait for. */
+static prune_node *node_finish(prune_ctx *p, prune_node *n) {
   prune_node *parent = n->parent;
   if (parent && !n->tainted)
     for (size_t k = 0; k < n->nneed; k++) need(parent, n->need_at[k], n->need[k]);
@@ -128,11 +127,12 @@ static void node_finish(prune_ctx *p, prune_node *n) {
     p->stats->uninterpolable++;
   }
   node_free(n);
-  if (parent) node_release(p, parent);
+  return parent;
 }
 
+/* One state or child less below n (and so on up: a loop, however deep the tree). */
 static void node_release(prune_ctx *p, prune_node *n) {
-  if (--n->open == 0) node_finish(p, n);
+  while (n && --n->open == 0) n = node_finish(p, n);
 }
 
 /* ---- relevance ---------------------------------------------------------------------------- */
