@@ -73,6 +73,7 @@ void prune_free(prune_ctx *p); /* NULL is allowed */
 
 /* ---- events from the interpreter (all no-ops when the mode is none, but prune_ended's
  * record of the first error) ---- */
+/* st was selected to run: the solver requests until the next event are its own. */
 void prune_running(prune_ctx *p, state *st);
 /* Before st branches on a symbolic condition (its pc is the branch): true when st is
  * subsumed and is to end now, with interp_end_state and nothing else (no test). */
@@ -81,6 +82,7 @@ void prune_forked(prune_ctx *p, state *parent, state *child);
 /* st just asked whether pc ∧ q is satisfiable (one qs_must_be_true of ¬q); unsat: it relied
  * on the answer. */
 void prune_answered(prune_ctx *p, state *st, expr *q, bool unsat);
+/* st allocated an object: below a node, its address would differ in another subtree. */
 void prune_allocated(prune_ctx *p, state *st);
 /* st gave up a feasible alternative (a limit's cut, a concretization, --capacity): its
  * subtree is not all there. */
@@ -110,10 +112,10 @@ typedef struct prune_run_facts {
  * true only when every path ran to its end or was subsumed and nothing was concretized,
  * bounded, dropped or lost, unknown otherwise (the reason). */
 void prune_decide(prune_stats *stats, const prune_run_facts *f);
-/* "true (every path explored or subsumed)", "false (reach_error at f.c:12)", … (static
- * storage per call: the stats' text). */
+/* "true (every path explored or subsumed)", "false (reach_error at f.c:12)", … written into
+ * buf (n bytes, truncated), which is returned. */
 const char *prune_verdict_text(const prune_stats *stats, char *buf, size_t n);
-/* stats.json: "verdict" (the text) and "interpolation" ({counters}). */
+/* stats.json: "verdict" (the text), "subsumed" and "interpolation" ({counters}). */
 void prune_stats_json(json_writer *j, const prune_stats *stats);
 
 #endif

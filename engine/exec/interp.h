@@ -76,8 +76,7 @@ typedef struct interp_options {
                                          the time run so far */
   bool progress;                      /* a live status line on stderr */
   bool trace;                         /* every executed instruction on stderr */
-  prune_options
-      prune; /* --interpolate, --validate-interpolation (prune/prune.h): dfs, no merging */
+  prune_options prune;                /* --interpolate (prune/prune.h): dfs, no merging */
 } interp_options;
 
 typedef merge_reason interp_reason; /* counted with merge_reasons_add (merge/region.h) */
