@@ -25,6 +25,7 @@
 #include "engine/out/output.h"
 #include "engine/exec/search.h"
 #include "engine/out/testcomp.h"
+#include "prune/prune.h"
 #include "engine/core/version.h"
 #include "engine/core/xalloc.h"
 #include "qsolver/qsolver.h"
@@ -60,6 +61,8 @@ static void on_oom(void) {
   out_write_file(oom_out, "info", oom_info, oom_info_len);
 }
 
+static const opt_choice PRUNE_MODES[] = {
+    {"none", PRUNE_MODE_NONE}, {"deletion", PRUNE_MODE_DELETION}, {NULL, 0}};
 static const opt_choice MERGE_MODES[] = {
     {"none", MERGE_MODE_NONE}, {"cfg", MERGE_MODE_CFG}, {"pat", MERGE_MODE_PAT}, {NULL, 0}};
 static const opt_choice MERGE_LOOPS[] = {
@@ -304,6 +307,16 @@ static const opt_spec RUN_SPECS[] = {
      RUN(interp.merge.incremental),
      .topic = OPT_TOPIC_MERGING,
      .help = "merge a region's states into its execution tree while it grows (default off)"},
+    {.name = "--interpolate",
+     .type = OPT_ENUM,
+     .arg = "deletion",
+     .implicit = "deletion",
+     RUN(interp.prune.mode),
+     .choices = PRUNE_MODES,
+     .topic = OPT_TOPIC_SEARCH,
+     .help = "verification mode: prune a state whose context implies the interpolant of a "
+             "finished subtree at the same point (TracerX; deletion interpolants; dfs, no "
+             "merging); pruned subtrees get no tests; ends with a verdict line"},
     /* ---- solver ---- */
     {.name = "--solver-timeout",
      .alias = "--max-solver-time",
@@ -356,6 +369,11 @@ static const opt_spec RUN_SPECS[] = {
      RUN(interp.merge.validate),
      .topic = OPT_TOPIC_DIAGNOSTICS,
      .help = "check every merged state against its constituents"},
+    {.name = "--validate-interpolation",
+     .type = OPT_FLAG,
+     RUN(interp.prune.validate),
+     .topic = OPT_TOPIC_DIAGNOSTICS,
+     .help = "explore every subtree --interpolate prunes anyway; an error there fails the run"},
     {.name = "--validate-qsolver",
      .type = OPT_FLAG,
      RUN(solver.validate_quantified),
@@ -558,6 +576,7 @@ static int write_stats(out_dir *out, const run_options *o, const interp_result *
   interp_write_end_stats(&j, r);
   json_key(&j, "merge");
   merge_stats_json(&j, &r->merge);
+  prune_stats_json(&j, &r->prune);
   expr_stats es = expr_get_stats();
   json_key(&j, "expressions");
   expr_stats_json(&j, &es);
@@ -778,6 +797,14 @@ int run_main(int argc, char **argv) {
            ", generated tests = %" PRIu64 "\n",
            result.completed_paths, result.error_paths, result.tests);
     print_verdict(&result);
+    if (o.interp.prune.mode != PRUNE_MODE_NONE) {
+      char verdict[600];
+      printf("symq: verdict: %s\n", prune_verdict_text(&result.prune, verdict, sizeof verdict));
+    }
+    if (result.prune.validation_failures) {
+      fprintf(stderr, "symq: error: %s\n", result.prune.validation_error);
+      rc = 1;
+    }
     uint64_t disagreements = qs_quant_stats_of(solver)->disagreements;
     if (disagreements) {
       fprintf(stderr,

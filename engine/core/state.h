@@ -61,6 +61,10 @@ typedef struct state {
   uint32_t prev_block;     /* the block the last edge came from (an exit edge's source) */
   uint32_t manual_nesting; /* merge_begin calls not yet closed inside a manual region */
   bool paused;             /* waiting at a region's exit (not in the searcher) */
+  /* pruning by interpolation (owned by prune/prune.h; a fork's are set by prune_forked) */
+  void *prune_node;      /* the innermost open node of the execution tree above it, or NULL */
+  uint8_t prune_end;     /* how its path ended (prune_end), 0 while it runs */
+  bool prune_validating; /* in a subsumed subtree that --validate-interpolation explores */
 } state;
 
 state *state_new(uint64_t id);

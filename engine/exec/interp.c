@@ -143,6 +143,7 @@ static search_state_info info_of(const state *st) {
 static state *fork_state(executor *ex, state *st) {
   state *child = state_fork(st, ex->next_state_id++);
   merge_forked(ex->merge, st, child);
+  prune_forked(ex->prune, st, child);
   st->depth++;
   child->depth = st->depth;
   ex->result->forks++;
@@ -298,6 +299,7 @@ static out_err where_of(const executor *ex, const state *st) {
 }
 
 void interp_end_state(executor *ex, state *st) {
+  prune_gone(ex->prune, st);
   if (!st->paused) search_remove(ex->searcher, st);
   merge_gone(ex->merge, st);
   live_remove(ex, st);
@@ -305,12 +307,14 @@ void interp_end_state(executor *ex, state *st) {
 }
 
 void interp_complete_path(executor *ex, state *st) {
+  prune_ended(ex->prune, st, PRUNE_END_NORMAL, NULL, NULL);
   ex->result->completed_paths++;
   write_test(ex, st);
   interp_end_state(ex, st);
 }
 
 void interp_end_early(executor *ex, state *st, const char *reason) {
+  prune_ended(ex->prune, st, PRUNE_END_EARLY, reason, NULL);
   ex->result->early_paths++;
   ex->result->exhausted = false;
   remember_reason(ex, reason);
@@ -372,6 +376,9 @@ void interp_end_error(executor *ex, state *st, const char *kind, const char *mes
   state_frame *top = state_top(st);
   const ir_function *fn = fn_of(ex, top);
   const ir_inst *in = &fn->insts[top->pc];
+  char *at = interp_format("%s:%u", fn->file ? fn->file : "?", in->line);
+  prune_ended(ex->prune, st, PRUNE_END_ERROR, kind, at);
+  free(at);
   if (already_reported(ex, top->func, top->pc, message) && !ex->opt->emit_all_errors) {
     interp_end_state(ex, st);
     return;
@@ -492,12 +499,14 @@ bool interp_feasible_sides(executor *ex, state *st, expr *cond, bool *may_true, 
   }
   bool must = false;
   if (qs_must_be_true(ex->solver, st->pc, st->npc, cond, &must) == QS_UNKNOWN) return false;
+  prune_answered(ex->prune, st, T(ex, expr_not(cond)), must);
   if (must) {
     *may_true = true, *may_false = false;
     return true;
   }
   expr *negated = T(ex, expr_not(cond));
   if (qs_must_be_true(ex->solver, st->pc, st->npc, negated, &must) == QS_UNKNOWN) return false;
+  prune_answered(ex->prune, st, cond, must);
   *may_true = !must;
   *may_false = true;
   return true;
@@ -538,6 +547,7 @@ static bool branch_on(executor *ex, state *st, expr *cond, const ir_inst *br, st
   const char *forbidden;
   if (may_true && may_false && (forbidden = fork_forbidden(ex))) {
     interp_remember_dropped(ex, forbidden);
+    prune_dropped(ex->prune, st);
     may_false = false;
     cut = true;
   }
@@ -592,6 +602,7 @@ bool interp_concretize(executor *ex, state *st, expr *e, const char *what, u128 
     if (!unique) {
       char *reason = interp_format("concretized: %s (other values not explored)", what);
       interp_remember_dropped(ex, reason);
+      prune_dropped(ex->prune, st);
       free(reason);
     }
     interp_add_constraint(ex, st, pinned);
@@ -772,6 +783,7 @@ static bool resolve_write(executor *ex, state *st, expr *address, uint64_t n, co
 
 mem_object *interp_new_object(executor *ex, state *st, mem_kind kind, uint64_t capacity,
                               uint64_t align, const char *name, const uint8_t *init) {
+  prune_allocated(ex->prune, st);
   uint64_t address = mem_allocator_take(&ex->alloc, kind, capacity, align);
   mem_object *o = mem_object_new(ex->next_object_id++, address, capacity, NULL, kind, name);
   mem_space_bind(st->mem, o, init);
@@ -852,11 +864,15 @@ bool interp_allocate(executor *ex, state *st, mem_kind kind, expr *size, uint64_
       interp_end_solver_unknown(ex, st);
       return false;
     }
-    if (!must) interp_remember_dropped(ex, "capacity: a larger symbolic size was not explored");
+    if (!must) {
+      interp_remember_dropped(ex, "capacity: a larger symbolic size was not explored");
+      prune_dropped(ex->prune, st);
+    }
     interp_add_constraint(ex, st, fits);
     ex->result->capacity_bounded++;
   }
   merge_note_size(ex->merge, size);
+  prune_allocated(ex->prune, st);
   uint64_t address = mem_allocator_take(&ex->alloc, kind, capacity, align);
   *out = mem_object_new(ex->next_object_id++, address, capacity, size, kind, name);
   mem_space_bind(st->mem, *out, NULL);
@@ -909,6 +925,10 @@ static step take_edge(executor *ex, state *st, uint32_t edge_index) {
 
 static step exec_condbr(executor *ex, state *st, const ir_inst *in) {
   state *on_true, *on_false;
+  if (!expr_is_const(arg(ex, st, in, 0)) && prune_at_branch(ex->prune, st)) {
+    interp_end_state(ex, st); /* subsumed: its subtree is a finished node's */
+    return STEP_ENDED;
+  }
   merge_at_branch(ex->merge, st, arg(ex, st, in, 0));
   if (!branch_on(ex, st, arg(ex, st, in, 0), in, &on_true, &on_false)) return STEP_ENDED;
   step s_true = on_true ? take_edge(ex, on_true, in->u.br.edge[0]) : STEP_ENDED;
@@ -971,6 +991,7 @@ static step exec_switch(executor *ex, state *st, const ir_inst *in) {
     const char *forbidden = fork_forbidden(ex);
     if (forbidden) {
       interp_remember_dropped(ex, forbidden);
+      prune_dropped(ex->prune, st);
       break;
     }
     states[nstates] = fork_state(ex, st);
@@ -1883,6 +1904,7 @@ static const char *halt_reason(executor *ex) {
 static void run_loop(executor *ex) {
   state *st;
   while ((st = search_select(ex->searcher))) {
+    prune_running(ex->prune, st);
     const char *halt = ex->halted ? NULL : halt_reason(ex);
     if (halt) start_halt(ex, halt);
     if (ex->halted || ex->result->output_failed) break;
@@ -1921,6 +1943,31 @@ static void run_loop(executor *ex) {
   if (ex->opt->progress) progress_line(ex, true);
 }
 
+/* Why the options cannot run with --interpolate (one line, static), or NULL. */
+static const char *prune_refusal(const interp_options *opt) {
+  if (opt->prune.validate && opt->prune.mode == PRUNE_MODE_NONE)
+    return "--validate-interpolation needs --interpolate";
+  if (opt->prune.mode == PRUNE_MODE_NONE) return NULL;
+  if (opt->merge.mode != MERGE_MODE_NONE)
+    return "--interpolate runs with --merge=none only (for now)";
+  for (size_t k = 0; k < opt->nsearch; k++)
+    if (opt->search[k] != SEARCH_DFS) return "--interpolate runs with --search=dfs only (for now)";
+  return NULL;
+}
+
+/* The run's verdict (prune_decide) from what the exploration did. */
+static void decide_verdict(interp_result *r) {
+  prune_run_facts f = {.error_paths = r->error_paths,
+                       .concretized = r->concretized,
+                       .capacity_bounded = r->capacity_bounded,
+                       .tests_lost = r->tests_lost,
+                       .exhausted = r->exhausted,
+                       .output_failed = r->output_failed,
+                       .early_reason = r->nearly_reasons ? r->early_reasons[0].text : NULL,
+                       .dropped_reason = r->ndropped_reasons ? r->dropped_reasons[0].text : NULL};
+  prune_decide(&r->prune, &f);
+}
+
 int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solver, out_dir *out,
                interp_result *result) {
   memset(result, 0, sizeof *result);
@@ -1930,6 +1977,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
     result->error = "the program has no main function";
     return -1;
   }
+  if ((result->error = prune_refusal(opt))) return -1;
   executor ex = {.prog = prog,
                  .opt = opt,
                  .solver = solver,
@@ -1946,6 +1994,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   ex.builtins = builtins_bind(prog);
   coverage_init(&ex.cov, prog);
   ex.merge = new_merge_ctx(&ex);
+  ex.prune = prune_new(prog, &opt->prune, solver, &result->prune);
   const search_kind default_search[] = {SEARCH_DFS};
   search_hooks hooks = {.weight = coverage_weight, .ctx = &ex.cov};
   ex.searcher = search_new(opt->nsearch ? opt->search : default_search,
@@ -1965,10 +2014,12 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   }
   result->covered_lines = coverage_lines(&ex.cov, true);
   result->total_lines = coverage_lines(&ex.cov, false);
+  decide_verdict(result);
 
   search_free(ex.searcher);
   free(ex.live);
   merge_ctx_free(ex.merge);
+  prune_free(ex.prune);
   for (uint32_t k = 0; k < prog->nconsts; k++) expr_unref(ex.consts[k]);
   free(ex.consts);
   for (uint32_t k = 0; k < prog->nglobals; k++) mem_object_unref(ex.globals[k]);

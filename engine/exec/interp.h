@@ -31,6 +31,7 @@
 #include "engine/out/output.h"
 #include "engine/exec/search.h"
 #include "merge/region.h"
+#include "prune/prune.h"
 #include "qsolver/qsolver.h"
 
 enum { INTERP_MAX_SEARCH = 64, INTERP_MAX_ERROR_KINDS = 32 };
@@ -75,6 +76,7 @@ typedef struct interp_options {
                                          the time run so far */
   bool progress;                      /* a live status line on stderr */
   bool trace;                         /* every executed instruction on stderr */
+  prune_options prune;                /* --interpolate (prune/prune.h): dfs, no merging */
 } interp_options;
 
 typedef merge_reason interp_reason; /* counted with merge_reasons_add (merge/region.h) */
@@ -102,6 +104,7 @@ typedef struct interp_result {
   bool stopped_on_error;      /* --exit-on-error(-kinds) halted the run at an error */
   uint64_t tests_not_written; /* paths past --max-tests or not covering new code (no test) */
   const char *error;          /* set when interp_run returns -1 */
+  prune_stats prune;          /* subsumption counters and the run's verdict (prune/prune.h) */
 } interp_result;
 
 int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solver, out_dir *out,

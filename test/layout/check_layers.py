@@ -5,6 +5,8 @@ Every `#include "..."` of symq's own code (engine/, merge/, qsolver/, runtime/) 
 a file and so to a folder; a folder may include only the folders below it:
 
     engine/cli  ->  engine/exec  ->  merge  ->  qsolver  ->  engine/core
+    prune (pruning by interpolation) is used by engine/exec and engine/cli, and uses qsolver
+    and engine/core: it sits beside merge, which it does not use (nor merge it)
     engine/out is used by engine/cli and engine/exec only, and uses engine/core
     runtime/ (the runtime's own code and the formats it shares with symq) uses nothing above it
 
@@ -17,16 +19,18 @@ import re
 import sys
 import tempfile
 
-LAYERS = ["engine/core", "engine/out", "engine/exec", "engine/cli", "merge", "qsolver",
+LAYERS = ["engine/core", "engine/out", "engine/exec", "engine/cli", "merge", "prune", "qsolver",
           "runtime"]
 # Which folders each folder may include, besides itself.
 ALLOWED = {
     "engine/core": {"runtime"},
     "qsolver": {"engine/core"},
     "merge": {"qsolver", "engine/core"},
+    "prune": {"qsolver", "engine/core"},
     "engine/out": {"engine/core", "runtime"},
-    "engine/exec": {"merge", "qsolver", "engine/core", "engine/out", "runtime"},
-    "engine/cli": {"engine/exec", "merge", "qsolver", "engine/core", "engine/out", "runtime"},
+    "engine/exec": {"merge", "prune", "qsolver", "engine/core", "engine/out", "runtime"},
+    "engine/cli": {"engine/exec", "merge", "prune", "qsolver", "engine/core", "engine/out",
+                   "runtime"},
     "runtime": set(),
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')

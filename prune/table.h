@@ -1,0 +1,80 @@
+/*
+ * table — the subsumption table (TracerX's, 000 §5.2): finished nodes' interpolants keyed by
+ * program point and call stack, each with the snapshot of what the node's subtree could
+ * observe. A state at the same point is subsumed by an entry when
+ *   1. its call stack is the entry's (the same function and instruction in every frame),
+ *      with the same life-cycle step, the same stack objects and variadic areas per frame;
+ *   2. every register relevant there (prune/relevance.h) holds the very same expression
+ *      (hash-consing: pointer equality is structural equality);
+ *   3. its memory has the same objects bound (so the same allocation sites, and addresses)
+ *      with the same bytes (shared contents, or byte by byte up to PRUNE_MEM_COMPARE_MAX);
+ *   4. its path condition implies the entry's interpolant (the caller asks the solver).
+ * 1–3 make the state's subtree the node's, up to the path condition; 4 is the interpolant.
+ *
+ * Contract: an entry owns references to its expressions, objects and a memory clone; the
+ * table owns its entries. The relevance of a register is the caller's (a callback), so the
+ * table does not depend on how it is computed.
+ */
+#ifndef SYMQ_PRUNE_TABLE_H
+#define SYMQ_PRUNE_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/core/expr.h"
+#include "engine/core/hashmap.h"
+#include "engine/core/memory.h"
+#include "engine/core/state.h"
+
+enum { PRUNE_MEM_COMPARE_MAX = 4096 }; /* bytes compared one by one in an unshared object */
+
+/* Whether register reg of frame `frame` (0 = outermost) of st matters at st's point. */
+typedef bool (*prune_relevant_fn)(void *ctx, const state *st, uint32_t frame, uint32_t reg);
+
+typedef struct prune_reg {
+  uint32_t frame, reg;
+  expr *value; /* owned reference, may be NULL */
+} prune_reg;
+
+typedef struct prune_snapshot {
+  uint32_t nframes;
+  uint32_t *funcs, *pcs; /* per frame */
+  uint32_t *nallocas;    /* per frame */
+  mem_object ***allocas; /* per frame: borrowed pointers, compared only */
+  mem_object **varargs;  /* per frame, compared only */
+  prune_reg *regs;       /* the relevant registers */
+  size_t nregs;
+  mem_space *mem; /* a clone of the state's memory */
+  uint32_t lifecycle, pointer_forks;
+  uint64_t hash; /* of the call stack */
+} prune_snapshot;
+
+typedef struct prune_entry {
+  prune_snapshot snap;
+  expr **interpolant; /* owned references: a conjunction; none = true */
+  size_t ninterpolant;
+} prune_entry;
+
+typedef struct prune_table {
+  hmap index; /* stack hash (never 0) → bucket + 1 */
+  struct prune_bucket *buckets;
+  size_t nbuckets, cap_buckets;
+  size_t nentries;
+} prune_table;
+
+/* The snapshot of st (its memory is cloned, O(1)); relevant decides which registers count. */
+void prune_snapshot_take(prune_snapshot *s, state *st, prune_relevant_fn relevant, void *ctx);
+void prune_snapshot_free(prune_snapshot *s);
+/* Conditions 1–3 above. */
+bool prune_snapshot_matches(const prune_snapshot *s, state *st);
+
+void prune_table_init(prune_table *t);
+void prune_table_free(prune_table *t);
+/* Adds an entry, taking the snapshot and the interpolant's references (the array too). */
+void prune_table_add(prune_table *t, prune_snapshot *snap, expr **interpolant, size_t n);
+/* The entries at st's call stack whose snapshot matches st (conditions 1–3), in insertion
+ * order: *count of them, borrowed until the next prune_table_add (malloc'd array). */
+prune_entry **prune_table_candidates(const prune_table *t, state *st, size_t *count);
+
+#endif

@@ -1,0 +1,220 @@
+/*
+ * test_prune — the pieces of pruning by interpolation (prune/): which registers can still
+ * matter (strong liveness: an accumulator no check reads does not; one that is returned
+ * does), the core of an unsat question (the conjuncts connected to it through shared cells,
+ * an array read whole joining every conjunct on it), and the subsumption table (a state
+ * matches a snapshot when its stack, relevant registers and memory are the snapshot's,
+ * whatever its irrelevant registers hold; the table finds entries by call stack).
+ */
+#include <string.h>
+
+#include "check.h"
+#include "decode_source.h"
+#include "engine/core/expr.h"
+#include "engine/core/state.h"
+#include "engine/core/xalloc.h"
+#include "prune/core.h"
+#include "prune/relevance.h"
+#include "prune/table.h"
+
+/* f: registers x=0 y=1 i=2 noise=3 more=4 nnext=5 inext=6 c=7 q=8;
+ *    instructions 0 br, 1 icmp, 2 condbr, 3 add, 4 add, 5 br, 6 icmp, 7 condbr, 8 sdiv,
+ *    9 ret, 10 ret.
+ * g: registers x=0 i=1 acc=2 more=3 anext=4 inext=5;
+ *    instructions 0 br, 1 icmp, 2 condbr, 3 add, 4 add, 5 br, 6 ret. */
+static const char source[] =
+    "define i32 @f(i32 %x, i32 %y) {\n"
+    "entry:\n"
+    "  br label %head\n"
+    "head:\n"
+    "  %i = phi i32 [ 0, %entry ], [ %inext, %body ]\n"
+    "  %noise = phi i32 [ 0, %entry ], [ %nnext, %body ]\n"
+    "  %more = icmp slt i32 %i, %x\n"
+    "  br i1 %more, label %body, label %exit\n"
+    "body:\n"
+    "  %nnext = add i32 %noise, 3\n"
+    "  %inext = add i32 %i, 1\n"
+    "  br label %head\n"
+    "exit:\n"
+    "  %c = icmp eq i32 %y, 5\n"
+    "  br i1 %c, label %bad, label %ok\n"
+    "bad:\n"
+    "  %q = sdiv i32 %x, %y\n"
+    "  ret i32 0\n"
+    "ok:\n"
+    "  ret i32 1\n"
+    "}\n"
+    "define i32 @g(i32 %x) {\n"
+    "entry:\n"
+    "  br label %head\n"
+    "head:\n"
+    "  %i = phi i32 [ 0, %entry ], [ %inext, %body ]\n"
+    "  %acc = phi i32 [ 0, %entry ], [ %anext, %body ]\n"
+    "  %more = icmp slt i32 %i, %x\n"
+    "  br i1 %more, label %body, label %exit\n"
+    "body:\n"
+    "  %anext = add i32 %acc, 3\n"
+    "  %inext = add i32 %i, 1\n"
+    "  br label %head\n"
+    "exit:\n"
+    "  ret i32 %acc\n"
+    "}\n"
+    "define i32 @main() {\n"
+    "  ret i32 0\n"
+    "}\n";
+
+static void check_relevant(const prune_relevance *r, uint32_t inst, const char *want,
+                           uint32_t nregs) {
+  for (uint32_t reg = 0; reg < nregs; reg++) {
+    bool expected = strchr(want, (char)('0' + reg)) != NULL;
+    if (prune_relevant_before(r, inst, reg) != expected)
+      fprintf(stderr, "    before instruction %u, register %u\n", inst, reg);
+    CHECK(prune_relevant_before(r, inst, reg) == expected);
+  }
+}
+
+static void test_relevance(void) {
+  ir_program *p = decode_source("relevance.ll", source);
+  CHECK(p != NULL);
+  if (!p) return;
+  const ir_function *f = &p->funcs[ir_find_function(p, "f")];
+  CHECK_EQ_U64(f->nregs, 9);
+  CHECK_EQ_U64(f->ninsts, 11);
+  prune_relevance *r = prune_relevance_compute(f);
+  check_relevant(r, 2, "0124", f->nregs); /* the noise is not relevant at the branch */
+  check_relevant(r, 3, "012", f->nregs);  /* nor before its own update */
+  check_relevant(r, 6, "01", f->nregs);   /* the division observes x and y */
+  check_relevant(r, 8, "01", f->nregs);
+  check_relevant(r, 10, "", f->nregs); /* ret of a constant */
+  prune_relevance_free(r);
+  const ir_function *g = &p->funcs[ir_find_function(p, "g")];
+  r = prune_relevance_compute(g);
+  check_relevant(r, 2, "0123", g->nregs); /* the accumulator is returned: relevant */
+  check_relevant(r, 3, "012", g->nregs);
+  check_relevant(r, 6, "2", g->nregs);
+  prune_relevance_free(r);
+  CHECK(prune_opcode_is_pure(IR_ADD) && !prune_opcode_is_pure(IR_SDIV) &&
+        !prune_opcode_is_pure(IR_SHL) && !prune_opcode_is_pure(IR_LOAD) &&
+        !prune_opcode_is_pure(IR_CALL));
+  ir_free(p);
+}
+
+static expr *byte_of(expr_array *a, uint64_t k) {
+  expr *i = expr_const(64, k), *r = expr_read(a, NULL, i);
+  expr_unref(i);
+  return r;
+}
+
+static expr *eq_const(expr *x, unsigned v) {
+  expr *c = expr_const(x->width, v), *e = expr_eq(x, c);
+  expr_unref(c);
+  return e;
+}
+
+static void test_core(void) {
+  expr *size = expr_const(64, 4);
+  expr_array *a = expr_array_new("a", size, 4, true, NULL);
+  expr_array *b = expr_array_new("b", size, 4, true, NULL);
+  expr *a0 = byte_of(a, 0), *a1 = byte_of(a, 1), *b0 = byte_of(b, 0), *b2 = byte_of(b, 2);
+  expr *pc[4];
+  pc[0] = eq_const(a0, 7);  /* a[0] = 7 */
+  pc[1] = eq_const(b0, 1);  /* b[0] = 1 */
+  pc[2] = expr_ult(a0, a1); /* a[0] < a[1]: joins a[1] to a[0] */
+  pc[3] = eq_const(b2, 9);
+  expr *q = eq_const(a1, 3); /* a[1] = 3: unsat with a[0] = 7 ∧ a[0] < a[1] */
+  size_t out[4];
+  size_t n = prune_core_slice(pc, 4, &q, 1, out);
+  CHECK_EQ_U64(n, 2);
+  CHECK_EQ_U64(out[0], 0);
+  CHECK_EQ_U64(out[1], 2);
+  /* a question on b[0] needs b[0]'s conjunct only, not b[2]'s */
+  expr *qb = eq_const(b0, 2);
+  n = prune_core_slice(pc, 4, &qb, 1, out);
+  CHECK_EQ_U64(n, 1);
+  CHECK_EQ_U64(out[0], 1);
+  /* a read of b at a symbolic index reads b whole: every conjunct on b joins */
+  expr *idx = expr_zext(a0, 64), *bi = expr_read(b, NULL, idx);
+  expr *qw = eq_const(bi, 4);
+  n = prune_core_slice(pc, 4, &qw, 1, out);
+  CHECK_EQ_U64(n, 4); /* b[0], b[2] through b, a[0] and a[1] through a[0] */
+  /* no cell in common: nothing needed */
+  expr_array *c = expr_array_new("c", size, 4, true, NULL);
+  expr *c0 = byte_of(c, 0), *qc = eq_const(c0, 1);
+  n = prune_core_slice(pc, 4, &qc, 1, out);
+  CHECK_EQ_U64(n, 0);
+  expr *all[] = {a0, a1, b0, b2, c0, pc[0], pc[1], pc[2], pc[3], q, qb, idx, bi, qw, qc, size};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++) expr_unref(all[k]);
+  expr_array_unref(a), expr_array_unref(b), expr_array_unref(c);
+}
+
+/* Register 0 of every frame matters; the others do not. */
+static bool reg0_relevant(void *ctx, const state *st, uint32_t frame, uint32_t reg) {
+  (void)ctx, (void)st, (void)frame;
+  return reg == 0;
+}
+
+static void test_table(void) {
+  state *st = state_new(1);
+  mem_object *o = mem_object_new(1, 0x1000, 4, NULL, MEM_GLOBAL, "g");
+  mem_space_bind(st->mem, o, NULL);
+  state_frame *f = state_push_frame(st, 3, 2);
+  f->pc = 5;
+  expr *v0 = expr_const(32, 10), *v1 = expr_const(32, 20), *other = expr_const(32, 21);
+  state_set_reg(f, 0, v0);
+  state_set_reg(f, 1, v1);
+  prune_snapshot snap;
+  prune_snapshot_take(&snap, st, reg0_relevant, NULL);
+  CHECK(prune_snapshot_matches(&snap, st));
+
+  state *noisy = state_fork(st, 2); /* another irrelevant register: still matches */
+  state_set_reg(state_top(noisy), 1, other);
+  CHECK(prune_snapshot_matches(&snap, noisy));
+  state *relevant = state_fork(st, 3); /* the relevant register differs: no match */
+  state_set_reg(state_top(relevant), 0, other);
+  CHECK(!prune_snapshot_matches(&snap, relevant));
+  state *elsewhere = state_fork(st, 4); /* another instruction: no match */
+  state_top(elsewhere)->pc = 6;
+  CHECK(!prune_snapshot_matches(&snap, elsewhere));
+  state *written = state_fork(st, 5); /* a byte of memory differs: no match */
+  expr *off = expr_const(64, 1), *byte = expr_const(8, 7), *zero = expr_const(8, 0);
+  mem_write(written->mem, o, off, byte);
+  CHECK(!prune_snapshot_matches(&snap, written));
+  state *same_bytes = state_fork(st, 6); /* written with what was there: equal bytes */
+  mem_write(same_bytes->mem, o, off, zero);
+  CHECK(prune_snapshot_matches(&snap, same_bytes));
+
+  prune_table t;
+  prune_table_init(&t);
+  size_t n;
+  prune_entry **c = prune_table_candidates(&t, noisy, &n);
+  CHECK_EQ_U64(n, 0);
+  free(c);
+  expr **interp = xcalloc(1, sizeof *interp);
+  interp[0] = expr_true();
+  prune_table_add(&t, &snap, interp, 1);
+  CHECK_EQ_U64(t.nentries, 1);
+  c = prune_table_candidates(&t, noisy, &n);
+  CHECK_EQ_U64(n, 1);
+  CHECK(n == 1 && c[0]->ninterpolant == 1 && c[0]->interpolant[0] == interp[0]);
+  free(c);
+  c = prune_table_candidates(&t, relevant, &n);
+  CHECK_EQ_U64(n, 0);
+  free(c);
+  c = prune_table_candidates(&t, elsewhere, &n);
+  CHECK_EQ_U64(n, 0);
+  free(c);
+  prune_table_free(&t);
+
+  state *all[] = {st, noisy, relevant, elsewhere, written, same_bytes};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++) state_free(all[k]);
+  mem_object_unref(o);
+  expr *es[] = {v0, v1, other, off, byte, zero};
+  for (size_t k = 0; k < sizeof es / sizeof *es; k++) expr_unref(es[k]);
+}
+
+int main(void) {
+  test_relevance();
+  test_core();
+  test_table();
+  return check_exit();
+}
