@@ -369,6 +369,34 @@ static const opt_spec RUN_SPECS[] = {
      RUN(interp.trace),
      .topic = OPT_TOPIC_DIAGNOSTICS,
      .help = "print every executed instruction on stderr"},
+    /* ---- the symbolic environment (engine/exec/symenv.h; KLEE's spellings also work
+     * among the program's arguments, after --) ---- */
+    {.name = "--sym-arg",
+     .type = OPT_LIST,
+     .arg = "N",
+     OPT_LIST_OF(run_options, interp.sym_arg, interp.nsym_arg),
+     .topic = OPT_TOPIC_INPUT,
+     .help = "a symbolic argument of up to N bytes after the program's arguments (KLEE's "
+             "--sym-arg); repeatable"},
+    {.name = "--sym-args",
+     .type = OPT_LIST,
+     .arg = "MIN,MAX,N",
+     OPT_LIST_OF(run_options, interp.sym_args, interp.nsym_args),
+     .topic = OPT_TOPIC_INPUT,
+     .help = "between MIN and MAX symbolic arguments of up to N bytes each (KLEE's --sym-args "
+             "MIN MAX N, which also works after --); repeatable"},
+    {.name = "--sym-files",
+     .type = OPT_STRING,
+     .arg = "COUNT,N",
+     RUN(interp.sym_files),
+     .topic = OPT_TOPIC_INPUT,
+     .help = "COUNT symbolic files named A, B, ..., each of a symbolic size up to N bytes"},
+    {.name = "--sym-stdin",
+     .type = OPT_STRING,
+     .arg = "N",
+     RUN(interp.sym_stdin),
+     .topic = OPT_TOPIC_INPUT,
+     .help = "a symbolic stdin of a symbolic size up to N bytes"},
 };
 
 static int run_program_args(void *target, int argc, char **argv) {

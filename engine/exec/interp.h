@@ -34,6 +34,7 @@
 #include "qsolver/qsolver.h"
 
 enum { INTERP_MAX_SEARCH = 64, INTERP_MAX_ERROR_KINDS = 32 };
+enum { INTERP_MAX_SYM_ARGS = 32 };
 
 /* The kinds of error the interpreter reports (the KIND of testNNNNNN.KIND.err), separated
  * by spaces, for messages and help. */
@@ -71,6 +72,13 @@ typedef struct interp_options {
   size_t nexit_on_error_kinds;
   int argc; /* the program's argv; argv[0] is its path */
   const char *const *argv;
+  /* symq run's --sym-* options (engine/exec/symenv.h): the values as given */
+  const char *sym_arg[INTERP_MAX_SYM_ARGS]; /* --sym-arg N */
+  size_t nsym_arg;
+  const char *sym_args[INTERP_MAX_SYM_ARGS]; /* --sym-args MIN,MAX,N */
+  size_t nsym_args;
+  const char *sym_files;              /* --sym-files COUNT,N */
+  const char *sym_stdin;              /* --sym-stdin N */
   volatile sig_atomic_t *interrupted; /* non-zero: halt, within interp_halt_budget of
                                          the time run so far */
   bool progress;                      /* a live status line on stderr */
