@@ -77,8 +77,10 @@ typedef struct interp_options {
   size_t nsym_arg;
   const char *sym_args[INTERP_MAX_SYM_ARGS]; /* --sym-args MIN,MAX,N */
   size_t nsym_args;
-  const char *sym_files;              /* --sym-files COUNT,N */
-  const char *sym_stdin;              /* --sym-stdin N */
+  const char *sym_files[1]; /* --sym-files COUNT,N */
+  size_t nsym_files;
+  const char *sym_stdin[1]; /* --sym-stdin N */
+  size_t nsym_stdin;
   volatile sig_atomic_t *interrupted; /* non-zero: halt, within interp_halt_budget of
                                          the time run so far */
   bool progress;                      /* a live status line on stderr */
@@ -111,6 +113,13 @@ typedef struct interp_result {
   uint64_t tests_not_written; /* paths past --max-tests or not covering new code (no test) */
   const char *error;          /* set when interp_run returns -1 */
 } interp_result;
+
+/* The values of symq run's --sym-* options (engine/exec/symenv.c): each true when `text` is
+ * as the option takes it (N; MIN,MAX,N; COUNT,N: numbers, separated by commas or spaces),
+ * and then stores text in *(const char **)elem. */
+bool interp_sym_arg_value(const char *text, void *elem);
+bool interp_sym_args_value(const char *text, void *elem);
+bool interp_sym_files_value(const char *text, void *elem);
 
 int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solver, out_dir *out,
                interp_result *result);

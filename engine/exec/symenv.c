@@ -45,6 +45,21 @@ static bool split_numbers(const char *text, size_t want, char **out, size_t *n) 
   return got == want;
 }
 
+static bool store_if(bool ok, const char *text, void *elem) {
+  if (ok) *(const char **)elem = text;
+  return ok;
+}
+
+bool interp_sym_arg_value(const char *text, void *elem) {
+  return store_if(split_numbers(text, 1, NULL, NULL), text, elem);
+}
+bool interp_sym_args_value(const char *text, void *elem) {
+  return store_if(split_numbers(text, 3, NULL, NULL), text, elem);
+}
+bool interp_sym_files_value(const char *text, void *elem) {
+  return store_if(split_numbers(text, 2, NULL, NULL), text, elem);
+}
+
 /* The program's arguments, then those the run options stand for: *n xalloc'd strings, or
  * NULL with *error set when an option's value is malformed. */
 static char **env_arguments(const interp_options *o, size_t *n, const char **error) {
@@ -63,14 +78,14 @@ static char **env_arguments(const interp_options *o, size_t *n, const char **err
     ok = split_numbers(o->sym_args[k], 3, args, n);
     if (!ok) *error = "--sym-args takes MIN,MAX,N (three numbers)";
   }
-  if (ok && o->sym_files) {
+  if (ok && o->nsym_files) {
     args[(*n)++] = xstrdup("--sym-files");
-    ok = split_numbers(o->sym_files, 2, args, n);
+    ok = split_numbers(o->sym_files[0], 2, args, n);
     if (!ok) *error = "--sym-files takes COUNT,N (two numbers)";
   }
-  if (ok && o->sym_stdin) {
+  if (ok && o->nsym_stdin) {
     args[(*n)++] = xstrdup("--sym-stdin");
-    ok = split_numbers(o->sym_stdin, 1, args, n);
+    ok = split_numbers(o->sym_stdin[0], 1, args, n);
     if (!ok) *error = "--sym-stdin takes a size N";
   }
   if (ok) return args;
@@ -81,7 +96,7 @@ static char **env_arguments(const interp_options *o, size_t *n, const char **err
 
 uint32_t symenv_plan(const executor *ex, const char **error) {
   const interp_options *o = ex->opt;
-  bool wanted = o->nsym_arg || o->nsym_args || o->sym_files || o->sym_stdin;
+  bool wanted = o->nsym_arg || o->nsym_args || o->nsym_files || o->nsym_stdin;
   for (int k = 1; !wanted && k < o->argc; k++) wanted = is_env_option(o->argv[k]);
   if (!wanted) return IR_NONE;
   size_t n;

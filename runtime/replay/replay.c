@@ -27,12 +27,16 @@
 
 #include "replay.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "klee/klee.h"
@@ -368,11 +372,13 @@ WEAK void __VERIFIER_atomic_end(void) {}
  * A test of a run with --sym-arg(s), --sym-files or --sym-stdin starts with the objects
  * symq's runtime made before main, the last one "model_version": "n_args", "argNN",
  * "A-data-stat", "A-data", …, "stdin-stat", "stdin". They are fed natively, as KLEE's
- * klee-replay does: before main (a constructor), the program is executed again with its
- * arguments rebuilt from the ktest's (each --sym-* option replaced by the objects it made),
- * stdin read from a file holding the "stdin" object's bytes, and the current directory a
- * fresh one holding the files A, B, … (removed at exit). The second run knows it is one by
- * SYMQ_REPLAY_ENV_DIR (its directory, or "" when there are no files) and skips the objects. */
+ * klee-replay does: before main (a constructor), the program runs again in a child process
+ * with its arguments rebuilt from the ktest's (each --sym-* option replaced by the objects
+ * it made), stdin read from a file holding the "stdin" object's bytes, and the current
+ * directory a fresh one holding the files A, B, …; the first process waits for it, removes
+ * the directory and ends as the child did (its exit status, or the same signal). The child
+ * knows it is one by SYMQ_REPLAY_ENV (set) and skips the objects; it dies with the parent
+ * (a timeout that kills the parent kills it). */
 
 static int env_object_name(const char *n) {
   if (!strcmp(n, "n_args") || !strcmp(n, "stdin") || !strcmp(n, "stdin-stat")) return 1;
@@ -501,16 +507,25 @@ static void env_write(const char *path, const ktest_object *o) {
     die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: cannot write %s for %s", path, ktest.path);
 }
 
-static char env_dir[4096];
-
-static void env_cleanup(void) {
-  if (!env_dir[0]) return;
+static void env_cleanup(const char *dir) {
+  if (!dir[0]) return;
   for (char c = 'A'; c <= 'Z'; c++) {
     char path[4200];
-    snprintf(path, sizeof path, "%s/%c", env_dir, c);
+    snprintf(path, sizeof path, "%s/%c", dir, c);
     unlink(path);
   }
-  rmdir(env_dir);
+  rmdir(dir);
+}
+
+/* The child's end, as the parent's: its exit status, or the signal that killed it. */
+static void env_end_as(int status) {
+  if (WIFSIGNALED(status)) {
+    signal(WTERMSIG(status), SIG_DFL);
+    struct rlimit none = {0, 0}; /* the child dumped its core already, if any */
+    setrlimit(RLIMIT_CORE, &none);
+    raise(WTERMSIG(status));
+  }
+  _exit(WIFEXITED(status) ? WEXITSTATUS(status) : SYMQ_REPLAY_EXIT_KTEST);
 }
 
 __attribute__((constructor)) static void replay_environment(int argc, char **argv) {
@@ -520,11 +535,8 @@ __attribute__((constructor)) static void replay_environment(int argc, char **arg
   load_ktest();
   uint32_t end = env_objects();
   if (!end) return;
-  const char *again = getenv("SYMQ_REPLAY_ENV_DIR");
-  if (again) { /* the second run: the environment is in place */
-    snprintf(env_dir, sizeof env_dir, "%s", again);
-    unsetenv("SYMQ_REPLAY_ENV_DIR");
-    atexit(env_cleanup);
+  if (getenv("SYMQ_REPLAY_ENV")) { /* the child: the environment is in place */
+    unsetenv("SYMQ_REPLAY_ENV");
     ktest.next = end;
     return;
   }
@@ -557,13 +569,23 @@ __attribute__((constructor)) static void replay_environment(int argc, char **arg
       snprintf(file, sizeof file, "%s/%c", dir, c);
       env_write(file, o);
     }
-    if (chdir(dir) != 0) die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: cannot enter %s", dir);
   }
-  setenv("SYMQ_REPLAY_ENV_DIR", dir, 1);
+  setenv("SYMQ_REPLAY_ENV", "1", 1);
   char **args = env_argv(argv[0], end);
   fflush(NULL);
-  execv("/proc/self/exe", args);
-  die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: cannot execute the program again for %s", ktest.path);
+  pid_t child = fork();
+  if (child < 0) die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: cannot fork for %s", ktest.path);
+  if (child == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (dir[0] && chdir(dir) != 0) _exit(SYMQ_REPLAY_EXIT_KTEST);
+    execv("/proc/self/exe", args);
+    _exit(SYMQ_REPLAY_EXIT_KTEST);
+  }
+  int status;
+  while (waitpid(child, &status, 0) < 0)
+    if (errno != EINTR) die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: lost the replayed program");
+  env_cleanup(dir);
+  env_end_as(status);
 }
 
 /* ---- coverage of tests that crash ------------------------------------------------------ */

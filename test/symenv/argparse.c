@@ -1,5 +1,5 @@
-/* An argv parser (--sym-args): -v, -q and -o FILE. Planted bug: -o as the last argument
- * reads its value from argv[argc], which is NULL. */
+/* An argv parser (--sym-args): -v, -q and -o FILE. Planted bug: after -o as the last
+ * argument, its value is argv[argc], which is NULL. */
 #include <stdio.h>
 #include <string.h>
 
@@ -11,8 +11,8 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[i], "-q") == 0)
       verbose = 0;
     else if (strcmp(argv[i], "-o") == 0) {
-      output = argv[++i]; /* BUG: no check that i < argc */
-      if (output[0] == '-' && output[1] == 0) output = "stdout";
+      output = argv[++i]; /* no check that i < argc: NULL after a last -o */
+      if (output[0] == '-' && output[1] == 0) output = "stdout"; /* BUG */
     } else {
       return 2;
     }
