@@ -25,7 +25,8 @@
  * the path ends as unsupported. A malformed option is the driver's error (kind user).
  *
  * Files are read-only: opening one for writing fails with EACCES; any other path fails with
- * ENOENT (or EROFS when asked to create it), as the rest of the model has no file system.
+ * ENOENT, even to create it, as the rest of the model has no file system (glibc's answer
+ * for a path in a directory that does not exist).
  * Without --sym-stdin, stdin is at end of file.
  */
 #define _GNU_SOURCE
@@ -222,7 +223,7 @@ static sym_file *file_named(const char *path) {
 int __symq_fd_open(const char *path, int flags) {
   sym_file *f = file_named(path);
   if (!f) {
-    errno = flags & O_CREAT ? EROFS : ENOENT;
+    errno = ENOENT;
     return -1;
   }
   if ((flags & O_ACCMODE) != O_RDONLY) {
