@@ -15,10 +15,13 @@ Scenarios
                holds stdin-stat, stdin, model_version (1); stdin's size is stdin-stat's
                st_size and at most 5; the error's stdin has five newlines; `symq replay`
                reproduces it (stdin piped) with no mismatch.
+  scanf-stdin  divide_scanf.c (A / B, read with scanf("%d %d")) with --sym-stdin 3: the
+               division by zero is found (a stdin such as "1+0") and replayed.
   argv-parser  argparse.c (an option parser) with KLEE's spelling after --
                (`-- --sym-args 0 2 2`): every test holds n_args (0 to 2), that many argNN of
                3 bytes, model_version; the error's last argument is "-o"; replayed natively
-               (argv rebuilt). symq's own spelling (--sym-args 0,2,2) makes the same tests.
+               (argv rebuilt). symq's own spelling (--sym-args 0,2,2) makes the same tests,
+               and they replay the same (its arguments are not among the ktest's).
   files-stdin  files_stdin.c with --sym-files 1,3 --sym-stdin 3: file A read by fopen/fread,
                open/read, stat/fstat (the program asserts they agree), stdin by read and
                fgets; the abort of A = "ok…" is found and replayed (A created natively).
@@ -139,6 +142,25 @@ def scenario_wc_stdin(symq, tmp, checks, verbose):
                      Bad("no run to replay")))
 
 
+def scenario_scanf_stdin(symq, tmp, checks, verbose):
+    program, out = os.path.join(HERE, "divide_scanf.c"), os.path.join(tmp, "scanf")
+    found = {}
+
+    def explored():
+        tests, kind, test = explore(symq, program, out, ["--sym-stdin", "3"], verbose)
+        for name, objects in tests.items():
+            check_sized(objects, "stdin-stat", "stdin", 3)
+        stdin = dict(tests[test])["stdin"]
+        m = re.match(rb"\s*[+-]?\d+\s*([+-]?\d+)", stdin)  # what scanf reads
+        if kind != "div" or not m or int(m.group(1)) != 0:
+            raise Bad(f"the error is {kind} with stdin {stdin!r}")
+        found["ok"] = True
+    checks.check("scanf(\"%d %d\") over --sym-stdin 3: the division by zero", explored)
+    checks.check("scanf: symq replay reproduces it, stdin piped",
+                 lambda: replay(symq, out, verbose) if found else (_ for _ in ()).throw(
+                     Bad("no run to replay")))
+
+
 def scenario_argv_parser(symq, tmp, checks, verbose):
     program = os.path.join(HERE, "argparse.c")
     klee_out, symq_out = os.path.join(tmp, "klee-spelling"), os.path.join(tmp, "symq-spelling")
@@ -169,6 +191,8 @@ def scenario_argv_parser(symq, tmp, checks, verbose):
         if tests != found.get("tests"):
             raise Bad("--sym-args 0,2,2 made other tests than -- --sym-args 0 2 2")
     checks.check("--sym-args 0,2,2 (symq's option) makes the same tests", same_tests)
+    checks.check("--sym-args 0,2,2: symq replay reproduces it (arguments from the objects)",
+                 lambda: replay(symq, symq_out, verbose))
 
 
 def scenario_files_stdin(symq, tmp, checks, verbose):
@@ -224,7 +248,7 @@ def scenario_usage(symq, tmp, checks, verbose):
     checks.check("-- --sym-args 2 1 3: the program's error (user)", min_over_max)
 
 
-SCENARIOS = {"wc-stdin": scenario_wc_stdin, "argv-parser": scenario_argv_parser,
+SCENARIOS = {"wc-stdin": scenario_wc_stdin, "scanf-stdin": scenario_scanf_stdin, "argv-parser": scenario_argv_parser,
              "files-stdin": scenario_files_stdin, "usage": scenario_usage}
 
 
