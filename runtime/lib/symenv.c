@@ -273,7 +273,8 @@ static int stat_of(const sym_file *f, struct stat *buf) {
   return 0;
 }
 
-WEAK int stat(const char *restrict path, struct stat *restrict buf) {
+/* stat and lstat: the files are no links */
+static int stat_path(const char *path, struct stat *buf) {
   sym_file *f = file_named(path);
   if (!f) {
     errno = ENOENT;
@@ -281,13 +282,10 @@ WEAK int stat(const char *restrict path, struct stat *restrict buf) {
   }
   return stat_of(f, buf);
 }
+
+WEAK int stat(const char *restrict path, struct stat *restrict buf) { return stat_path(path, buf); }
 WEAK int lstat(const char *restrict path, struct stat *restrict buf) {
-  sym_file *f = file_named(path);
-  if (!f) {
-    errno = ENOENT;
-    return -1;
-  }
-  return stat_of(f, buf);
+  return stat_path(path, buf);
 }
 WEAK int fstat(int fd, struct stat *buf) {
   if (!valid_fd(fd)) {

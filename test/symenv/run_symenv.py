@@ -40,25 +40,13 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
+sys.path.insert(0, os.path.join(HERE, "..", "robust"))
 import run_e2e  # noqa: E402  (its .ktest and .err parsers, and Bad)
+from run_robust import Checks  # noqa: E402  (PASS/FAIL lines and their counts)
 
 Bad = run_e2e.Bad
 TIMEOUT = 300
 ST_SIZE = 48  # offset of st_size in x86-64's struct stat (144 bytes)
-
-
-class Checks:
-    def __init__(self):
-        self.passed = self.failed = 0
-
-    def check(self, what, fn):
-        try:
-            fn()
-            self.passed += 1
-            print(f"PASS {what}", flush=True)
-        except Bad as e:
-            self.failed += 1
-            print(f"FAIL {what}: {e}", flush=True)
 
 
 def run(cmd, verbose):
@@ -107,6 +95,15 @@ def replay(symq, out, verbose):
         raise Bad(f"symq replay exited {rc}: {last} {stderr.strip()[-300:]}")
 
 
+def check_replay(checks, what, symq, out, found, verbose):
+    """symq replay of out, when the run that writes it passed (found is then non-empty)."""
+    def replayed():
+        if not found:
+            raise Bad("no run to replay")
+        replay(symq, out, verbose)
+    checks.check(what, replayed)
+
+
 def check_sized(objects, stat, data, limit):
     """The -stat object's st_size is the data object's size, at most limit."""
     got = dict(objects)
@@ -137,9 +134,8 @@ def scenario_wc_stdin(symq, tmp, checks, verbose):
             raise Bad(f"the error is {kind} with stdin {stdin!r}")
         found["tests"] = len(tests)
     checks.check("wc --sym-stdin 5: the overflow at the fifth line, KLEE's objects", explored)
-    checks.check("wc: symq replay reproduces it, stdin piped",
-                 lambda: replay(symq, out, verbose) if found else (_ for _ in ()).throw(
-                     Bad("no run to replay")))
+    check_replay(checks, "wc: symq replay reproduces it, stdin piped",
+                 symq, out, found, verbose)
 
 
 def scenario_scanf_stdin(symq, tmp, checks, verbose):
@@ -156,9 +152,8 @@ def scenario_scanf_stdin(symq, tmp, checks, verbose):
             raise Bad(f"the error is {kind} with stdin {stdin!r}")
         found["ok"] = True
     checks.check("scanf(\"%d %d\") over --sym-stdin 3: the division by zero", explored)
-    checks.check("scanf: symq replay reproduces it, stdin piped",
-                 lambda: replay(symq, out, verbose) if found else (_ for _ in ()).throw(
-                     Bad("no run to replay")))
+    check_replay(checks, "scanf: symq replay reproduces it, stdin piped",
+                 symq, out, found, verbose)
 
 
 def scenario_argv_parser(symq, tmp, checks, verbose):
@@ -182,9 +177,8 @@ def scenario_argv_parser(symq, tmp, checks, verbose):
             raise Bad(f"the error is {kind} with last argument {last!r}")
         found["tests"] = tests
     checks.check("argv parser -- --sym-args 0 2 2: -o as the last argument", explored)
-    checks.check("argv parser: symq replay reproduces it, argv rebuilt",
-                 lambda: replay(symq, klee_out, verbose) if found else (_ for _ in ()).throw(
-                     Bad("no run to replay")))
+    check_replay(checks, "argv parser: symq replay reproduces it, argv rebuilt",
+                 symq, klee_out, found, verbose)
 
     def same_tests():
         tests, _, _ = explore(symq, program, symq_out, ["--sym-args", "0,2,2"], verbose)
@@ -212,9 +206,8 @@ def scenario_files_stdin(symq, tmp, checks, verbose):
             raise Bad(f"the error is {kind} with A = {dict(tests[test])['A-data']!r}")
         found["ok"] = True
     checks.check("files and stdin: every way of reading agrees, the abort found", explored)
-    checks.check("files: symq replay reproduces it, file A created",
-                 lambda: replay(symq, out, verbose) if found else (_ for _ in ()).throw(
-                     Bad("no run to replay")))
+    check_replay(checks, "files: symq replay reproduces it, file A created",
+                 symq, out, found, verbose)
 
 
 def scenario_usage(symq, tmp, checks, verbose):
@@ -248,8 +241,9 @@ def scenario_usage(symq, tmp, checks, verbose):
     checks.check("-- --sym-args 2 1 3: the program's error (user)", min_over_max)
 
 
-SCENARIOS = {"wc-stdin": scenario_wc_stdin, "scanf-stdin": scenario_scanf_stdin, "argv-parser": scenario_argv_parser,
-             "files-stdin": scenario_files_stdin, "usage": scenario_usage}
+SCENARIOS = {"wc-stdin": scenario_wc_stdin, "scanf-stdin": scenario_scanf_stdin,
+             "argv-parser": scenario_argv_parser, "files-stdin": scenario_files_stdin,
+             "usage": scenario_usage}
 
 
 def main():
