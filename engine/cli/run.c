@@ -385,7 +385,8 @@ static const opt_spec RUN_SPECS[] = {
      .arg = "MIN,MAX,N",
      OPT_LIST_OF(run_options, interp.sym_args, interp.nsym_args),
      .convert = interp_sym_args_value,
-     .bad = "--sym-args takes MIN,MAX,N (three numbers), not '%s'",
+     .bad = "--sym-args takes MIN,MAX,N as one value (--sym-args=0,2,4; KLEE's spelling "
+            "--sym-args 0 2 4 goes after --), not '%s'",
      .topic = OPT_TOPIC_INPUT,
      .help = "between MIN and MAX symbolic arguments of up to N bytes each (KLEE's --sym-args "
              "MIN MAX N, which also works after --); repeatable"},
@@ -394,7 +395,8 @@ static const opt_spec RUN_SPECS[] = {
      .arg = "COUNT,N",
      OPT_LIST_OF(run_options, interp.sym_files, interp.nsym_files),
      .convert = interp_sym_files_value,
-     .bad = "--sym-files takes COUNT,N (two numbers), not '%s'",
+     .bad = "--sym-files takes COUNT,N as one value (--sym-files=1,8; KLEE's spelling "
+            "--sym-files 1 8 goes after --), not '%s'",
      .topic = OPT_TOPIC_INPUT,
      .help = "COUNT symbolic files named A, B, ..., each of a symbolic size up to N bytes"},
     {.name = "--sym-stdin",
