@@ -32,6 +32,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #define WEAK __attribute__((weak))
 
@@ -88,5 +89,8 @@ int __symq_fd_getc(int fd);
 /* open(path, flags) and close(fd) as the model's open and close. */
 int __symq_fd_open(const char *path, int flags);
 int __symq_fd_close(int fd);
+/* lseek(fd, offset, whence): the new position, or -1 (errno EBADF, EINVAL, or ESPIPE for a
+ * standard stream with nothing symbolic behind it). */
+off_t __symq_fd_seek(int fd, off_t offset, int whence);
 
 #endif

@@ -13,7 +13,8 @@
  * any other path fails (NULL with ENOENT: the model has no file system). Using a stream the
  * wrong way (writing stdin or a file, reading stdout, a FILE * that is not an open stream)
  * sets the stream's error flag and errno EBADF, as glibc does for a stream opened in the
- * other mode.
+ * other mode. The symbolic stdin and files can be sought (fseek, ftell, rewind); the
+ * standard streams otherwise cannot (ESPIPE).
  *
  * The formatting is format.c's, the scanning scan.c's.
  */
@@ -469,28 +470,38 @@ WEAK int ftrylockfile(FILE *f) {
   return 0;
 }
 
-/* The standard streams are terminals or pipes: not seekable. */
-WEAK int fseek(FILE *f, long offset, int whence) {
-  (void)offset, (void)whence;
-  if (stream_index(f) >= 0) errno = ESPIPE;
-  return -1;
+/* The standard streams are terminals or pipes, not seekable, but for a symbolic stdin; the
+ * symbolic files are (symenv.c's __symq_fd_seek). A byte put back by ungetc counts as
+ * glibc counts it: one before the file's position. */
+static int seek_stream(FILE *f, off_t offset, int whence) {
+  int k = stream_index(f);
+  if (k < 0) return -1;
+  if (whence == SEEK_CUR && status[k].pushed != EOF) offset -= 1;
+  if (__symq_fd_seek(k, offset, whence) < 0) return -1;
+  status[k].pushed = EOF;
+  status[k].eof = 0;
+  return 0;
 }
-WEAK int fseeko(FILE *f, off_t offset, int whence) {
-  (void)offset, (void)whence;
-  if (stream_index(f) >= 0) errno = ESPIPE;
-  return -1;
+
+static off_t tell_stream(FILE *f) {
+  int k = stream_index(f);
+  if (k < 0) return -1;
+  off_t at = __symq_fd_seek(k, 0, SEEK_CUR);
+  if (at < 0) return -1;
+  return status[k].pushed != EOF ? at - 1 : at;
 }
-WEAK long ftell(FILE *f) {
-  if (stream_index(f) >= 0) errno = ESPIPE;
-  return -1;
-}
-WEAK off_t ftello(FILE *f) {
-  if (stream_index(f) >= 0) errno = ESPIPE;
-  return -1;
-}
+
+WEAK int fseek(FILE *f, long offset, int whence) { return seek_stream(f, offset, whence); }
+WEAK int fseeko(FILE *f, off_t offset, int whence) { return seek_stream(f, offset, whence); }
+WEAK long ftell(FILE *f) { return tell_stream(f); }
+WEAK off_t ftello(FILE *f) { return tell_stream(f); }
 WEAK void rewind(FILE *f) {
   int k = stream_index(f);
-  if (k >= 0) status[k].error = 0;
+  if (k < 0) return;
+  int saved = errno; /* rewind reports nothing */
+  seek_stream(f, 0, SEEK_SET);
+  errno = saved;
+  status[k].error = 0;
 }
 
 WEAK int fclose(FILE *f) {

@@ -1,8 +1,8 @@
 /*
  * symenv.c — the symbolic environment, KLEE's POSIX runtime as its users know it: symbolic
  * command-line arguments, a symbolic stdin, symbolic files A, B, …, and the file
- * descriptors that read them (open, read, close, stat, fstat; stdio.c's streams read
- * through __symq_fd_getc).
+ * descriptors that read them (open, read, lseek, close, stat, fstat; stdio.c's streams
+ * read through __symq_fd_getc and seek through __symq_fd_seek).
  *
  * __symq_env_init(argc, argv) runs before main when the run asks for it (engine/exec/
  * symenv.c calls it and hands main the argc/argv it leaves in __symq_env_argc/_argv). It
@@ -249,6 +249,38 @@ int __symq_fd_close(int fd) {
   if (fd >= 3) fds[fd].open = 0;
   return 0;
 }
+
+off_t __symq_fd_seek(int fd, off_t offset, int whence) {
+  if (!valid_fd(fd)) {
+    errno = EBADF;
+    return -1;
+  }
+  sym_file *f = fds[fd].file;
+  if (!f) {
+    errno = ESPIPE;
+    return -1;
+  }
+  off_t base;
+  if (whence == SEEK_SET) base = 0;
+  else if (whence == SEEK_CUR)
+    base = fds[fd].pos;
+  else if (whence == SEEK_END)
+    base = f->size;
+  else {
+    errno = EINVAL;
+    return -1;
+  }
+  off_t at = base + offset;
+  if (at < 0) {
+    errno = EINVAL;
+    return -1;
+  }
+  fds[fd].pos = at;
+  return at;
+}
+
+WEAK off_t lseek(int fd, off_t offset, int whence) { return __symq_fd_seek(fd, offset, whence); }
+WEAK off_t lseek64(int fd, off_t offset, int whence) { return __symq_fd_seek(fd, offset, whence); }
 
 WEAK int open(const char *path, int flags, ...) { return __symq_fd_open(path, flags); }
 WEAK int open64(const char *path, int flags, ...) { return __symq_fd_open(path, flags); }
