@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const klee_options[] = {"sym-arg", "sym-args", "sym-files", "sym-stdin"};
+/* KLEE's POSIX runtime's options; the runtime ends a path that asks for --sym-stdout */
+static const char *const klee_options[] = {"sym-arg", "sym-args", "sym-files", "sym-stdin",
+                                           "sym-stdout"};
 
 /* --NAME or -NAME for one of KLEE's environment options */
 static bool is_env_option(const char *arg) {

@@ -7,8 +7,8 @@
  *
  * Contract
  *   - A run has a symbolic environment when the program's arguments (after `--`) hold one
- *     of KLEE's options (--sym-arg, --sym-args, --sym-files, --sym-stdin, also with one
- *     dash) or symq run's options of the same names set interp_options' sym_* fields.
+ *     of KLEE's options (--sym-arg, --sym-args, --sym-files, --sym-stdin, --sym-stdout,
+ *     also with one dash) or symq run's options of the same names set interp_options' sym_* fields.
  *   - symenv_plan returns the function to call before main (__symq_env_init), IR_NONE when
  *     the run has no environment, or IR_NONE with *error set when it has one but the runtime
  *     that builds it is not linked (--libc=none) or an option's value is malformed.

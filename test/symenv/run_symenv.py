@@ -26,7 +26,8 @@ Scenarios
                open/read, stat/fstat (the program asserts they agree), stdin by read and
                fgets; the abort of A = "ok…" is found and replayed (A created natively).
   usage        malformed values and --libc=none are refused (exit 2, one `symq: error:`
-               line); KLEE's spelling with MIN > MAX is the program's error (kind user).
+               line); KLEE's spelling with MIN > MAX is the program's error (kind user);
+               KLEE's --sym-stdout, not modelled, ends the path early.
 """
 
 import argparse
@@ -239,6 +240,15 @@ def scenario_usage(symq, tmp, checks, verbose):
         if "MIN is larger than MAX" not in message:
             raise Bad(f"the error says {message!r}")
     checks.check("-- --sym-args 2 1 3: the program's error (user)", min_over_max)
+
+    def sym_stdout():
+        out = os.path.join(tmp, "stdout")
+        rc, stdout, _ = run([symq, "run", f"--output-dir={out}", program, "--", "--sym-stdout"],
+                            verbose)
+        last = stdout.strip().split("\n")[-1]
+        if rc != 0 or "exploration incomplete" not in last or "sym_stdout" not in last:
+            raise Bad(f"exit {rc}: {last}")
+    checks.check("-- --sym-stdout (not modelled): the path ends early, incomplete", sym_stdout)
 
 
 SCENARIOS = {"wc-stdin": scenario_wc_stdin, "scanf-stdin": scenario_scanf_stdin,
