@@ -12,13 +12,60 @@
 static const char *const klee_options[] = {"sym-arg", "sym-args", "sym-files", "sym-stdin",
                                            "sym-stdout"};
 
-/* --NAME or -NAME for one of KLEE's environment options */
-static bool is_env_option(const char *arg) {
-  if (arg[0] != '-') return false;
+/* The option's name without its dashes when arg is --NAME or -NAME for one of KLEE's
+ * environment options, else NULL. */
+static const char *env_option(const char *arg) {
+  if (arg[0] != '-') return NULL;
   const char *name = arg + 1 + (arg[1] == '-');
   for (size_t k = 0; k < sizeof klee_options / sizeof *klee_options; k++)
-    if (strcmp(name, klee_options[k]) == 0) return true;
-  return false;
+    if (strcmp(name, klee_options[k]) == 0) return klee_options[k];
+  return NULL;
+}
+
+static bool is_env_option(const char *arg) { return env_option(arg) != NULL; }
+
+/* A number as the runtime's parser takes it: decimal digits, at most SYMENV_MAX. */
+enum { SYMENV_MAX = 65536 };
+static bool small_number(const char *text, unsigned *v) {
+  *v = 0;
+  if (!*text) return false;
+  for (; *text; text++) {
+    if (*text < '0' || *text > '9') return false;
+    *v = *v * 10 + (unsigned)(*text - '0');
+    if (*v > SYMENV_MAX) return false;
+  }
+  return true;
+}
+
+/* What the runtime would refuse (runtime/lib/symenv.c ends such a path with an error of
+ * kind user), refused before the run: a malformed option is the command line's mistake. */
+static bool check_values(char *const *args, size_t n, const char **error) {
+  for (size_t k = 1; k < n; k++) {
+    const char *name = env_option(args[k]);
+    if (!name) continue;
+    bool many = !strcmp(name, "sym-args"), files = !strcmp(name, "sym-files");
+    size_t want = many ? 3 : files ? 2 : !strcmp(name, "sym-stdout") ? 0 : 1;
+    unsigned v[3] = {0, 0, 0};
+    bool ok = true;
+    for (size_t j = 0; ok && j < want; j++)
+      ok = k + 1 + j < n && small_number(args[k + 1 + j], &v[j]);
+    if (many && ok && v[0] > v[1]) {
+      *error = "--sym-args MIN MAX N: MIN is larger than MAX";
+      return false;
+    }
+    if (files && ok && v[0] > 26) {
+      *error = "--sym-files COUNT N: at most 26 files (A to Z)";
+      return false;
+    }
+    if (!ok) {
+      *error = many    ? "--sym-args needs MIN MAX N (numbers up to 65536)"
+               : files ? "--sym-files needs COUNT N (numbers up to 65536)"
+                       : "--sym-arg and --sym-stdin need N (a number up to 65536)";
+      return false;
+    }
+    k += want;
+  }
+  return true;
 }
 
 /* The numbers of a row's value ("0,2,4" or "0 2 4"): exactly `want` decimal numbers, each
@@ -104,8 +151,10 @@ uint32_t symenv_plan(const executor *ex, const char **error) {
   size_t n;
   char **args = env_arguments(o, &n, error);
   if (!args) return IR_NONE;
+  bool ok = check_values(args, n, error);
   for (size_t k = 0; k < n; k++) free(args[k]);
   free(args);
+  if (!ok) return IR_NONE;
   uint32_t f = ir_find_function(ex->prog, "__symq_env_init");
   if (f == IR_NONE || ex->prog->funcs[f].is_decl || ex->prog->funcs[f].nargs != 2) {
     *error =

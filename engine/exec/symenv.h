@@ -11,7 +11,9 @@
  *     also with one dash) or symq run's options of the same names set interp_options' sym_* fields.
  *   - symenv_plan returns the function to call before main (__symq_env_init), IR_NONE when
  *     the run has no environment, or IR_NONE with *error set when it has one but the runtime
- *     that builds it is not linked (--libc=none) or an option's value is malformed.
+ *     that builds it is not linked (--libc=none) or an option's value is malformed (what
+ *     the runtime would refuse: a missing or non-numeric value, one over 65536, MIN > MAX,
+ *     more than 26 files).
  *   - symenv_push_init pushes __symq_env_init(argc, argv) on st's empty stack: argv is the
  *     program's, then the arguments symq run's options stand for (--sym-arg ones, then
  *     --sym-args, --sym-files, --sym-stdin), as objects of st.

@@ -22,7 +22,8 @@
  * N exactly) — which is why its -stat object comes before its data (the size comes first);
  * only st_size of a -stat object is an input: the other fields are set to a plain regular
  * file's. KLEE's --sym-stdout, --fd-fail, --max-fail and --save-all-writes are not modelled:
- * the path ends as unsupported. A malformed option is the driver's error (kind user).
+ * the path ends as unsupported. A malformed option is an error of kind user (symq run
+ * refuses such a command line before it gets here).
  *
  * Files are read-only: opening one for writing fails with EACCES; any other path fails with
  * ENOENT, even to create it, as the rest of the model has no file system (glibc's answer
@@ -86,15 +87,16 @@ static int is_option(const char *arg, const char *name) {
   return same(arg + 1, name) || (arg[1] == '-' && same(arg + 2, name));
 }
 
-/* A decimal number up to 1024 (KLEE's bound on an argument's length), else an error. */
+/* A decimal number up to 65536, else an error (symq run checks the same before the run:
+ * engine/exec/symenv.c). */
 static unsigned number(const char *text, const char *what) {
   unsigned v = 0;
   if (!*text) usage_error(what);
   for (; *text; text++) {
-    if (*text < '0' || *text > '9' || v > 1024) usage_error(what);
+    if (*text < '0' || *text > '9') usage_error(what);
     v = v * 10 + (unsigned)(*text - '0');
+    if (v > 65536) usage_error(what);
   }
-  if (v > 1024) usage_error(what);
   return v;
 }
 
