@@ -402,6 +402,44 @@ static const opt_spec RUN_SPECS[] = {
      RUN(interp.trace),
      .topic = OPT_TOPIC_DIAGNOSTICS,
      .help = "print every executed instruction on stderr"},
+    /* ---- the symbolic environment (engine/exec/symenv.h; KLEE's spellings also work
+     * among the program's arguments, after --) ---- */
+    {.name = "--sym-arg",
+     .type = OPT_LIST,
+     .arg = "N",
+     OPT_LIST_OF(run_options, interp.sym_arg, interp.nsym_arg),
+     .convert = interp_sym_arg_value,
+     .bad = "--sym-arg takes a length N, not '%s'",
+     .topic = OPT_TOPIC_INPUT,
+     .help = "a symbolic argument of up to N bytes after the program's arguments (KLEE's "
+             "--sym-arg); repeatable"},
+    {.name = "--sym-args",
+     .type = OPT_LIST,
+     .arg = "MIN,MAX,N",
+     OPT_LIST_OF(run_options, interp.sym_args, interp.nsym_args),
+     .convert = interp_sym_args_value,
+     .bad = "--sym-args takes MIN,MAX,N as one value (--sym-args=0,2,4; KLEE's spelling "
+            "--sym-args 0 2 4 goes after --), not '%s'",
+     .topic = OPT_TOPIC_INPUT,
+     .help = "between MIN and MAX symbolic arguments of up to N bytes each (KLEE's --sym-args "
+             "MIN MAX N, which also works after --); repeatable"},
+    {.name = "--sym-files",
+     .type = OPT_LIST,
+     .arg = "COUNT,N",
+     OPT_LIST_OF(run_options, interp.sym_files, interp.nsym_files),
+     .convert = interp_sym_files_value,
+     .bad = "--sym-files takes COUNT,N as one value (--sym-files=1,8; KLEE's spelling "
+            "--sym-files 1 8 goes after --), not '%s'",
+     .topic = OPT_TOPIC_INPUT,
+     .help = "COUNT symbolic files named A, B, ..., each of a symbolic size up to N bytes"},
+    {.name = "--sym-stdin",
+     .type = OPT_LIST,
+     .arg = "N",
+     OPT_LIST_OF(run_options, interp.sym_stdin, interp.nsym_stdin),
+     .convert = interp_sym_arg_value,
+     .bad = "--sym-stdin takes a size N, not '%s'",
+     .topic = OPT_TOPIC_INPUT,
+     .help = "a symbolic stdin of a symbolic size up to N bytes"},
 };
 
 static int run_program_args(void *target, int argc, char **argv) {

@@ -88,7 +88,8 @@ typedef struct executor {
   lifecycle_step *steps; /* atexit(dtor)…, ctor…, main, exit(main's value) */
   uint32_t nsteps, main_step;
   uint64_t argv_address, envp_address;
-  bool bad_globals; /* some global's initializer could not be decoded */
+  uint32_t env_step; /* the symbolic environment's step (symenv.h) before main, or UINT32_MAX */
+  bool bad_globals;  /* some global's initializer could not be decoded */
   /* --only-output-states-covering-new: by state id, whether the state covered a new
    * instruction since it was made (a fork's new state starts without, as in KLEE) */
   uint8_t *covered_new;

@@ -33,6 +33,7 @@
 #include "engine/core/memory.h"
 #include "engine/exec/executor.h"
 #include "engine/exec/search.h"
+#include "engine/exec/symenv.h"
 #include "engine/core/state.h"
 #include "engine/core/xalloc.h"
 #include "merge/region.h"
@@ -1144,6 +1145,10 @@ static void push_main(executor *ex, state *st);
 /* Pushes life-cycle step k on st's empty stack; `value` is main's (for exit), or NULL. */
 static void push_step(executor *ex, state *st, uint32_t k, expr *value) {
   st->lifecycle = k;
+  if (k == ex->env_step) {
+    symenv_push_init(ex, st, ex->steps[k].func);
+    return;
+  }
   if (k == ex->main_step) {
     push_main(ex, st);
     return;
@@ -1757,8 +1762,12 @@ static void push_main(executor *ex, state *st) {
   const ir_function *fn = &ex->prog->funcs[main_index];
   state_frame *f = state_push_frame(st, main_index, fn->nregs);
   f->pc = 0;
-  if (fn->nargs >= 1) state_set_reg(f, 0, C(ex, fn->reg_width[0], (u128)ex->opt->argc));
-  if (fn->nargs >= 2) state_set_reg(f, 1, C(ex, 64, ex->argv_address));
+  expr *argc = C(ex, 32, (u128)ex->opt->argc), *argv = C(ex, 64, ex->argv_address);
+  if (ex->env_step != UINT32_MAX) symenv_main_args(ex, st, &argc, &argv);
+  if (fn->nargs >= 1)
+    state_set_reg(f, 0,
+                  fn->reg_width[0] == 32 ? argc : T(ex, expr_resize(argc, fn->reg_width[0], true)));
+  if (fn->nargs >= 2) state_set_reg(f, 1, argv);
   if (fn->nargs >= 3) state_set_reg(f, 2, C(ex, 64, ex->envp_address));
 }
 
@@ -1794,7 +1803,7 @@ static uint32_t structors(const executor *ex, const char *name, uint32_t **out) 
  * they run after the program's own handlers, highest priority first), constructors by
  * priority, main, then exit(main's value) — the libc model's exit runs the atexit
  * handlers. Without the model (--libc=none) there is neither atexit nor exit to call. */
-static void plan_lifecycle(executor *ex, uint32_t main_index) {
+static void plan_lifecycle(executor *ex, uint32_t main_index, uint32_t env_init) {
   uint32_t *ctors, *dtors;
   uint32_t nctors = structors(ex, "llvm.global_ctors", &ctors);
   uint32_t ndtors = structors(ex, "llvm.global_dtors", &dtors);
@@ -1804,11 +1813,16 @@ static void plan_lifecycle(executor *ex, uint32_t main_index) {
   bool has_exit = exit_fn != IR_NONE && !ex->prog->funcs[exit_fn].is_decl;
   if (ndtors && !has_atexit)
     interp_warn_once(ex, "(no atexit to register them)", "destructors not run");
-  ex->steps = xrealloc(NULL, (ndtors + nctors + 2) * sizeof *ex->steps);
+  ex->steps = xrealloc(NULL, (ndtors + nctors + 3) * sizeof *ex->steps);
   for (uint32_t k = 0; has_atexit && k < ndtors; k++)
     ex->steps[ex->nsteps++] = (lifecycle_step){atexit_fn, true, function_address(dtors[k])};
   for (uint32_t k = 0; k < nctors; k++)
     ex->steps[ex->nsteps++] = (lifecycle_step){ctors[k], false, 0};
+  ex->env_step = UINT32_MAX;
+  if (env_init != IR_NONE) { /* the symbolic environment, built by the runtime */
+    ex->env_step = ex->nsteps;
+    ex->steps[ex->nsteps++] = (lifecycle_step){env_init, false, 0};
+  }
   ex->main_step = ex->nsteps;
   ex->steps[ex->nsteps++] = (lifecycle_step){main_index, false, 0};
   if (has_exit) ex->steps[ex->nsteps++] = (lifecycle_step){exit_fn, true, 0};
@@ -1817,9 +1831,9 @@ static void plan_lifecycle(executor *ex, uint32_t main_index) {
 }
 
 /* Starts st at the first step of the life cycle. */
-static bool start_program(executor *ex, state *st, uint32_t main_index) {
+static bool start_program(executor *ex, state *st, uint32_t main_index, uint32_t env_init) {
   if (ex->prog->funcs[main_index].nargs > 3) return false;
-  plan_lifecycle(ex, main_index);
+  plan_lifecycle(ex, main_index, env_init);
   bind_arguments(ex, st);
   push_step(ex, st, 0, NULL);
   release_scratch(ex);
@@ -2003,7 +2017,13 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   state *initial = state_new(ex.next_state_id++);
   bind_globals(&ex, initial);
   int rc = 0;
-  if (!start_program(&ex, initial, main_index)) {
+  const char *env_error = NULL;
+  uint32_t env_init = symenv_plan(&ex, &env_error);
+  if (env_error) {
+    result->error = env_error;
+    state_free(initial);
+    rc = -1;
+  } else if (!start_program(&ex, initial, main_index, env_init)) {
     result->error = "main takes more than three parameters";
     state_free(initial);
     rc = -1;

@@ -35,6 +35,7 @@
 #include "qsolver/qsolver.h"
 
 enum { INTERP_MAX_SEARCH = 64, INTERP_MAX_ERROR_KINDS = 32 };
+enum { INTERP_MAX_SYM_ARGS = 32 };
 
 /* The kinds of error the interpreter reports (the KIND of testNNNNNN.KIND.err), separated
  * by spaces, for messages and help. */
@@ -72,6 +73,15 @@ typedef struct interp_options {
   size_t nexit_on_error_kinds;
   int argc; /* the program's argv; argv[0] is its path */
   const char *const *argv;
+  /* symq run's --sym-* options (engine/exec/symenv.h): the values as given */
+  const char *sym_arg[INTERP_MAX_SYM_ARGS]; /* --sym-arg N */
+  size_t nsym_arg;
+  const char *sym_args[INTERP_MAX_SYM_ARGS]; /* --sym-args MIN,MAX,N */
+  size_t nsym_args;
+  const char *sym_files[1]; /* --sym-files COUNT,N */
+  size_t nsym_files;
+  const char *sym_stdin[1]; /* --sym-stdin N */
+  size_t nsym_stdin;
   volatile sig_atomic_t *interrupted; /* non-zero: halt, within interp_halt_budget of
                                          the time run so far */
   bool progress;                      /* a live status line on stderr */
@@ -106,6 +116,13 @@ typedef struct interp_result {
   const char *error;          /* set when interp_run returns -1 */
   prune_stats prune;          /* subsumption counters and the run's verdict (prune/prune.h) */
 } interp_result;
+
+/* The values of symq run's --sym-* options (engine/exec/symenv.c): each true when `text` is
+ * as the option takes it (N; MIN,MAX,N; COUNT,N: numbers, separated by commas or spaces),
+ * and then stores text in *(const char **)elem. */
+bool interp_sym_arg_value(const char *text, void *elem);
+bool interp_sym_args_value(const char *text, void *elem);
+bool interp_sym_files_value(const char *text, void *elem);
 
 int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solver, out_dir *out,
                interp_result *result);

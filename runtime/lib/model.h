@@ -32,6 +32,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #define WEAK __attribute__((weak))
 
@@ -77,5 +78,19 @@ typedef struct symq_scan_source {
 } symq_scan_source;
 int __symq_vscan(symq_scan_source *src, const char *fmt, va_list ap);
 int __symq_vsscanf(const char *s, const char *fmt, va_list ap);
+
+/* ---- symenv.c: the symbolic environment's file descriptors, shared with stdio.c ---- */
+/* fds 0, 1, 2 are the standard streams (0 reads the symbolic stdin, if any); 3 and up are
+ * the symbolic files opened. */
+#define SYMQ_MAX_FDS 32
+int __symq_fd_is_open(int fd);
+/* The next byte of fd: 0..255, -1 at end of file, -2 (errno EBADF) when fd cannot be read. */
+int __symq_fd_getc(int fd);
+/* open(path, flags) and close(fd) as the model's open and close. */
+int __symq_fd_open(const char *path, int flags);
+int __symq_fd_close(int fd);
+/* lseek(fd, offset, whence): the new position, or -1 (errno EBADF, EINVAL, or ESPIPE for a
+ * standard stream with nothing symbolic behind it). */
+off_t __symq_fd_seek(int fd, off_t offset, int whence);
 
 #endif

@@ -2,20 +2,25 @@
  * stdio.c — <stdio.h> for symbolic execution: output that really comes out, files that
  * fail cleanly.
  *
- * There are three streams, stdin, stdout and stderr (glibc's FILE type, so drivers
- * compiled against glibc's headers can pass them around; only their addresses matter).
+ * There is one stream per file descriptor of symenv.c: stdin, stdout and stderr, and one
+ * per symbolic file opened (glibc's FILE type, so drivers compiled against glibc's headers
+ * can pass them around; only their addresses matter, streams[fd] is fd's stream).
  * Output is unbuffered: each call formats its text and hands it to write(2) on fd 1 or 2,
  * which symq prints on its own stdout or stderr, so nothing needs flushing when a path
- * ends. There is no input: stdin is at end of file (getchar returns EOF, scanf returns EOF,
- * fgets NULL), except for a byte put back with ungetc. Opening a file fails (fopen returns
- * NULL with ENOENT: the model has no file system). Using a stream the wrong way (writing
- * stdin, reading stdout, a FILE * that is not one of the three) sets the stream's error
- * flag and errno EBADF, as glibc does for a stream opened in the other mode.
+ * ends. Input comes from symenv.c: stdin is the symbolic stdin of --sym-stdin, or else at
+ * end of file (getchar returns EOF, scanf returns EOF, fgets NULL), except for a byte put
+ * back with ungetc. fopen opens the symbolic files of --sym-files (A, B, …) for reading;
+ * any other path fails (NULL with ENOENT: the model has no file system). Using a stream the
+ * wrong way (writing stdin or a file, reading stdout, a FILE * that is not an open stream)
+ * sets the stream's error flag and errno EBADF, as glibc does for a stream opened in the
+ * other mode. The symbolic stdin and files can be sought (fseek, ftell, rewind); the
+ * standard streams otherwise cannot (ESPIPE).
  *
  * The formatting is format.c's, the scanning scan.c's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -27,7 +32,7 @@
 
 /* ---- the streams ----------------------------------------------------------------------- */
 
-static FILE streams[3];
+static FILE streams[SYMQ_MAX_FDS];
 WEAK FILE *stdin = &streams[0];
 WEAK FILE *stdout = &streams[1];
 WEAK FILE *stderr = &streams[2];
@@ -35,12 +40,12 @@ WEAK FILE *stderr = &streams[2];
 static struct {
   int eof, error;
   int pushed; /* a byte put back by ungetc, or EOF */
-} status[3] = {{0, 0, EOF}, {0, 0, EOF}, {0, 0, EOF}};
+} status[SYMQ_MAX_FDS] = {[0 ... SYMQ_MAX_FDS - 1] = {0, 0, EOF}};
 
-/* 0, 1 or 2 for the model's streams, -1 (errno EBADF) for anything else. */
+/* The file descriptor of an open stream, -1 (errno EBADF) for anything else. */
 static int stream_index(FILE *f) {
-  for (int k = 0; k < 3; k++)
-    if (f == &streams[k]) return k;
+  for (int k = 0; k < SYMQ_MAX_FDS; k++)
+    if (f == &streams[k] && (k < 3 || __symq_fd_is_open(k))) return k;
   errno = EBADF;
   return -1;
 }
@@ -49,8 +54,8 @@ static int stream_index(FILE *f) {
 static int output_fd(FILE *f) {
   int k = stream_index(f);
   if (k < 0) return -1;
-  if (k == 0) {
-    status[0].error = 1;
+  if (k == 0 || k >= 3) {
+    status[k].error = 1;
     errno = EBADF;
     return -1;
   }
@@ -230,23 +235,28 @@ WEAK void perror(const char *s) {
   write_all(2, "\n", 1);
 }
 
-/* ---- input: stdin is at end of file ----------------------------------------------------- */
+/* ---- input: symenv.c's stdin and files ------------------------------------------------- */
 
 static int get_byte(FILE *f) {
   int k = stream_index(f);
   if (k < 0) return EOF;
-  if (k != 0) {
+  if (k == 1 || k == 2) {
     status[k].error = 1;
     errno = EBADF;
     return EOF;
   }
-  if (status[0].pushed != EOF) {
-    int c = status[0].pushed;
-    status[0].pushed = EOF;
+  if (status[k].pushed != EOF) {
+    int c = status[k].pushed;
+    status[k].pushed = EOF;
     return c;
   }
-  status[0].eof = 1;
-  return EOF;
+  int c = __symq_fd_getc(k);
+  if (c == -2) status[k].error = 1;
+  if (c < 0) {
+    status[k].eof = c == -1;
+    return EOF;
+  }
+  return c;
 }
 
 WEAK int fgetc(FILE *f) { return get_byte(f); }
@@ -258,9 +268,9 @@ WEAK int getchar_unlocked(void) { return get_byte(stdin); }
 
 static int push_back(int c, FILE *f) {
   int k = stream_index(f);
-  if (k != 0 || c == EOF || status[0].pushed != EOF) return EOF;
-  status[0].pushed = (unsigned char)c;
-  status[0].eof = 0;
+  if (k < 0 || k == 1 || k == 2 || c == EOF || status[k].pushed != EOF) return EOF;
+  status[k].pushed = (unsigned char)c;
+  status[k].eof = 0;
   return (unsigned char)c;
 }
 
@@ -460,43 +470,64 @@ WEAK int ftrylockfile(FILE *f) {
   return 0;
 }
 
-/* The standard streams are terminals or pipes: not seekable. */
-WEAK int fseek(FILE *f, long offset, int whence) {
-  (void)offset, (void)whence;
-  if (stream_index(f) >= 0) errno = ESPIPE;
-  return -1;
+/* The standard streams are terminals or pipes, not seekable, but for a symbolic stdin; the
+ * symbolic files are (symenv.c's __symq_fd_seek). A byte put back by ungetc counts as
+ * glibc counts it: one before the file's position. */
+static int seek_stream(FILE *f, off_t offset, int whence) {
+  int k = stream_index(f);
+  if (k < 0) return -1;
+  if (whence == SEEK_CUR && status[k].pushed != EOF) offset -= 1;
+  if (__symq_fd_seek(k, offset, whence) < 0) return -1;
+  status[k].pushed = EOF;
+  status[k].eof = 0;
+  return 0;
 }
-WEAK int fseeko(FILE *f, off_t offset, int whence) {
-  (void)offset, (void)whence;
-  if (stream_index(f) >= 0) errno = ESPIPE;
-  return -1;
+
+static off_t tell_stream(FILE *f) {
+  int k = stream_index(f);
+  if (k < 0) return -1;
+  off_t at = __symq_fd_seek(k, 0, SEEK_CUR);
+  if (at < 0) return -1;
+  return status[k].pushed != EOF ? at - 1 : at;
 }
-WEAK long ftell(FILE *f) {
-  if (stream_index(f) >= 0) errno = ESPIPE;
-  return -1;
-}
-WEAK off_t ftello(FILE *f) {
-  if (stream_index(f) >= 0) errno = ESPIPE;
-  return -1;
-}
+
+WEAK int fseek(FILE *f, long offset, int whence) { return seek_stream(f, offset, whence); }
+WEAK int fseeko(FILE *f, off_t offset, int whence) { return seek_stream(f, offset, whence); }
+WEAK long ftell(FILE *f) { return tell_stream(f); }
+WEAK off_t ftello(FILE *f) { return tell_stream(f); }
 WEAK void rewind(FILE *f) {
   int k = stream_index(f);
-  if (k >= 0) status[k].error = 0;
+  if (k < 0) return;
+  int saved = errno; /* rewind reports nothing */
+  seek_stream(f, 0, SEEK_SET);
+  errno = saved;
+  status[k].error = 0;
 }
 
-WEAK int fclose(FILE *f) { return stream_index(f) < 0 ? EOF : 0; }
+WEAK int fclose(FILE *f) {
+  int k = stream_index(f);
+  if (k < 0) return EOF;
+  return k >= 3 && __symq_fd_close(k) < 0 ? EOF : 0;
+}
 
-/* ---- opening: no file system ------------------------------------------------------------ */
+/* ---- opening: the symbolic files only ---------------------------------------------------- */
+
+static FILE *open_stream(const char *path, const char *mode) {
+  int flags = O_RDONLY;
+  for (const char *m = mode; *m; m++)
+    if (*m == 'w' || *m == 'a' || *m == '+') flags = O_RDWR | O_CREAT;
+  int fd = __symq_fd_open(path, flags);
+  if (fd < 0) return NULL;
+  status[fd].eof = status[fd].error = 0;
+  status[fd].pushed = EOF;
+  return &streams[fd];
+}
 
 WEAK FILE *fopen(const char *restrict path, const char *restrict mode) {
-  (void)path, (void)mode;
-  errno = ENOENT;
-  return NULL;
+  return open_stream(path, mode);
 }
 WEAK FILE *fopen64(const char *restrict path, const char *restrict mode) {
-  (void)path, (void)mode;
-  errno = ENOENT;
-  return NULL;
+  return open_stream(path, mode);
 }
 WEAK FILE *freopen(const char *restrict path, const char *restrict mode, FILE *restrict f) {
   (void)path, (void)mode, (void)f;

@@ -23,16 +23,21 @@
  * The file is self-contained (its own ktest reader) so that it compiles with nothing but
  * a C compiler and runtime/include.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* realpath, mkdtemp, strnlen */
 
 #include "replay.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "klee/klee.h"
 #include "symq.h"
@@ -362,6 +367,226 @@ void __VERIFIER_atomic_begin(void);
 void __VERIFIER_atomic_end(void);
 WEAK void __VERIFIER_atomic_begin(void) {}
 WEAK void __VERIFIER_atomic_end(void) {}
+
+/* ---- the symbolic environment (runtime/lib/symenv.c under symq) ------------------------
+ * A test of a run with --sym-arg(s), --sym-files or --sym-stdin starts with the objects
+ * symq's runtime made before main, the last one "model_version": "n_args", "argNN",
+ * "A-data-stat", "A-data", …, "stdin-stat", "stdin". They are fed natively, as KLEE's
+ * klee-replay does: before main (a constructor), the program runs again in a child process
+ * with its arguments rebuilt from the ktest's (each --sym-* option replaced by the objects
+ * it made), stdin read from a file holding the "stdin" object's bytes, and the current
+ * directory a fresh one holding the files A, B, …; the first process waits for it, removes
+ * the directory and ends as the child did (its exit status, or the same signal). The child
+ * knows it is one by SYMQ_REPLAY_ENV (set) and skips the objects; it dies with the parent
+ * (a timeout that kills the parent kills it). */
+
+static int env_object_name(const char *n) {
+  if (!strcmp(n, "n_args") || !strcmp(n, "stdin") || !strcmp(n, "stdin-stat")) return 1;
+  if (!strncmp(n, "arg", 3) && n[3] >= '0' && n[3] <= '9' && n[4] >= '0' && n[4] <= '9' && !n[5])
+    return 1;
+  return n[0] >= 'A' && n[0] <= 'Z' && (!strcmp(n + 1, "-data") || !strcmp(n + 1, "-data-stat"));
+}
+
+/* The number of objects the environment made (through "model_version"), or 0. */
+static uint32_t env_objects(void) {
+  for (uint32_t k = 0; k < ktest.count; k++) {
+    if (!strcmp(ktest.objects[k].name, "model_version")) return k + 1;
+    if (!env_object_name(ktest.objects[k].name)) return 0;
+  }
+  return 0;
+}
+
+static const ktest_object *env_find(const char *name, uint32_t end) {
+  for (uint32_t k = 0; k < end; k++)
+    if (!strcmp(ktest.objects[k].name, name)) return &ktest.objects[k];
+  return NULL;
+}
+
+static char *env_copy(const unsigned char *bytes, size_t n) {
+  char *s = malloc(n + 1);
+  if (!s) die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: out of memory");
+  memcpy(s, bytes, n);
+  s[n] = 0;
+  return s;
+}
+
+static int env_is(const char *arg, const char *name) {
+  if (arg[0] != '-') return 0;
+  const char *p = arg + 1 + (arg[1] == '-');
+  return !strcmp(p, name);
+}
+
+/* The ktest's arguments (its header: the program's arguments under symq). */
+static char **env_header_args(uint32_t *n) {
+  size_t saved = data_pos;
+  data_pos = 9;
+  uint32_t count;
+  if (!read_u32(&count)) bad_ktest("truncated");
+  char **args = calloc((size_t)count + 1, sizeof *args);
+  if (!args) die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: out of memory");
+  for (uint32_t k = 0; k < count; k++) {
+    const unsigned char *text;
+    uint32_t len;
+    if (!read_blob(&text, &len)) bad_ktest("truncated argument");
+    args[k] = env_copy(text, len);
+  }
+  data_pos = saved;
+  *n = count;
+  return args;
+}
+
+/* The symbolic argument object `next` (an "argNN"): its string, up to its first NUL. */
+static char *env_sym_arg(uint32_t *next, uint32_t end) {
+  for (; *next < end; ++*next) {
+    const ktest_object *o = &ktest.objects[*next];
+    if (!strncmp(o->name, "arg", 3)) {
+      ++*next;
+      return env_copy(o->bytes, strnlen((const char *)o->bytes, o->size ? o->size - 1 : 0));
+    }
+  }
+  die(SYMQ_REPLAY_EXIT_KTEST,
+      "ktest mismatch: %s has fewer symbolic arguments than its options ask", ktest.path);
+}
+
+static int env_n_args(uint32_t *next, uint32_t end) {
+  for (; *next < end; ++*next) {
+    const ktest_object *o = &ktest.objects[*next];
+    if (!strcmp(o->name, "n_args") && o->size == 4) {
+      ++*next;
+      int v;
+      memcpy(&v, o->bytes, sizeof v);
+      return v;
+    }
+  }
+  die(SYMQ_REPLAY_EXIT_KTEST, "ktest mismatch: %s has no n_args for a --sym-args", ktest.path);
+}
+
+/* The program's argv: the ktest's arguments with each --sym-* option replaced, then the
+ * symbolic arguments of symq run's own --sym-* options (made after those, in order). */
+static char **env_argv(char *argv0, uint32_t end) {
+  uint32_t n, next = 0;
+  char **header = env_header_args(&n);
+  size_t room = (size_t)n + end + 2, out = 0;
+  char **args = calloc(room, sizeof *args);
+  if (!args) die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: out of memory");
+  args[out++] = argv0;
+  for (uint32_t k = 1; k < n; k++) {
+    if (env_is(header[k], "sym-arg") && k + 1 < n) {
+      args[out++] = env_sym_arg(&next, end);
+      k += 1;
+    } else if (env_is(header[k], "sym-args") && k + 3 < n) {
+      for (int j = env_n_args(&next, end); j > 0; j--) args[out++] = env_sym_arg(&next, end);
+      k += 3;
+    } else if (env_is(header[k], "sym-files") && k + 2 < n) {
+      k += 2;
+    } else if (env_is(header[k], "sym-stdin") && k + 1 < n) {
+      k += 1;
+    } else {
+      args[out++] = header[k];
+    }
+  }
+  /* symq run's options: --sym-arg ones, then --sym-args (an n_args, then its arguments) */
+  for (; next < end && out + 1 < room; next++) {
+    const ktest_object *o = &ktest.objects[next];
+    if (!strcmp(o->name, "n_args")) {
+      for (int j = env_n_args(&next, end); j > 0 && out + 1 < room; j--)
+        args[out++] = env_sym_arg(&next, end);
+      next--;
+    } else if (!strncmp(o->name, "arg", 3)) {
+      args[out++] = env_sym_arg(&next, end);
+      next--;
+    }
+  }
+  args[out] = NULL;
+  return args;
+}
+
+static void env_write(const char *path, const ktest_object *o) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(o->bytes, 1, o->size, f) != o->size || fclose(f) != 0)
+    die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: cannot write %s for %s", path, ktest.path);
+}
+
+static void env_cleanup(const char *dir) {
+  if (!dir[0]) return;
+  for (char c = 'A'; c <= 'Z'; c++) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%c", dir, c);
+    unlink(path);
+  }
+  rmdir(dir);
+}
+
+/* The child's end, as the parent's: its exit status, or the signal that killed it. */
+static void env_end_as(int status) {
+  if (WIFSIGNALED(status)) {
+    signal(WTERMSIG(status), SIG_DFL);
+    struct rlimit none = {0, 0}; /* the child dumped its core already, if any */
+    setrlimit(RLIMIT_CORE, &none);
+    raise(WTERMSIG(status));
+  }
+  _exit(WIFEXITED(status) ? WEXITSTATUS(status) : SYMQ_REPLAY_EXIT_KTEST);
+}
+
+__attribute__((constructor)) static void replay_environment(int argc, char **argv) {
+  (void)argc;
+  const char *path = getenv("KTEST_FILE");
+  if (!path || !*path) return;
+  load_ktest();
+  uint32_t end = env_objects();
+  if (!end) return;
+  if (getenv("SYMQ_REPLAY_ENV")) { /* the child: the environment is in place */
+    unsetenv("SYMQ_REPLAY_ENV");
+    ktest.next = end;
+    return;
+  }
+  char *absolute = realpath(path, NULL);
+  if (!absolute) die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: cannot resolve %s", path);
+  setenv("KTEST_FILE", absolute, 1);
+  const char *tmp = getenv("TMPDIR");
+  if (!tmp || !*tmp) tmp = "/tmp";
+  const ktest_object *in = env_find("stdin", end);
+  if (in) {
+    char name[4200];
+    snprintf(name, sizeof name, "%s/symq-stdin-XXXXXX", tmp);
+    int fd = mkstemp(name);
+    if (fd < 0 || write(fd, in->bytes, in->size) != (ssize_t)in->size)
+      die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: cannot write stdin for %s", ktest.path);
+    unlink(name);
+    if (lseek(fd, 0, SEEK_SET) != 0 || dup2(fd, 0) < 0)
+      die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: cannot feed stdin for %s", ktest.path);
+    close(fd);
+  }
+  char dir[4200] = "";
+  if (env_find("A-data", end)) {
+    snprintf(dir, sizeof dir, "%s/symq-files-XXXXXX", tmp);
+    if (!mkdtemp(dir)) die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: cannot make a directory");
+    for (char c = 'A'; c <= 'Z'; c++) {
+      char name[8], file[4300];
+      snprintf(name, sizeof name, "%c-data", c);
+      const ktest_object *o = env_find(name, end);
+      if (!o) break;
+      snprintf(file, sizeof file, "%s/%c", dir, c);
+      env_write(file, o);
+    }
+  }
+  setenv("SYMQ_REPLAY_ENV", "1", 1);
+  char **args = env_argv(argv[0], end);
+  fflush(NULL);
+  pid_t child = fork();
+  if (child < 0) die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: cannot fork for %s", ktest.path);
+  if (child == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (dir[0] && chdir(dir) != 0) _exit(SYMQ_REPLAY_EXIT_KTEST);
+    execv("/proc/self/exe", args);
+    _exit(SYMQ_REPLAY_EXIT_KTEST);
+  }
+  int status;
+  while (waitpid(child, &status, 0) < 0)
+    if (errno != EINTR) die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: lost the replayed program");
+  env_cleanup(dir);
+  env_end_as(status);
+}
 
 /* ---- coverage of tests that crash ------------------------------------------------------ */
 

@@ -252,7 +252,7 @@ void klee_report_error(const char *file, int line, const char *message, const ch
   _exit(EXIT_REPORT);
 }
 
-/* The model's way of ending a path as unsupported (see format.c, scan.c). */
+/* The model's way of ending a path as unsupported (see format.c, scan.c, symenv.c). */
 void __symq_unsupported_printf_positional_arguments(void);
 void __symq_unsupported_printf_positional_arguments(void) {
   record("unsupported: printf positional arguments");
@@ -268,6 +268,18 @@ void __symq_unsupported_nl_langinfo_item(void) {
   record("unsupported: nl_langinfo item");
   _exit(EXIT_UNSUPPORTED);
 }
+/* symenv.c's: KLEE options it does not model, and fstat of stdout or stderr */
+#define UNSUPPORTED(name, what)   \
+  void name(void);                \
+  void name(void) {               \
+    record("unsupported: " what); \
+    _exit(EXIT_UNSUPPORTED);      \
+  }
+UNSUPPORTED(__symq_unsupported_sym_stdout, "--sym-stdout")
+UNSUPPORTED(__symq_unsupported_fd_fail, "--fd-fail")
+UNSUPPORTED(__symq_unsupported_save_all_writes, "--save-all-writes")
+UNSUPPORTED(__symq_unsupported_fstat_of_a_standard_stream, "fstat of a standard stream")
+#undef UNSUPPORTED
 
 /* ---- running the tests -------------------------------------------------------------------- */
 
