@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/core/xalloc.h"
+#include "merge/decide.h"
 #include "merge/strategy_cfg.h"
 #include "merge/synth.h"
 #include "merge/validate.h"
@@ -73,6 +74,36 @@ static expr *merge_value_on_k(merge_ctx *mc, expr *const *vals, size_t n, void *
     v = merge_tmp(mc, expr_ite(merge_tmp(mc, expr_eq(vf->K, c)), vals[j], v));
   }
   return v;
+}
+
+/* For the cost estimate (merge/decide.h): does a template fit, so that x needs no ite? */
+static bool value_fits_k(merge_ctx *mc, expr *const *vals, size_t n, void *arg) {
+  value_fit *vf = arg;
+  (void)mc;
+  for (size_t j = 0; j < n; j++) vf->points[j] = (synth_point){vf->counts[j], vals[j]};
+  expr *t = synth_fit(vf->points, n, vf->bvar);
+  if (t) expr_unref(t);
+  return t != NULL;
+}
+
+/* Does φ keep a conjunct in the ∀ (one not monotone in i, see add_forall)? */
+static bool keeps_forall(const synth_formula *f, expr *bvar, uint64_t hi) {
+  size_t ntodo = 0, cap = 8;
+  expr **todo = xmalloc(cap * sizeof *todo);
+  bool kept = false;
+  todo[ntodo++] = f->phi;
+  while (ntodo && !kept) {
+    expr *c = todo[--ntodo];
+    if (c->kind == EXPR_AND && c->width == 1) {
+      if (ntodo + 2 > cap) todo = xrealloc(todo, (cap *= 2) * sizeof *todo);
+      todo[ntodo++] = c->kid[1];
+      todo[ntodo++] = c->kid[0];
+      continue;
+    }
+    kept = !expr_is_true(c) && synth_monotone(c, bvar, hi) == SYNTH_NOT_MONOTONE;
+  }
+  free(todo);
+  return kept;
 }
 
 static void add_pc(state *s, expr *c) {
@@ -198,12 +229,29 @@ static void dump_merged(FILE *f, const merge_region *r, const state *m, const ch
   }
 }
 
-static state *cfg_fallback(merge_ctx *m, pat_ctx *pc, const merge_region *r, state *const *members,
-                           size_t n, const char *why) {
-  state *s = merge_cfg(m, r, members, n);
+/* Members PAT could not merge by pattern (why): under --pat-fallback=fork they resume as
+ * they are; under cfg they are merged the CFG way unless the cost estimate declines it.
+ * Writes what resumes to out; returns how many. */
+static size_t fallback(merge_ctx *m, pat_ctx *pc, const merge_region *r, state *const *members,
+                       size_t n, const char *why, state **out) {
+  char outcome[160];
+  const char *declined = NULL;
+  if (n >= 2 && m->opt.pat_fallback == MERGE_FALLBACK_CFG && m->opt.decide == MERGE_DECIDE_COST)
+    declined = merge_decide(m, members, n, false, NULL, NULL, NULL);
+  if (n < 2 || m->opt.pat_fallback == MERGE_FALLBACK_FORK || declined) {
+    snprintf(outcome, sizeof outcome, "%s (%s)", declined ? declined : "fallback fork", why);
+    merge_decision(m, r, members, n, outcome);
+    if (pc->dump)
+      fprintf(pc->dump, "%zu state%s continue forked: %s\n", n, n == 1 ? "" : "s", outcome);
+    for (size_t j = 0; j < n; j++) out[j] = members[j];
+    return n;
+  }
+  snprintf(outcome, sizeof outcome, "fallback cfg (%s)", why);
+  merge_decision(m, r, members, n, outcome);
+  out[0] = merge_cfg(m, r, members, n);
   if (pc->dump) fprintf(pc->dump, "merged the CFG way (%s)\n", why);
-  dump_merged(pc->dump, r, s, "cfg");
-  return s;
+  dump_merged(pc->dump, r, out[0], "cfg");
+  return 1;
 }
 
 static const char *status_reason(pat_status s) {
@@ -245,8 +293,29 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
     synth_formula f = {0};
     if (distinct && same_root &&
         synth_formula_pattern(leaves, k, pt->nprefix, pt->ncore, pt->nsuffix, bvar, &f)) {
-      out[nout] = merge_on_pattern(m, pc, r, members, counts, k, root_riders, &f, bvar);
-      dump_merged(pc->dump, r, out[nout++], "by pattern");
+      const char *declined = NULL;
+      if (m->opt.decide == MERGE_DECIDE_COST) {
+        uint64_t hi = counts[0];
+        for (size_t i = 1; i < k; i++) hi = counts[i] > hi ? counts[i] : hi;
+        value_fit vf = {counts, bvar, NULL, xmalloc(k * sizeof *vf.points)};
+        merge_estimate est;
+        declined = merge_decide(m, members, k, keeps_forall(&f, bvar, hi), value_fits_k, &vf, &est);
+        free(vf.points);
+        if (pc->dump)
+          fprintf(pc->dump,
+                  "partition %zu: estimate: %" PRIu32 " query sites after the exit, %" PRIu32
+                  " read merged values, %" PRIu32 " with the ∀'s loads; r = %" PRIu64 "/100: %s\n",
+                  p, est.sites, est.value_sites, est.hot_sites, est.ratio_x100,
+                  declined ? declined : "merge");
+      }
+      if (declined) {
+        merge_decision(m, r, members, k, declined);
+        for (size_t i = 0; i < k; i++) out[nout++] = members[i];
+      } else {
+        merge_decision(m, r, members, k, "merged by pattern");
+        out[nout] = merge_on_pattern(m, pc, r, members, counts, k, root_riders, &f, bvar);
+        dump_merged(pc->dump, r, out[nout++], "by pattern");
+      }
       synth_formula_free(&f);
     } else {
       why_left = !distinct    ? "counts not distinct"
@@ -256,12 +325,14 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
       for (size_t i = 0; i < k; i++) left[nleft++] = members[i];
     }
   }
-  if (nleft == 1) {
+  if (nleft == 1 && !why_left) {
+    merge_decision(m, r, left, 1, "not merged (alone in its partition)");
     out[nout++] = left[0];
-  } else if (nleft > 1) {
-    if (singletons) merge_reasons_add(&m->stats->pat_fallbacks, "alone in its partition");
-    out[nout++] =
-        cfg_fallback(m, pc, r, left, nleft, why_left ? why_left : "alone in its partition");
+  } else if (nleft >= 1) {
+    if (singletons && nleft > 1)
+      merge_reasons_add(&m->stats->pat_fallbacks, "alone in its partition");
+    nout +=
+        fallback(m, pc, r, left, nleft, why_left ? why_left : "alone in its partition", out + nout);
   }
   free(members);
   free(left);
@@ -299,8 +370,7 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
                       : !on_tree       ? "member off the tree"
                                        : status_reason(status);
     merge_reasons_add(&m->stats->pat_fallbacks, why);
-    out[0] = cfg_fallback(m, pc, r, group, n, why);
-    nout = 1;
+    nout = fallback(m, pc, r, group, n, why, out);
   } else {
     nout = merge_partitions(m, pc, r, group, n, paths, &parts, out);
   }
