@@ -18,9 +18,13 @@ typedef struct exit_info {
   uint32_t sites;       /* Q_t */
 } exit_info;
 
+/* How many callers of the exit's frame the estimate looks into (after their calls return). */
+enum { MERGE_DECIDE_CALLERS = 8 };
+
 struct merge_decide_cache {
   exit_info *exits;
   size_t nexits, cap;
+  uint32_t **defs; /* per function, when first needed: per register, its instruction */
 };
 
 static void set_bit(uint64_t *s, uint32_t reg) { s[reg / 64] |= UINT64_C(1) << (reg % 64); }
@@ -96,23 +100,39 @@ static exit_info *exit_of(merge_ctx *m, uint32_t func, uint32_t inst) {
   return e;
 }
 
+/* Per register of func, the instruction defining it (IR_NONE: an argument or a phi). */
+static const uint32_t *defs_of(merge_ctx *m, uint32_t func) {
+  if (!m->decide) m->decide = xcalloc(1, sizeof *m->decide);
+  struct merge_decide_cache *c = m->decide;
+  if (!c->defs) c->defs = xcalloc(m->prog->nfuncs + 1, sizeof *c->defs);
+  if (!c->defs[func]) {
+    const ir_function *fn = &m->prog->funcs[func];
+    uint32_t *d = xmalloc((fn->nregs + 1) * sizeof *d);
+    for (uint32_t r = 0; r <= fn->nregs; r++) d[r] = IR_NONE;
+    for (uint32_t i = 0; i < fn->ninsts; i++)
+      if (fn->insts[i].dst != IR_NONE && fn->insts[i].dst < fn->nregs) d[fn->insts[i].dst] = i;
+    c->defs[func] = d;
+  }
+  return c->defs[func];
+}
+
 static const merge_liveness *liveness_of(merge_ctx *m, uint32_t func) {
   if (!m->liveness) m->liveness = xcalloc(m->prog->nfuncs + 1, sizeof *m->liveness);
   if (!m->liveness[func]) m->liveness[func] = merge_liveness_compute(&m->prog->funcs[func]);
   return m->liveness[func];
 }
 
-/* Forward data flow from the tainted registers (and, when loads_tainted, every load's and
- * call's result) over e's reachable code to a fixpoint; returns the query sites reading a
- * tainted value. */
+/* Forward data flow from the tainted registers (and the results of the loads and calls
+ * flagged in hot_reads, NULL: none) over e's reachable code to a fixpoint; returns the query
+ * sites reading a tainted value, and sets *returns_tainted when a return does. */
 static uint32_t tainted_sites(const ir_function *fn, const exit_info *e, uint64_t *taint,
-                              bool loads_tainted) {
+                              const uint8_t *hot_reads, bool *returns_tainted) {
   for (bool changed = true; changed;) {
     changed = false;
     for (uint32_t i = 0; i < fn->ninsts; i++) {
       const ir_inst *in = &fn->insts[i];
       if (!e->reach[i] || in->dst == IR_NONE || has_bit(taint, in->dst)) continue;
-      bool t = loads_tainted && (in->op == IR_LOAD || in->op == IR_CALL || in->op == IR_VAARG);
+      bool t = hot_reads && hot_reads[i];
       for (uint32_t k = 0; k < in->nops && !t; k++) {
         const ir_operand *o = &fn->operands[in->ops + k];
         t = o->kind == IR_OPND_REG && has_bit(taint, o->index);
@@ -139,6 +159,10 @@ static uint32_t tainted_sites(const ir_function *fn, const exit_info *e, uint64_
   for (uint32_t i = 0; i < fn->ninsts; i++) {
     if (!e->reach[i]) continue;
     const ir_inst *in = &fn->insts[i];
+    if (in->op == IR_RET && in->nops) {
+      const ir_operand *o = &fn->operands[in->ops];
+      *returns_tainted |= o->kind == IR_OPND_REG && has_bit(taint, o->index);
+    }
     uint32_t ops[3], n = site_operands(in, ops);
     bool h = false;
     for (uint32_t k = 0; k < n && !h; k++) {
@@ -150,18 +174,40 @@ static uint32_t tainted_sites(const ir_function *fn, const exit_info *e, uint64_
   return hot;
 }
 
-/* Does some writable byte differ across the group with a merged value that is not cheap? */
-static bool memory_costly(merge_ctx *m, state *const *group, size_t n, merge_cheap_fn cheap,
-                          void *arg) {
+/* A small set of memory objects (the ones a merge makes costly to read). */
+typedef struct obj_set {
+  const mem_object **items;
+  size_t n;
+  bool any; /* every object (what is costly could not be told) */
+} obj_set;
+
+static void obj_add(obj_set *s, const mem_object *o) {
+  for (size_t k = 0; k < s->n; k++)
+    if (s->items[k] == o) return;
+  s->items = xrealloc(s->items, (s->n + 1) * sizeof *s->items);
+  s->items[s->n++] = o;
+}
+
+static bool obj_has(const obj_set *s, const mem_object *o) {
+  if (s->any) return true;
+  for (size_t k = 0; k < s->n; k++)
+    if (s->items[k] == o) return true;
+  return false;
+}
+
+/* The writable objects holding a byte that differs across the group with a merged value
+ * that is not cheap. */
+static void memory_costly(merge_ctx *m, state *const *group, size_t n, merge_cheap_fn cheap,
+                          void *arg, obj_set *out) {
   expr **vals = xmalloc(n * sizeof *vals);
-  bool costly = false;
   const mem_space *mem = group[0]->mem;
-  for (size_t i = 0; i < mem_space_count(mem) && !costly; i++) {
+  for (size_t i = 0; i < mem_space_count(mem); i++) {
     const mem_object *o = mem_space_object_at(mem, i);
     bool shared = true;
     for (size_t j = 1; j < n && shared; j++)
       shared = mem_shares_contents(group[0]->mem, group[j]->mem, o);
     if (shared || o->read_only) continue;
+    bool costly = false;
     for (uint64_t b = 0; b < o->capacity && !costly; b++) {
       expr *at = merge_tmp(m, expr_const(64, b));
       bool same = true;
@@ -171,44 +217,150 @@ static bool memory_costly(merge_ctx *m, state *const *group, size_t n, merge_che
       }
       costly = !same && !(cheap && cheap(m, vals, n, arg));
     }
+    if (costly) obj_add(out, o);
   }
   free(vals);
-  return costly;
 }
 
-const char *merge_decide(merge_ctx *m, state *const *group, size_t n, bool forall,
-                         merge_cheap_fn cheap, void *arg, merge_estimate *est) {
-  merge_estimate local;
-  if (!est) est = &local;
-  *est = (merge_estimate){0};
-  const state_frame *top = state_top(group[0]);
-  const ir_function *fn = &m->prog->funcs[top->func];
-  const exit_info *e = exit_of(m, top->func, top->pc);
-  const merge_liveness *live = liveness_of(m, top->func);
-  uint32_t words = (fn->nregs + 63) / 64 + 1;
-  uint64_t *taint = xcalloc(words, sizeof *taint);
+/* The arrays e reads (within a budget of nodes; false when it is exceeded). */
+static bool arrays_read(const expr *e, const expr_array ***arrays, size_t *n, uint32_t *budget) {
+  if (!e || !(*budget)--) return *budget != UINT32_MAX;
+  if (e->kind == EXPR_READ) {
+    bool known = false;
+    for (size_t k = 0; k < *n && !known; k++) known = (*arrays)[k] == e->u.read.array;
+    if (!known) {
+      *arrays = xrealloc(*arrays, (*n + 1) * sizeof **arrays);
+      (*arrays)[(*n)++] = e->u.read.array;
+    }
+  }
+  for (uint8_t k = 0; k < e->nkids; k++)
+    if (!arrays_read(e->kid[k], arrays, n, budget)) return false;
+  return true;
+}
+
+/* The objects bound to the symbolic arrays the ∀ body reads (any, when they cannot be told). */
+static void forall_objects(const state *st, const expr *body, obj_set *out) {
+  const expr_array **arrays = NULL;
+  size_t n = 0;
+  uint32_t budget = 4096;
+  if (!arrays_read(body, &arrays, &n, &budget)) out->any = true;
+  for (size_t k = 0; k < st->nsymbolics; k++)
+    for (size_t a = 0; a < n; a++)
+      if (st->symbolics[k].array == arrays[a]) obj_add(out, st->symbolics[k].object);
+  free(arrays);
+}
+
+/* The object a pointer operand points into, read off the state where the pointer (or the
+ * base it is computed from by GEPs and moves) is known at the frame's position: a constant
+ * operand, a global, or a register live there holding a constant address. NULL: unknown. */
+static const mem_object *pointee(const ir_program *prog, const ir_function *fn, const uint32_t *def,
+                                 const merge_liveness *live, uint32_t pc, const state *st,
+                                 const state_frame *f, const ir_operand *o, int depth) {
+  if (o->kind == IR_OPND_GLOBAL) {
+    const char *name = o->index < prog->nglobals ? prog->globals[o->index].name : NULL;
+    const mem_space *mem = st->mem;
+    for (size_t i = 0; name && i < mem_space_count(mem); i++) {
+      const mem_object *g = mem_space_object_at(mem, i);
+      if (g->kind == MEM_GLOBAL && g->name && strcmp(g->name, name) == 0) return g;
+    }
+    return NULL;
+  }
+  if (o->kind == IR_OPND_CONST) return NULL;
+  if (o->kind != IR_OPND_REG || depth > 16) return NULL;
+  uint32_t reg = o->index;
+  if (reg < f->nregs && f->regs[reg] && merge_live_before(live, pc, reg) &&
+      expr_is_const(f->regs[reg]))
+    return mem_space_find(st->mem, (uint64_t)f->regs[reg]->u.value);
+  uint32_t d = def[reg];
+  if (d == IR_NONE) return NULL;
+  const ir_inst *in = &fn->insts[d];
+  if ((in->op != IR_GEP && in->op != IR_MOVE) || !in->nops) return NULL;
+  return pointee(prog, fn, def, live, pc, st, f, &fn->operands[in->ops], depth + 1);
+}
+
+/* Per reachable load of frame f from pc: does it read a hot object (one whose object is
+ * unknown does)? NULL when no object is hot. Calls are not looked into: what a callee reads
+ * is its own loops' business (their regions decide for themselves). */
+static uint8_t *hot_reads(merge_ctx *m, const exit_info *e, const state *st, const state_frame *f,
+                          uint32_t pc, const obj_set *hot) {
+  if (!hot->any && !hot->n) return NULL;
+  const ir_function *fn = &m->prog->funcs[f->func];
+  const uint32_t *def = defs_of(m, f->func);
+  const merge_liveness *live = liveness_of(m, f->func);
+  uint8_t *flags = xcalloc(fn->ninsts + 1, 1);
+  for (uint32_t i = 0; i < fn->ninsts; i++) {
+    const ir_inst *in = &fn->insts[i];
+    if (!e->reach[i]) continue;
+    if (in->op != IR_LOAD || !in->nops) continue;
+    const mem_object *o = pointee(m->prog, fn, def, live, pc, st, f, &fn->operands[in->ops], 0);
+    flags[i] = !o || obj_has(hot, o);
+  }
+  return flags;
+}
+
+/* The frame at `depth` of the group, from its position (the exit, or just after the call
+ * that made the frame above) on: adds its query sites and those reading what the merge makes
+ * costly to est; *returned (in: the callee returns a costly value, out: this frame does) —
+ * a costly return value taints the call's result. */
+static void estimate_frame(merge_ctx *m, state *const *group, size_t n, uint32_t depth,
+                           const obj_set *mem_hot, const obj_set *all_hot, merge_cheap_fn cheap,
+                           void *arg, merge_estimate *est, bool *returned) {
+  const state_frame *f = &group[0]->frames[depth];
+  const ir_function *fn = &m->prog->funcs[f->func];
+  bool top = depth + 1 == group[0]->nframes;
+  uint32_t pc = top ? f->pc : f->pc + 1;
+  if (pc >= fn->ninsts) return;
+  const exit_info *e = exit_of(m, f->func, pc);
+  const merge_liveness *live = liveness_of(m, f->func);
+  size_t words = (fn->nregs + 63) / 64 + 1;
+  uint64_t *taint = xcalloc(words, sizeof *taint), *taint2 = xcalloc(words, sizeof *taint2);
+  if (!top && *returned && fn->insts[f->pc].dst != IR_NONE) set_bit(taint, fn->insts[f->pc].dst);
   expr **vals = xmalloc(n * sizeof *vals);
-  uint32_t depth = group[0]->nframes - 1;
-  for (uint32_t reg = 0; reg < top->nregs && reg < fn->nregs; reg++) {
+  for (uint32_t reg = 0; reg < f->nregs && reg < fn->nregs; reg++) {
     bool same = true, missing = false;
     for (size_t j = 0; j < n; j++) {
       vals[j] = group[j]->frames[depth].regs[reg];
       same &= vals[j] == vals[0];
       missing |= !vals[j];
     }
-    if (same || missing || !merge_live_before(live, top->pc, reg)) continue;
+    if (same || missing || !merge_live_before(live, pc, reg)) continue;
     if (cheap && cheap(m, vals, n, arg)) continue;
     set_bit(taint, reg);
     est->costly_regs++;
   }
   free(vals);
-  est->memory = memory_costly(m, group, n, cheap, arg);
-  est->sites = e->sites;
-  est->value_sites = tainted_sites(fn, e, taint, est->memory);
-  est->hot_sites = forall && !est->memory ? tainted_sites(fn, e, taint, true) : est->value_sites;
+  memcpy(taint2, taint, words * sizeof *taint);
+  bool ret_values = false, ret_all = false;
+  uint8_t *reads = hot_reads(m, e, group[0], f, pc, mem_hot);
+  est->value_sites += tainted_sites(fn, e, taint, reads, &ret_values);
+  free(reads);
+  reads = hot_reads(m, e, group[0], f, pc, all_hot);
+  est->hot_sites += tainted_sites(fn, e, taint2, reads, &ret_all);
+  free(reads);
   free(taint);
+  free(taint2);
+  est->sites += e->sites;
+  *returned = ret_all;
+}
+
+const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr *forall_body,
+                         merge_cheap_fn cheap, void *arg, merge_estimate *est) {
+  merge_estimate local;
+  if (!est) est = &local;
+  *est = (merge_estimate){0};
+  obj_set mem_hot = {0}, all_hot = {0};
+  memory_costly(m, group, n, cheap, arg, &mem_hot);
+  est->memory = mem_hot.n > 0;
+  for (size_t k = 0; k < mem_hot.n; k++) obj_add(&all_hot, mem_hot.items[k]);
+  if (forall_body) forall_objects(group[0], forall_body, &all_hot);
+  bool returned = false;
+  uint32_t depth = group[0]->nframes;
+  for (uint32_t k = 0; k <= MERGE_DECIDE_CALLERS && depth-- > 0; k++)
+    estimate_frame(m, group, n, depth, &mem_hot, &all_hot, cheap, arg, est, &returned);
+  free(mem_hot.items);
+  free(all_hot.items);
   est->ratio_x100 = 100;
-  if (forall) {
+  if (forall_body) {
     const qs_quant_stats *q = qs_quant_stats_of(m->solver);
     est->ratio_x100 = 200;
     if (q->asked >= 8) {
@@ -256,6 +408,8 @@ void merge_decide_free(merge_ctx *m) {
       free(c->exits[k].reach_block);
     }
     free(c->exits);
+    for (uint32_t f = 0; c->defs && f < m->prog->nfuncs; f++) free(c->defs[f]);
+    free(c->defs);
     free(c);
   }
   free(m->decision_log);

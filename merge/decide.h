@@ -5,25 +5,30 @@
  * The estimate is a simplified form of the query count estimation of Kuznetsov et al.
  * (PLDI 2012, "Efficient State Merging in Symbolic Execution"): a merge pays when the
  * values that differ between the states are read by few of the queries that follow.
- *   - From the program (static, per exit position, cached): the query sites reachable from
- *     the exit within its function — conditional branches and switches (a branch query),
- *     loads, stores and memory intrinsics (a bounds or pointer query on the address) — Q_t of
- *     them. Unlike the paper, a site counts once, whatever loops surround it.
- *   - From the group: the "costly" values the merge would make — a register of the exit's
- *     frame, live at the exit, that the merge turns into an ite (a value that a template
- *     a·K + b fits costs nothing and is left out), and any writable memory byte merged into
- *     an ite — and whether the merge adds a ∀. Q_add = the query sites whose operand depends
- *     (forward data flow over registers and phi moves in the reachable code) on a costly
- *     register, or on any load when merged memory or a ∀'s array may be read (without
- *     points-to information every later load may read them).
+ *   - From the program (static, per position, cached): the query sites reachable from a
+ *     position within its function — conditional branches and switches (a branch query),
+ *     loads, stores and memory intrinsics with a register address (a bounds or pointer
+ *     query) — counted in the exit's frame from the exit on and in up to 8 callers from just
+ *     after their call on: Q_t. Unlike the paper, a site counts once, whatever loops
+ *     surround it.
+ *   - From the group: the "costly" values the merge would make — a register of a frame,
+ *     live at its position, that the merge turns into an ite (a value that a template
+ *     a·K + b fits costs nothing and is left out), a writable memory object holding a byte
+ *     merged into an ite — and the objects bound to the arrays the ∀ it adds reads. Q_add =
+ *     the query sites whose operand depends (forward data flow over registers and phi moves
+ *     in the reachable code; a callee returning a costly value taints its call's result) on
+ *     a costly register, or on a load from a costly object or the ∀'s. A load's object is
+ *     read off the group's first state: its address's base (through GEPs and moves) is a
+ *     global or a register live at the position holding a constant address; a load whose
+ *     object cannot be told counts as reading a costly one. Callees are not looked into:
+ *     what a called function reads is its own loops' decision.
  *   - From the run: r, the measured solver requests per quantified query the engine asked
  *     (the quantified stage's requests — procedure runs, the relaxed stage's sub-requests —
  *     minus --validate-qsolver's re-checks, over the ∀ queries asked; requests are counted,
  *     not timed, so the decision is deterministic), at least 1; 2 until 8 ∀ queries were
- *     asked. A quantifier-free query costs one request.
+ *     asked. A quantifier-free query costs one request (r = 1 for a merge without a ∀).
  * A merge is declined when Q_add · r > Q_t / 2 (the paper's Q_add(v) ≤ α · Q_t with α = 1/2
- * and a quantified query weighted by r). Callees and callers are not looked into: a value
- * returned or passed to a call is not counted as read.
+ * and a quantified query weighted by r).
  *
  * Contract: the static analyses are cached in the merge context (freed with it); a decision
  * reads the group and never changes a state. merge_decision counts one decision (outcome
@@ -52,9 +57,10 @@ typedef struct merge_estimate {
 } merge_estimate;
 
 /* The estimate for merging group[0..n) (merge-compatible, n ≥ 2) into one state that adds a
- * ∀ when `forall`; returns NULL when the merge pays, else the reason it is declined
- * ("declined: …", static text). est (may be NULL) receives the numbers. */
-const char *merge_decide(merge_ctx *m, state *const *group, size_t n, bool forall,
+ * ∀ over forall_body (NULL: none; borrowed); returns NULL when the merge pays, else the
+ * reason it is declined ("declined: …", static text). est (may be NULL) receives the
+ * numbers. */
+const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr *forall_body,
                          merge_cheap_fn cheap, void *arg, merge_estimate *est);
 
 /* Counts one decision about the states members[0..n) of region r. */

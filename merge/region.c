@@ -189,6 +189,11 @@ static bool both_feasible(merge_ctx *m, state *st, expr *cond) {
   return status != QS_UNKNOWN && !must;
 }
 
+/* A loop whose regions twice had states to merge at an exit and merged none (every group
+ * declined or left forked: nothing repeats there, or merging would not pay) opens no more
+ * regions: its states then run as forked ones do, without waiting at the exits. */
+enum { MERGE_BARREN_LIMIT = 2 };
+
 void merge_at_branch(merge_ctx *m, state *st, expr *cond) {
   if (m->opt.mode == MERGE_MODE_NONE || st->region || expr_is_const(cond)) return;
   state_frame *f = state_top(st);
@@ -196,6 +201,10 @@ void merge_at_branch(merge_ctx *m, state *st, expr *cond) {
   merge_loops *l = merge_loops_of(m, f->func);
   uint32_t loop = l->innermost[merge_block_of(fn, f->pc)];
   if (loop == MERGE_NO_LOOP) return;
+  if (l->loops[loop].barren >= MERGE_BARREN_LIMIT) {
+    merge_reasons_add(&m->stats->skipped, "the loop's earlier regions merged nothing");
+    return;
+  }
   if (m->opt.loops == MERGE_LOOPS_SIZE && !merge_sizes_reads(&m->sizes, cond)) {
     merge_reasons_add(&m->stats->skipped, "loop branch does not depend on a symbolic size");
     return;
@@ -445,6 +454,8 @@ static void region_release(merge_ctx *m, merge_region *r) {
   m->stats->tree_nodes += r->tree->count;
   if (r->tree->invalid) merge_reasons_add(&m->stats->hash_invalid, r->tree->invalid);
   char *tree = m->opt.dump_tree ? tree_dot(m, r) : NULL;
+  uint64_t merges_before = m->stats->merges + m->stats->inc_merges;
+  bool to_merge = false; /* some exit had two states or more */
   bool *done = xcalloc(r->npaused + 1, sizeof *done);
   state **group = xrealloc(NULL, (r->npaused + 1) * sizeof *group);
   for (size_t i = 0; i < r->npaused; i++) {
@@ -459,8 +470,11 @@ static void region_release(merge_ctx *m, merge_region *r) {
       done[k] = true;
       group[n++] = b;
     }
+    to_merge |= n >= 2;
     release_group(m, r, group, n);
   }
+  if (!r->manual && to_merge && m->stats->merges + m->stats->inc_merges == merges_before)
+    merge_loops_of(m, r->func)->loops[r->loop].barren++;
   free(done);
   free(group);
   if (tree) dump_tree(m, r, tree);

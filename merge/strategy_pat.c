@@ -86,13 +86,14 @@ static bool value_fits_k(merge_ctx *mc, expr *const *vals, size_t n, void *arg) 
   return t != NULL;
 }
 
-/* Does φ keep a conjunct in the ∀ (one not monotone in i, see add_forall)? */
-static bool keeps_forall(const synth_formula *f, expr *bvar, uint64_t hi) {
-  size_t ntodo = 0, cap = 8;
-  expr **todo = xmalloc(cap * sizeof *todo);
-  bool kept = false;
-  todo[ntodo++] = f->phi;
-  while (ntodo && !kept) {
+/* The conjuncts of φ (its width-1 AND tree flattened, left to right); *n receives how many.
+ * The caller frees the array (the conjuncts are φ's). */
+static expr **conjuncts(expr *phi, size_t *n) {
+  size_t ntodo = 0, cap = 8, cap_out = 8;
+  expr **todo = xmalloc(cap * sizeof *todo), **out = xmalloc(cap_out * sizeof *out);
+  *n = 0;
+  todo[ntodo++] = phi;
+  while (ntodo) {
     expr *c = todo[--ntodo];
     if (c->kind == EXPR_AND && c->width == 1) {
       if (ntodo + 2 > cap) todo = xrealloc(todo, (cap *= 2) * sizeof *todo);
@@ -100,9 +101,22 @@ static bool keeps_forall(const synth_formula *f, expr *bvar, uint64_t hi) {
       todo[ntodo++] = c->kid[0];
       continue;
     }
-    kept = !expr_is_true(c) && synth_monotone(c, bvar, hi) == SYNTH_NOT_MONOTONE;
+    if (*n == cap_out) out = xrealloc(out, (cap_out *= 2) * sizeof *out);
+    out[(*n)++] = c;
   }
   free(todo);
+  return out;
+}
+
+/* The part of φ that stays in the ∀ (its conjuncts not monotone in i, see add_forall), a
+ * temporary, or NULL when nothing stays. */
+static expr *forall_part(merge_ctx *mc, const synth_formula *f, expr *bvar, uint64_t hi) {
+  size_t n;
+  expr **cs = conjuncts(f->phi, &n), *kept = NULL;
+  for (size_t k = 0; k < n; k++)
+    if (!expr_is_true(cs[k]) && synth_monotone(cs[k], bvar, hi) == SYNTH_NOT_MONOTONE)
+      kept = kept ? merge_tmp(mc, expr_and(kept, cs[k])) : cs[k];
+  free(cs);
   return kept;
 }
 
@@ -119,17 +133,10 @@ static void add_forall(merge_ctx *mc, state *s, const synth_formula *f, expr *bv
   expr *one = merge_tmp(mc, expr_const(64, 1));
   expr *k_zero = lo ? NULL : merge_tmp(mc, expr_eq(K, merge_tmp(mc, expr_const(64, 0))));
   expr *body = merge_tmp(mc, expr_true());
-  size_t ntodo = 0, cap = 8;
-  expr **todo = xmalloc(cap * sizeof *todo);
-  todo[ntodo++] = f->phi;
-  while (ntodo) {
-    expr *c = todo[--ntodo];
-    if (c->kind == EXPR_AND && c->width == 1) {
-      if (ntodo + 2 > cap) todo = xrealloc(todo, (cap *= 2) * sizeof *todo);
-      todo[ntodo++] = c->kid[1];
-      todo[ntodo++] = c->kid[0];
-      continue;
-    }
+  size_t n;
+  expr **cs = conjuncts(f->phi, &n);
+  for (size_t k = 0; k < n; k++) {
+    expr *c = cs[k];
     synth_extreme extreme = synth_monotone(c, bvar, hi);
     if (extreme == SYNTH_NOT_MONOTONE) {
       body = merge_tmp(mc, expr_and(body, c));
@@ -138,7 +145,7 @@ static void add_forall(merge_ctx *mc, state *s, const synth_formula *f, expr *bv
     expr *at = merge_tmp(mc, synth_at(c, bvar, extreme == SYNTH_AT_HI ? K : one));
     add_pc(s, k_zero ? merge_tmp(mc, expr_or(k_zero, at)) : at);
   }
-  free(todo);
+  free(cs);
   expr *all = merge_tmp(mc, expr_forall(bvar, one, K, body));
   add_pc(s, all);
   if (all->kind == EXPR_FORALL) mc->stats->pat_quantified++;
@@ -237,7 +244,7 @@ static size_t fallback(merge_ctx *m, pat_ctx *pc, const merge_region *r, state *
   char outcome[160];
   const char *declined = NULL;
   if (n >= 2 && m->opt.pat_fallback == MERGE_FALLBACK_CFG && m->opt.decide == MERGE_DECIDE_COST)
-    declined = merge_decide(m, members, n, false, NULL, NULL, NULL);
+    declined = merge_decide(m, members, n, NULL, NULL, NULL, NULL);
   if (n < 2 || m->opt.pat_fallback == MERGE_FALLBACK_FORK || declined) {
     snprintf(outcome, sizeof outcome, "%s (%s)", declined ? declined : "fallback fork", why);
     merge_decision(m, r, members, n, outcome);
@@ -299,7 +306,8 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
         for (size_t i = 1; i < k; i++) hi = counts[i] > hi ? counts[i] : hi;
         value_fit vf = {counts, bvar, NULL, xmalloc(k * sizeof *vf.points)};
         merge_estimate est;
-        declined = merge_decide(m, members, k, keeps_forall(&f, bvar, hi), value_fits_k, &vf, &est);
+        declined =
+            merge_decide(m, members, k, forall_part(m, &f, bvar, hi), value_fits_k, &vf, &est);
         free(vf.points);
         if (pc->dump)
           fprintf(pc->dump,

@@ -9,7 +9,8 @@ of test/merge/decide/ (or drivers/) where the decision logic, if wrong, shows:
 2. declined: decide/read_later.c (the exit's differing value is read by every later branch)
    and decide/forall_read.c (the ∀'s buffer is read after the loop) are declined with their
    reasons and behave as --merge=none; `--merge-decide=always` merges both by pattern.
-3. memspn still merges by pattern (nothing after its loop reads what differs).
+3. a loop whose regions twice merged nothing (decide/barren.c) opens no more regions; memspn
+   still merges by pattern (nothing after its loop reads what differs).
 4. --dump-tree notes the decisions on the region's graph.
 Every merging run has --validate-merges and --validate-qsolver; errors (kind, line) must equal
 --merge=none's.
@@ -75,7 +76,9 @@ def main():
         driver = os.path.join(HERE, "decide", "fallback.c")
         _, none, none_err = run(symq, driver, "none")
         _, pat, pat_err = run(symq, driver, "pat")
-        _, cfg, cfg_err = run(symq, driver, "pat", "--pat-fallback=cfg")
+        # (--merge-decide=always: the estimate would decline these CFG merges, main branches
+        # on the merged result; here the fallback itself is under test)
+        _, cfg, cfg_err = run(symq, driver, "pat", "--pat-fallback=cfg", "--merge-decide=always")
         d, m = decisions(pat), pat["merge"]
         assert any(k.startswith("fallback fork (") for k in d), d
         assert not any(k.startswith("fallback cfg") for k in d), d
@@ -109,6 +112,19 @@ def main():
     outdir.check("declined: forall_read's buffer is read after the loop",
                  declined("forall_read", "declined: quantified array read by later queries"),
                  results)
+
+    def barren():
+        driver = os.path.join(HERE, "decide", "barren.c")
+        _, none, none_err = run(symq, driver, "none")
+        _, pat, pat_err = run(symq, driver, "pat")
+        m = pat["merge"]
+        assert m["regions_opened"] == 2, m  # the third call's loop no longer opens one
+        assert m["regions_skipped"].get("the loop's earlier regions merged nothing", 0) > 0, m
+        assert m["merges"] == 0 and pat_err == none_err, (m, pat_err, none_err)
+        for key in ("completed_paths", "error_paths", "tests"):
+            assert pat[key] == none[key], (key, pat[key], none[key])
+        return f"{m['regions_opened']} regions, then {m['regions_skipped']}"
+    outdir.check("a loop whose regions merged nothing opens no more", barren, results)
 
     def memspn_merges():
         out, pat, _ = run(symq, os.path.join(ROOT, "drivers", "memspn.c"), "pat",
