@@ -222,9 +222,12 @@ static void memory_costly(merge_ctx *m, state *const *group, size_t n, merge_che
   free(vals);
 }
 
-/* The arrays e reads (within a budget of nodes; false when it is exceeded). */
+/* The arrays e reads, walking at most *budget nodes (shared ones again: no memo, hence the
+ * budget); false when it is exceeded (then any array may be read). */
 static bool arrays_read(const expr *e, const expr_array ***arrays, size_t *n, uint32_t *budget) {
-  if (!e || !(*budget)--) return *budget != UINT32_MAX;
+  if (!e) return true;
+  if (*budget == 0) return false;
+  (*budget)--;
   if (e->kind == EXPR_READ) {
     bool known = false;
     for (size_t k = 0; k < *n && !known; k++) known = (*arrays)[k] == e->u.read.array;
