@@ -372,9 +372,12 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
       if (est->ratio_x100 < 100) est->ratio_x100 = 100;
     }
   }
-  /* Q_add · r > α · Q_t with α = 1/2 */
-  if (2 * (uint64_t)est->hot_sites * est->ratio_x100 <= (uint64_t)est->sites * 100) return NULL;
-  if (2 * (uint64_t)est->value_sites * 100 > (uint64_t)est->sites * 100)
+  /* Q_add · r > α · Q_t with α = 1/2, a site reading an ite weighing at least 2 */
+  uint64_t r_values = est->ratio_x100 > 200 ? est->ratio_x100 : 200;
+  uint64_t values = (uint64_t)est->value_sites * r_values;
+  uint64_t cost = values + (uint64_t)(est->hot_sites - est->value_sites) * est->ratio_x100;
+  if (2 * cost <= (uint64_t)est->sites * 100) return NULL;
+  if (2 * values > (uint64_t)est->sites * 100)
     return "declined: merged values read by later queries";
   return "declined: quantified array read by later queries";
 }

@@ -28,7 +28,8 @@
  *     not timed, so the decision is deterministic), at least 1; 2 until 8 ∀ queries were
  *     asked. A quantifier-free query costs one request (r = 1 for a merge without a ∀).
  * A merge is declined when Q_add · r > Q_t / 2 (the paper's Q_add(v) ≤ α · Q_t with α = 1/2
- * and a quantified query weighted by r).
+ * and a quantified query weighted by r), where a site reading an ite weighs max(r, 2): a
+ * query over an ite of the members' values costs at least two plain ones.
  *
  * Contract: the static analyses are cached in the merge context (freed with it); a decision
  * reads the group and never changes a state. merge_decision counts one decision (outcome

@@ -66,7 +66,8 @@ def main():
         for key in ("completed_paths", "error_paths", "tests"):
             assert pat[key] == none[key], (key, pat[key], none[key])
         assert pat_err == none_err, (pat_err, none_err)
-        _, cfg, cfg_err = run(symq, ab, "pat", "-DCAPACITY=4", "--pat-fallback=cfg")
+        _, cfg, cfg_err = run(symq, ab, "pat", "-DCAPACITY=4", "--pat-fallback=cfg",
+                              "--merge-decide=always")
         assert cfg["merge"]["merges"] >= 1 and cfg_err == none_err, (cfg["merge"], cfg_err)
         assert all(k.startswith("fallback cfg (") for k in decisions(cfg)), decisions(cfg)
         return f"{d}; {pat['completed_paths']} paths as none; with cfg {decisions(cfg)}"
