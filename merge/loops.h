@@ -5,8 +5,8 @@
  * loop. Merge regions are opened on these loops.
  *
  * Contract: merge_loops_find never fails (out of memory aborts); blocks unreachable from the
- * entry belong to no loop. The result is independent of the function's later use and owned
- * by the caller (merge_loops_free).
+ * entry belong to no loop. The result is independent of the function's later use (but for
+ * the `barren` counts merge/region.c keeps in it) and owned by the caller (merge_loops_free).
  */
 #ifndef SYMQ_MERGE_LOOPS_H
 #define SYMQ_MERGE_LOOPS_H
@@ -23,6 +23,8 @@ typedef struct merge_loop {
   uint32_t parent; /* the innermost loop strictly containing this one, or MERGE_NO_LOOP */
   uint32_t size;   /* blocks in the body */
   uint8_t *body;   /* nblocks flags */
+  uint32_t barren; /* merge/region.c: released regions of this loop that had states to merge
+                      at an exit and merged none (zero when found) */
 } merge_loop;
 
 typedef struct merge_loops {

@@ -10,6 +10,7 @@
 
 #include "engine/core/memory.h"
 #include "engine/core/xalloc.h"
+#include "merge/decide.h"
 #include "merge/incremental.h"
 #include "merge/strategy.h"
 
@@ -57,6 +58,7 @@ void merge_stats_json(json_writer *j, const merge_stats *s) {
                 {"regions_released", s->regions_released});
   reasons_member(j, "regions_skipped", &s->skipped);
   reasons_member(j, "regions_hash_invalid", &s->hash_invalid);
+  reasons_member(j, "decisions", &s->decisions);
   JSON_COUNTERS(j, {"merges", s->merges}, {"merged_states", s->merged_states},
                 {"merges_along_tree", s->merges_along_tree}, {"merge_tests", s->merge_tests},
                 {"validation_failures", s->validation_failures},
@@ -81,6 +83,7 @@ void merge_stats_free(merge_stats *s) {
   merge_reasons_free(&s->skipped);
   merge_reasons_free(&s->hash_invalid);
   merge_reasons_free(&s->pat_fallbacks);
+  merge_reasons_free(&s->decisions);
 }
 
 /* ---- the context ----------------------------------------------------------------------- */
@@ -122,6 +125,7 @@ void merge_ctx_free(merge_ctx *m) {
   merge_tmp_release(m);
   free(m->tmp);
   if (m->strategy_free) m->strategy_free(m->strategy_arg);
+  merge_decide_free(m);
   merge_inc_liveness_free(m);
   free(m);
 }
@@ -185,6 +189,11 @@ static bool both_feasible(merge_ctx *m, state *st, expr *cond) {
   return status != QS_UNKNOWN && !must;
 }
 
+/* A loop whose regions twice had states to merge at an exit and merged none (every group
+ * declined or left forked: nothing repeats there, or merging would not pay) opens no more
+ * regions: its states then run as forked ones do, without waiting at the exits. */
+enum { MERGE_BARREN_LIMIT = 2 };
+
 void merge_at_branch(merge_ctx *m, state *st, expr *cond) {
   if (m->opt.mode == MERGE_MODE_NONE || st->region || expr_is_const(cond)) return;
   state_frame *f = state_top(st);
@@ -192,6 +201,10 @@ void merge_at_branch(merge_ctx *m, state *st, expr *cond) {
   merge_loops *l = merge_loops_of(m, f->func);
   uint32_t loop = l->innermost[merge_block_of(fn, f->pc)];
   if (loop == MERGE_NO_LOOP) return;
+  if (l->loops[loop].barren >= MERGE_BARREN_LIMIT) {
+    merge_reasons_add(&m->stats->skipped, "the loop's earlier regions merged nothing");
+    return;
+  }
   if (m->opt.loops == MERGE_LOOPS_SIZE && !merge_sizes_reads(&m->sizes, cond)) {
     merge_reasons_add(&m->stats->skipped, "loop branch does not depend on a symbolic size");
     return;
@@ -343,14 +356,40 @@ static const char *leaf_label(void *state_ptr, void *ctx) {
   return text;
 }
 
-static void dump_tree(merge_ctx *m, const merge_region *r) {
-  char *dot = NULL, name[64], title[128];
+/* The region's tree as DOT, made before its groups are released (the leaves' states). */
+static char *tree_dot(merge_ctx *m, const merge_region *r) {
+  char *dot = NULL, title[128];
   size_t len = 0;
   FILE *f = xopen_memstream(&dot, &len);
   snprintf(title, sizeof title, "region %u: %s in %s", r->id, r->manual ? "manual" : "loop",
            m->prog->funcs[r->func].name);
   merge_tree_dot(f, r->tree, title, leaf_label, m);
   fclose(f);
+  return dot;
+}
+
+/* Writes the tree made by tree_dot with a note of the decisions taken at the release (a
+ * node "decisions" before the graph's closing brace), and renders it with dot. */
+static void dump_tree(merge_ctx *m, const merge_region *r, char *tree) {
+  char name[64], *decisions = merge_decisions_take(m);
+  size_t cut = strlen(tree);
+  while (cut && tree[cut - 1] != '}') cut--;
+  if (cut) cut--; /* the graph's closing brace */
+  char *dot = NULL;
+  size_t len = 0;
+  FILE *f = xopen_memstream(&dot, &len);
+  fwrite(tree, 1, cut, f);
+  fputs("  decisions [shape=note, label=\"decisions:\\l", f);
+  for (const char *c = decisions; *c; c++) {
+    if (*c == '"' || *c == '\\') fputc('\\', f);
+    if (*c == '\n') fputs("\\l", f);
+    else
+      fputc(*c, f);
+  }
+  fputs("\"];\n}\n", f);
+  fclose(f);
+  free(decisions);
+  free(tree);
   snprintf(name, sizeof name, "region%06u.dot", r->id);
   if (m->host.write_file(m->host.ctx, name, dot, len) && access("/usr/bin/dot", X_OK) == 0) {
     char *cmd = xasprintf("/usr/bin/dot -Tsvg -o '%s/region%06u.svg' '%s/%s'", m->out_dir, r->id,
@@ -374,20 +413,20 @@ static void resume(merge_ctx *m, state *st, bool fresh) {
   m->host.resume(m->host.ctx, st, fresh);
 }
 
-/* One group of states paused at one exit: its tests (--tests-per-merge=all), the strategy's
- * merge, and what resumes. */
+/* One group of states paused at one exit: the strategy's merge, the tests of the members
+ * merged away (--tests-per-merge=all; a member that resumes as it is writes its own test
+ * when it ends), and what resumes. */
 static void release_group(merge_ctx *m, const merge_region *r, state **group, size_t n) {
   if (n == 1) {
     resume(m, group[0], false);
     return;
   }
-  if (m->opt.tests_per_merge_all)
-    for (size_t k = 0; k < n; k++)
-      if (m->host.write_test(m->host.ctx, group[k])) m->stats->merge_tests++;
   state **out = xrealloc(NULL, n * sizeof *out);
   size_t nout = m->strategy(m, r, group, n, out, m->strategy_arg);
   for (size_t k = 0; k < n; k++)
     if (!is_member(out, nout, group[k])) {
+      if (m->opt.tests_per_merge_all && m->host.write_test(m->host.ctx, group[k]))
+        m->stats->merge_tests++;
       group[k]->region = NULL; /* merged away: not a path of its own */
       m->host.discard(m->host.ctx, group[k]);
     }
@@ -414,7 +453,9 @@ static void region_release(merge_ctx *m, merge_region *r) {
   m->stats->states_at_exits += r->npaused;
   m->stats->tree_nodes += r->tree->count;
   if (r->tree->invalid) merge_reasons_add(&m->stats->hash_invalid, r->tree->invalid);
-  if (m->opt.dump_tree) dump_tree(m, r);
+  char *tree = m->opt.dump_tree ? tree_dot(m, r) : NULL;
+  uint64_t merges_before = m->stats->merges + m->stats->inc_merges;
+  bool to_merge = false; /* some exit had two states or more */
   bool *done = xcalloc(r->npaused + 1, sizeof *done);
   state **group = xrealloc(NULL, (r->npaused + 1) * sizeof *group);
   for (size_t i = 0; i < r->npaused; i++) {
@@ -429,10 +470,14 @@ static void region_release(merge_ctx *m, merge_region *r) {
       done[k] = true;
       group[n++] = b;
     }
+    to_merge |= n >= 2;
     release_group(m, r, group, n);
   }
+  if (!r->manual && to_merge && m->stats->merges + m->stats->inc_merges == merges_before)
+    merge_loops_of(m, r->func)->loops[r->loop].barren++;
   free(done);
   free(group);
+  if (tree) dump_tree(m, r, tree);
   region_free(r);
 }
 

@@ -38,6 +38,11 @@
 
 typedef enum merge_mode { MERGE_MODE_NONE, MERGE_MODE_CFG, MERGE_MODE_PAT } merge_mode;
 typedef enum merge_loop_filter { MERGE_LOOPS_SIZE, MERGE_LOOPS_SYMBOLIC } merge_loop_filter;
+/* --pat-fallback: what becomes of states PAT cannot merge by pattern (forked, the default) */
+typedef enum merge_pat_fallback { MERGE_FALLBACK_FORK, MERGE_FALLBACK_CFG } merge_pat_fallback;
+/* --merge-decide: PAT merges only where the cost estimate says it pays (merge/decide.h), or
+ * whenever a pattern fits */
+typedef enum merge_decide_mode { MERGE_DECIDE_COST, MERGE_DECIDE_ALWAYS } merge_decide_mode;
 
 typedef struct merge_options {
   merge_mode mode;
@@ -47,6 +52,8 @@ typedef struct merge_options {
   bool dump_tree;           /* region<id>.dot (and .svg) for every released region */
   bool incremental;         /* --incremental-merge: merging into the tree (merge/incremental.h) */
   pat_limits pat;           /* --merge=pat: --max-candidate-patterns, --max-patterns */
+  merge_pat_fallback pat_fallback; /* --pat-fallback */
+  merge_decide_mode decide;        /* --merge-decide */
 } merge_options;
 
 /* Counts by reason, sorted by text (deterministic output). */
@@ -79,6 +86,10 @@ typedef struct merge_stats {
   uint64_t inc_merges;    /* nodes merged into the tree */
   uint64_t inc_discarded; /* states discarded by those merges (their paths redone) */
   uint64_t inc_snapshots, inc_snapshot_bytes; /* snapshots taken and the bytes they copied */
+  /* every decision taken on a group (or a partition of one) of states at an exit, by
+   * outcome and reason: "merged (cfg)", "merged by pattern", "declined: <reason>",
+   * "fallback fork: <why>", "fallback cfg: <why>" (merge/decide.h) */
+  merge_reasons decisions;
 } merge_stats;
 
 /* The "merge" object of stats.json. */

@@ -7,7 +7,8 @@
  * and one group of n ≥ 2 paused, merge-compatible states at one exit, and returns the states
  * that resume instead. merge_use_cfg (merge/strategy_cfg.h) or merge_use_pat
  * (merge/strategy_pat.h) installs one; a strategy that cannot merge a group (or part of it)
- * calls merge_cfg itself, or returns the states unchanged.
+ * calls merge_cfg itself, or returns the states unchanged. Every group (or part of one) gets
+ * one decision counted with merge_decision (merge/decide.h).
  *
  * Contract: the group is borrowed; members not returned are handed back to the interpreter
  * by the caller (merge_host.discard), new states resume as fresh. Temporaries made while
@@ -60,6 +61,8 @@ struct merge_ctx {
   struct merge_liveness **liveness; /* --incremental-merge: per function, when first needed */
   expr **tmp;                       /* temporaries of the merge in progress */
   size_t ntmp, cap_tmp;
+  struct merge_decide_cache *decide; /* merge/decide.h: per exit, when first needed */
+  char *decision_log;                /* --dump-tree: the decisions of the region released */
 };
 
 /* Installs strategy with its argument; free_arg (or NULL) releases arg with the context. */

@@ -5,6 +5,7 @@
 
 #include "engine/core/memory.h"
 #include "engine/core/xalloc.h"
+#include "merge/decide.h"
 #include "merge/validate.h"
 
 /* ite(g1, v1, ite(g2, v2, … vn)): the guards are mutually exclusive tails. */
@@ -187,6 +188,7 @@ size_t merge_cfg_strategy(merge_ctx *m, const merge_region *r, state *const *gro
                           state **out, void *arg) {
   (void)arg;
   out[0] = merge_cfg(m, r, group, n);
+  merge_decision(m, r, group, n, "merged (cfg)");
   return 1;
 }
 

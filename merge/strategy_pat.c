@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/core/xalloc.h"
+#include "merge/decide.h"
 #include "merge/strategy_cfg.h"
 #include "merge/synth.h"
 #include "merge/validate.h"
@@ -75,6 +76,50 @@ static expr *merge_value_on_k(merge_ctx *mc, expr *const *vals, size_t n, void *
   return v;
 }
 
+/* For the cost estimate (merge/decide.h): does a template fit, so that x needs no ite? */
+static bool value_fits_k(merge_ctx *mc, expr *const *vals, size_t n, void *arg) {
+  value_fit *vf = arg;
+  (void)mc;
+  for (size_t j = 0; j < n; j++) vf->points[j] = (synth_point){vf->counts[j], vals[j]};
+  expr *t = synth_fit(vf->points, n, vf->bvar);
+  if (t) expr_unref(t);
+  return t != NULL;
+}
+
+/* The conjuncts of φ (its width-1 AND tree flattened, left to right); *n receives how many.
+ * The caller frees the array (the conjuncts are φ's). */
+static expr **conjuncts(expr *phi, size_t *n) {
+  size_t ntodo = 0, cap = 8, cap_out = 8;
+  expr **todo = xmalloc(cap * sizeof *todo), **out = xmalloc(cap_out * sizeof *out);
+  *n = 0;
+  todo[ntodo++] = phi;
+  while (ntodo) {
+    expr *c = todo[--ntodo];
+    if (c->kind == EXPR_AND && c->width == 1) {
+      if (ntodo + 2 > cap) todo = xrealloc(todo, (cap *= 2) * sizeof *todo);
+      todo[ntodo++] = c->kid[1];
+      todo[ntodo++] = c->kid[0];
+      continue;
+    }
+    if (*n == cap_out) out = xrealloc(out, (cap_out *= 2) * sizeof *out);
+    out[(*n)++] = c;
+  }
+  free(todo);
+  return out;
+}
+
+/* The part of φ that stays in the ∀ (its conjuncts not monotone in i, see add_forall), a
+ * temporary, or NULL when nothing stays. */
+static expr *forall_part(merge_ctx *mc, const synth_formula *f, expr *bvar, uint64_t hi) {
+  size_t n;
+  expr **cs = conjuncts(f->phi, &n), *kept = NULL;
+  for (size_t k = 0; k < n; k++)
+    if (!expr_is_true(cs[k]) && synth_monotone(cs[k], bvar, hi) == SYNTH_NOT_MONOTONE)
+      kept = kept ? merge_tmp(mc, expr_and(kept, cs[k])) : cs[k];
+  free(cs);
+  return kept;
+}
+
 static void add_pc(state *s, expr *c) {
   if (!expr_is_true(c)) state_add_constraint(s, c);
 }
@@ -88,17 +133,10 @@ static void add_forall(merge_ctx *mc, state *s, const synth_formula *f, expr *bv
   expr *one = merge_tmp(mc, expr_const(64, 1));
   expr *k_zero = lo ? NULL : merge_tmp(mc, expr_eq(K, merge_tmp(mc, expr_const(64, 0))));
   expr *body = merge_tmp(mc, expr_true());
-  size_t ntodo = 0, cap = 8;
-  expr **todo = xmalloc(cap * sizeof *todo);
-  todo[ntodo++] = f->phi;
-  while (ntodo) {
-    expr *c = todo[--ntodo];
-    if (c->kind == EXPR_AND && c->width == 1) {
-      if (ntodo + 2 > cap) todo = xrealloc(todo, (cap *= 2) * sizeof *todo);
-      todo[ntodo++] = c->kid[1];
-      todo[ntodo++] = c->kid[0];
-      continue;
-    }
+  size_t n;
+  expr **cs = conjuncts(f->phi, &n);
+  for (size_t k = 0; k < n; k++) {
+    expr *c = cs[k];
     synth_extreme extreme = synth_monotone(c, bvar, hi);
     if (extreme == SYNTH_NOT_MONOTONE) {
       body = merge_tmp(mc, expr_and(body, c));
@@ -107,7 +145,7 @@ static void add_forall(merge_ctx *mc, state *s, const synth_formula *f, expr *bv
     expr *at = merge_tmp(mc, synth_at(c, bvar, extreme == SYNTH_AT_HI ? K : one));
     add_pc(s, k_zero ? merge_tmp(mc, expr_or(k_zero, at)) : at);
   }
-  free(todo);
+  free(cs);
   expr *all = merge_tmp(mc, expr_forall(bvar, one, K, body));
   add_pc(s, all);
   if (all->kind == EXPR_FORALL) mc->stats->pat_quantified++;
@@ -198,12 +236,29 @@ static void dump_merged(FILE *f, const merge_region *r, const state *m, const ch
   }
 }
 
-static state *cfg_fallback(merge_ctx *m, pat_ctx *pc, const merge_region *r, state *const *members,
-                           size_t n, const char *why) {
-  state *s = merge_cfg(m, r, members, n);
+/* Members PAT could not merge by pattern (why): under --pat-fallback=fork they resume as
+ * they are; under cfg they are merged the CFG way unless the cost estimate declines it.
+ * Writes what resumes to out; returns how many. */
+static size_t fallback(merge_ctx *m, pat_ctx *pc, const merge_region *r, state *const *members,
+                       size_t n, const char *why, state **out) {
+  char outcome[160];
+  const char *declined = NULL;
+  if (n >= 2 && m->opt.pat_fallback == MERGE_FALLBACK_CFG && m->opt.decide == MERGE_DECIDE_COST)
+    declined = merge_decide(m, members, n, NULL, NULL, NULL, NULL);
+  if (n < 2 || m->opt.pat_fallback == MERGE_FALLBACK_FORK || declined) {
+    snprintf(outcome, sizeof outcome, "%s (%s)", declined ? declined : "fallback fork", why);
+    merge_decision(m, r, members, n, outcome);
+    if (pc->dump)
+      fprintf(pc->dump, "%zu state%s continue forked: %s\n", n, n == 1 ? "" : "s", outcome);
+    for (size_t j = 0; j < n; j++) out[j] = members[j];
+    return n;
+  }
+  snprintf(outcome, sizeof outcome, "fallback cfg (%s)", why);
+  merge_decision(m, r, members, n, outcome);
+  out[0] = merge_cfg(m, r, members, n);
   if (pc->dump) fprintf(pc->dump, "merged the CFG way (%s)\n", why);
-  dump_merged(pc->dump, r, s, "cfg");
-  return s;
+  dump_merged(pc->dump, r, out[0], "cfg");
+  return 1;
 }
 
 static const char *status_reason(pat_status s) {
@@ -245,8 +300,30 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
     synth_formula f = {0};
     if (distinct && same_root &&
         synth_formula_pattern(leaves, k, pt->nprefix, pt->ncore, pt->nsuffix, bvar, &f)) {
-      out[nout] = merge_on_pattern(m, pc, r, members, counts, k, root_riders, &f, bvar);
-      dump_merged(pc->dump, r, out[nout++], "by pattern");
+      const char *declined = NULL;
+      if (m->opt.decide == MERGE_DECIDE_COST) {
+        uint64_t hi = counts[0];
+        for (size_t i = 1; i < k; i++) hi = counts[i] > hi ? counts[i] : hi;
+        value_fit vf = {counts, bvar, NULL, xmalloc(k * sizeof *vf.points)};
+        merge_estimate est;
+        declined =
+            merge_decide(m, members, k, forall_part(m, &f, bvar, hi), value_fits_k, &vf, &est);
+        free(vf.points);
+        if (pc->dump)
+          fprintf(pc->dump,
+                  "partition %zu: estimate: %" PRIu32 " query sites after the exit, %" PRIu32
+                  " read merged values, %" PRIu32 " with the ∀'s loads; r = %" PRIu64 "/100: %s\n",
+                  p, est.sites, est.value_sites, est.hot_sites, est.ratio_x100,
+                  declined ? declined : "merge");
+      }
+      if (declined) {
+        merge_decision(m, r, members, k, declined);
+        for (size_t i = 0; i < k; i++) out[nout++] = members[i];
+      } else {
+        merge_decision(m, r, members, k, "merged by pattern");
+        out[nout] = merge_on_pattern(m, pc, r, members, counts, k, root_riders, &f, bvar);
+        dump_merged(pc->dump, r, out[nout++], "by pattern");
+      }
       synth_formula_free(&f);
     } else {
       why_left = !distinct    ? "counts not distinct"
@@ -256,12 +333,14 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
       for (size_t i = 0; i < k; i++) left[nleft++] = members[i];
     }
   }
-  if (nleft == 1) {
+  if (nleft == 1 && !why_left) {
+    merge_decision(m, r, left, 1, "not merged (alone in its partition)");
     out[nout++] = left[0];
-  } else if (nleft > 1) {
-    if (singletons) merge_reasons_add(&m->stats->pat_fallbacks, "alone in its partition");
-    out[nout++] =
-        cfg_fallback(m, pc, r, left, nleft, why_left ? why_left : "alone in its partition");
+  } else if (nleft >= 1) {
+    if (singletons && nleft > 1)
+      merge_reasons_add(&m->stats->pat_fallbacks, "alone in its partition");
+    nout +=
+        fallback(m, pc, r, left, nleft, why_left ? why_left : "alone in its partition", out + nout);
   }
   free(members);
   free(left);
@@ -299,8 +378,7 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
                       : !on_tree       ? "member off the tree"
                                        : status_reason(status);
     merge_reasons_add(&m->stats->pat_fallbacks, why);
-    out[0] = cfg_fallback(m, pc, r, group, n, why);
-    nout = 1;
+    nout = fallback(m, pc, r, group, n, why, out);
   } else {
     nout = merge_partitions(m, pc, r, group, n, paths, &parts, out);
   }

@@ -67,6 +67,10 @@ static const opt_choice MERGE_MODES[] = {
     {"none", MERGE_MODE_NONE}, {"cfg", MERGE_MODE_CFG}, {"pat", MERGE_MODE_PAT}, {NULL, 0}};
 static const opt_choice MERGE_LOOPS[] = {
     {"size", MERGE_LOOPS_SIZE}, {"symbolic", MERGE_LOOPS_SYMBOLIC}, {NULL, 0}};
+static const opt_choice PAT_FALLBACKS[] = {
+    {"fork", MERGE_FALLBACK_FORK}, {"cfg", MERGE_FALLBACK_CFG}, {NULL, 0}};
+static const opt_choice MERGE_DECIDES[] = {
+    {"cost", MERGE_DECIDE_COST}, {"always", MERGE_DECIDE_ALWAYS}, {NULL, 0}};
 static const opt_choice TESTS_PER_MERGE[] = {{"all", true}, {"one", false}, {NULL, 0}};
 static const opt_choice FALLBACKS[] = {
     {"expand", QS_FALLBACK_EXPAND}, {"z3", QS_FALLBACK_Z3}, {"both", QS_FALLBACK_BOTH}, {NULL, 0}};
@@ -283,6 +287,22 @@ static const opt_spec RUN_SPECS[] = {
      .max = 10000,
      .topic = OPT_TOPIC_MERGING,
      .help = "pat: more regular partitions in one group means CFG merging for it (default 10)"},
+    {.name = "--pat-fallback",
+     .type = OPT_ENUM,
+     .arg = "fork|cfg",
+     RUN(interp.merge.pat_fallback),
+     .choices = PAT_FALLBACKS,
+     .topic = OPT_TOPIC_MERGING,
+     .help = "pat: states it cannot merge by pattern continue forked (default), or are merged "
+             "the CFG way"},
+    {.name = "--merge-decide",
+     .type = OPT_ENUM,
+     .arg = "cost|always",
+     RUN(interp.merge.decide),
+     .choices = MERGE_DECIDES,
+     .topic = OPT_TOPIC_MERGING,
+     .help = "pat: merge only where the query-count estimate says it pays (default), or "
+             "always"},
     {.name = "--merge-loops",
      .type = OPT_ENUM,
      .arg = "size|symbolic",

@@ -16,8 +16,9 @@ and no disagreement:
    --qsolver-relax=off.
 4. strchr-, strspn- and strlen-style loops: every merge by pattern, validated, one merged
    state per regular partition, the same errors as CFG.
-5. fallbacks: too many candidate patterns (memspn over "ab"), too many patterns
-   (--max-patterns=1): merged the CFG way, counted by reason, validated.
+5. fallbacks under --pat-fallback=cfg --merge-decide=always: too many candidate patterns
+   (memspn over "ab"), too many patterns (--max-patterns=1): merged the CFG way, counted by
+   reason, validated.
 
     pat_memspn.py SYMQ_BINARY
 
@@ -231,13 +232,17 @@ def main():
     def fallbacks():
         # memspn over "ab" is exponential without incremental merging: its words have more
         # candidate patterns than the limit; strspn's two partitions exceed --max-patterns=1
+        # (--pat-fallback=cfg --merge-decide=always: by default such states continue forked,
+        # and the cost estimate declines a merge whose ites later branches read; see
+        # test/merge/decide.py)
         _, ab, _ = run(symq, os.path.join(ROOT, "drivers", "memspn_ab.c"), "pat", 4,
-                       "--validate-merges")
+                       "--validate-merges", "--pat-fallback=cfg", "--merge-decide=always")
         reasons = ab["merge"]["pat"]["fallbacks"]
         assert reasons.get("too many candidate patterns", 0) >= 1, reasons
         assert ab["merge"]["validation_failures"] == 0 and ab["merge"]["merges"] >= 1, ab["merge"]
         _, sp, _ = run(symq, os.path.join(ROOT, "drivers", "strspn.c"), "pat", 8,
-                       "--validate-merges", "--max-patterns=1")
+                       "--validate-merges", "--max-patterns=1", "--pat-fallback=cfg",
+                       "--merge-decide=always")
         assert sp["merge"]["pat"]["fallbacks"] == {"too many patterns": 1}, sp["merge"]["pat"]
         assert sp["completed_paths"] == 1 and sp["merge"]["pat"]["merges"] == 0, sp["merge"]
         return f"memspn_ab: {reasons}; strspn with --max-patterns=1: one CFG merge"

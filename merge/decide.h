@@ -1,0 +1,76 @@
+/*
+ * decide — whether a PAT merge of a group of states paused at one exit pays, and the record
+ * of every decision taken on a group (stats.json's merge.decisions, --dump-tree's note).
+ *
+ * The estimate is a simplified form of the query count estimation of Kuznetsov et al.
+ * (PLDI 2012, "Efficient State Merging in Symbolic Execution"): a merge pays when the
+ * values that differ between the states are read by few of the queries that follow.
+ *   - From the program (static, per position, cached): the query sites reachable from a
+ *     position within its function — conditional branches and switches (a branch query),
+ *     loads, stores and memory intrinsics with a register address (a bounds or pointer
+ *     query) — counted in the exit's frame from the exit on and in up to 8 callers from just
+ *     after their call on: Q_t. Unlike the paper, a site counts once, whatever loops
+ *     surround it.
+ *   - From the group: the "costly" values the merge would make — a register of a frame,
+ *     live at its position, that the merge turns into an ite (a value that a template
+ *     a·K + b fits costs nothing and is left out), a writable memory object holding a byte
+ *     merged into an ite — and the objects bound to the arrays the ∀ it adds reads. Q_add =
+ *     the query sites whose operand depends (forward data flow over registers and phi moves
+ *     in the reachable code; a callee returning a costly value taints its call's result) on
+ *     a costly register, or on a load from a costly object or the ∀'s. A load's object is
+ *     read off the group's first state: its address's base (through GEPs and moves) is a
+ *     global or a register live at the position holding a constant address; a load whose
+ *     object cannot be told counts as reading a costly one. Callees are not looked into:
+ *     what a called function reads is its own loops' decision.
+ *   - From the run: r, the measured solver requests per quantified query the engine asked
+ *     (the quantified stage's requests — procedure runs, the relaxed stage's sub-requests —
+ *     minus --validate-qsolver's re-checks, over the ∀ queries asked; requests are counted,
+ *     not timed, so the decision is deterministic), at least 1; 2 until 8 ∀ queries were
+ *     asked. A quantifier-free query costs one request (r = 1 for a merge without a ∀).
+ * A merge is declined when Q_add · r > Q_t / 2 (the paper's Q_add(v) ≤ α · Q_t with α = 1/2
+ * and a quantified query weighted by r), where a site reading an ite weighs max(r, 2): a
+ * query over an ite of the members' values costs at least two plain ones.
+ *
+ * Contract: the static analyses are cached in the merge context (freed with it); a decision
+ * reads the group and never changes a state. merge_decision counts one decision (outcome
+ * text, e.g. "merged by pattern", "declined: …", "fallback fork: …") in merge_stats and,
+ * under --dump-tree, notes it for the region's tree (merge_decisions_take).
+ */
+#ifndef SYMQ_MERGE_DECIDE_H
+#define SYMQ_MERGE_DECIDE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "merge/strategy.h"
+
+/* Is the merged value of vals[0..n) cheap (a template that needs no ite)? NULL: never. */
+typedef bool (*merge_cheap_fn)(merge_ctx *m, expr *const *vals, size_t n, void *arg);
+
+typedef struct merge_estimate {
+  uint32_t sites;       /* Q_t */
+  uint32_t value_sites; /* sites reading a costly register or merged memory */
+  uint32_t hot_sites;   /* Q_add: those, and the sites reading a load under a ∀ */
+  uint32_t costly_regs; /* costly registers live at the exit */
+  bool memory;          /* some merged memory byte is costly */
+  uint64_t ratio_x100;  /* r, in hundredths */
+} merge_estimate;
+
+/* The estimate for merging group[0..n) (merge-compatible, n ≥ 2) into one state that adds a
+ * ∀ over forall_body (NULL: none; borrowed); returns NULL when the merge pays, else the
+ * reason it is declined ("declined: …", static text). est (may be NULL) receives the
+ * numbers. */
+const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr *forall_body,
+                         merge_cheap_fn cheap, void *arg, merge_estimate *est);
+
+/* Counts one decision about the states members[0..n) of region r. */
+void merge_decision(merge_ctx *m, const merge_region *r, state *const *members, size_t n,
+                    const char *outcome);
+/* The decisions noted for region r since the last call (--dump-tree only), as text lines;
+ * owned by the caller ("" when none). */
+char *merge_decisions_take(merge_ctx *m);
+
+void merge_decide_free(merge_ctx *m); /* the cache; with the context */
+
+#endif
