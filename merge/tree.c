@@ -173,6 +173,7 @@ void merge_tree_splice(merge_tree *t, merge_node *p, merge_node *c) {
     c->branch = p->branch;
   }
   if (c->symbol) c->hash = expr_phash_salted(cond, branch_salt(&c->branch));
+  c->loop_entries += p->loop_entries;
   unlink_child(p, c);
   /* c takes p's place among p's siblings */
   c->parent = grand;

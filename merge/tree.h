@@ -55,15 +55,18 @@ typedef struct merge_branch {
 typedef struct merge_node {
   uint32_t id;
   struct merge_node *parent, *first_child, *last_child, *next_sibling;
-  expr *cond;          /* NULL at the root */
-  bool dead;           /* an infeasible side */
-  bool symbol;         /* made by a branch instruction: a symbol of the word */
-  merge_branch branch; /* symbols only */
-  uint64_t hash;       /* symbols only: cond's pattern hash salted with `branch` */
-  void *state;         /* the state at this leaf, or NULL */
-  bool detached;       /* cut off by incremental merging (kept until merge_tree_free) */
-  bool ended;          /* every path through it ended inside the region (see Validity) */
-  uint8_t conflict;    /* the conflict standing among its children: a merge_conflict */
+  expr *cond;            /* NULL at the root */
+  bool dead;             /* an infeasible side */
+  bool symbol;           /* made by a branch instruction: a symbol of the word */
+  merge_branch branch;   /* symbols only */
+  uint64_t hash;         /* symbols only: cond's pattern hash salted with `branch` */
+  void *state;           /* the state at this leaf, or NULL */
+  bool detached;         /* cut off by incremental merging (kept until merge_tree_free) */
+  bool ended;            /* every path through it ended inside the region (see Validity) */
+  uint32_t loop_entries; /* entries into the region's loop header made at this node (a
+                            state entering the header counts at its leaf): the sum from
+                            the root to a node is the iteration a state there is in */
+  uint8_t conflict;      /* the conflict standing among its children: a merge_conflict */
 } merge_node;
 
 /* What makes siblings indistinguishable, worst last. */
@@ -99,8 +102,8 @@ void merge_tree_leaf_ended(merge_tree *t, merge_node *leaf);
 /* Incremental merging (merge/incremental.h) reshapes the tree: merge_tree_detach cuts n and
  * its subtree off (marked detached, freed with the tree); merge_tree_splice replaces p, whose
  * only child not dead is c, by c with condition cond(p) ∧ cond(c) (a symbol keeps its branch,
- * its hash is recomputed, checked against its new siblings); p and its dead children are
- * detached. p is not the root. */
+ * its hash is recomputed, checked against its new siblings, its loop_entries gets p's); p
+ * and its dead children are detached. p is not the root. */
 void merge_tree_detach(merge_tree *t, merge_node *n);
 void merge_tree_splice(merge_tree *t, merge_node *p, merge_node *c);
 /* tail(n): a new reference (true at the root). */

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Loops PAT merges by pattern beyond one path per iteration (issue 26, item 3): each
 test/merge/widen/*.c states on an `// EXPECT-PAT:` line how many merges by pattern
-(merge.pat.merges) and how many constituents (merge.pat.merged_states) --merge=pat makes.
+(merge.pat.merges) and how many constituents (merge.pat.merged_states) --merge=pat makes,
+and on an optional `// ARGS-PAT:` line the options pat needs besides (--incremental-merge).
 Each driver runs with --merge=none and with --merge=pat --validate-merges
 --validate-qsolver; under pat the counts must be exactly those, with no fallback, no
 region whose pattern hash was invalid, no failed validation and no quantified answer that
@@ -25,10 +26,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SCRATCH = tempfile.TemporaryDirectory(prefix="symq-widen-")
 
 
-def run(symq, driver, mode):
+def run(symq, driver, mode, options=()):
     out = tempfile.mkdtemp(dir=SCRATCH.name)
     os.rmdir(out)
-    extra = outdir.validation(mode) if mode == "pat" else []
+    extra = outdir.validation(mode) + list(options) if mode == "pat" else []
     p = subprocess.run([symq, "run", "--no-progress", f"--merge={mode}", f"--output-dir={out}",
                         *extra, driver], capture_output=True, text=True, timeout=300)
     if p.returncode != 0:
@@ -40,15 +41,17 @@ def run(symq, driver, mode):
 
 def expected(driver):
     with open(driver) as f:
-        m = re.search(r"^// EXPECT-PAT: merges=(\d+) merged_states=(\d+)$", f.read(), re.M)
+        text = f.read()
+    m = re.search(r"^// EXPECT-PAT: merges=(\d+) merged_states=(\d+)$", text, re.M)
     assert m, f"{os.path.basename(driver)}: no EXPECT-PAT line"
-    return int(m.group(1)), int(m.group(2))
+    options = re.search(r"^// ARGS-PAT: (.*)$", text, re.M)
+    return int(m.group(1)), int(m.group(2)), options.group(1).split() if options else []
 
 
 def check(symq, driver):
-    merges, merged_states = expected(driver)
+    merges, merged_states, options = expected(driver)
     plain, plain_errors = run(symq, driver, "none")
-    stats, errors = run(symq, driver, "pat")
+    stats, errors = run(symq, driver, "pat", options)
     m, pat = stats["merge"], stats["merge"]["pat"]
     problems = outdir.quantified_problems(stats)
     assert not problems, "; ".join(problems)

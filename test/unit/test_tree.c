@@ -4,7 +4,8 @@
  * constants; other edge, other instruction or the negation: another symbol), riders left out
  * of words, and the sibling check that marks a tree's hash invalid (equal symbols, or a fork
  * at a rider). A tree shaped like memspn's (two loop iterations then an exit) gives equal
- * symbol sequences per iteration. Incremental merging's detach and splice keep the tree whole.
+ * symbol sequences per iteration. Incremental merging's detach and splice keep the tree whole
+ * (and the loop-header entries that number a node's iteration).
  * Paths that end inside the region leave the partition: a bounds check's error side that
  * ended does not invalidate the tree, one that goes on does, and every conflict is judged
  * again when the children it is among change.
@@ -172,6 +173,19 @@ static void test_detach_and_splice(void) {
   CHECK(keep->hash != x->hash);
   uint64_t word[4];
   CHECK_EQ_U64(merge_tree_word(keep, word, 4), 1);
+  merge_tree_free(t);
+
+  /* the loop-header entries of a spliced node go to the child in its place, so that the
+   * iteration of every node below (the entries from the root to it) stays the same */
+  t = merge_tree_new(NULL);
+  merge_node *p = merge_tree_add(t, t->root, c3, false, &b);
+  merge_node *only = merge_tree_add(t, p, c4, false, &b_other);
+  merge_node *under = merge_tree_add(t, only, c3, false, &b);
+  p->loop_entries = 2;
+  only->loop_entries = 1;
+  merge_tree_splice(t, p, only);
+  CHECK_EQ_U64(only->loop_entries, 3);
+  CHECK_EQ_PTR(under->parent, only);
   merge_tree_free(t);
 
   expr_unref(both), expr_unref(not4), expr_unref(c3), expr_unref(c4), expr_unref(n);
