@@ -146,6 +146,14 @@ static loop_place place_of(merge_ctx *m, const merge_region *r, const state *st)
   return block == l->loops[r->loop].header ? PLACE_HEADER : PLACE_BODY;
 }
 
+/* Does the region's loop contain another loop? */
+static bool has_nested_loop(merge_ctx *m, const merge_region *r) {
+  const merge_loops *l = merge_loops_of(m, r->func);
+  for (uint32_t k = 0; k < l->nloops; k++)
+    if (l->loops[k].parent == r->loop) return true;
+  return false;
+}
+
 /* Children that are neither infeasible nor ended: sides that may still meet. */
 static uint32_t open_children(const merge_node *n) {
   uint32_t k = 0;
@@ -186,7 +194,7 @@ void merge_inc_entered_block(merge_ctx *m, state *st) {
   }
   /* in the loop's body after a fork of this iteration: where the sides of the body's own
    * branches may join (the snapshot replaces the leaf's older one) */
-  if (place != PLACE_BODY || !forked_this_iteration(leaf)) return;
+  if (place != PLACE_BODY || has_nested_loop(m, r) || !forked_this_iteration(leaf)) return;
   const state_frame *f = state_top(st);
   const ir_function *fn = &m->prog->funcs[f->func];
   if (is_join(r->inc, fn, merge_block_of(fn, f->pc))) take_snapshot(m, r, leaf, st);
@@ -272,13 +280,15 @@ static merge_node *lowest_common_ancestor(merge_node *a, merge_node *b) {
 }
 
 /* May the snapshots of n and c (at one position, neither an ancestor of the other) be
- * merged with ite? Only at a join of the loop's body, both in the iteration in which their
- * paths parted (no header entry below their common ancestor): the two sides of the body's
- * own branches, never two iterations. */
+ * merged with ite? Only at a join of the body of an innermost loop (the iterations of a
+ * nested loop are not counted: its sides would join after different numbers of them, and
+ * the join would redo them), both in the iteration in which their paths parted (no header
+ * entry below their common ancestor): the two sides of the body's own branches, never two
+ * iterations. */
 static bool joinable(merge_ctx *m, merge_region *r, merge_node *n, merge_node *c) {
   inc_node *in = node_info(r->inc, n->id), *ic = node_info(r->inc, c->id);
   state *a = in->snapshot, *b = ic->snapshot;
-  if (place_of(m, r, a) != PLACE_BODY || in->iter != ic->iter ||
+  if (place_of(m, r, a) != PLACE_BODY || has_nested_loop(m, r) || in->iter != ic->iter ||
       iteration_of(lowest_common_ancestor(n, c)) != in->iter)
     return false;
   if (a->lifecycle != b->lifecycle || a->manual_nesting != b->manual_nesting ||

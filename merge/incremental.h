@@ -4,7 +4,8 @@
  * (copy-on-write) at the first non-phi instruction of the block it enters; the snapshot stays
  * with its tree node while the state runs on. In a loop region a member that forked in the
  * current iteration is snapshotted again (replacing its leaf's snapshot) where it enters a
- * join of the loop's body: a block other than the header entered by two edges or more. The
+ * join of the loop's body: a block other than the header entered by two edges or more, in a
+ * loop that contains no other loop. The
  * iteration of a node is the number of header entries on its path (merge_node.loop_entries).
  * When no state is running (between the interpreter's slices), every new snapshot n is
  * compared with the snapshots of the other nodes; the compatible node n' closest to the root
