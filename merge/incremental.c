@@ -16,6 +16,7 @@ typedef struct inc_node {
   state *snapshot;  /* owned; NULL when none */
   size_t npc;       /* the path condition's length on reaching the node */
   bool ended_below; /* a member ended inside the region at or below the node */
+  uint32_t iter;    /* the loop iteration the snapshot was taken in (see iteration_of) */
 } inc_node;
 
 /* A list of states (the breadth-first scheduler's queues). */
@@ -53,6 +54,7 @@ struct merge_inc_region {
   state *active;
   state_list waiting; /* parked by the scheduler (they count as running) */
   state_list fresh;   /* forked since the last slice: in the searcher, to be queued */
+  uint8_t *joins;     /* per block of the region's function: entered by ≥ 2 edges (lazily) */
 };
 
 merge_inc_region *merge_inc_region_new(void) { return xcalloc(1, sizeof(merge_inc_region)); }
@@ -64,6 +66,7 @@ void merge_inc_region_free(merge_inc_region *ir) {
   free(ir->pending);
   free(ir->waiting.items);
   free(ir->fresh.items);
+  free(ir->joins);
   free(ir);
 }
 
@@ -104,10 +107,20 @@ static uint64_t snapshot_bytes(const state *s) {
   return bytes;
 }
 
+/* The iteration of the region's loop a state at n is in: the header entries on its path. */
+static uint32_t iteration_of(const merge_node *n) {
+  uint32_t iter = 0;
+  for (; n; n = n->parent) iter += n->loop_entries;
+  return iter;
+}
+
+/* Takes (or, at a join, replaces) node's snapshot of st. */
 static void take_snapshot(merge_ctx *m, merge_region *r, merge_node *node, const state *st) {
   inc_node *info = node_info(r->inc, node->id);
+  state_free(info->snapshot);
   info->snapshot = state_fork(st, 0);
   info->npc = st->npc;
+  info->iter = iteration_of(node);
   m->stats->inc_snapshots++;
   m->stats->inc_snapshot_bytes += snapshot_bytes(info->snapshot);
   merge_inc_region *ir = r->inc;
@@ -118,13 +131,73 @@ static void take_snapshot(merge_ctx *m, merge_region *r, merge_node *node, const
   ir->pending[ir->npending++] = node;
 }
 
+/* Where st is with respect to its region's loop: in the loop's frame at its header, in the
+ * rest of its body, out of the loop (at an exit), or elsewhere (another frame, a manual
+ * region). */
+typedef enum loop_place { PLACE_ELSEWHERE, PLACE_HEADER, PLACE_BODY, PLACE_EXIT } loop_place;
+
+static loop_place place_of(merge_ctx *m, const merge_region *r, const state *st) {
+  if (r->manual || st->nframes != r->depth) return PLACE_ELSEWHERE;
+  const state_frame *f = &st->frames[st->nframes - 1];
+  if (f->func != r->func) return PLACE_ELSEWHERE;
+  const merge_loops *l = merge_loops_of(m, f->func);
+  uint32_t block = merge_block_of(&m->prog->funcs[f->func], f->pc);
+  if (!merge_loop_contains(l, r->loop, block)) return PLACE_EXIT; /* left: waits there */
+  return block == l->loops[r->loop].header ? PLACE_HEADER : PLACE_BODY;
+}
+
+/* Does the region's loop contain another loop? */
+static bool has_nested_loop(merge_ctx *m, const merge_region *r) {
+  const merge_loops *l = merge_loops_of(m, r->func);
+  for (uint32_t k = 0; k < l->nloops; k++)
+    if (l->loops[k].parent == r->loop) return true;
+  return false;
+}
+
+/* Children that are neither infeasible nor ended: sides that may still meet. */
+static uint32_t open_children(const merge_node *n) {
+  uint32_t k = 0;
+  for (const merge_node *c = n->first_child; c; c = c->next_sibling) k += !c->dead && !c->ended;
+  return k;
+}
+
+/* Is block a join of fn (the target of two edges or more)? Computed once per region. */
+static bool is_join(merge_inc_region *ir, const ir_function *fn, uint32_t block) {
+  if (!ir->joins) {
+    ir->joins = xcalloc(fn->nblocks + 1, 1);
+    for (uint32_t e = 0; e < fn->nedges; e++) {
+      uint8_t *k = &ir->joins[fn->edges[e].target];
+      if (*k < 2) (*k)++;
+    }
+  }
+  return block < fn->nblocks && ir->joins[block] >= 2;
+}
+
+/* Did the path to leaf fork in the current iteration (after its last header entry)? */
+static bool forked_this_iteration(const merge_node *leaf) {
+  for (const merge_node *n = leaf; n->parent && !n->loop_entries; n = n->parent)
+    if (open_children(n->parent) >= 2) return true;
+  return false;
+}
+
 void merge_inc_entered_block(merge_ctx *m, state *st) {
   merge_region *r = st->region;
   merge_node *leaf = st->leaf;
-  if (!r || !r->inc || !leaf || !leaf->parent || leaf->first_child || !leaf->symbol) return;
-  /* after a fork only: the leaf's parent has another side that is not dead */
-  if (node_info(r->inc, leaf->id)->snapshot || live_children(leaf->parent) < 2) return;
-  take_snapshot(m, r, leaf, st);
+  if (!r || !r->inc || !leaf || leaf->first_child) return;
+  loop_place place = place_of(m, r, st);
+  if (place == PLACE_HEADER) leaf->loop_entries++; /* a new iteration starts */
+  /* after a fork: the leaf's parent has another side that is not dead */
+  if (leaf->parent && leaf->symbol && !node_info(r->inc, leaf->id)->snapshot &&
+      live_children(leaf->parent) >= 2) {
+    take_snapshot(m, r, leaf, st);
+    return;
+  }
+  /* in the loop's body after a fork of this iteration: where the sides of the body's own
+   * branches may join (the snapshot replaces the leaf's older one) */
+  if (place != PLACE_BODY || has_nested_loop(m, r) || !forked_this_iteration(leaf)) return;
+  const state_frame *f = state_top(st);
+  const ir_function *fn = &m->prog->funcs[f->func];
+  if (is_join(r->inc, fn, merge_block_of(fn, f->pc))) take_snapshot(m, r, leaf, st);
 }
 
 /* ---- comparing snapshots -------------------------------------------------------------------- */
@@ -206,12 +279,48 @@ static merge_node *lowest_common_ancestor(merge_node *a, merge_node *b) {
   return a;
 }
 
-/* The node to merge n with: compatible, closest to the root, then the oldest; or NULL. */
-static merge_node *partner_of(merge_ctx *m, merge_region *r, merge_node *n) {
+/* May the snapshots of n and c (at one position, neither an ancestor of the other) be
+ * merged with ite? Only at a join of the body of an innermost loop (the iterations of a
+ * nested loop are not counted: its sides would join after different numbers of them, and
+ * the join would redo them), both in the iteration in which their paths parted (no header
+ * entry below their common ancestor): the two sides of the body's own branches, never two
+ * iterations. */
+static bool joinable(merge_ctx *m, merge_region *r, merge_node *n, merge_node *c) {
+  inc_node *in = node_info(r->inc, n->id), *ic = node_info(r->inc, c->id);
+  state *a = in->snapshot, *b = ic->snapshot;
+  if (place_of(m, r, a) != PLACE_BODY || has_nested_loop(m, r) || in->iter != ic->iter ||
+      iteration_of(lowest_common_ancestor(n, c)) != in->iter)
+    return false;
+  if (a->lifecycle != b->lifecycle || a->manual_nesting != b->manual_nesting ||
+      a->pointer_forks != b->pointer_forks || !merge_compatible(a, b))
+    return false;
+  /* the ite needs paths that exclude each other: a reshaped tree's siblings may overlap */
+  merge_node *lca = lowest_common_ancestor(n, c);
+  size_t cut = lca->parent ? node_info(r->inc, lca->id)->npc : r->entry_npc;
+  if (cut > a->npc || cut > b->npc) return false;
+  expr *tail = expr_true();
+  for (size_t k = cut; k < b->npc; k++) {
+    expr *next = expr_and(tail, b->pc[k]);
+    expr_unref(tail);
+    tail = next;
+  }
+  bool overlap = true;
+  qs_status status = qs_may_be_true(m->solver, a->pc, a->npc, tail, &overlap);
+  expr_unref(tail);
+  return status != QS_UNKNOWN && !overlap;
+}
+
+/* The node to merge n with: one whose snapshot is equal to n's (closest to the root, then
+ * the oldest), else one it may join with ite (likewise; *ite is set); or NULL. */
+static merge_node *partner_of(merge_ctx *m, merge_region *r, merge_node *n, bool *ite) {
   merge_inc_region *ir = r->inc;
   state *sn = node_info(ir, n->id)->snapshot;
-  merge_node *best = NULL;
-  uint32_t best_depth = 0;
+  *ite = false;
+  merge_node *best = NULL, *best_join = NULL;
+  uint32_t best_depth = 0, join_depth = 0;
+  /* states at the loop's exits merge when the region is released; merging them here would
+   * take them from under the snapshots that wait at the body's joins */
+  if (place_of(m, r, sn) == PLACE_EXIT) return NULL;
   for (uint32_t id = 0; id < r->tree->count && id < ir->cap; id++) {
     merge_node *c = r->tree->nodes[id];
     inc_node *info = &ir->nodes[id];
@@ -220,11 +329,16 @@ static merge_node *partner_of(merge_ctx *m, merge_region *r, merge_node *n) {
       continue;
     uint32_t d = depth_of(c);
     if ((best && d >= best_depth) || is_ancestor(c, n) || is_ancestor(n, c)) continue;
-    if (!snapshots_equal(m, sn, info->snapshot)) continue;
-    best = c;
-    best_depth = d;
+    if (snapshots_equal(m, sn, info->snapshot)) {
+      best = c;
+      best_depth = d;
+    } else if (!best && (!best_join || d < join_depth) && joinable(m, r, n, c)) {
+      best_join = c;
+      join_depth = d;
+    }
   }
-  return best;
+  *ite = !best && best_join;
+  return best ? best : best_join;
 }
 
 /* Discards every state below n (paused at the exit or running) and every snapshot. */
@@ -252,7 +366,8 @@ static void discard_below(merge_ctx *m, merge_region *r, merge_node *n) {
 
 /* After n's subtree was cut off below `stop`: a node left without children goes too, one
  * left with one child is spliced. */
-static void tidy_up(merge_tree *t, merge_node *p, const merge_node *stop) {
+static void tidy_up(merge_ctx *m, merge_region *r, merge_node *p, const merge_node *stop) {
+  merge_tree *t = r->tree;
   while (p && p != stop && !p->state && !p->detached) {
     merge_node *grand = p->parent;
     uint32_t live = live_children(p);
@@ -261,7 +376,10 @@ static void tidy_up(merge_tree *t, merge_node *p, const merge_node *stop) {
       p = grand;
       continue;
     }
-    if (live == 1) {
+    /* a node whose snapshot waits at a join of the loop's body for the other side of its
+     * fork stays: splicing would lose the snapshot (and make that iteration's word differ) */
+    state *snap = node_info(r->inc, p->id)->snapshot;
+    if (live == 1 && !(snap && place_of(m, r, snap) == PLACE_BODY)) {
       merge_node *c = p->first_child;
       while (c->dead) c = c->next_sibling;
       merge_tree_splice(t, p, c);
@@ -339,9 +457,47 @@ static void corrupt_for_test(state *merged) {
   }
 }
 
-static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node *other) {
+/* Does a side whose first branch below the common ancestor is a come before one whose is b
+ * (function, instruction, then edge; a side without one last)? Merged nodes take the first
+ * side's branch and list it first, so that the join of every iteration gives one symbol
+ * whichever side was compared first. */
+static bool comes_first(const merge_branch *a, const merge_branch *b) {
+  if (!a || !b) return a || !b;
+  if (a->func != b->func) return a->func < b->func;
+  if (a->inst != b->inst) return a->inst < b->inst;
+  return a->edge <= b->edge;
+}
+
+/* A join's value: the first side's where its tail holds (the tails exclude each other). */
+static expr *ite_on_first(merge_ctx *m, expr *const *vals, size_t n, void *arg) {
+  expr *const *tails = arg;
+  assert(n == 2);
+  return merge_tmp(m, expr_ite(tails[0], vals[0], vals[1]));
+}
+
+/* The nodes strictly between n and stop lose their snapshots: n's subtree is about to move
+ * under stop, so theirs no longer hold every path their snapshot would redo (merging one of
+ * them later would cover n's paths twice). */
+static void forget_above(merge_inc_region *ir, const merge_node *n, const merge_node *stop) {
+  for (const merge_node *p = n->parent; p && p != stop; p = p->parent) {
+    inc_node *info = node_info(ir, p->id);
+    state_free(info->snapshot);
+    info->snapshot = NULL;
+  }
+}
+
+/* Merges n and other (their snapshots equal, or joinable with ite when `ite`). */
+static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node *other, bool ite) {
   merge_inc_region *ir = r->inc;
   merge_node *lca = lowest_common_ancestor(n, other);
+  const merge_branch *b = first_branch(lca, n), *b_other = first_branch(lca, other);
+  if (!comes_first(b, b_other)) {
+    merge_node *swap = n;
+    n = other, other = swap;
+    b = b_other;
+  }
+  /* the merged state resumes in the iteration of other's snapshot */
+  uint32_t entries = node_info(ir, other->id)->iter - iteration_of(lca);
   size_t cut = lca->parent ? node_info(ir, lca->id)->npc : r->entry_npc;
   state *sn = node_info(ir, n->id)->snapshot, *so = node_info(ir, other->id)->snapshot;
   assert(cut <= sn->npc && cut <= so->npc && (cut == 0 || sn->pc[cut - 1] == so->pc[cut - 1]));
@@ -353,6 +509,11 @@ static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node
   while (merged->npc > cut) expr_unref(merged->pc[--merged->npc]);
   state_add_constraint(merged, either);
   if (sn->depth > merged->depth) merged->depth = sn->depth;
+  if (ite) { /* every register and byte on which the sides differ */
+    merge_values scratch = {.nparts = 2};
+    merge_each_value(m, merged, group, 2, ite_on_first, tails, &scratch);
+    merge_values_free(&scratch);
+  }
   /* --tests-per-merge=all: a test for each side, as a release writes one per member */
   if (m->opt.tests_per_merge_all)
     for (size_t j = 0; j < 2; j++)
@@ -365,18 +526,20 @@ static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node
     merge_values_free(&values);
   }
   merge_branch branch;
-  const merge_branch *b = first_branch(lca, n);
   if (b) branch = *b;
 
   merge_node *pn = n->parent, *po = other->parent;
+  forget_above(ir, n, lca);
+  forget_above(ir, other, lca);
   discard_below(m, r, n);
   discard_below(m, r, other);
   merge_tree_detach(r->tree, n);
   merge_tree_detach(r->tree, other);
-  tidy_up(r->tree, pn, lca);
-  tidy_up(r->tree, po, lca);
+  tidy_up(m, r, pn, lca);
+  tidy_up(m, r, po, lca);
 
   merge_node *node = merge_tree_add(r->tree, lca, either, false, b ? &branch : NULL);
+  node->loop_entries = entries;
   merge_tmp_release(m);
   merged->region = r;
   merged->leaf = node;
@@ -436,8 +599,9 @@ void merge_inc_run(merge_ctx *m, merge_region *r) {
     merge_node *n = ir->pending[k];
     inc_node *info = node_info(ir, n->id);
     if (n->detached || !info->snapshot || info->ended_below) continue;
-    merge_node *other = partner_of(m, r, n);
-    if (other) merge_nodes(m, r, n, other);
+    bool ite = false;
+    merge_node *other = partner_of(m, r, n, &ite);
+    if (other) merge_nodes(m, r, n, other, ite);
   }
   ir->npending = 0;
   schedule(m, r);

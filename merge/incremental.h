@@ -2,20 +2,34 @@
  * incremental — incremental state merging inside a region (pat-merge.md §6, the paper's §4),
  * --incremental-merge. After every fork inside a region, each side's state is snapshotted
  * (copy-on-write) at the first non-phi instruction of the block it enters; the snapshot stays
- * with its tree node while the state runs on. When no state is running (between the
- * interpreter's slices), every new snapshot n is compared with the snapshots of the other
- * nodes; the compatible node n' closest to the root (then the oldest) is merged with it when
+ * with its tree node while the state runs on. In a loop region a member that forked in the
+ * current iteration is snapshotted again (replacing its leaf's snapshot) where it enters a
+ * join of the loop's body: a block other than the header entered by two edges or more, in a
+ * loop that contains no other loop. The
+ * iteration of a node is the number of header entries on its path (merge_node.loop_entries).
+ * When no state is running (between the interpreter's slices), every new snapshot n is
+ * compared with the snapshots of the other nodes; the compatible node n' closest to the root
+ * (then the oldest) is merged with it when
  *   - n' is neither an ancestor nor a descendant of n,
- *   - both are at the same instruction with the same call stack, inputs and objects, every
- *     register live there (merge/liveness.h, per frame) and every writable byte of memory
- *     are syntactically equal, and
+ *   - both are at the same instruction with the same call stack, inputs and objects, and
+ *     either every register live there (merge/liveness.h, per frame) and every writable byte
+ *     of memory are syntactically equal, or (a join: when no equal partner exists) both are
+ *     at a block of the loop's body other than its header, in the iteration of their lowest
+ *     common ancestor, and their paths since it exclude each other (asked of the solver),
  *   - no path below n or n' has ended inside the region (its test is written: redoing it
- *     would write it twice).
+ *     would write it twice), and n is not a state that left a loop region (the release
+ *     merges those; merging them here would take them from under the join snapshots).
+ * Merging n away from under an ancestor (below L) drops that ancestor's snapshot: it no
+ * longer stands for every path below it, and merging it later would cover n's paths twice.
  * The merge: both subtrees' states are discarded (their paths are redone from the merged
  * node, none is lost), one node joins the lowest common ancestor L with condition
- * tail(L→n) ∨ tail(L→n'), and its state — n'`s snapshot with its path condition cut back to
- * L's and that disjunction added — resumes; nodes left with no child are removed and those
- * left with one child are spliced (conditions conjoined). Unlike the paper, L need not be the
+ * tail(L→n) ∨ tail(L→n') — the side whose first branch below L comes first (instruction,
+ * then edge) listed first, its branch the node's symbol, so that each iteration's join is one
+ * symbol of the word — and its state — n'`s snapshot with its path condition cut back to L's
+ * and that disjunction added, and at a join every register and byte on which the sides
+ * differ an ite over the first side's tail — resumes; nodes left with no child are removed
+ * and those left with one child are spliced (conditions conjoined), except a node whose
+ * snapshot waits at a join of the body for the other side. Unlike the paper, L need not be the
  * parent of n or n' (symq's tree has any number of children and its one-sided branches are
  * nodes too). With --validate-merges each merge is checked (merge/validate.h); with
  * --tests-per-merge=all each side's snapshot gets a test first, as a release's members do.

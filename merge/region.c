@@ -493,3 +493,13 @@ void merge_release_finished(merge_ctx *m) {
       }
   }
 }
+
+/* ---- appended (issue 26, item 3a) ---------------------------------------------------------- */
+
+void merge_path_ended(merge_ctx *m, state *st) {
+  (void)m;
+  merge_region *r = st->region;
+  merge_node *leaf = st->leaf;
+  if (r && leaf && leaf->state == st && !leaf->first_child && !leaf->detached)
+    merge_tree_leaf_ended(r->tree, leaf);
+}

@@ -160,4 +160,11 @@ void merge_gone(merge_ctx *m, state *st);
  * merge_host.resume. */
 void merge_release_finished(merge_ctx *m);
 
+/* ---- appended (issue 26, item 3a) ---- */
+/* st is about to end (merge_gone follows) — an error, an exit, a path cut short: inside a
+ * region its path leaves the partition, and the tree judges its siblings without it
+ * (merge_tree_leaf_ended), so that an error side forked by a check does not invalidate the
+ * tree's hash for the states that go on. */
+void merge_path_ended(merge_ctx *m, state *st);
+
 #endif

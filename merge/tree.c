@@ -14,13 +14,61 @@ static uint64_t branch_salt(const merge_branch *b) {
   return (((uint64_t)b->func << 32) | b->inst) * UINT64_C(0x9e3779b97f4a7c15) + b->edge;
 }
 
-/* A new child's symbol against its siblings' (see Validity in tree.h). */
+static const char *const conflict_reason[] = {NULL, merge_invalid_collision,
+                                              merge_invalid_rider_fork};
+
+/* The conflict between two siblings (see Validity in tree.h). */
+static merge_conflict conflict_between(const merge_node *a, const merge_node *b) {
+  if (!a->symbol || !b->symbol) return MERGE_CONFLICT_RIDER;
+  return a->hash == b->hash ? MERGE_CONFLICT_COLLISION : MERGE_CONFLICT_NONE;
+}
+
+/* `invalid` from the standing conflicts: the worst kind names it. */
+static void set_conflict(merge_tree *t, merge_node *p, merge_conflict c) {
+  if (p->conflict) t->nconflicts[p->conflict]--;
+  p->conflict = (uint8_t)c;
+  if (c) t->nconflicts[c]++;
+  t->invalid = t->nconflicts[MERGE_CONFLICT_RIDER]       ? conflict_reason[MERGE_CONFLICT_RIDER]
+               : t->nconflicts[MERGE_CONFLICT_COLLISION] ? conflict_reason[MERGE_CONFLICT_COLLISION]
+                                                         : NULL;
+}
+
+/* p's conflict judged again among its children that are neither ended nor detached; none
+ * when p itself is ended or detached (no leaf below it is merged). */
+static void judge(merge_tree *t, merge_node *p) {
+  merge_conflict worst = MERGE_CONFLICT_NONE;
+  if (!p->ended && !p->detached)
+    for (const merge_node *a = p->first_child; a && worst != MERGE_CONFLICT_RIDER;
+         a = a->next_sibling) {
+      if (a->ended) continue;
+      for (const merge_node *b = a->next_sibling; b && worst != MERGE_CONFLICT_RIDER;
+           b = b->next_sibling) {
+        merge_conflict c = b->ended ? MERGE_CONFLICT_NONE : conflict_between(a, b);
+        if (c > worst) worst = c;
+      }
+    }
+  set_conflict(t, p, worst);
+}
+
+/* A new child against its siblings: its parent's conflict can only get worse. */
 static void check_siblings(merge_tree *t, const merge_node *child) {
-  for (const merge_node *s = child->parent->first_child; s && !t->invalid; s = s->next_sibling) {
-    if (s == child) continue;
-    if (!s->symbol || !child->symbol) t->invalid = merge_invalid_rider_fork;
-    else if (s->hash == child->hash)
-      t->invalid = merge_invalid_collision;
+  merge_node *p = child->parent;
+  merge_conflict worst = (merge_conflict)p->conflict;
+  for (const merge_node *s = p->first_child; s && worst != MERGE_CONFLICT_RIDER;
+       s = s->next_sibling) {
+    if (s == child || s->ended) continue;
+    merge_conflict c = conflict_between(s, child);
+    if (c > worst) worst = c;
+  }
+  if (worst != p->conflict) set_conflict(t, p, worst);
+}
+
+/* A node that gets a new child is no longer ended, nor are its ancestors (incremental merging
+ * adds the merged node under a common ancestor). */
+static void unend(merge_tree *t, merge_node *n) {
+  for (; n && n->ended; n = n->parent) {
+    n->ended = false;
+    if (n->parent) judge(t, n->parent);
   }
 }
 
@@ -42,6 +90,7 @@ static merge_node *new_node(merge_tree *t, merge_node *parent, expr *cond, bool 
   }
   t->nodes[t->count++] = n;
   if (parent) {
+    unend(t, parent);
     if (parent->last_child) parent->last_child->next_sibling = n;
     else
       parent->first_child = n;
@@ -63,6 +112,25 @@ merge_node *merge_tree_add(merge_tree *t, merge_node *parent, expr *cond, bool d
   return new_node(t, parent, cond, dead, branch);
 }
 
+/* Every child ended or dead (a leaf: ended itself). */
+static bool all_ended(const merge_node *n) {
+  for (const merge_node *c = n->first_child; c; c = c->next_sibling)
+    if (!c->ended && !c->dead) return false;
+  return true;
+}
+
+void merge_tree_leaf_ended(merge_tree *t, merge_node *leaf) {
+  assert(!leaf->first_child && !leaf->detached);
+  merge_node *n = leaf;
+  n->ended = true;
+  while (n->parent && all_ended(n->parent)) {
+    set_conflict(t, n->parent, MERGE_CONFLICT_NONE); /* nothing below it is merged */
+    n = n->parent;
+    n->ended = true;
+  }
+  if (n->parent) judge(t, n->parent); /* one child fewer among those judged */
+}
+
 /* The child of parent just before n (NULL: n is the first). */
 static merge_node *prev_sibling(const merge_node *parent, const merge_node *n) {
   merge_node *prev = NULL;
@@ -79,16 +147,19 @@ static void unlink_child(merge_node *parent, merge_node *n) {
   n->next_sibling = NULL;
 }
 
-static void mark_detached(merge_node *n) {
+static void mark_detached(merge_tree *t, merge_node *n) {
   n->detached = true;
   n->state = NULL;
-  for (merge_node *c = n->first_child; c; c = c->next_sibling) mark_detached(c);
+  if (n->conflict) set_conflict(t, n, MERGE_CONFLICT_NONE);
+  for (merge_node *c = n->first_child; c; c = c->next_sibling) mark_detached(t, c);
 }
 
 void merge_tree_detach(merge_tree *t, merge_node *n) {
   t->reshaped = true;
-  if (n->parent) unlink_child(n->parent, n);
-  mark_detached(n);
+  merge_node *parent = n->parent;
+  if (parent) unlink_child(parent, n);
+  mark_detached(t, n);
+  if (parent) judge(t, parent); /* one child fewer */
 }
 
 void merge_tree_splice(merge_tree *t, merge_node *p, merge_node *c) {
@@ -102,6 +173,7 @@ void merge_tree_splice(merge_tree *t, merge_node *p, merge_node *c) {
     c->branch = p->branch;
   }
   if (c->symbol) c->hash = expr_phash_salted(cond, branch_salt(&c->branch));
+  c->loop_entries += p->loop_entries;
   unlink_child(p, c);
   /* c takes p's place among p's siblings */
   c->parent = grand;
@@ -113,9 +185,9 @@ void merge_tree_splice(merge_tree *t, merge_node *p, merge_node *c) {
   if (grand->last_child == p) grand->last_child = c;
   p->next_sibling = NULL;
   p->parent = NULL;
-  mark_detached(p); /* what is left below p: its dead children */
+  mark_detached(t, p); /* what is left below p: its dead children */
   t->reshaped = true;
-  check_siblings(t, c); /* its new siblings must still be told apart from it */
+  judge(t, grand); /* its new siblings must still be told apart from it */
 }
 
 expr *merge_tree_tail(const merge_node *n) {
@@ -162,12 +234,17 @@ void merge_tree_dot(FILE *f, const merge_tree *t, const char *title,
     if (!n->parent) snprintf(text, sizeof text, "entry");
     else if (n->dead)
       snprintf(text, sizeof text, "n%u (infeasible)", n->id);
+    else if (n->ended && !n->first_child)
+      snprintf(text, sizeof text, "n%u (ended)", n->id);
     else if (n->state && label)
       snprintf(text, sizeof text, "n%u: %s", n->id, label(n->state, ctx));
     else
       snprintf(text, sizeof text, "n%u", n->id);
     dot_string(f, text);
     if (n->dead) fputs(", style=dashed", f);
+    else if (n->ended)
+      fputs(", color=gray", f);
+    if (n->conflict) fprintf(f, ", xlabel=\"%s\"", conflict_reason[n->conflict]);
     fputs("];\n", f);
     if (n->parent) {
       char *cond = expr_to_string(n->cond), *edge = NULL;

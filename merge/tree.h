@@ -19,8 +19,20 @@
  * Validity (pat-merge.md §4): siblings must be distinguishable by their symbols. At every
  * fork (a node getting a second child) the children are checked: two symbols with equal
  * hashes, or a rider among siblings (a fork at a non-branch: two pointer targets, a bounds
- * check with both sides feasible), make the tree's hash invalid; `invalid` then names why,
- * and pattern merging must fall back to CFG merging for the region.
+ * check with both sides feasible), is a *conflict* at their parent; while one stands the
+ * tree's hash is invalid, `invalid` names why, and pattern merging must fall back to CFG
+ * merging for the region.
+ *
+ * Ended paths leave the partition. A member whose path ends inside the region (an error, an
+ * exit, a path cut short) is reported with merge_tree_leaf_ended: its leaf is `ended`, and so
+ * is every node all of whose children are ended or dead — no leaf below it will ever be
+ * merged. Conflicts are judged among the children that are not ended, so the error side of a
+ * bounds check (a division's zero check, an overshift…) that ended at once does not
+ * invalidate the tree: its in-bounds sibling keeps its word, the check being a rider of it.
+ * A conflict is re-judged whenever the children it is among change (one ends, one is
+ * detached or spliced), so `invalid` always describes the tree as it stands. Validity is
+ * what makes words find the patterns; soundness does not rest on it (synthesis checks every
+ * member's conditions, merge/synth.h).
  *
  * Contract: nodes live until merge_tree_free; conditions are owned references. The tree does
  * not know states: a leaf's `state` is an opaque pointer kept by the region.
@@ -43,22 +55,35 @@ typedef struct merge_branch {
 typedef struct merge_node {
   uint32_t id;
   struct merge_node *parent, *first_child, *last_child, *next_sibling;
-  expr *cond;          /* NULL at the root */
-  bool dead;           /* an infeasible side */
-  bool symbol;         /* made by a branch instruction: a symbol of the word */
-  merge_branch branch; /* symbols only */
-  uint64_t hash;       /* symbols only: cond's pattern hash salted with `branch` */
-  void *state;         /* the state at this leaf, or NULL */
-  bool detached;       /* cut off by incremental merging (kept until merge_tree_free) */
+  expr *cond;            /* NULL at the root */
+  bool dead;             /* an infeasible side */
+  bool symbol;           /* made by a branch instruction: a symbol of the word */
+  merge_branch branch;   /* symbols only */
+  uint64_t hash;         /* symbols only: cond's pattern hash salted with `branch` */
+  void *state;           /* the state at this leaf, or NULL */
+  bool detached;         /* cut off by incremental merging (kept until merge_tree_free) */
+  bool ended;            /* every path through it ended inside the region (see Validity) */
+  uint32_t loop_entries; /* entries into the region's loop header made at this node (a
+                            state entering the header counts at its leaf): the sum from
+                            the root to a node is the iteration a state there is in */
+  uint8_t conflict;      /* the conflict standing among its children: a merge_conflict */
 } merge_node;
+
+/* What makes siblings indistinguishable, worst last. */
+typedef enum merge_conflict {
+  MERGE_CONFLICT_NONE,
+  MERGE_CONFLICT_COLLISION, /* two symbols with one hash */
+  MERGE_CONFLICT_RIDER,     /* a rider among siblings */
+} merge_conflict;
 
 typedef struct merge_tree {
   merge_node *root;
   merge_node **nodes; /* by id */
   uint32_t count, cap;
-  const char *invalid; /* why the pattern hash is invalid for this tree (static), or NULL */
-  bool reshaped;       /* incremental merging cut it: a node's own condition may overlap a
-                          sibling's (their whole subtrees' paths stay disjoint) */
+  const char *invalid;    /* why the pattern hash is invalid for this tree (static), or NULL */
+  uint32_t nconflicts[3]; /* standing conflicts by merge_conflict (index 0 unused) */
+  bool reshaped;          /* incremental merging cut it: a node's own condition may overlap a
+                             sibling's (their whole subtrees' paths stay disjoint) */
 } merge_tree;
 
 /* The reasons `invalid` may hold. */
@@ -70,11 +95,15 @@ merge_tree *merge_tree_new(void *root_state);
  * when branch is NULL. Checks the new sibling against the others (see Validity). */
 merge_node *merge_tree_add(merge_tree *t, merge_node *parent, expr *cond, bool dead,
                            const merge_branch *branch);
+/* The member at `leaf` (a node without children) ended inside the region: leaf and every
+ * ancestor left with only ended or dead children are `ended`; the conflicts among their
+ * siblings are judged again (see Validity). */
+void merge_tree_leaf_ended(merge_tree *t, merge_node *leaf);
 /* Incremental merging (merge/incremental.h) reshapes the tree: merge_tree_detach cuts n and
  * its subtree off (marked detached, freed with the tree); merge_tree_splice replaces p, whose
  * only child not dead is c, by c with condition cond(p) ∧ cond(c) (a symbol keeps its branch,
- * its hash is recomputed, checked against its new siblings); p and its dead children are
- * detached. p is not the root. */
+ * its hash is recomputed, checked against its new siblings, its loop_entries gets p's); p
+ * and its dead children are detached. p is not the root. */
 void merge_tree_detach(merge_tree *t, merge_node *n);
 void merge_tree_splice(merge_tree *t, merge_node *p, merge_node *c);
 /* tail(n): a new reference (true at the root). */

@@ -302,6 +302,7 @@ static out_err where_of(const executor *ex, const state *st) {
 void interp_end_state(executor *ex, state *st) {
   prune_gone(ex->prune, st);
   if (!st->paused) search_remove(ex->searcher, st);
+  merge_path_ended(ex->merge, st); /* its leaf leaves the region's partition */
   merge_gone(ex->merge, st);
   live_remove(ex, st);
   state_free(st);

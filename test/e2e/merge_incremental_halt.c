@@ -1,10 +1,11 @@
 /* --max-instructions halts a region under incremental merging mid-way: memspn over "ab"
  * (capacity 8) has, at instruction 300, members paused at the loop's exits, members waiting
  * for their breadth-first turn and one running. Every one of them ends early with a test
- * (13), besides the 12 tests written for the two sides of each of the 6 merges made so far
- * (--tests-per-merge=all); the run exits cleanly, with every merge validated. */
+ * (16), besides the 6 tests written for the two sides of each of the 3 merges made so far
+ * (--tests-per-merge=all; states at the exits wait for the release); the run exits cleanly,
+ * with every merge validated. */
 // ARGS: --merge=pat --incremental-merge --validate-merges --max-instructions=300
-// EXPECT: completed=0 errors=0 tests=25 early=13 exhausted=false
+// EXPECT: completed=0 errors=0 tests=22 early=16 exhausted=false
 // EXPECT-EARLY: halted: max-instructions
 // EXPECT-OBJECTS: n:8 s
 #include <klee/klee.h>

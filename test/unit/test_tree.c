@@ -4,7 +4,11 @@
  * constants; other edge, other instruction or the negation: another symbol), riders left out
  * of words, and the sibling check that marks a tree's hash invalid (equal symbols, or a fork
  * at a rider). A tree shaped like memspn's (two loop iterations then an exit) gives equal
- * symbol sequences per iteration. Incremental merging's detach and splice keep the tree whole.
+ * symbol sequences per iteration. Incremental merging's detach and splice keep the tree whole
+ * (and the loop-header entries that number a node's iteration).
+ * Paths that end inside the region leave the partition: a bounds check's error side that
+ * ended does not invalidate the tree, one that goes on does, and every conflict is judged
+ * again when the children it is among change.
  */
 #include <stdlib.h>
 
@@ -171,13 +175,103 @@ static void test_detach_and_splice(void) {
   CHECK_EQ_U64(merge_tree_word(keep, word, 4), 1);
   merge_tree_free(t);
 
+  /* the loop-header entries of a spliced node go to the child in its place, so that the
+   * iteration of every node below (the entries from the root to it) stays the same */
+  t = merge_tree_new(NULL);
+  merge_node *p = merge_tree_add(t, t->root, c3, false, &b);
+  merge_node *only = merge_tree_add(t, p, c4, false, &b_other);
+  merge_node *under = merge_tree_add(t, only, c3, false, &b);
+  p->loop_entries = 2;
+  only->loop_entries = 1;
+  merge_tree_splice(t, p, only);
+  CHECK_EQ_U64(only->loop_entries, 3);
+  CHECK_EQ_PTR(under->parent, only);
+  merge_tree_free(t);
+
   expr_unref(both), expr_unref(not4), expr_unref(c3), expr_unref(c4), expr_unref(n);
   expr_unref(zero), expr_array_unref(na);
+}
+
+/* memspn's loop where the bounds check can fail: at every iteration the check forks a rider
+ * pair (in bounds, out of bounds). The out-of-bounds side ends at once (an error): the tree
+ * stays valid, the in-bounds side's word is memspn's. */
+static void test_ended_error_sides(void) {
+  expr_array *na = input_array("n", 8), *s = input_array("s", 4);
+  expr *zero = expr_const(64, 0), *n = expr_read_le(na, NULL, zero, 8);
+  const merge_branch in = {0, 2, 1}, out = {0, 2, 2}, eq = {0, 13, 6};
+  merge_tree *t = merge_tree_new(NULL);
+  merge_node *at = t->root, *errors[3];
+  uint64_t words[3][8];
+  for (unsigned i = 0; i < 3; i++) {
+    expr *c = below(n, i), *nc = expr_not(c);
+    merge_node *stay = merge_tree_add(t, at, c, false, &in);
+    merge_tree_add(t, at, nc, true, &out);
+    expr *bound = below(n, i + 1), *outside = expr_not(bound);
+    merge_node *inside = merge_tree_add(t, stay, bound, false, NULL);
+    CHECK(t->invalid == NULL); /* a rider alone */
+    errors[i] = merge_tree_add(t, stay, outside, false, NULL);
+    CHECK_EQ_PTR(t->invalid, merge_invalid_rider_fork); /* both sides go on, so far */
+    CHECK_EQ_U64(t->nconflicts[MERGE_CONFLICT_RIDER], 1);
+    merge_tree_leaf_ended(t, errors[i]); /* the error is reported: its path ends */
+    CHECK(errors[i]->ended && !inside->ended && !stay->ended);
+    CHECK(t->invalid == NULL);
+    CHECK_EQ_U64(stay->conflict, MERGE_CONFLICT_NONE);
+    expr *e = is_a(s, i);
+    at = merge_tree_add(t, inside, e, false, &eq);
+    CHECK_EQ_U64(merge_tree_word(at, words[i], 8), 2 * (i + 1));
+    expr_unref(c), expr_unref(nc), expr_unref(bound), expr_unref(outside), expr_unref(e);
+  }
+  for (unsigned i = 1; i < 3; i++) /* every iteration one symbol pair, as without the errors */
+    for (unsigned k = 0; k < 2 * i; k++) CHECK_EQ_U64(words[i][k], words[i - 1][k]);
+  CHECK_EQ_U64(words[2][4], words[2][0]);
+  CHECK_EQ_U64(words[2][5], words[2][1]);
+
+  /* an out-of-bounds side that goes on (a pointer into another object) keeps it invalid */
+  expr *c = below(n, 7), *nc = expr_not(c);
+  merge_node *inside = merge_tree_add(t, at, c, false, NULL);
+  merge_node *elsewhere = merge_tree_add(t, at, nc, false, NULL);
+  merge_node *on = merge_tree_add(t, elsewhere, c, false, &in);
+  CHECK_EQ_PTR(t->invalid, merge_invalid_rider_fork);
+  /* …until every path below it has ended: then it is ended too, and so is the conflict */
+  merge_node *on2 = merge_tree_add(t, elsewhere, nc, false, &out);
+  merge_tree_leaf_ended(t, on);
+  CHECK(!elsewhere->ended);
+  CHECK_EQ_PTR(t->invalid, merge_invalid_rider_fork);
+  merge_tree_leaf_ended(t, on2);
+  CHECK(elsewhere->ended);
+  CHECK(t->invalid == NULL);
+  CHECK_EQ_U64(t->nconflicts[MERGE_CONFLICT_RIDER] + t->nconflicts[MERGE_CONFLICT_COLLISION], 0);
+  /* a node that gets a child again (incremental merging adds under an ancestor) is not
+   * ended any more: its conflict with its sibling stands again */
+  merge_tree_add(t, elsewhere, c, false, &in);
+  CHECK(!elsewhere->ended);
+  CHECK_EQ_PTR(t->invalid, merge_invalid_rider_fork);
+  /* detaching the conflicting side resolves it */
+  merge_tree_detach(t, elsewhere);
+  CHECK(t->invalid == NULL);
+  CHECK(!inside->ended);
+
+  /* two symbols colliding: invalid until one side's path ends */
+  merge_node *x = merge_tree_add(t, inside, c, false, &in);
+  merge_node *y = merge_tree_add(t, inside, c, false, &in);
+  CHECK_EQ_PTR(t->invalid, merge_invalid_collision);
+  merge_tree_leaf_ended(t, y);
+  CHECK(t->invalid == NULL);
+  CHECK(!x->ended);
+  /* the whole tree's paths ended: every node ended, no conflict left */
+  merge_tree_leaf_ended(t, x);
+  for (unsigned i = 0; i < 3; i++) CHECK(errors[i]->ended);
+  CHECK(t->root->ended);
+  CHECK(t->invalid == NULL);
+  merge_tree_free(t);
+  expr_unref(c), expr_unref(nc), expr_unref(n), expr_unref(zero);
+  expr_array_unref(na), expr_array_unref(s);
 }
 
 int main(void) {
   test_memspn_words();
   test_salt_and_siblings();
   test_detach_and_splice();
+  test_ended_error_sides();
   return check_exit();
 }
