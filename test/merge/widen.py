@@ -2,7 +2,10 @@
 """Loops PAT merges by pattern beyond one path per iteration (issue 26, item 3): each
 test/merge/widen/*.c states on an `// EXPECT-PAT:` line how many merges by pattern
 (merge.pat.merges) and how many constituents (merge.pat.merged_states) --merge=pat makes,
-and on an optional `// ARGS-PAT:` line the options pat needs besides (--incremental-merge).
+and on an optional `// ARGS-PAT:` line the options pat needs besides (--incremental-merge;
+--merge-decide=always where the query-count estimate of merge/decide would decline the
+merge because the assertions after the loop read the ∀'s array: these drivers test what PAT
+can merge, test/merge/decide.py tests when it should).
 Each driver runs with --merge=none and with --merge=pat --validate-merges
 --validate-qsolver; under pat the counts must be exactly those, with no fallback, no
 region whose pattern hash was invalid, no failed validation and no quantified answer that

@@ -5,7 +5,7 @@
  * then with the other side by ite on cnt — so each iteration adds one symbol to the word and
  * the CAP+1 states at the exit merge by pattern (cnt an ite on K): 28 forks instead of
  * 1,092, and the assertions below are proven on the merged states. */
-// ARGS-PAT: --incremental-merge
+// ARGS-PAT: --incremental-merge --merge-decide=always
 // EXPECT-PAT: merges=1 merged_states=7
 #include <symq.h>
 #define CAP 6

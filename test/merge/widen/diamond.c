@@ -4,7 +4,7 @@
  * they meet, and each iteration adds one symbol to the word: the states leaving by the 0 byte
  * (counts 0 … CAP−1) merge by pattern, those leaving by i = n as equal states. The planted
  * assertion fails on one path in every mode. */
-// ARGS-PAT: --incremental-merge
+// ARGS-PAT: --incremental-merge --merge-decide=always
 // EXPECT-PAT: merges=1 merged_states=5
 #include <symq.h>
 #define CAP 5

@@ -3,7 +3,7 @@
  * switch's targets are joined where they meet after it (equal sides, then ite on the
  * counters), each iteration adds one symbol to the word, and the exit states merge by pattern
  * — and a + d + o = n is proven on the merged state. */
-// ARGS-PAT: --incremental-merge
+// ARGS-PAT: --incremental-merge --merge-decide=always
 // EXPECT-PAT: merges=1 merged_states=6
 #include <symq.h>
 #define CAP 5
