@@ -97,8 +97,9 @@ size_t qs_quant_upper_candidates(const qs_quant *q, expr *hi, uint64_t *out, siz
 size_t qs_quant_expand(const qs_quant *q, const uint64_t *low, const uint64_t *high, expr ***out);
 
 /* ---- the slice (quant_slice.c) ---------------------------------------------------------------
- * Before strip: a request whose foralls are all in its path condition, answered from the
- * forall's last model or from the question's group without the forall (see quant_slice.c).
+ * Before strip: a request whose foralls all range over constants, answered by its expansion;
+ * one whose foralls are all in its path condition, answered from the forall's last model or
+ * from the question's group without the forall (see quant_slice.c). q is rq's analysis.
  * Sub-requests go to st's next stage (qs_forward). True when *ans is set: sat with a model
  * of the whole request checked by evaluation (given only when want_model), or unsat from a
  * subset of the request. */
@@ -108,7 +109,7 @@ struct qs_req;
 struct qs_ans;
 qs_slice *qs_slice_new(void);
 void qs_slice_free(qs_slice *sl); /* NULL is allowed */
-bool qs_slice_answer(qs_slice *sl, struct qs_stage *st, const struct qs_req *rq,
+bool qs_slice_answer(qs_slice *sl, struct qs_stage *st, const qs_quant *q, const struct qs_req *rq,
                      struct qs_ans *ans);
 /* Keeps m (copied), a model of rq, as the last model of rq's forall. */
 void qs_slice_keep(qs_slice *sl, const struct qs_req *rq, const expr_assignment *m);

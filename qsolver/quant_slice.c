@@ -40,6 +40,8 @@
 #include "qsolver/stage.h"
 #include "engine/core/xalloc.h"
 
+/* Instances a request whose foralls range over constants is expanded to, at most. */
+#define CONST_EXPAND_MAX ((uint64_t)4096)
 /* Forall nodes whose last model is kept (the oldest is evicted). */
 #define FORALL_MODELS 16
 /* Evaluation of a forall over a longer range is not attempted (it then counts as false). */
@@ -398,10 +400,78 @@ static qs_status solve_group(qs_slice *fs, expr *const *f, size_t n, const bool 
   return st;
 }
 
-bool qs_slice_answer(qs_slice *fs, qs_stage *st, const qs_req *rq, qs_ans *ans) {
-  uint64_t key = 0;
-  if (!forall_in_path_condition(rq, &key)) return false;
+/* Every forall's bounds are constants, and their ranges hold at most CONST_EXPAND_MAX
+ * instances in all: the expansion over them is the query itself. */
+static bool constant_ranges(const qs_quant *q, uint64_t *low, uint64_t *high) {
+  uint64_t total = 0;
+  for (size_t k = 0; k < qs_quant_forall_count(q); k++) {
+    expr *fa = qs_quant_forall_at(q, k);
+    if (!expr_is_const(fa->kid[1]) || !expr_is_const(fa->kid[2])) return false;
+    low[k] = (uint64_t)fa->kid[1]->u.value;
+    high[k] = (uint64_t)fa->kid[2]->u.value;
+    if (high[k] >= low[k]) total += high[k] - low[k] + 1;
+    if (high[k] >= low[k] && (high[k] - low[k] >= CONST_EXPAND_MAX || total > CONST_EXPAND_MAX))
+      return false;
+  }
+  return true;
+}
+
+/* Step 0: a request whose foralls all range over constants (the relaxed stage's fixed
+ * requests: K replaced by its value) is its expansion; its instances are byte equalities the
+ * unit stage answers from. */
+static bool expand_constant(qs_slice *fs, const qs_quant *q, const qs_req *rq, qs_ans *ans) {
+  size_t nfa = qs_quant_forall_count(q);
+  uint64_t *low = qs_xrealloc(NULL, (nfa + 1) * sizeof *low);
+  uint64_t *high = qs_xrealloc(NULL, (nfa + 1) * sizeof *high);
+  bool answered = false;
+  if (nfa && constant_ranges(q, low, high)) {
+    expr **ex = NULL;
+    size_t n = qs_quant_expand(q, low, high, &ex);
+    qs_req sub = *rq;
+    sub.f = ex;
+    sub.n = n;
+    sub.assumed = 0;
+    sub.want_model = true;
+    qs_ans ea;
+    qs_forward(fs->st, &sub, &ea);
+    if (ea.status == QS_UNSAT) {
+      ans->status = QS_UNSAT;
+      answered = true;
+    } else if (ea.status == QS_SAT && ea.model) {
+      uint64_t key = 0;
+      expr_assignment *m = ea.model;
+      ea.model = NULL;
+      if (forall_in_path_condition(rq, &key)) {
+        answered = accept(fs, rq, key, m, ans);
+      } else if (qs_model_satisfies(rq->f, rq->n, m)) {
+        ans->status = QS_SAT;
+        ans->model = rq->want_model ? m : NULL;
+        if (!rq->want_model) expr_assignment_free(m);
+        answered = true;
+      } else {
+        expr_assignment_free(m);
+      }
+    }
+    qs_ans_clear(&ea);
+    qs_formulas_free(ex, n);
+  }
+  free(low);
+  free(high);
+  return answered;
+}
+
+bool qs_slice_answer(qs_slice *fs, struct qs_stage *st, const qs_quant *q, const qs_req *rq,
+                     qs_ans *ans) {
   fs->st = st;
+  if (expand_constant(fs, q, rq, ans)) {
+    fs->st = NULL;
+    return true;
+  }
+  uint64_t key = 0;
+  if (!forall_in_path_condition(rq, &key)) {
+    fs->st = NULL;
+    return false;
+  }
   bound_arrays(fs, rq);
   /* 1. The last model. The seeds of the groups below: the question, and the formulas of the
    * path condition the last model breaks (a sibling's model breaks the branch taken last). */

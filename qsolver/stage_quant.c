@@ -2,8 +2,9 @@
  * stage_quant.c — the quantified stage: the paper's procedure (quant.h) run in front of Z3.
  *
  * A request without a forall is forwarded untouched. One with a forall goes through
- *   slice                        (when its foralls are all in its path condition: the
- *                                 forall's last model, the question's group; quant_slice.c)
+ *   slice                        (foralls over constant ranges: their expansion; foralls
+ *                                 all in the path condition: the forall's last model, the
+ *                                 question's group; quant_slice.c)
  *   strip → duplicate → repair   (when every forall is a top-level clause)
  *   fallback: expand and/or Z3   (qs_options.fallback)
  * and each answer is counted under the step that gave it (qsolver->quant). Every
@@ -355,7 +356,7 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   qs_qstep step = QS_QSTEP_COUNT;
   if (opt->forall_slice) {
     double t0 = qs_now();
-    if (qs_slice_answer(qs->slice, st, rq, ans)) step = QS_QSTEP_SLICE;
+    if (qs_slice_answer(qs->slice, st, q, rq, ans)) step = QS_QSTEP_SLICE;
     stats->seconds[QS_QSTEP_SLICE] += qs_now() - t0;
   }
   if (step == QS_QSTEP_COUNT && qs_quant_strippable(q)) step = procedure(qs, q, rq, ans);

@@ -21,7 +21,8 @@
  *   - Quantifier-free queries pass through untouched; has_forall; no leaks.
  *   - The slice step (quant_slice.c): a forall and a question sharing the array through a
  *     symbolic index (a slice that dropped the forall would answer sat), the last model kept
- *     for a forall never answering another path condition it breaks, and a family of
+ *     for a forall never answering another path condition it breaks, a forall over constant
+ *     bounds answered by its expansion, and a family of
  *     questions on growing merged states cross-checked with Z3 on the expansion.
  * The relaxed stage (stage_relax.c) is off wherever a test counts the procedure's steps, since
  * it answers some queries first and sends the procedure requests of its own; the family
@@ -736,6 +737,32 @@ static void test_slice_model_reuse(void) {
   group_end();
 }
 
+/* A forall over constant bounds (the relaxed stage's fixed requests) is its own expansion:
+ * the slice step answers it, unsat and sat, and strip never runs. */
+static void test_slice_constant_range(void) {
+  group_begin();
+  expr_array *S = arr("s", 16, true);
+  expr *i = K(expr_bvar_fresh(64, "i"));
+  expr *all = K(expr_forall(i, k64(1), k64(5),
+                            K(expr_eq(byte_at(S, K(expr_add(i, k64((uint64_t)-1)))), k8('a')))));
+  qs_options o = slice_options();
+  qsolver *s = qs_new(&o);
+  const qs_quant_stats *st = qs_quant_stats_of(s);
+  expr *inside[2] = {all, K(expr_eq(byte_at(S, k64(4)), k8('b')))};
+  CHECK_EQ_U64(qs_check_sat(s, inside, 2), QS_UNSAT);
+  expr *outside[2] = {all, K(expr_eq(byte_at(S, k64(5)), k8('b')))};
+  expr_array *arrays[1] = {S};
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, outside, 2, arrays, 1, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(outside, 2, m));
+  expr_assignment_free(m);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_SLICE], 2);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_STRIP], 0);
+  CHECK_EQ_U64(st->disagreements, 0);
+  qs_free(s);
+  group_end();
+}
+
 /* Many questions on one merged state whose path condition grows as branches are taken (the
  * engine's use: the last model is the state's, or a sibling's), each answered with the slice
  * step on and cross-checked with Z3 alone on this file's expansion; every model checked
@@ -851,6 +878,7 @@ int main(void) {
   test_memspn_family(true);
   test_slice_symbolic_index();
   test_slice_model_reuse();
+  test_slice_constant_range();
   test_slice_family();
   free(pool);
   free(apool);
