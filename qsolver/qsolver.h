@@ -6,11 +6,12 @@
  *   → units → Z3
  *
  * The quantified stage (qsolver/quant.h) answers queries holding a `forall` with the
- * paper's procedure (strip, duplicate, repair) and falls back to the bounded expansion
- * and/or Z3's MBQI; quantifier-free queries pass through it untouched. The relaxed stage in
- * front of it first tries a quantified request's scalar part (formulas reading arrays only at
- * constant indices): its unsat is final, and so is a model of the request found with those
- * reads fixed (stage_relax.c).
+ * paper's procedure (strip, duplicate, repair), after a slice step that answers a merged
+ * state's question without the forall when the forall's last model or the question's group
+ * suffices, and falls back to the bounded expansion and/or Z3's MBQI; quantifier-free queries pass
+ * through it untouched. The relaxed stage in front of it first tries a quantified request's scalar
+ * part (formulas reading arrays only at constant indices): its unsat is final, and so is a model of
+ * the request found with those reads fixed (stage_relax.c).
  *
  * Contract
  *   - Formulas are width-1 `expr *`, BORROWED for the duration of a call. The solver keeps

@@ -354,7 +354,7 @@ static bool accept(qs_slice *fs, const qs_req *rq, uint64_t key, expr_assignment
   return true;
 }
 
-/* Step 2 on the slice's model m: laid over the last model, then duplicated if need be. */
+/* A group's model m, laid over the last model, then duplicated if need be, as the answer. */
 static bool accept_slice(qs_slice *fs, const qs_req *rq, uint64_t key, size_t ngroup,
                          const expr_assignment *m, qs_ans *ans) {
   size_t nread = cells_read(fs, fs->sub, ngroup, m);
