@@ -654,6 +654,13 @@ static void test_fallbacks(void) {
 /* ---- the slice step (quant_slice.c) ------------------------------------------------------------
  */
 
+/* memspn's loop over s merged: ∀i∈[1,hi]. s[i−1] = 'a'. */
+static expr *a_prefix(expr_array *S, expr *hi) {
+  expr *i = K(expr_bvar_fresh(64, "i"));
+  return K(expr_forall(i, k64(1), hi,
+                       K(expr_eq(byte_at(S, K(expr_add(i, k64((uint64_t)-1)))), k8('a')))));
+}
+
 /* The options the slice tests run with: the procedure, the slice step on, validation on. */
 static qs_options slice_options(void) {
   qs_options o = procedure_options();
@@ -670,9 +677,8 @@ static qs_options slice_options(void) {
 static void test_slice_symbolic_index(void) {
   group_begin();
   expr_array *S = arr("s", 24, true), *KA = arr("K", 8, false), *J = arr("j", 8, true);
-  expr *k = word(KA), *j = word(J), *i = K(expr_bvar_fresh(64, "i"));
-  expr *all = K(expr_forall(i, k64(1), k,
-                            K(expr_eq(byte_at(S, K(expr_add(i, k64((uint64_t)-1)))), k8('a')))));
+  expr *k = word(KA), *j = word(J);
+  expr *all = a_prefix(S, k);
   qs_options o = slice_options();
   qsolver *s = qs_new(&o);
   const qs_quant_stats *st = qs_quant_stats_of(s);
@@ -709,9 +715,8 @@ static void test_slice_symbolic_index(void) {
 static void test_slice_model_reuse(void) {
   group_begin();
   expr_array *S = arr("s", 24, true), *KA = arr("K", 8, false);
-  expr *k = word(KA), *i = K(expr_bvar_fresh(64, "i"));
-  expr *all = K(expr_forall(i, k64(1), k,
-                            K(expr_eq(byte_at(S, K(expr_add(i, k64((uint64_t)-1)))), k8('a')))));
+  expr *k = word(KA);
+  expr *all = a_prefix(S, k);
   qs_options o = slice_options();
   qsolver *s = qs_new(&o);
   expr *pc[3] = {all, K(expr_ule(k, k64(10))), K(expr_ule(k64(6), k))};
@@ -742,9 +747,7 @@ static void test_slice_model_reuse(void) {
 static void test_slice_constant_range(void) {
   group_begin();
   expr_array *S = arr("s", 16, true);
-  expr *i = K(expr_bvar_fresh(64, "i"));
-  expr *all = K(expr_forall(i, k64(1), k64(5),
-                            K(expr_eq(byte_at(S, K(expr_add(i, k64((uint64_t)-1)))), k8('a')))));
+  expr *all = a_prefix(S, k64(5));
   qs_options o = slice_options();
   qsolver *s = qs_new(&o);
   const qs_quant_stats *st = qs_quant_stats_of(s);
@@ -781,9 +784,8 @@ static void test_slice_family(void) {
     unsigned max = 8 + rnd(40);
     expr_array *S = arr("s", max + 8, true), *N = arr("n", 8, true), *KA = arr("K", 8, false),
                *J = arr("j", 8, true);
-    expr *n = word(N), *k = word(KA), *j = word(J), *i = K(expr_bvar_fresh(64, "i"));
-    expr *all = K(expr_forall(i, k64(1), k,
-                              K(expr_eq(byte_at(S, K(expr_add(i, k64((uint64_t)-1)))), k8('a')))));
+    expr *n = word(N), *k = word(KA), *j = word(J);
+    expr *all = a_prefix(S, k);
     expr *pc[40];
     size_t np = 0;
     pc[np++] = all;
