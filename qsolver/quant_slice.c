@@ -426,10 +426,23 @@ static bool expand_constant(qs_slice *fs, const qs_quant *q, const qs_req *rq, q
   bool answered = false;
   if (nfa && constant_ranges(q, low, high)) {
     expr **ex = NULL;
-    size_t n = qs_quant_expand(q, low, high, &ex);
+    size_t nex = qs_quant_expand(q, low, high, &ex), n = 0;
+    /* Its conjunctions split into conjuncts (borrowed from ex): each instance on its own,
+     * a byte equality the unit stage reads as a pin. */
+    for (size_t i = 0; i < nex; i++) push(&fs->stack, &n, &fs->stack_cap, ex[i]);
+    size_t nconj = 0;
+    while (n) {
+      expr *e = fs->stack[--n];
+      if (e->kind == EXPR_AND && e->width == 1) {
+        push(&fs->stack, &n, &fs->stack_cap, e->kid[1]);
+        push(&fs->stack, &n, &fs->stack_cap, e->kid[0]);
+      } else if (!expr_is_true(e)) {
+        push(&fs->sub, &nconj, &fs->sub_cap, e);
+      }
+    }
     qs_req sub = *rq;
-    sub.f = ex;
-    sub.n = n;
+    sub.f = fs->sub;
+    sub.n = nconj;
     sub.assumed = 0;
     sub.want_model = true;
     qs_ans ea;
@@ -453,7 +466,7 @@ static bool expand_constant(qs_slice *fs, const qs_quant *q, const qs_req *rq, q
       }
     }
     qs_ans_clear(&ea);
-    qs_formulas_free(ex, n);
+    qs_formulas_free(ex, nex);
   }
   free(low);
   free(high);
