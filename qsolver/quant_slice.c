@@ -406,7 +406,8 @@ static bool constant_ranges(const qs_quant *q, uint64_t *low, uint64_t *high) {
   uint64_t total = 0;
   for (size_t k = 0; k < qs_quant_forall_count(q); k++) {
     expr *fa = qs_quant_forall_at(q, k);
-    if (!expr_is_const(fa->kid[1]) || !expr_is_const(fa->kid[2])) return false;
+    if (!expr_is_const(fa->kid[1]) || !expr_is_const(fa->kid[2]) || fa->kid[3]->has_forall)
+      return false; /* nested foralls are left to the procedure and its fallbacks */
     low[k] = (uint64_t)fa->kid[1]->u.value;
     high[k] = (uint64_t)fa->kid[2]->u.value;
     if (high[k] >= low[k]) total += high[k] - low[k] + 1;
