@@ -21,9 +21,10 @@
  *      sit at constant indices, so the group is what a forked state would ask. Its unsat
  *      proves nothing (the values were one choice).
  *   3. narrow group: the seeds' group in the request as it is, linked only through bytes at
- *      constant indices of arrays no bound reads, and joined only by formulas with no read
- *      at a symbolic index (the seeds aside). It is a subset of the request: its unsat is
- *      final.
+ *      constant indices, and joined only by formulas with no read at a symbolic index (the
+ *      seeds aside): bounds such as K ≤ n ≤ 24 that prove a pointer in bounds, without the
+ *      reads that would pull in the whole path condition on the forall's array. It is a
+ *      subset of the request: its unsat is final.
  * A group's model m is laid over the last model M on the cells the group reads under m
  * (every read's index evaluated under m): the group's formulas read the same bytes under
  * the result as under m, so they still hold; the rest keep M's bytes. If a forall's range
@@ -124,15 +125,10 @@ static void group_add(qs_slice *fs, uint64_t cell) {
 }
 
 /* Does the cell link formulas into a group? Every cell does; in a narrow group only a byte at
- * a constant index of an array no forall's bound reads (not a merge's K, nor a whole array),
- * and only formulas reading no array at a symbolic index join it (question_group). */
-static bool links(const qs_slice *fs, uint64_t cell, bool narrow) {
-  if (!narrow) return true;
-  if (expr_cell_is_whole(cell)) return false;
-  for (size_t i = 0; i < fs->nbound; i++)
-    if (fs->bound[i]->id == expr_cell_array(cell)) return false;
-  return true;
-}
+ * a constant index (not a whole array), and only formulas reading no array at a symbolic
+ * index join it (question_group): a merge's bounds on K and n, without the reads of the
+ * forall's array that would pull in the whole path condition on it. */
+static bool links(uint64_t cell, bool narrow) { return !narrow || !expr_cell_is_whole(cell); }
 
 /* The formulas of f[0..n) without a forall that share a cell with a seed (seed[i]: the
  * question's formulas, and those of the path condition the last model breaks), transitively,
@@ -164,14 +160,14 @@ static size_t question_group(qs_slice *fs, expr *const *f, size_t n, const bool 
       if (fs->in[i] || f[i]->has_forall) continue;
       bool joins = seed[i], whole = false;
       for (size_t k = fs->start[i]; k < fs->start[i + 1] && !joins; k++)
-        joins = links(fs, fs->cells[k], narrow) && group_touches(fs, fs->cells[k]);
+        joins = links(fs->cells[k], narrow) && group_touches(fs, fs->cells[k]);
       for (size_t k = fs->start[i]; narrow && k < fs->start[i + 1]; k++)
         whole |= expr_cell_is_whole(fs->cells[k]);
       if (whole && !seed[i]) continue; /* narrow: no reads at symbolic indices but the seeds' */
       if (!joins) continue;
       fs->in[i] = grew = true;
       for (size_t k = fs->start[i]; k < fs->start[i + 1]; k++)
-        if (links(fs, fs->cells[k], narrow)) group_add(fs, fs->cells[k]);
+        if (links(fs->cells[k], narrow)) group_add(fs, fs->cells[k]);
     }
   }
   size_t count = 0;
