@@ -165,6 +165,7 @@ qs_options qs_default_options(void) {
                       .cex_cache = true,
                       .relax = true,
                       .units = true,
+                      .forall_slice = true,
                       .incremental = true,
                       .int_lanes = 1u << QS_LANE_SCALAR,
                       .blast_max_bytes = 256,
@@ -370,8 +371,8 @@ const char *qs_last_reason(const qsolver *s) { return s->last_reason; }
 size_t qs_stage_count(const qsolver *s) { return s->nstages; }
 
 const char *qs_qstep_name(qs_qstep step) {
-  static const char *const names[QS_QSTEP_COUNT] = {"strip", "duplicate", "repair",
-                                                    "fallback_expand", "fallback_z3"};
+  static const char *const names[QS_QSTEP_COUNT] = {"slice",  "strip",           "duplicate",
+                                                    "repair", "fallback_expand", "fallback_z3"};
   assert(step < QS_QSTEP_COUNT);
   return names[step];
 }

@@ -3,14 +3,15 @@
  * one place (qs_new):
  *
  *   constant → independence → validity cache → counterexample cache → relaxed → quantified
- *   → Z3
+ *   → units → Z3
  *
  * The quantified stage (qsolver/quant.h) answers queries holding a `forall` with the
- * paper's procedure (strip, duplicate, repair) and falls back to the bounded expansion
- * and/or Z3's MBQI; quantifier-free queries pass through it untouched. The relaxed stage in
- * front of it first tries a quantified request's scalar part (formulas reading arrays only at
- * constant indices): its unsat is final, and so is a model of the request found with those
- * reads fixed (stage_relax.c).
+ * paper's procedure (strip, duplicate, repair), after a slice step that answers a merged
+ * state's question without the forall when the forall's last model or the question's group
+ * suffices, and falls back to the bounded expansion and/or Z3's MBQI; quantifier-free queries pass
+ * through it untouched. The relaxed stage in front of it first tries a quantified request's scalar
+ * part (formulas reading arrays only at constant indices): its unsat is final, and so is a model of
+ * the request found with those reads fixed (stage_relax.c).
  *
  * Contract
  *   - Formulas are width-1 `expr *`, BORROWED for the duration of a call. The solver keeps
@@ -60,6 +61,8 @@ typedef struct qs_options {
   bool cex_cache;
   bool relax;               /* the relaxed stage (quantified requests' scalar part first) */
   bool units;               /* the unit stage (a model from the bytes x = c pins) before Z3 */
+  bool forall_slice;        /* the quantified stage's slice step before strip (a merged
+                               state's last model, the question's group without the forall) */
   bool incremental;         /* keep quantifier-free queries' common prefix asserted in Z3 */
   unsigned int_lanes;       /* a bit per request lane: whose incremental queries Z3 gets in
                                linear integer arithmetic first, when every operator has an
@@ -176,6 +179,7 @@ const qs_stage_stats *qs_stats(const qsolver *s, const char *name); /* NULL when
  * on stderr, not counted as disagreements: evaluation reads a byte past an array's capacity
  * as 0 where Z3's model may not. */
 typedef enum qs_qstep {
+  QS_QSTEP_SLICE,
   QS_QSTEP_STRIP,
   QS_QSTEP_DUPLICATE,
   QS_QSTEP_REPAIR,
@@ -189,7 +193,7 @@ typedef struct qs_quant_stats {
   uint64_t asked, asked_unknown;
   uint64_t rechecked, rechecked_from_cache, recheck_unknown, models_unconfirmed;
 } qs_quant_stats;
-/* "strip", "duplicate", "repair", "fallback_expand", "fallback_z3". */
+/* "slice", "strip", "duplicate", "repair", "fallback_expand", "fallback_z3". */
 const char *qs_qstep_name(qs_qstep step);
 const qs_quant_stats *qs_quant_stats_of(const qsolver *s); /* all zero when the stage is off */
 

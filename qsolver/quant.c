@@ -434,7 +434,7 @@ bool qs_cells_has(const qs_cells *c, const expr_array *a, uint64_t index) {
 
 size_t qs_cells_count(const qs_cells *c) { return c ? c->map.count : 0; }
 
-static void cells_add(qs_cells *c, const expr_array *a, uint64_t index) {
+void qs_cells_add(qs_cells *c, const expr_array *a, uint64_t index) {
   uint64_t key;
   if (cell_key(a, index, &key)) qs_idmap_put(&c->map, key, 0);
 }
@@ -448,7 +448,7 @@ static void cells_of(const qs_quant *q, qs_cells *c, expr *e, const expr_assignm
     uint64_t idx;
     if (x->kind == EXPR_READ && !x->has_bvar &&
         has_array(q->qarrays, q->nqarrays, x->u.read.array) && eval_u64(x->kid[0], m, &idx))
-      for (unsigned b = 0; b < x->width / 8u; b++) cells_add(c, x->u.read.array, idx + b);
+      for (unsigned b = 0; b < x->width / 8u; b++) qs_cells_add(c, x->u.read.array, idx + b);
   }
   walk_free(&w);
 }
@@ -518,7 +518,7 @@ static bool instance_touches(const qclause *c, uint64_t v, const expr_assignment
     expr_unref(index);
     for (unsigned b = 0; ok && b < qr->width / 8u; b++) {
       hit |= qs_cells_has(cells, qr->u.read.array, idx + b);
-      if (touched) cells_add(touched, qr->u.read.array, idx + b);
+      if (touched) qs_cells_add(touched, qr->u.read.array, idx + b);
     }
   }
   return hit;

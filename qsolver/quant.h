@@ -2,6 +2,7 @@
  * quant.h — private to qsolver/ (and its tests): the pieces of the paper's procedure for
  * quantified queries (§5, Appendix B; pat-merge.md §7), which stage_quant.c runs in order:
  *
+ *   slice: the forall's last model, the question's group without the forall (quant_slice.c)
  *   strip → solve; unsat is final, a model of the whole query is final
  *   duplicate the model's cells read at i = lo into those read at lo+1..hi; check
  *   repair: instantiate at the conflict cells, fix everything else, solve, duplicate; check
@@ -61,6 +62,7 @@ qs_cells *qs_cells_new(void);
 void qs_cells_free(qs_cells *c);
 bool qs_cells_has(const qs_cells *c, const expr_array *a, uint64_t index);
 size_t qs_cells_count(const qs_cells *c);
+void qs_cells_add(qs_cells *c, const expr_array *a, uint64_t index); /* past capacity: no-op */
 
 /* A copy of m in which, for every clause with lo ≤ hi under m and every read of an array
  * through i, the cells read at i = lo+1..hi take the value read at i = lo, except the cells
@@ -93,6 +95,24 @@ expr *const *qs_quant_qf(const qs_quant *q, size_t *n);
 size_t qs_quant_upper_candidates(const qs_quant *q, expr *hi, uint64_t *out, size_t max);
 /* The expanded query (count returned, *out new); low[k], high[k] for forall k. */
 size_t qs_quant_expand(const qs_quant *q, const uint64_t *low, const uint64_t *high, expr ***out);
+
+/* ---- the slice (quant_slice.c) ---------------------------------------------------------------
+ * Before strip: a request whose foralls all range over constants, answered by its expansion;
+ * one whose foralls are all in its path condition, answered from the forall's last model or
+ * from the question's group without the forall (see quant_slice.c). q is rq's analysis.
+ * Sub-requests go to st's next stage (qs_forward). True when *ans is set: sat with a model
+ * of the whole request checked by evaluation (given only when want_model), or unsat from a
+ * subset of the request. */
+typedef struct qs_slice qs_slice;
+struct qs_stage;
+struct qs_req;
+struct qs_ans;
+qs_slice *qs_slice_new(void);
+void qs_slice_free(qs_slice *sl); /* NULL is allowed */
+bool qs_slice_answer(qs_slice *sl, struct qs_stage *st, const qs_quant *q, const struct qs_req *rq,
+                     struct qs_ans *ans);
+/* Keeps m (copied), a model of rq, as the last model of rq's forall. */
+void qs_slice_keep(qs_slice *sl, const struct qs_req *rq, const expr_assignment *m);
 
 /* --validate-qsolver for a cache (stage_cache.c): when the request holds a forall and the
  * cache gave it a sat or unsat answer (with its model, if any), the quantified stage re-checks

@@ -2,6 +2,9 @@
  * stage_quant.c — the quantified stage: the paper's procedure (quant.h) run in front of Z3.
  *
  * A request without a forall is forwarded untouched. One with a forall goes through
+ *   slice                        (foralls over constant ranges: their expansion; foralls
+ *                                 all in the path condition: the forall's last model, the
+ *                                 question's group; quant_slice.c)
  *   strip → duplicate → repair   (when every forall is a top-level clause)
  *   fallback: expand and/or Z3   (qs_options.fallback)
  * and each answer is counted under the step that gave it (qsolver->quant). Every
@@ -38,6 +41,7 @@ typedef struct quant_stage {
   qs_idmap seen;
   expr **stack;
   size_t stack_cap;
+  qs_slice *slice; /* the slice step's state: the foralls' last models */
 } quant_stage;
 
 static qs_quant_stats *stats_of(quant_stage *qs) { return &qs->base.solver->quant; }
@@ -349,7 +353,13 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   qs_quant_stats *stats = stats_of(qs);
   stats->queries++;
   qs_quant *q = qs_quant_new(rq->f, rq->n);
-  qs_qstep step = qs_quant_strippable(q) ? procedure(qs, q, rq, ans) : QS_QSTEP_COUNT;
+  qs_qstep step = QS_QSTEP_COUNT;
+  if (opt->forall_slice) {
+    double t0 = qs_now();
+    if (qs_slice_answer(qs->slice, st, q, rq, ans)) step = QS_QSTEP_SLICE;
+    stats->seconds[QS_QSTEP_SLICE] += qs_now() - t0;
+  }
+  if (step == QS_QSTEP_COUNT && qs_quant_strippable(q)) step = procedure(qs, q, rq, ans);
   char why_expand[200] = "", why_z3[200] = "";
   if (step == QS_QSTEP_COUNT && opt->fallback != QS_FALLBACK_Z3) {
     double t0 = qs_now();
@@ -368,6 +378,9 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   } else {
     stats->answered[step]++;
     if (opt->validate_quantified) validate(qs, q, rq, step, ans);
+    /* the state's last model, for the slice step of its next request */
+    if (opt->forall_slice && step != QS_QSTEP_SLICE && ans->model)
+      qs_slice_keep(qs->slice, rq, ans->model);
   }
   qs_quant_free(q);
   st->solver->forall_decider = st; /* its answer, whatever its sub-queries' stages were */
@@ -377,6 +390,7 @@ static void quant_destroy(qs_stage *st) {
   quant_stage *qs = (quant_stage *)st;
   qs_idmap_free(&qs->seen);
   free(qs->stack);
+  qs_slice_free(qs->slice);
   free(qs);
 }
 
@@ -386,5 +400,6 @@ qs_stage *qs_quant_stage_new(qsolver *s) {
   (void)s;
   quant_stage *qs = xcalloc(1, sizeof *qs);
   qs->base.ops = &quant_ops;
+  qs->slice = qs_slice_new();
   return &qs->base;
 }

@@ -102,12 +102,13 @@ static bool json_number(const char *json, const char *key, double *out) {
 static bool json_quantified(const char *json, mode_result *r) {
   const char *q = json ? strstr(json, "\"quantified\": {") : NULL;
   const char *answered = q ? strstr(q, "\"answered\": {") : NULL;
-  double strip, dup, repair;
+  double strip, dup, repair, slice = 0;
   if (!answered || !json_number(q, "asked", &r->quantified) ||
       !json_number(q, "queries", &r->procedure_runs) || !json_number(answered, "strip", &strip) ||
       !json_number(answered, "duplicate", &dup) || !json_number(answered, "repair", &repair))
     return false;
-  r->before_fallback = strip + dup + repair;
+  json_number(answered, "slice", &slice); /* the slice step, where stats.json has it */
+  r->before_fallback = slice + strip + dup + repair;
   return true;
 }
 

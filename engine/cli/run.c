@@ -383,6 +383,15 @@ static const opt_spec RUN_SPECS[] = {
      .eval_only = true,
      .help = "a quantified query's part that reads arrays only at constant indices first "
              "(default on; off for eval/)"},
+    {.name = "--qsolver-forall-slice",
+     .type = OPT_ON_OFF,
+     .arg = "on|off",
+     RUN(solver.forall_slice),
+     .def = "on",
+     .topic = OPT_TOPIC_SOLVER,
+     .eval_only = true,
+     .help = "a merged state's question first without its forall: the state's last model, "
+             "then the question's group alone (default on; off for eval/)"},
     /* ---- diagnostics ---- */
     {.name = "--validate-merges",
      .type = OPT_FLAG,

@@ -110,7 +110,7 @@ REQUIRED_STATS = ["mode", "completed_paths", "error_paths", "early_paths", "drop
                   "total_lines"]
 INT_STATS = ["completed_paths", "error_paths", "early_paths", "tests", "instructions",
              "forks", "queries"]
-QUANTIFIED_STEPS = ["strip", "duplicate", "repair", "fallback_expand", "fallback_z3"]
+QUANTIFIED_STEPS = ["slice", "strip", "duplicate", "repair", "fallback_expand", "fallback_z3"]
 
 
 def check_quantified(label, stats):

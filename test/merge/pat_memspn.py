@@ -61,9 +61,9 @@ def run(symq, driver, mode, capacity, *extra, validate=True):
 
 
 def before_fallback(stats):
-    """(quantified queries, those answered by strip, duplicate or repair)."""
+    """(quantified queries, those answered by slice, strip, duplicate or repair)."""
     q = stats["quantified"]
-    return q["queries"], sum(q["answered"][s] for s in ("strip", "duplicate", "repair"))
+    return q["queries"], sum(q["answered"][s] for s in ("slice", "strip", "duplicate", "repair"))
 
 
 def merged_pcs(out):

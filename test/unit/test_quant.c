@@ -19,6 +19,11 @@
  *   - The fallbacks: a forall under an `or` (not strippable) goes to the expansion, or to
  *     Z3 with fallback=z3; an unbounded range with fallback=expand is unknown, with a reason.
  *   - Quantifier-free queries pass through untouched; has_forall; no leaks.
+ *   - The slice step (quant_slice.c): a forall and a question sharing the array through a
+ *     symbolic index (a slice that dropped the forall would answer sat), the last model kept
+ *     for a forall never answering another path condition it breaks, a forall over constant
+ *     bounds answered by its expansion, and a family of
+ *     questions on growing merged states cross-checked with Z3 on the expansion.
  * The relaxed stage (stage_relax.c) is off wherever a test counts the procedure's steps, since
  * it answers some queries first and sends the procedure requests of its own; the family
  * runs once more with it on, every answer cross-checked the same way (test_qsolver.c tests
@@ -33,10 +38,11 @@
 #include "qsolver/qsolver.h"
 #include "qsolver/quant.h"
 
-/* The chain as qs_default_options builds it, without the relaxed stage. */
+/* The chain as qs_default_options builds it, without the relaxed stage and the forall slice. */
 static qs_options procedure_options(void) {
   qs_options o = qs_default_options();
   o.relax = false;
+  o.forall_slice = false; /* it answers some before the procedure (tested on its own below) */
   return o;
 }
 
@@ -645,6 +651,207 @@ static void test_fallbacks(void) {
   group_end();
 }
 
+/* ---- the slice step (quant_slice.c) ------------------------------------------------------------
+ */
+
+/* memspn's loop over s merged: ∀i∈[1,hi]. s[i−1] = 'a'. */
+static expr *a_prefix(expr_array *S, expr *hi) {
+  expr *i = K(expr_bvar_fresh(64, "i"));
+  return K(expr_forall(i, k64(1), hi,
+                       K(expr_eq(byte_at(S, K(expr_add(i, k64((uint64_t)-1)))), k8('a')))));
+}
+
+/* The options the slice tests run with: the procedure, the slice step on, validation on. */
+static qs_options slice_options(void) {
+  qs_options o = procedure_options();
+  o.forall_slice = true;
+  o.validate_quantified = true;
+  return o;
+}
+
+/* The forall and the question share the array through a symbolic index: ∀i∈[1,K]. s[i−1] =
+ * 'a' with 5 ≤ K ≤ 10, and j ≤ 3. s[j] = 'b' reads a cell inside the range at an index no
+ * group links to K, and K > j against s[j] = 'z' in the path condition reads no byte of s at
+ * all: a slice that dropped the forall would answer sat to both. A first sat question leaves
+ * a last model behind, so every step of the slice gets its chance. */
+static void test_slice_symbolic_index(void) {
+  group_begin();
+  expr_array *S = arr("s", 24, true), *KA = arr("K", 8, false), *J = arr("j", 8, true);
+  expr *k = word(KA), *j = word(J);
+  expr *all = a_prefix(S, k);
+  qs_options o = slice_options();
+  qsolver *s = qs_new(&o);
+  const qs_quant_stats *st = qs_quant_stats_of(s);
+  expr *pc[4] = {all, K(expr_ule(k, k64(10))), K(expr_ule(k64(5), k)), K(expr_ule(j, k64(3)))};
+  bool b;
+  CHECK_EQ_U64(qs_may_be_true(s, pc, 4, K(expr_eq(byte_at(S, k64(20)), k8('x'))), &b), QS_SAT);
+  CHECK(b);
+  uint64_t sliced = st->answered[QS_QSTEP_SLICE];
+  CHECK_EQ_U64(qs_may_be_true(s, pc, 4, K(expr_eq(byte_at(S, j), k8('b'))), &b), QS_UNSAT);
+  CHECK(!b);
+  CHECK_EQ_U64(qs_must_be_true(s, pc, 4, K(expr_eq(byte_at(S, j), k8('a'))), &b), QS_UNSAT);
+  CHECK(b);
+  /* The path condition reads s only at j; the question reads K and j alone. */
+  expr *pc2[4] = {all, K(expr_ule(k, k64(10))), K(expr_ule(j, k64(12))),
+                  K(expr_eq(byte_at(S, j), k8('z')))};
+  CHECK_EQ_U64(qs_may_be_true(s, pc2, 4, K(expr_ult(j, k)), &b), QS_UNSAT);
+  CHECK_EQ_U64(qs_may_be_true(s, pc2, 4, K(expr_ule(k, j)), &b), QS_SAT);
+  CHECK(b);
+  /* Outside the range, the slice answers without strip. */
+  uint64_t strips = st->answered[QS_QSTEP_STRIP];
+  CHECK_EQ_U64(qs_may_be_true(s, pc, 4, K(expr_eq(byte_at(S, k64(21)), k8('y'))), &b), QS_SAT);
+  CHECK(b);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_STRIP], strips);
+  CHECK(st->answered[QS_QSTEP_SLICE] > sliced);
+  CHECK_EQ_U64(st->disagreements, 0);
+  qs_free(s);
+  group_end();
+}
+
+/* The last model must never answer for another path condition: kept from a state with
+ * K ≥ 6, it satisfies every formula of a sibling's but s[3] = 'b' — which, with K ≥ 6,
+ * contradicts the forall (check_sat assumes nothing, so the set may be unsat). And a question
+ * the last model satisfies on a path condition it breaks is not answered by it. */
+static void test_slice_model_reuse(void) {
+  group_begin();
+  expr_array *S = arr("s", 24, true), *KA = arr("K", 8, false);
+  expr *k = word(KA);
+  expr *all = a_prefix(S, k);
+  qs_options o = slice_options();
+  qsolver *s = qs_new(&o);
+  expr *pc[3] = {all, K(expr_ule(k, k64(10))), K(expr_ule(k64(6), k))};
+  expr_array *arrays[2] = {S, KA};
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, pc, 3, arrays, 2, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(pc, 3, m));
+  expr_assignment_free(m);
+  expr *sibling[4] = {pc[0], pc[1], pc[2], K(expr_eq(byte_at(S, k64(3)), k8('b')))};
+  CHECK_EQ_U64(qs_check_sat(s, sibling, 4), QS_UNSAT);
+  /* K ≤ 3 leaves s[3] free: sat, and the model holds (the last model had K ≥ 6). */
+  expr *low[4] = {pc[0], pc[1], K(expr_ule(k, k64(3))), sibling[3]};
+  m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, low, 4, arrays, 2, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(low, 4, m));
+  expr_assignment_free(m);
+  /* Back on K ≥ 6: s[2] = 'a' is what the last model (K ≤ 3 now) may not say; must be true. */
+  bool b;
+  CHECK_EQ_U64(qs_must_be_true(s, pc, 3, K(expr_eq(byte_at(S, k64(2)), k8('a'))), &b), QS_UNSAT);
+  CHECK(b);
+  CHECK_EQ_U64(qs_quant_stats_of(s)->disagreements, 0);
+  qs_free(s);
+  group_end();
+}
+
+/* A forall over constant bounds (the relaxed stage's fixed requests) is its own expansion:
+ * the slice step answers it, unsat and sat, and strip never runs. */
+static void test_slice_constant_range(void) {
+  group_begin();
+  expr_array *S = arr("s", 16, true);
+  expr *all = a_prefix(S, k64(5));
+  qs_options o = slice_options();
+  qsolver *s = qs_new(&o);
+  const qs_quant_stats *st = qs_quant_stats_of(s);
+  expr *inside[2] = {all, K(expr_eq(byte_at(S, k64(4)), k8('b')))};
+  CHECK_EQ_U64(qs_check_sat(s, inside, 2), QS_UNSAT);
+  expr *outside[2] = {all, K(expr_eq(byte_at(S, k64(5)), k8('b')))};
+  expr_array *arrays[1] = {S};
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, outside, 2, arrays, 1, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(outside, 2, m));
+  expr_assignment_free(m);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_SLICE], 2);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_STRIP], 0);
+  CHECK_EQ_U64(st->disagreements, 0);
+  qs_free(s);
+  group_end();
+}
+
+/* Many questions on one merged state whose path condition grows as branches are taken (the
+ * engine's use: the last model is the state's, or a sibling's), each answered with the slice
+ * step on and cross-checked with Z3 alone on this file's expansion; every model checked
+ * against the whole query. Questions: bytes past the range (constant and K + c indices),
+ * bytes inside it, a byte at a symbolic index j, n and K. */
+static void test_slice_family(void) {
+  group_begin();
+  qs_options o = slice_options();
+  qsolver *s = qs_new(&o);
+  qs_options p = procedure_options();
+  p.quantified = false;
+  qsolver *plain = qs_new(&p);
+  rng = 4711;
+  family_totals t = {0};
+  for (int state = 0; state < 6; state++) {
+    unsigned max = 8 + rnd(40);
+    expr_array *S = arr("s", max + 8, true), *N = arr("n", 8, true), *KA = arr("K", 8, false),
+               *J = arr("j", 8, true);
+    expr *n = word(N), *k = word(KA), *j = word(J);
+    expr *all = a_prefix(S, k);
+    expr *pc[40];
+    size_t np = 0;
+    pc[np++] = all;
+    pc[np++] = K(expr_ule(n, k64(max)));
+    pc[np++] = K(expr_ule(j, k64(max + 7)));
+    if (rnd(2)) {
+      pc[np++] = K(expr_ult(k, n));
+      pc[np++] = K(expr_ne(byte_at(S, k), k8('a')));
+    } else {
+      pc[np++] = K(expr_eq(k, n));
+    }
+    expr_array *arrays[4] = {S, N, KA, J};
+    for (int q = 0; q < 12; q++) {
+      unsigned c = rnd(max + 8);
+      uint8_t v = (uint8_t)("abxyz"[rnd(5)]);
+      expr *question;
+      switch (rnd(6)) {
+      case 0: question = K(expr_eq(byte_at(S, k64(c)), k8(v))); break;
+      case 1: question = K(expr_eq(byte_at(S, K(expr_add(k, k64(1 + rnd(3))))), k8(v))); break;
+      case 2: question = K(expr_eq(byte_at(S, j), k8(v))); break;
+      case 3: question = K(expr_ult(j, k)); break;
+      case 4: question = K(expr_eq(n, k64(c))); break;
+      default: question = K(expr_ule(k64(c), k)); break;
+      }
+      if (rnd(2)) question = K(expr_not(question));
+      expr *f[41], *g[41];
+      memcpy(f, pc, np * sizeof *pc);
+      f[np] = question;
+      expr_assignment *m = NULL;
+      qs_status got = qs_get_model(s, f, np + 1, arrays, 4, &m);
+      memcpy(g, f, (np + 1) * sizeof *f);
+      g[0] = expand_by_hand(all, max);
+      qs_status want = qs_check_sat(plain, g, np + 1);
+      CHECK(want != QS_UNKNOWN);
+      CHECK_EQ_U64(got, want);
+      t.queries++;
+      if (got == QS_SAT) {
+        t.sat++;
+        CHECK(m && expr_eval_all_true(f, np + 1, m));
+        t.models += m != NULL;
+      } else if (got == QS_UNSAT) {
+        t.unsat++;
+      }
+      expr_assignment_free(m);
+      /* The branch taken: the question joins the path condition when it was feasible. */
+      if (got == QS_SAT && rnd(2) && np < 39) pc[np++] = question;
+    }
+  }
+  const qs_quant_stats *q = qs_quant_stats_of(s);
+  printf(
+      "slice family: %u queries (%u sat, %u unsat); answered by slice %llu, strip %llu, "
+      "duplicate %llu, repair %llu\n",
+      t.queries, t.sat, t.unsat, (unsigned long long)q->answered[QS_QSTEP_SLICE],
+      (unsigned long long)q->answered[QS_QSTEP_STRIP],
+      (unsigned long long)q->answered[QS_QSTEP_DUPLICATE],
+      (unsigned long long)q->answered[QS_QSTEP_REPAIR]);
+  CHECK(t.sat > 0 && t.unsat > 0);
+  CHECK_EQ_U64(t.models, t.sat);
+  CHECK(q->answered[QS_QSTEP_SLICE] > 0); /* the step under test did answer */
+  CHECK_EQ_U64(q->disagreements, 0);
+  CHECK_EQ_U64(q->unknown, 0);
+  qs_free(s);
+  qs_free(plain);
+  group_end();
+}
+
 static void test_has_forall(void) {
   group_begin();
   expr_array *S = arr("s", 4, true);
@@ -671,6 +878,10 @@ int main(void) {
   test_fallbacks();
   test_memspn_family(false);
   test_memspn_family(true);
+  test_slice_symbolic_index();
+  test_slice_model_reuse();
+  test_slice_constant_range();
+  test_slice_family();
   free(pool);
   free(apool);
   CHECK_EQ_U64(expr_live_count(), nodes);
