@@ -104,7 +104,7 @@ static step end(call *c, const char *fmt, const char *detail) {
 
 /* e as one concrete value on the path (external.h); false when st ended. */
 static bool concrete_value(call *c, expr *e, bool allow_concretize, u128 *out) {
-  if (expr_is_const(e)) return interp_concretize(c->ex, c->st, e, "", out);
+  if (expr_is_const(e)) return interp_example_value(c->ex, c->st, e, out);
   if (allow_concretize) {
     char *what = interp_format("an argument of external call %s", c->fn->name);
     bool ok = interp_concretize(c->ex, c->st, e, what, out);
@@ -136,8 +136,8 @@ static bool holds_address(call *c, const uint8_t *p) {
   return v && mem_space_find(c->st->mem, v) != NULL;
 }
 
-/* The native buffer for o (copied once per call); NULL when st ended or the call cannot
- * be made (then *ended says which: st ended either way). */
+/* The native buffer for o (copied once per call); NULL when st ended (the solver gave up,
+ * or the call cannot be made). */
 static copied *copy_out(call *c, const mem_object *o) {
   for (size_t k = 0; k < c->nobjs; k++)
     if (c->objs[k].o == o) return &c->objs[k];
@@ -203,7 +203,8 @@ step external_call(executor *ex, state *st, const ir_inst *in, const ir_function
   void *target = lookup(ex->external, fn->name);
   if (!target) return end(&c, "unsupported: external call %s: symbol not found%s", "");
   ffi_type *rtype = fn->ret_width ? ffi_of(fn->ret_kind, fn->ret_width) : &ffi_type_void;
-  if (!rtype) return end(&c, "unsupported: external call %s returns an aggregate%s", "");
+  if (!rtype)
+    return end(&c, "unsupported: external call %s returns a type no native call passes%s", "");
   ffi_type **types = xcalloc(given + 1, sizeof *types);
   uint64_t *values = xcalloc(given + 1, sizeof *values); /* each argument's storage */
   void **slots = xcalloc(given + 1, sizeof *slots);
@@ -215,7 +216,10 @@ step external_call(executor *ex, state *st, const ir_inst *in, const ir_function
     if (!types[k]) {
       char which[32];
       snprintf(which, sizeof which, "%u", k);
-      end(&c, "unsupported: external call %s: argument %s is an aggregate", which);
+      end(&c,
+          "unsupported: external call %s: argument %s has a type no native call passes "
+          "(an aggregate, a vector, x86_fp80, byval)",
+          which);
       goto done;
     }
     u128 v;
