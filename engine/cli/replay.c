@@ -314,6 +314,8 @@ typedef struct replay_dir {
                      ones replaced by the --source files */
   size_t nsources;
   char *cwd, *cflags, *runtime;
+  char **link_native; /* the run's --link-native libraries (symq run --external-calls) */
+  size_t nlink_native;
   test_case *tests;
   size_t ntests;
 } replay_dir;
@@ -336,6 +338,8 @@ static void dir_free(replay_dir *d) {
   free(d->cwd);
   free(d->cflags);
   free(d->runtime);
+  for (size_t k = 0; k < d->nlink_native; k++) free(d->link_native[k]);
+  free(d->link_native);
 }
 
 /* The values of every `key: value` line of `text`, in order (*n of them; free each). */
@@ -492,6 +496,7 @@ static bool dir_load(const char *outdir, const char *const *given, size_t ngiven
   d->cwd = info_value(info, "cwd");
   d->cflags = info_value(info, "cflags");
   d->runtime = info_value(info, "runtime");
+  d->link_native = info_values(info, "link_native", &d->nlink_native);
   char *status = info_value(info, "Status");
   free(info);
   if (!ninputs || !*inputs[0]) {
@@ -697,6 +702,15 @@ static bool build_driver(const replay_dir *d, const char *cc, build_mode mode, c
   sv_push(&a, exe);
   for (size_t k = 0; k < d->nsources; k++) sv_push(&a, objects[k]);
   sv_push(&a, lib_o);
+  /* the libraries the run called natively: a name as -l:NAME, a path as it is (from cwd) */
+  for (size_t k = 0; k < d->nlink_native; k++) {
+    const char *l = d->link_native[k];
+    char *item = !strchr(l, '/') ? xasprintf("-l:%s", l)
+                 : l[0] == '/'   ? xstrdup(l)
+                                 : xasprintf("%s/%s", d->cwd, l);
+    sv_push(&a, item);
+    free(item);
+  }
   sv_push(&a, "-lm");
   free(what);
   if (d->nsources == 1) what = xasprintf("cannot link %s natively", d->input);

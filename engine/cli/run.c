@@ -74,6 +74,10 @@ static const opt_choice MERGE_DECIDES[] = {
 static const opt_choice TESTS_PER_MERGE[] = {{"all", true}, {"one", false}, {NULL, 0}};
 static const opt_choice FALLBACKS[] = {
     {"expand", QS_FALLBACK_EXPAND}, {"z3", QS_FALLBACK_Z3}, {"both", QS_FALLBACK_BOTH}, {NULL, 0}};
+static const opt_choice EXTERNAL_CALLS[] = {{"none", INTERP_EXTERNAL_NONE},
+                                            {"concrete", INTERP_EXTERNAL_CONCRETE},
+                                            {"all", INTERP_EXTERNAL_ALL},
+                                            {NULL, 0}};
 /* into no_runtime; klee (KLEE's own --libc=klee) is taken as symq's runtime, unlisted */
 static const opt_choice LIBCS[] = {{"symq", false}, {"klee", false}, {"none", true}, {NULL, 0}};
 
@@ -469,6 +473,23 @@ static const opt_spec RUN_SPECS[] = {
      .bad = "--sym-stdin takes a size N, not '%s'",
      .topic = OPT_TOPIC_INPUT,
      .help = "a symbolic stdin of a symbolic size up to N bytes"},
+    /* ---- native calls (engine/exec/external.h) ---- */
+    {.name = "--external-calls",
+     .type = OPT_ENUM,
+     .arg = "none|concrete|all",
+     RUN(interp.external_calls),
+     .choices = EXTERNAL_CALLS,
+     .topic = OPT_TOPIC_INPUT,
+     .help = "a function with no body and no model: the path ends early (none, the default), "
+             "or it is called natively when its arguments are concrete (concrete), or with "
+             "symbolic arguments concretized (all)"},
+    {.name = "--link-native",
+     .type = OPT_LIST,
+     .arg = "LIB",
+     OPT_LIST_OF(run_options, interp.link_native, interp.nlink_native),
+     .topic = OPT_TOPIC_INPUT,
+     .help = "a shared library (libz.so.1 or a path) whose functions --external-calls may "
+             "call natively, also linked by symq replay; repeatable"},
 };
 
 static int run_program_args(void *target, int argc, char **argv) {
@@ -681,7 +702,7 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
   for (size_t k = 0; k < o->n_cflags; k++) fprintf(f2, "%s%s", ftell(f2) ? " " : "", o->cflags[k]);
   fclose(f2);
   /* one `input:` line per input, in order, absolute: what replay rebuilds */
-  size_t nkv = o->n_inputs + 4;
+  size_t nkv = o->n_inputs + 4 + o->interp.nlink_native;
   out_kv *kv = xcalloc(nkv, sizeof *kv);
   char **inputs = xcalloc(o->n_inputs, sizeof *inputs);
   for (size_t k = 0; k < o->n_inputs; k++) {
@@ -692,6 +713,8 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
   kv[o->n_inputs + 1] = (out_kv){"cflags", cflags};
   kv[o->n_inputs + 2] = (out_kv){"runtime", o->no_runtime ? "none" : "symq"};
   kv[o->n_inputs + 3] = (out_kv){"mode", merge_mode_name(o->interp.merge.mode)};
+  for (size_t k = 0; k < o->interp.nlink_native; k++) /* replay links them too */
+    kv[o->n_inputs + 4 + k] = (out_kv){"link_native", o->interp.link_native[k]};
   out_info info = {.argc = argc,
                    .argv = (const char *const *)argv,
                    .version = version,

@@ -1099,6 +1099,17 @@ static const char *debug_file(dctx *c, LLVMValueRef v) {
   return strf(c, "%.*s/%.*s", (int)dlen, dir, (int)flen, file);
 }
 
+/* A declaration's argument or return kind for a native call: scalars only. */
+static uint8_t native_kind(LLVMTypeRef t) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t) <= 64 ? IR_VK_INT : IR_VK_OTHER;
+  case LLVMPointerTypeKind: return IR_VK_PTR;
+  case LLVMFloatTypeKind: return IR_VK_FLOAT;
+  case LLVMDoubleTypeKind: return IR_VK_DOUBLE;
+  default: return IR_VK_OTHER;
+  }
+}
+
 static void decode_function(dctx *c, uint32_t fi, LLVMValueRef f) {
   ir_function *fn = &c->p->funcs[fi];
   c->fn = fn;
@@ -1115,6 +1126,18 @@ static void decode_function(dctx *c, uint32_t fi, LLVMValueRef f) {
     fn->ret_width = (uint16_t)value_width(c, ret);
     if (!fn->ret_width && check_types)
       fn->unsupported = strf(c, "returns unsupported type %s", type_name(c, ret));
+  }
+  if (fn->is_decl && !fn->is_intrinsic) {
+    fn->ret_kind = is_void(ret) ? IR_VK_INT : native_kind(ret);
+    fn->arg_kind = decode_calloc(c, fn->nargs ? fn->nargs : 1, 1);
+    unsigned byval_attr = LLVMGetEnumAttributeKindForName("byval", 5);
+    unsigned sret_attr = LLVMGetEnumAttributeKindForName("sret", 4);
+    for (unsigned i = 0; i < fn->nargs; i++) {
+      fn->arg_kind[i] = native_kind(LLVMTypeOf(LLVMGetParam(f, i)));
+      if (LLVMGetEnumAttributeAtIndex(f, i + 1, byval_attr) ||
+          LLVMGetEnumAttributeAtIndex(f, i + 1, sret_attr))
+        fn->arg_kind[i] = IR_VK_OTHER;
+    }
   }
   hmap_clear(&c->values);
   hmap_clear(&c->blocks);

@@ -219,7 +219,13 @@ typedef enum ir_fcmp_pred {
 } ir_fcmp_pred;
 
 /* What a load, store or va_arg moves (aggregates move as IR_VK_INT of their size). */
-typedef enum ir_value_kind { IR_VK_INT, IR_VK_PTR, IR_VK_FLOAT, IR_VK_DOUBLE } ir_value_kind;
+typedef enum ir_value_kind {
+  IR_VK_INT,
+  IR_VK_PTR,
+  IR_VK_FLOAT,
+  IR_VK_DOUBLE,
+  IR_VK_OTHER /* only in ir_function.arg_kind/ret_kind */
+} ir_value_kind;
 
 typedef enum ir_operand_kind {
   IR_OPND_REG,    /* index: register */
@@ -315,6 +321,11 @@ typedef struct ir_function {
   uint16_t *reg_width;     /* nregs */
   uint64_t *byval;         /* NULL, or nargs sizes: argument k is a pointer to a `byval`
                               copy of byval[k] bytes that the callee owns (0: not byval) */
+  /* declarations only (NULL otherwise): the C-level kind of argument k and of the return,
+   * for calls made natively (engine/exec/external.h); IR_VK_OTHER: an aggregate, a vector,
+   * a byval/sret-less struct or any type a native call cannot pass as a scalar */
+  uint8_t *arg_kind;
+  uint8_t ret_kind;
   ir_block *blocks;
   uint32_t nblocks;
   ir_inst *insts;

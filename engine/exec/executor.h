@@ -94,7 +94,8 @@ typedef struct executor {
    * instruction since it was made (a fork's new state starts without, as in KLEE) */
   uint8_t *covered_new;
   size_t cap_covered_new;
-  prune_ctx *prune; /* pruning by interpolation (prune/prune.h) */
+  prune_ctx *prune;              /* pruning by interpolation (prune/prune.h) */
+  struct external_ctx *external; /* native calls (external.h), or NULL */
 } executor;
 
 /* ---- the instruction handlers' vocabulary: every instruction uses it, hence inline ---- */

@@ -32,6 +32,7 @@
 
 #include "engine/core/memory.h"
 #include "engine/exec/executor.h"
+#include "engine/exec/external.h"
 #include "engine/exec/search.h"
 #include "engine/exec/symenv.h"
 #include "engine/core/state.h"
@@ -1056,6 +1057,7 @@ static step call_function(executor *ex, state *st, const ir_inst *in, uint32_t c
   if (ex->builtins[callee] != BUILTIN_NONE &&
       builtins_call(ex, st, in, ex->builtins[callee], &result))
     return result;
+  if (fn->is_decl && ex->external) return external_call(ex, st, in, fn);
   if (fn->is_decl) {
     char *reason = interp_format("unsupported: external call %s", fn->name);
     interp_warn_once(ex, fn->name, "undefined function (paths that call it end early):");
@@ -1993,6 +1995,8 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
     return -1;
   }
   if ((result->error = prune_refusal(opt))) return -1;
+  external_ctx *external;
+  if ((result->error = external_open(opt, &external))) return -1;
   executor ex = {.prog = prog,
                  .opt = opt,
                  .solver = solver,
@@ -2000,7 +2004,8 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
                  .result = result,
                  .next_state_id = 1,
                  .next_object_id = 1,
-                 .run_deadline = opt->max_time_s > 0 ? opt->max_time_s : INFINITY};
+                 .run_deadline = opt->max_time_s > 0 ? opt->max_time_s : INFINITY,
+                 .external = external};
   clock_gettime(CLOCK_MONOTONIC, &ex.start);
   mem_allocator_init(&ex.alloc);
   ex.consts = xrealloc(NULL, (prog->nconsts + 1) * sizeof *ex.consts);
@@ -2056,6 +2061,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   free(ex.steps);
   free(ex.scratch);
   free(ex.covered_new);
+  external_close(ex.external);
   return rc;
 }
 

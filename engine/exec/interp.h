@@ -35,7 +35,16 @@
 #include "qsolver/qsolver.h"
 
 enum { INTERP_MAX_SEARCH = 64, INTERP_MAX_ERROR_KINDS = 32 };
-enum { INTERP_MAX_SYM_ARGS = 32 };
+enum { INTERP_MAX_SYM_ARGS = 32, INTERP_MAX_LINK_NATIVE = 32 };
+
+/* --external-calls (KLEE's): what a call to a function with no body and no model does
+ * (engine/exec/external.h). none: the path ends early; concrete: called natively when
+ * every argument has one value on the path; all: symbolic arguments are concretized. */
+typedef enum interp_external_calls {
+  INTERP_EXTERNAL_NONE,
+  INTERP_EXTERNAL_CONCRETE,
+  INTERP_EXTERNAL_ALL
+} interp_external_calls;
 
 /* The kinds of error the interpreter reports (the KIND of testNNNNNN.KIND.err), separated
  * by spaces, for messages and help. */
@@ -87,6 +96,9 @@ typedef struct interp_options {
   bool progress;                      /* a live status line on stderr */
   bool trace;                         /* every executed instruction on stderr */
   prune_options prune;                /* --interpolate (prune/prune.h): dfs, no merging */
+  int external_calls;                 /* interp_external_calls (an enum-sized option field) */
+  const char *link_native[INTERP_MAX_LINK_NATIVE]; /* --link-native LIB: dlopen'ed */
+  size_t nlink_native;
 } interp_options;
 
 typedef merge_reason interp_reason; /* counted with merge_reasons_add (merge/region.h) */

@@ -76,7 +76,7 @@ COV_RE = re.compile(r"^lines: (\d+\.\d)% \((\d+)/(\d+)\), branches: (\d+\.\d)% \
 AUTO_SANITIZED = {"ptr", "free", "overshift", "overflow"}
 # Drivers that call a function defined nowhere (symq ends that path early): they cannot be
 # linked natively, which replay must say in one line. {driver: the function}
-UNLINKABLE = {"early_external_call": "mystery_external"}
+UNLINKABLE = {"early_external_call": "mystery_external", "external_not_found": "mystery_external_fn"}
 # Drivers e2e leaves out: their runs prove nothing about replay that another driver's do not.
 # limit_max_time_bound explores for 10 s (whatever the machine) to halt with thousands of
 # states waiting; limit_max_time replays a run halted by --max-time, in 1 s.
