@@ -265,7 +265,7 @@ def main():
                 continue
             row.update(r)
             rows.append(row)
-            note = "" if r["done"] else "interrupted (CPU limit)"
+            note = "" if r["done"] else "incomplete (CPU limit, or paths ended early)"
             q = "—" if r.get("queries") is None else r["queries"]
             print(f"{tool:<5} {driver:<13} {mode:<5} {cap:>8} {fmt_time(r):>10} {q:>9} "
                   f"{r.get('paths', '—'):>7}  {note}", flush=True)
@@ -319,7 +319,7 @@ def main():
                 ok = s and k and "skipped" not in s and "skipped" not in k and k["cpu"] > 0
                 cells.append(f"{s['cpu'] / k['cpu']:.2f}" if ok else "—")
             print(f"| {driver} | symq/KLEE (none) | " + " | ".join(cells) + " |")
-    print("\ntimes: CPU seconds (queries); '>' interrupted at 2 x budget; skipped: see the run's note")
+    print("\ntimes: CPU seconds (queries); '>' incomplete run (interrupted at 2 x budget, or paths ended early, e.g. a solver timeout); skipped: see the run's note")
     print(ratio_line(rows, "string_scan", "none", 256, 4096, 20))
     print(ratio_line(rows, "memspn", "pat", 256, 1024, 4))
     plot(rows, args.out)
