@@ -757,17 +757,23 @@ static unsigned rnd(unsigned n) {
   return (unsigned)(rng_state % n);
 }
 
+/* small input, small constant, large (past the blasting size), and two read at constant
+ * indices only (writes go anywhere), which every encoding but the plain one blasts cell by
+ * cell (z3_backend.c, ENC_CELLS): a large input and a large constant table */
+#define ENC_ARRAYS 5
+#define ENC_CONST_ONLY 3 /* arr[ENC_CONST_ONLY..] are read at constant indices only */
+
 typedef struct enc_world {
-  expr_array *arr[3]; /* small input, small constant, large (past the blasting size) */
-  expr_update *ups[3];
+  expr_array *arr[ENC_ARRAYS];
+  expr_update *ups[ENC_ARRAYS];
   expr_array *idx; /* the bytes symbolic indices are made of */
 } enc_world;
 
 /* A symbolic or constant index at which nbytes can be read from array a (within capacity,
- * as the engine's bounds checks guarantee). */
-static expr *rand_index(enc_world *w, expr_array *a, unsigned nbytes) {
+ * as the engine's bounds checks guarantee); constant only when !symbolic. */
+static expr *rand_index(enc_world *w, expr_array *a, unsigned nbytes, bool symbolic) {
   uint64_t span = a->capacity - nbytes + 1;
-  if (rnd(3) == 0) return c64(rnd((unsigned)span));
+  if (!symbolic || rnd(3) == 0) return c64(rnd((unsigned)span));
   expr *b = keep(expr_zext(rd(w->idx, rnd(8), 1), 64));
   if (rnd(2)) b = add(b, c64(rnd(4)));
   return keep(expr_urem(b, c64(span)));
@@ -777,9 +783,9 @@ static expr *rand_value(enc_world *w, unsigned width, int depth) {
   unsigned k = rnd(depth > 0 ? 6 : 2);
   if (k == 0) return cw(width, rnd(4) == 0 ? rnd(256) : rnd(3));
   if (k == 1 || k == 2) {
-    unsigned which = rnd(3), nbytes = width / 8;
-    return keep(
-        expr_read_le(w->arr[which], w->ups[which], rand_index(w, w->arr[which], nbytes), nbytes));
+    unsigned which = rnd(ENC_ARRAYS), nbytes = width / 8;
+    return keep(expr_read_le(w->arr[which], w->ups[which],
+                             rand_index(w, w->arr[which], nbytes, which < ENC_CONST_ONLY), nbytes));
   }
   expr *a = rand_value(w, width, depth - 1), *b = rand_value(w, width, depth - 1);
   if (k == 3) return add(a, b);
@@ -802,7 +808,7 @@ static expr *rand_formula(enc_world *w) {
 static expr *rand_int_formula(enc_world *w) {
   expr *v[2];
   for (int k = 0; k < 2; k++) {
-    unsigned which = rnd(3), nbytes = rnd(2) ? 1 : 2, width = 16;
+    unsigned which = rnd(ENC_ARRAYS), nbytes = rnd(2) ? 1 : 2, width = 16;
     expr *r =
         keep(expr_read_le(w->arr[which], w->ups[which],
                           c64(rnd((unsigned)(w->arr[which]->capacity - nbytes + 1))), nbytes));
@@ -823,9 +829,9 @@ static expr *rand_int_formula(enc_world *w) {
 
 /* Adds a write at a random index to one of the arrays' update lists. */
 static void rand_write(enc_world *w) {
-  unsigned which = rnd(3);
-  expr_update *u = expr_update_push(w->arr[which], w->ups[which], rand_index(w, w->arr[which], 1),
-                                    rand_value(w, 8, 1));
+  unsigned which = rnd(ENC_ARRAYS);
+  expr_update *u = expr_update_push(w->arr[which], w->ups[which],
+                                    rand_index(w, w->arr[which], 1, true), rand_value(w, 8, 1));
   w->ups[which] = keep_u(u);
 }
 
@@ -862,26 +868,31 @@ static void test_encodings(unsigned rounds) {
   io.int_lanes = ~0u; /* every lane in integers first */
   qsolver *fast = qs_new(&fo), *plain = qs_new(&po), *ints = qs_new(&io);
   static const uint8_t init[5] = {7, 0, 0xff, 3, 0};
-  enc_world w = {.arr = {array("sa", 6, true), keep_a(expr_array_new("ca", c64(5), 5, false, init)),
-                         array("la", 300, true)},
-                 .idx = array("ix", 8, true)};
-  expr_array *arrays[4] = {w.arr[0], w.arr[1], w.arr[2], w.idx};
+  static uint8_t table[1000];
+  for (size_t k = 0; k < sizeof table; k += 61) table[k] = (uint8_t)(k * 37 + 1);
+  enc_world w = {
+      .arr = {array("sa", 6, true), keep_a(expr_array_new("ca", c64(5), 5, false, init)),
+              array("la", 300, true), array("ha", 2000, true),
+              keep_a(expr_array_new("ta", c64(sizeof table), sizeof table, false, table))},
+      .idx = array("ix", 8, true)};
+  expr_array *arrays[ENC_ARRAYS + 1] = {w.arr[0], w.arr[1], w.arr[2], w.arr[3], w.arr[4], w.idx};
+  size_t narrays = ENC_ARRAYS + 1;
   unsigned decided = 0;
   for (unsigned round = 0; round < rounds; round++) {
     expr *path[40];
     size_t n = 0;
-    w.ups[0] = w.ups[1] = w.ups[2] = NULL;
+    memset(w.ups, 0, sizeof w.ups);
     for (unsigned step = 0; step < 10 && n < 40; step++) {
       if (rnd(2)) rand_write(&w);
       expr *q = rand_formula(&w);
-      check_agree(fast, plain, path, n, q, arrays, 4, &decided);
-      check_agree(ints, plain, path, n, q, arrays, 4, &decided);
-      check_agree(ints, plain, path, n, rand_int_formula(&w), arrays, 4, &decided);
+      check_agree(fast, plain, path, n, q, arrays, narrays, &decided);
+      check_agree(ints, plain, path, n, q, arrays, narrays, &decided);
+      check_agree(ints, plain, path, n, rand_int_formula(&w), arrays, narrays, &decided);
       if (step % 5 == 4) { /* ∀ b ∈ [0, 1]. sa[b] ≠ q's first byte, for the encoding switch */
         expr *b = keep(expr_bvar_fresh(64, "b"));
         expr *body = keep(expr_ne(keep(expr_read(w.arr[0], NULL, b)), cw(8, rnd(256))));
-        check_agree(fast, plain, path, n, keep(expr_forall(b, c64(0), c64(1), body)), arrays, 4,
-                    &decided);
+        check_agree(fast, plain, path, n, keep(expr_forall(b, c64(0), c64(1), body)), arrays,
+                    narrays, &decided);
       }
       /* Extend the path with q or its negation, whichever is feasible. */
       bool may = false;
@@ -893,6 +904,43 @@ static void test_encodings(unsigned rounds) {
   CHECK(decided > 30 * rounds); /* the comparisons did happen (34 questions a round) */
   CHECK(st(ints, "z3")->in_integers >= 2 * rounds); /* ~3 a round reach Z3 whole */
   qs_free(ints);
+  qs_free(fast);
+  qs_free(plain);
+  end_group();
+}
+
+/* The string scan of issue 25 over a 1000-byte buffer (past blast_max_bytes): n ≤ 999,
+ * s[n] = 0, and s[0..k) = 'a' on the path, so n ≥ k. The default solver blasts the bytes it
+ * reads (every read is at a constant index); the plain one keeps the array theory. Both must
+ * give the arithmetic's answers, and the model must put the zero at n. */
+static void test_large_scan(void) {
+  begin_group();
+  qs_options po = qs_default_options();
+  po.blast_max_bytes = 0;
+  qsolver *fast = qs_new(NULL), *plain = qs_new(&po);
+  expr_array *N = array("n", 8, true), *S = array("s", 1000, true);
+  expr *n = rd(N, 0, 8);
+  expr_update *u = keep_u(expr_update_push(S, NULL, n, cw(8, 0)));
+  expr *path[40] = {keep(expr_ule(n, c64(999)))};
+  size_t len = 1;
+  for (uint64_t k = 0; k < 30; k++) {
+    bool out = false;
+    for (int which = 0; which < 2; which++) {
+      qsolver *s = which ? plain : fast;
+      CHECK_EQ_U64(qs_must_be_true(s, path, len, keep(expr_ule(c64(k), n)), &out), QS_UNSAT);
+      CHECK(out); /* n ≥ k */
+      CHECK_EQ_U64(qs_must_be_true(s, path, len, keep(expr_ule(c64(k + 1), n)), &out), QS_SAT);
+      CHECK(!out); /* n = k is allowed */
+    }
+    path[len++] = eq(keep(expr_read(S, u, c64(k))), cw(8, 'a'));
+  }
+  expr_assignment *m = NULL;
+  expr *at_end = eq(keep(expr_read(S, u, c64(30))), cw(8, 0));
+  path[len++] = at_end;
+  expr_array *arrays[2] = {N, S};
+  CHECK_EQ_U64(qs_get_model(fast, path, len, arrays, 2, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(path, len, m));
+  expr_assignment_free(m);
   qs_free(fast);
   qs_free(plain);
   end_group();
@@ -1375,6 +1423,7 @@ int main(int argc, char **argv) {
   test_forall();
   test_relax();
   test_encodings(encoding_rounds);
+  test_large_scan();
   test_bound_chain();
   test_timeout();
   test_time_left();
