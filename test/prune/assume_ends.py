@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Paths ended by an assume that cannot hold (issue 22, docs/interpolation.md): a constant
+__VERIFIER_assume(0) and an assumed condition the path condition makes unsatisfiable end the
+path normally for interpolation, so they no longer leave the subtree above them without an
+interpolant. assume_ends.c (N choices, two sides of each ending in such an assume) under
+--interpolate --validate-interpolation: validation passes, verdict true, every state at a
+choice but the first's subtree is subsumed (subsumed = N; when those ends blocked the
+interpolants, the only subsumptions were at the final check and grew as 2^N - 1), and the
+pruned exploration's forks grow linearly in N (equal steps) while the whole tree, explored
+by validation, is as plain forking's.
+
+    assume_ends.py SYMQ_BINARY
+
+Prints one line per check and a final `N passed, N failed`."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRATCH = tempfile.TemporaryDirectory(prefix="symq-assume-ends-")
+failures = []
+passed = 0
+
+
+def check(name, ok, detail=""):
+    global passed
+    if ok:
+        passed += 1
+        print(f"ok   {name}")
+    else:
+        failures.append(name)
+        print(f"FAIL {name}: {detail}")
+
+
+def run(symq, n, options):
+    out = os.path.join(SCRATCH.name, f"{n}-{len(os.listdir(SCRATCH.name))}")
+    p = subprocess.run([symq, "run", f"-DN={n}", *options, f"--output-dir={out}",
+                        os.path.join(HERE, "assume_ends.c")],
+                       capture_output=True, text=True, timeout=300)
+    stats = None
+    if os.path.exists(os.path.join(out, "stats.json")):
+        with open(os.path.join(out, "stats.json"), encoding="utf-8") as f:
+            stats = json.load(f)
+    return p, stats
+
+
+def main():
+    symq = sys.argv[1]
+    pruned = {}
+    for n in (2, 4, 6):
+        p, s = run(symq, n, ["--interpolate", "--validate-interpolation"])
+        _, plain = run(symq, n, [])
+        ok = (p.returncode == 0 and s is not None and plain is not None
+              and s["interpolation"]["validation_failures"] == 0)
+        check(f"N={n}: validation passes", ok, f"rc={p.returncode} {p.stderr.strip()[-300:]!r}")
+        if not ok:
+            continue
+        check(f"N={n}: verdict true", s["verdict"] == "true (every path explored or subsumed)",
+              s["verdict"])
+        check(f"N={n}: subsumed = N", s["subsumed"] == n, s["subsumed"])
+        check(f"N={n}: no node left uninterpolable",
+              s["interpolation"]["uninterpolable"] == 0, s["interpolation"])
+        check(f"N={n}: the whole tree is plain forking's", s["forks"] == plain["forks"],
+              f"{s['forks']} vs {plain['forks']}")
+        pruned[n] = s["forks"] - s["interpolation"]["validation_forks"]
+    if len(pruned) == 3:
+        steps = [pruned[4] - pruned[2], pruned[6] - pruned[4]]
+        check("pruned forks grow linearly in N (equal steps)",
+              steps[0] == steps[1] and 0 < steps[0] <= 6, f"pruned={pruned}")
+    print(f"{passed} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
