@@ -12,50 +12,22 @@ by validation, is as plain forking's.
     assume_ends.py SYMQ_BINARY
 
 Prints one line per check and a final `N passed, N failed`."""
-import json
 import os
-import subprocess
 import sys
-import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SCRATCH = tempfile.TemporaryDirectory(prefix="symq-assume-ends-")
-failures = []
-passed = 0
-
-
-def check(name, ok, detail=""):
-    global passed
-    if ok:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failures.append(name)
-        print(f"FAIL {name}: {detail}")
-
-
-def run(symq, n, options):
-    out = os.path.join(SCRATCH.name, f"{n}-{len(os.listdir(SCRATCH.name))}")
-    p = subprocess.run([symq, "run", f"-DN={n}", *options, f"--output-dir={out}",
-                        os.path.join(HERE, "assume_ends.c")],
-                       capture_output=True, text=True, timeout=300)
-    stats = None
-    if os.path.exists(os.path.join(out, "stats.json")):
-        with open(os.path.join(out, "stats.json"), encoding="utf-8") as f:
-            stats = json.load(f)
-    return p, stats
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import interpolation  # noqa: E402  (its run, check and validated: one way to run a driver)
+from interpolation import check, run, validated  # noqa: E402
 
 
 def main():
     symq = sys.argv[1]
     pruned = {}
     for n in (2, 4, 6):
-        p, s = run(symq, n, ["--interpolate", "--validate-interpolation"])
-        _, plain = run(symq, n, [])
-        ok = (p.returncode == 0 and s is not None and plain is not None
-              and s["interpolation"]["validation_failures"] == 0)
-        check(f"N={n}: validation passes", ok, f"rc={p.returncode} {p.stderr.strip()[-300:]!r}")
-        if not ok:
+        s = validated(symq, "assume_ends", n)
+        _, plain = run(symq, "assume_ends", n, [])
+        check(f"N={n}: the plain run wrote its stats", plain is not None)
+        if not s or not plain:
             continue
         check(f"N={n}: verdict true", s["verdict"] == "true (every path explored or subsumed)",
               s["verdict"])
@@ -69,8 +41,8 @@ def main():
         steps = [pruned[4] - pruned[2], pruned[6] - pruned[4]]
         check("pruned forks grow linearly in N (equal steps)",
               steps[0] == steps[1] and 0 < steps[0] <= 6, f"pruned={pruned}")
-    print(f"{passed} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    print(f"{interpolation.passed} passed, {len(interpolation.failures)} failed")
+    return 1 if interpolation.failures else 0
 
 
 if __name__ == "__main__":
