@@ -18,8 +18,10 @@ int main(void) {
   int noise = 0;
   for (int i = 0; i < N; i++) {
     if (p[i] > 100) noise += 3;
-    else if (p[i] < -100) __VERIFIER_assume(p[i] + 1000 > 2000); /* infeasible here */
-    else if (p[i] == 7) __VERIFIER_assume(0);
+    else if (p[i] < -100)
+      __VERIFIER_assume(p[i] + 1000 > 2000); /* infeasible here */
+    else if (p[i] == 7)
+      __VERIFIER_assume(0);
     else
       noise -= 1;
   }
