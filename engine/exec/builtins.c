@@ -247,6 +247,10 @@ static step builtin_assume(executor *ex, state *st, expr *value, bool silent) {
     return STEP_ENDED;
   }
   if (!may_true && silent) {
+    /* a normal end for interpolation: no error, no further behaviour; the unsat question
+     * (pc ∧ cond) that ended it was reported by interp_feasible_sides, so its core joins
+     * the interpolant (a constant false needs none) */
+    prune_ended(ex->prune, st, PRUNE_END_NORMAL, NULL, NULL);
     ex->result->quiet_paths++;
     interp_end_state(ex, st);
     return STEP_ENDED;
