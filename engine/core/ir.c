@@ -1336,6 +1336,7 @@ void ir_free(ir_program *p) {
     ir_function *fn = &p->funcs[i];
     free(fn->reg_width);
     free(fn->byval);
+    free(fn->arg_kind);
     free(fn->blocks);
     free(fn->insts);
     free(fn->operands);
