@@ -205,6 +205,33 @@ static bool names(const opt_spec *s, const char *a, const char **value, bool *ne
   return false;
 }
 
+/* `--name A B C` for an entry of s->words words: the value A,B,C. The converted element may
+ * keep the text (as it keeps argv's), so the joined values live in a pool of the process. */
+static int set_words(const opt_command *c, const opt_spec *s, void *target, int argc, char **argv,
+                     int *i) {
+  static char pool[32][96];
+  static size_t used;
+  assert(s->type == OPT_LIST && s->convert);
+  const char *a = argv[*i];
+  if (*i + (int)s->words >= argc) {
+    char fmt[128];
+    snprintf(fmt, sizeof fmt, "option '%%s' needs %u values", s->words);
+    return opt_usage_error(c, s->missing ? s->missing : fmt, a);
+  }
+  if (used == sizeof pool / sizeof pool[0]) return opt_usage_error(c, "too many %s options", a);
+  char *joined = pool[used];
+  size_t n = 0;
+  for (unsigned w = 0; w < s->words; w++) {
+    const char *word = argv[*i + 1 + (int)w];
+    int k = snprintf(joined + n, sizeof pool[0] - n, "%s%s", w ? "," : "", word);
+    if (k < 0 || (size_t)k >= sizeof pool[0] - n) return bad_value(c, s, word);
+    n += (size_t)k;
+  }
+  used++;
+  *i += (int)s->words;
+  return set_value(c, s, target, a, joined);
+}
+
 static int parse_option(const opt_command *c, int argc, char **argv, int *i, void *target) {
   const char *a = argv[*i];
   for (size_t k = 0; k < c->nspecs; k++) {
@@ -218,6 +245,8 @@ static int parse_option(const opt_command *c, int argc, char **argv, int *i, voi
       return 0;
     }
     if (!value && s->implicit) value = s->implicit;
+    if (!value && s->words > 1 && *i + 1 < argc && !strchr(argv[*i + 1], ','))
+      return set_words(c, s, target, argc, argv, i);
     if (!value && !s->joined && *i + 1 < argc) value = argv[++*i];
     if (!value) {
       const char *fmt = s->missing  ? s->missing

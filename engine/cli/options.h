@@ -6,7 +6,8 @@
  * opt_print_help prints `--help` (the user options, grouped by topic) or `--help-all` (the
  * eval/ options too).
  *
- * Values: `--name=V` or `--name V`; `-NV` or `-N V` for a one-letter name. A flag takes no
+ * Values: `--name=V` or `--name V`; `-NV` or `-N V` for a one-letter name; an entry with
+ * `words` also takes `--name A B C` (KLEE's --sym-args MIN MAX N). A flag takes no
  * value (`--flag=V` is an unknown option). An entry with `joined` takes its value only
  * attached (`--modes=X`, `-DX`); one with `implicit` takes its value only attached and means
  * `implicit` when bare (`--incremental-merge`).
@@ -17,7 +18,7 @@
  *   bad --x 'V'                    --x takes a, b or c, not 'V' (enums, on|off)
  *
  * Contract: opt_parse stores argument strings themselves (borrowed from argv) in string
- * fields; nothing is allocated.
+ * fields, and a `words` entry's joined value in a static pool; nothing is allocated.
  */
 #ifndef SYMQ_CLI_OPTIONS_H
 #define SYMQ_CLI_OPTIONS_H
@@ -74,6 +75,9 @@ typedef struct opt_spec {
   bool joined;               /* the value only attached: --name=V, -NV */
   const char *implicit;      /* the value of a bare --name (implies joined) */
   bool keep_arg;             /* OPT_LIST: store the argument as written (-DX), for passing on */
+  unsigned words;            /* > 1 (an OPT_LIST with convert): KLEE's spelling of a value as
+                                that many separate words, `--name A B C` read as --name=A,B,C
+                                (a next word holding a comma is the value on its own) */
   size_t count_offset, max_count, elem_size;     /* OPT_LIST: a size_t count, the array's room */
   bool (*convert)(const char *text, void *elem); /* OPT_LIST: text to element; NULL: text */
   size_t given;         /* OPT_GIVEN(struct, member): a bool set when the option appears */

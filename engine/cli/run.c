@@ -451,20 +451,22 @@ static const opt_spec RUN_SPECS[] = {
      .arg = "MIN,MAX,N",
      OPT_LIST_OF(run_options, interp.sym_args, interp.nsym_args),
      .convert = interp_sym_args_value,
-     .bad = "--sym-args takes MIN,MAX,N as one value (--sym-args=0,2,4; KLEE's spelling "
-            "--sym-args 0 2 4 goes after --), not '%s'",
+     .words = 3,
+     .bad = "--sym-args takes MIN MAX N (--sym-args 0 2 4, or --sym-args=0,2,4), not '%s'",
      .topic = OPT_TOPIC_INPUT,
      .help = "between MIN and MAX symbolic arguments of up to N bytes each (KLEE's --sym-args "
-             "MIN MAX N, which also works after --); repeatable"},
+             "MIN MAX N; also --sym-args=MIN,MAX,N, and after -- among the program's "
+             "arguments); repeatable"},
     {.name = "--sym-files",
      .type = OPT_LIST,
      .arg = "COUNT,N",
      OPT_LIST_OF(run_options, interp.sym_files, interp.nsym_files),
      .convert = interp_sym_files_value,
-     .bad = "--sym-files takes COUNT,N as one value (--sym-files=1,8; KLEE's spelling "
-            "--sym-files 1 8 goes after --), not '%s'",
+     .words = 2,
+     .bad = "--sym-files takes COUNT N (--sym-files 1 8, or --sym-files=1,8), not '%s'",
      .topic = OPT_TOPIC_INPUT,
-     .help = "COUNT symbolic files named A, B, ..., each of a symbolic size up to N bytes"},
+     .help = "COUNT symbolic files named A, B, ..., each of a symbolic size up to N bytes "
+             "(KLEE's --sym-files COUNT N also works)"},
     {.name = "--sym-stdin",
      .type = OPT_LIST,
      .arg = "N",

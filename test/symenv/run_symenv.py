@@ -189,6 +189,16 @@ def scenario_argv_parser(symq, tmp, checks, verbose):
     checks.check("--sym-args 0,2,2: symq replay reproduces it (arguments from the objects)",
                  lambda: replay(symq, symq_out, verbose))
 
+    def words_as_option():
+        # KLEE's words as symq's own option, before the program's -- (engine/cli/options.h's
+        # `words`): the same value as --sym-args 0,2,2, so the same tests.
+        tests, _, _ = explore(symq, program, os.path.join(tmp, "option-words"),
+                              ["--sym-args", "0", "2", "2"], verbose)
+        if tests != found.get("tests"):
+            raise Bad("--sym-args 0 2 2 made other tests than -- --sym-args 0 2 2")
+    checks.check("--sym-args 0 2 2 (KLEE's words, as symq's option) makes the same tests",
+                 words_as_option)
+
 
 def scenario_files_stdin(symq, tmp, checks, verbose):
     program, out = os.path.join(HERE, "files_stdin.c"), os.path.join(tmp, "files")
