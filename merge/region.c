@@ -221,6 +221,8 @@ void merge_manual_begin(merge_ctx *m, state *st) {
 
 /* ---- members ------------------------------------------------------------------------------ */
 
+static void resume(merge_ctx *m, state *st, bool fresh);
+
 static void region_pause(merge_ctx *m, state *st) {
   merge_region *r = st->region;
   merge_inc_leaving(r, st); /* it was running: it is not waiting for its turn */
@@ -234,12 +236,46 @@ static void region_pause(merge_ctx *m, state *st) {
   r->paused[r->npaused++] = st;
 }
 
+/* st leaves its region without waiting (the region gave up): it runs on as a forked state. */
+static void region_leave(state *st) {
+  merge_region *r = st->region;
+  merge_node *leaf = st->leaf;
+  if (leaf && leaf->state == st) leaf->state = NULL;
+  r->running--;
+  st->region = NULL;
+  st->leaf = NULL;
+}
+
+/* Too many states wait at r's exits: each path of the loop would wait for every other, so the
+ * exploration stalls (DFS completes no path) before any merge could pay. The waiting states
+ * resume forked, the members still inside will leave without waiting, and the loop opens no
+ * more regions. Not with --incremental-merge, whose snapshots hold the region's states. */
+static bool region_give_up(merge_ctx *m, merge_region *r) {
+  if (r->gave_up) return true;
+  if (!m->opt.max_waiting || r->inc || r->npaused < m->opt.max_waiting) return false;
+  r->gave_up = true;
+  merge_reasons_add(&m->stats->decisions,
+                    "gave up: more states waiting at the exits than --max-region-states");
+  for (size_t k = 0; k < r->npaused; k++) {
+    state *st = r->paused[k];
+    merge_node *leaf = st->leaf;
+    if (leaf && leaf->state == st) leaf->state = NULL;
+    resume(m, st, false);
+  }
+  r->npaused = 0;
+  if (!r->manual) merge_loops_of(m, r->func)->loops[r->loop].barren = MERGE_BARREN_LIMIT;
+  return true;
+}
+
 bool merge_manual_end(merge_ctx *m, state *st) {
   merge_region *r = st->region;
-  (void)m;
   if (!r || !r->manual) return false;
   if (st->manual_nesting) {
     st->manual_nesting--;
+    return false;
+  }
+  if (region_give_up(m, r)) {
+    region_leave(st);
     return false;
   }
   region_pause(m, st); /* wait after the call for the region's other states */
@@ -305,6 +341,10 @@ static bool region_exited(merge_ctx *m, state *st) {
 
 bool merge_should_pause(merge_ctx *m, state *st) {
   if (!st->region || !region_exited(m, st)) return false;
+  if (region_give_up(m, st->region)) {
+    region_leave(st);
+    return false;
+  }
   region_pause(m, st);
   return true;
 }

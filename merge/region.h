@@ -54,6 +54,9 @@ typedef struct merge_options {
   pat_limits pat;           /* --merge=pat: --max-candidate-patterns, --max-patterns */
   merge_pat_fallback pat_fallback; /* --pat-fallback */
   merge_decide_mode decide;        /* --merge-decide */
+  uint32_t max_waiting;            /* --max-region-states: a region with more states waiting at its
+                                      exits gives up (they and its later leavers continue forked; its
+                                      loop opens no more regions); 0: no limit */
 } merge_options;
 
 /* Counts by reason, sorted by text (deterministic output). */

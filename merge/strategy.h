@@ -34,6 +34,7 @@ typedef struct merge_region {
   state **paused;
   size_t npaused, cap_paused;
   uint32_t running;             /* members still running inside */
+  bool gave_up;                 /* too many waited at the exits: members leave without waiting */
   struct merge_inc_region *inc; /* --incremental-merge: snapshots and pending nodes */
   struct merge_region *next;    /* the context's list of open regions */
 } merge_region;

@@ -280,8 +280,8 @@ static const opt_spec RUN_SPECS[] = {
      .nonzero = true,
      .max = 10000,
      .topic = OPT_TOPIC_MERGING,
-     .help = "pat: more candidate patterns in one group of states means CFG merging for it "
-             "(default 20)"},
+     .help = "pat: a group of states with more candidate patterns is not merged by pattern "
+             "(default 20; see --pat-fallback)"},
     {.name = "--max-patterns",
      .type = OPT_UINT,
      .arg = "N",
@@ -290,7 +290,8 @@ static const opt_spec RUN_SPECS[] = {
      .nonzero = true,
      .max = 10000,
      .topic = OPT_TOPIC_MERGING,
-     .help = "pat: more regular partitions in one group means CFG merging for it (default 10)"},
+     .help = "pat: a group with more regular partitions is not merged by pattern (default "
+             "10; see --pat-fallback)"},
     {.name = "--pat-fallback",
      .type = OPT_ENUM,
      .arg = "fork|cfg",
@@ -307,6 +308,15 @@ static const opt_spec RUN_SPECS[] = {
      .topic = OPT_TOPIC_MERGING,
      .help = "pat: merge only where the query-count estimate says it pays (default), or "
              "always"},
+    {.name = "--max-region-states",
+     .type = OPT_UINT,
+     .arg = "N",
+     RUN(interp.merge.max_waiting),
+     .def = "4096",
+     .max = UINT32_MAX,
+     .topic = OPT_TOPIC_MERGING,
+     .help = "a merge region with more than N states waiting at its exits gives up: they "
+             "continue forked, as its later leavers do (0: no limit; default 4096)"},
     {.name = "--merge-loops",
      .type = OPT_ENUM,
      .arg = "size|symbolic",

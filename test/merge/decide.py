@@ -12,6 +12,8 @@ of test/merge/decide/ (or drivers/) where the decision logic, if wrong, shows:
 3. a loop whose regions twice merged nothing (decide/barren.c) opens no more regions; memspn
    still merges by pattern (nothing after its loop reads what differs).
 4. --dump-tree notes the decisions on the region's graph.
+5. a region with more states waiting at its exits than --max-region-states gives up: memspn
+   with a limit of 3 writes exactly --merge=none's tests (as a multiset of ktest objects).
 Every merging run has --validate-merges and --validate-qsolver; errors (kind, line) must equal
 --merge=none's.
 
@@ -26,6 +28,10 @@ import sys
 import tempfile
 
 import outdir
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "e2e"))
+import run_e2e  # noqa: E402  (parse_ktest)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -138,6 +144,23 @@ def main():
         assert "decisions [shape=note" in dot and "merged by pattern" in dot, dot[-400:]
         return f"{decisions(pat)}, noted in {os.path.basename(dots[0])}"
     outdir.check("memspn still merges by pattern; --dump-tree notes it", memspn_merges, results)
+
+    def gives_up():
+        memspn = os.path.join(ROOT, "drivers", "memspn.c")
+        none_out, none, none_err = run(symq, memspn, "none", "-DCAPACITY=6")
+        pat_out, pat, pat_err = run(symq, memspn, "pat", "-DCAPACITY=6",
+                                    "--max-region-states=3")
+        reason = "gave up: more states waiting at the exits than --max-region-states"
+        assert decisions(pat) == {reason: 1}, decisions(pat)
+        assert pat["merge"]["merges"] == 0 and pat_err == none_err, (pat["merge"], pat_err)
+
+        def objects(out):
+            return sorted(repr(run_e2e.parse_ktest(k))
+                          for k in glob.glob(os.path.join(out, "*.ktest")))
+        assert objects(pat_out) == objects(none_out), "other tests than --merge=none's"
+        return f"{decisions(pat)}; {pat['tests']} tests, as none's"
+    outdir.check("a region with too many waiting states gives up: none's tests", gives_up,
+                 results)
 
     passed = sum(results)
     print(f"{passed} passed, {len(results) - passed} failed")
