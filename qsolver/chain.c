@@ -173,7 +173,7 @@ qs_options qs_default_options(void) {
                       .cex_cache = true,
                       .relax = true,
                       .units = true,
-                      .forall_slice = true,
+                      .forall_slice = false, /* a wrong model: see qsolver.h */
                       .incremental = true,
                       .int_lanes = 1u << QS_LANE_SCALAR,
                       .blast_max_bytes = 256,

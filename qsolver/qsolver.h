@@ -62,7 +62,9 @@ typedef struct qs_options {
   bool relax;               /* the relaxed stage (quantified requests' scalar part first) */
   bool units;               /* the unit stage (a model from the bytes x = c pins) before Z3 */
   bool forall_slice;        /* the quantified stage's slice step before strip (a merged
-                               state's last model, the question's group without the forall) */
+                               state's last model, the question's group without the forall);
+                               off by default: with it on, test_qsolver's random encodings
+                               (test_encodings) get a model that fails evaluation */
   bool incremental;         /* keep quantifier-free queries' common prefix asserted in Z3 */
   unsigned int_lanes;       /* a bit per request lane: whose incremental queries Z3 gets in
                                linear integer arithmetic first, when every operator has an

@@ -401,11 +401,12 @@ static const opt_spec RUN_SPECS[] = {
      .type = OPT_ON_OFF,
      .arg = "on|off",
      RUN(solver.forall_slice),
-     .def = "on",
+     .def = "off",
      .topic = OPT_TOPIC_SOLVER,
      .eval_only = true,
      .help = "a merged state's question first without its forall: the state's last model, "
-             "then the question's group alone (default on; off for eval/)"},
+             "then the question's group alone (default off: it can return a model that "
+             "does not satisfy the query; for eval/ experiments)"},
     /* ---- diagnostics ---- */
     {.name = "--validate-merges",
      .type = OPT_FLAG,
