@@ -651,6 +651,36 @@ static void test_fallbacks(void) {
   group_end();
 }
 
+/* ---- the run's deadline and interrupt --------------------------------------------------------
+ * No Z3 check starts past the deadline qs_set_time_left sets, nor in a query during which the
+ * interrupt flag turned on: a quantified query's many checks cannot outlast --max-time or
+ * SIGTERM (json-c pointer_get under pat ran minutes past both). A flag already set when the
+ * query starts (the halt's own queries) does not stop it. */
+static void test_deadline(void) {
+  group_begin();
+  expr_array *S = arr("s", 16, true), *KA = arr("K", 8, false), *B = arr("b", 1, true);
+  expr *k = word(KA), *b = K(expr_read(B, NULL, k64(0)));
+  expr *i = K(expr_bvar_fresh(64, "i"));
+  expr *all = K(expr_forall(i, k64(1), k, K(expr_eq(byte_at(S, i), k8('x')))));
+  expr *f[5] = {K(expr_or(all, K(expr_eq(b, k8(1))))), K(expr_eq(b, k8(0))),
+                K(expr_ule(k, k64(10))), K(expr_ule(k64(3), k)),
+                K(expr_eq(byte_at(S, k64(2)), k8('y')))};
+  qs_options o = procedure_options();
+  qsolver *s = qs_new(&o);
+  qs_set_time_left(s, 0); /* the deadline is now: no check may run */
+  CHECK_EQ_U64(qs_check_sat(s, f, 5), QS_UNKNOWN);
+  CHECK(strstr(qs_last_reason(s), "timeout") != NULL);
+  qs_free(s);
+  volatile sig_atomic_t flag = 1;
+  s = qs_new(&o);
+  qs_set_interrupt(s, &flag); /* set before the query began: it runs as usual */
+  CHECK_EQ_U64(qs_check_sat(s, f, 5), QS_UNSAT);
+  qs_set_time_left(s, 60000); /* a minute left: still answered */
+  CHECK_EQ_U64(qs_check_sat(s, f, 4), QS_SAT);
+  qs_free(s);
+  group_end();
+}
+
 /* ---- the slice step (quant_slice.c) ------------------------------------------------------------
  */
 
@@ -876,6 +906,7 @@ int main(void) {
   test_offset_trigger();
   test_trigger_past_range();
   test_fallbacks();
+  test_deadline();
   test_memspn_family(false);
   test_memspn_family(true);
   test_slice_symbolic_index();
