@@ -15,6 +15,7 @@
 #include "engine/core/xalloc.h"
 
 #include <assert.h>
+#include <math.h>
 #include <time.h>
 
 /* ---- shared helpers ------------------------------------------------------------------- */
@@ -194,6 +195,7 @@ qsolver *qs_new(const qs_options *opt) {
   s->quant_timeout_configured = s->opt.quant_timeout_ms;
   qs_set_smt2_dir(s, s->opt.smt2_dir);
   s->last_reason = "";
+  s->deadline = INFINITY;
   /* The chain. Cheap syntactic answers first; independence before the caches so that they
    * key on the sliced sets, which recur far more often than whole path conditions; the
    * exact-match cache before the subset/model search; the quantified procedure after the
@@ -231,6 +233,24 @@ void qs_set_timeout(qsolver *s, unsigned timeout_ms) { s->opt.timeout_ms = timeo
 void qs_set_time_left(qsolver *s, unsigned left_ms) {
   unsigned configured = s->quant_timeout_configured;
   s->opt.quant_timeout_ms = configured && configured < left_ms ? configured : left_ms;
+  s->deadline = qs_now() + left_ms / 1000.0;
+}
+
+void qs_set_interrupt(qsolver *s, volatile sig_atomic_t *flag) { s->interrupted = flag; }
+
+unsigned qs_check_limit(const qsolver *s, unsigned ms, bool *stop) {
+  *stop = false;
+  if (s->interrupted && *s->interrupted && !s->interrupted_at_start) {
+    *stop = true;
+    return ms;
+  }
+  if (s->deadline >= INFINITY) return ms;
+  double left_ms = ceil((s->deadline - qs_now()) * 1000);
+  if (left_ms < 1) {
+    *stop = true;
+    return ms;
+  }
+  return !ms || left_ms < ms ? (unsigned)left_ms : ms;
 }
 
 /* ---- the primitive request ---------------------------------------------------------------- */
@@ -272,7 +292,9 @@ qs_status qs_solve(qsolver *s, const qs_query *q, qs_result *r) {
   qs_ans ans;
   bool forall = holds_forall(q->formulas, q->count);
   s->forall_decider = NULL;
+  if (!s->depth++) s->interrupted_at_start = s->interrupted && *s->interrupted;
   qs_stage_run(s->stages[0], &rq, &ans);
+  s->depth--;
   if (forall) {
     s->quant.asked++;
     if (ans.status == QS_UNKNOWN) s->quant.asked_unknown++;

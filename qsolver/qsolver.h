@@ -42,6 +42,8 @@
 #include "engine/core/expr.h"
 #include "engine/core/json.h"
 
+#include <signal.h>
+
 typedef enum qs_status { QS_SAT, QS_UNSAT, QS_UNKNOWN } qs_status;
 
 /* What answers a quantified query the procedure could not: the bounded expansion
@@ -93,8 +95,16 @@ void qs_set_smt2_dir(qsolver *s, const char *dir);
  * quantified queries (quant_timeout_ms) stays as qs_new set it. */
 void qs_set_timeout(qsolver *s, unsigned timeout_ms);
 /* Bounds the quantified queries that follow by left_ms as well (what --max-time leaves):
- * their timeout becomes the smaller of left_ms and the one qs_new set. */
+ * their timeout becomes the smaller of left_ms and the one qs_new set. It also sets the
+ * deadline of every Z3 check of the queries that follow, left_ms from now: a query's many
+ * checks (the quantified procedure's) together cannot outlast it; a check that would start
+ * after it is not made (unknown, "timeout"). */
 void qs_set_time_left(qsolver *s, unsigned left_ms);
+/* flag (NULL: none; borrowed, e.g. set by a signal handler): a query during which it turns
+ * non-zero makes no further Z3 check (its answer is unknown, "timeout", never a guess), so
+ * that a SIGTERM in a quantified query ends the query within one check. Queries that start
+ * with the flag already set run as usual (the halt's tests), under qs_set_time_left. */
+void qs_set_interrupt(qsolver *s, volatile sig_atomic_t *flag);
 
 /* ---- the primitive request ---------------------------------------------------------------
  * A conjunction of formulas. The first `assumed` of them are known to be jointly

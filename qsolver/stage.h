@@ -74,6 +74,10 @@ struct qsolver {
   const char *last_reason;
   qs_quant_stats quant;     /* kept by the quantified stage */
   qs_stage *forall_decider; /* the stage that decided the current outside query's forall */
+  double deadline;          /* qs_now() past which no Z3 check starts (INFINITY: none) */
+  volatile sig_atomic_t *interrupted; /* qs_set_interrupt's flag, or NULL */
+  bool interrupted_at_start;          /* the flag was set when the outside query began */
+  unsigned depth;                     /* qs_solve calls under way (1: an outside query) */
 };
 
 /* The stages, each in its own file; qs_new assembles them. */
@@ -100,6 +104,10 @@ static inline void qs_ans_clear(qs_ans *a) {
 }
 
 double qs_now(void);
+/* The time limit (ms, 0: none) a Z3 check may have: the configured ms, cut to the solver's
+ * deadline; *stop when the check must not run at all (deadline passed, or the interrupt
+ * flag turned on during the current outside query). */
+unsigned qs_check_limit(const qsolver *s, unsigned ms, bool *stop);
 void *qs_xrealloc(void *p, size_t bytes);
 /* Grows *v (elements of `size` bytes, capacity *cap) to hold at least `need`. */
 void qs_reserve(void **v, size_t *cap, size_t need, size_t size);

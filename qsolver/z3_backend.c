@@ -875,6 +875,12 @@ static Z3_solver new_solver(z3_stage *z) {
 /* Checks solver s within ms milliseconds (0: no limit); *cut: its deadline passed (an
  * unknown is then a timeout; a sat or unsat that came first stands). */
 static Z3_lbool check(z3_stage *z, Z3_solver s, unsigned ms, bool *cut) {
+  bool stop;
+  ms = qs_check_limit(z->base.solver, ms, &stop);
+  if (stop) { /* the run's deadline passed, or it was interrupted: no answer */
+    *cut = true;
+    return Z3_L_UNDEF;
+  }
   z3_watchdog_arm(z->watchdog, ms);
   Z3_lbool r = Z3_solver_check(z->ctx, s);
   *cut = z3_watchdog_disarm(z->watchdog);

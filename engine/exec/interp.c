@@ -2007,6 +2007,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
                  .run_deadline = opt->max_time_s > 0 ? opt->max_time_s : INFINITY,
                  .external = external};
   clock_gettime(CLOCK_MONOTONIC, &ex.start);
+  qs_set_interrupt(solver, opt->interrupted); /* a signal cuts the query it lands in */
   mem_allocator_init(&ex.alloc);
   ex.consts = xrealloc(NULL, (prog->nconsts + 1) * sizeof *ex.consts);
   for (uint32_t k = 0; k < prog->nconsts; k++)

@@ -612,22 +612,33 @@ static void test_memspn_family(bool relax) {
 
 /* ---- fallbacks ------------------------------------------------------------------------------- */
 
-static void test_fallbacks(void) {
-  group_begin();
+/* (∀i∈[1,K]. s[i] = 'x' ∨ b = 1) ∧ b = 0 ∧ K ≤ 10 ∧ K ≥ 3 ∧ s[2] = 'y' in f[0..4]: unsat, the
+ * forall not a clause; its first four formulas are sat. The arrays s, K, b in arrays[0..2]. */
+static void unstrippable_query(expr *f[5], expr_array *arrays[3]) {
   expr_array *S = arr("s", 16, true), *KA = arr("K", 8, false), *B = arr("b", 1, true);
   expr *k = word(KA), *b = K(expr_read(B, NULL, k64(0)));
   expr *i = K(expr_bvar_fresh(64, "i"));
   expr *all = K(expr_forall(i, k64(1), k, K(expr_eq(byte_at(S, i), k8('x')))));
-  /* (∀ ∨ b = 1) ∧ b = 0 ∧ K ≤ 10 ∧ K ≥ 3 ∧ s[2] = 'y': unsat; the forall is not a clause. */
-  expr *f[5] = {K(expr_or(all, K(expr_eq(b, k8(1))))), K(expr_eq(b, k8(0))),
-                K(expr_ule(k, k64(10))), K(expr_ule(k64(3), k)),
-                K(expr_eq(byte_at(S, k64(2)), k8('y')))};
+  f[0] = K(expr_or(all, K(expr_eq(b, k8(1)))));
+  f[1] = K(expr_eq(b, k8(0)));
+  f[2] = K(expr_ule(k, k64(10)));
+  f[3] = K(expr_ule(k64(3), k));
+  f[4] = K(expr_eq(byte_at(S, k64(2)), k8('y')));
+  arrays[0] = S;
+  arrays[1] = KA;
+  arrays[2] = B;
+}
+
+static void test_fallbacks(void) {
+  group_begin();
+  expr *f[5];
+  expr_array *arrays[3];
+  unstrippable_query(f, arrays);
   qs_options o = procedure_options();
   qsolver *s = qs_new(&o);
   CHECK_EQ_U64(qs_check_sat(s, f, 5), QS_UNSAT);
   CHECK_EQ_U64(qs_quant_stats_of(s)->answered[QS_QSTEP_FALLBACK_EXPAND], 1);
   /* Without s[2] = 'y' it is sat, and the model holds. */
-  expr_array *arrays[3] = {S, KA, B};
   expr_assignment *m = NULL;
   CHECK_EQ_U64(qs_get_model(s, f, 4, arrays, 3, &m), QS_SAT);
   CHECK(m && expr_eval_all_true(f, 4, m));
@@ -647,6 +658,31 @@ static void test_fallbacks(void) {
   CHECK_EQ_U64(qs_check_sat(s, g, 2), QS_UNKNOWN);
   CHECK(strstr(qs_last_reason(s), "no bounded expansion") != NULL);
   CHECK_EQ_U64(qs_quant_stats_of(s)->unknown, 1);
+  qs_free(s);
+  group_end();
+}
+
+/* ---- the run's deadline and interrupt --------------------------------------------------------
+ * No Z3 check starts past the deadline qs_set_time_left sets, nor in a query during which the
+ * interrupt flag turned on: a quantified query's many checks cannot outlast --max-time or
+ * SIGTERM (json-c pointer_get under pat ran minutes past both). A flag already set when the
+ * query starts (the halt's own queries) does not stop it. */
+static void test_deadline(void) {
+  group_begin();
+  expr *f[5];
+  expr_array *arrays[3];
+  unstrippable_query(f, arrays);
+  qsolver *s = qs_new(NULL); /* the whole chain, as symq run builds it */
+  qs_set_time_left(s, 0);    /* the deadline is now: no check may run */
+  CHECK_EQ_U64(qs_check_sat(s, f, 5), QS_UNKNOWN);
+  CHECK(strstr(qs_last_reason(s), "timeout") != NULL);
+  qs_free(s);
+  volatile sig_atomic_t flag = 1;
+  s = qs_new(NULL);
+  qs_set_interrupt(s, &flag); /* set before the query began: it runs as usual */
+  CHECK_EQ_U64(qs_check_sat(s, f, 5), QS_UNSAT);
+  qs_set_time_left(s, 60000); /* a minute left: still answered */
+  CHECK_EQ_U64(qs_check_sat(s, f, 4), QS_SAT);
   qs_free(s);
   group_end();
 }
@@ -876,6 +912,7 @@ int main(void) {
   test_offset_trigger();
   test_trigger_past_range();
   test_fallbacks();
+  test_deadline();
   test_memspn_family(false);
   test_memspn_family(true);
   test_slice_symbolic_index();
