@@ -2,14 +2,6 @@
  * chain.c — the solver front: assembles the stage chain (the one place that decides its
  * order), runs requests through it with per-stage accounting, and builds the public
  * operations (must/may/value/model) on the one primitive request.
- *
- * Arrays, whatever their size, cost Z3 what their reads cost: the last stage (z3_backend.c)
- * blasts every byte a quantifier-free query reads at a constant index into an 8-bit
- * constant, for arrays of any capacity, and keeps the array theory only for a read of an
- * array larger than qs_options.blast_max_bytes (default 256) at a symbolic index, and for
- * quantified queries. Measured choice (issue 25): the array theory past 256 bytes made the
- * string scan 38x slower at capacity 262 than at 250; byte constants created on demand
- * removed that cliff without changing any answer (test_qsolver compares the encodings).
  */
 #include "qsolver/stage.h"
 #include "engine/core/xalloc.h"
@@ -174,7 +166,7 @@ qs_options qs_default_options(void) {
                       .cex_cache = true,
                       .relax = true,
                       .units = true,
-                      .forall_slice = false, /* a wrong model: see qsolver.h */
+                      .forall_slice = false, /* see qsolver.h */
                       .incremental = true,
                       .int_lanes = 1u << QS_LANE_SCALAR,
                       .blast_max_bytes = 256,

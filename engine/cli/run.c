@@ -405,8 +405,7 @@ static const opt_spec RUN_SPECS[] = {
      .topic = OPT_TOPIC_SOLVER,
      .eval_only = true,
      .help = "a merged state's question first without its forall: the state's last model, "
-             "then the question's group alone (default off: it can return a model that "
-             "does not satisfy the query; for eval/ experiments)"},
+             "then the question's group alone (default off; for eval/ experiments)"},
     /* ---- diagnostics ---- */
     {.name = "--validate-merges",
      .type = OPT_FLAG,
