@@ -223,6 +223,12 @@ void merge_manual_begin(merge_ctx *m, state *st) {
 
 static void resume(merge_ctx *m, state *st, bool fresh);
 
+/* st's leaf no longer holds st (it ended, or left the region). */
+static void leaf_release(state *st) {
+  merge_node *leaf = st->leaf;
+  if (leaf && leaf->state == st) leaf->state = NULL;
+}
+
 static void region_pause(merge_ctx *m, state *st) {
   merge_region *r = st->region;
   merge_inc_leaving(r, st); /* it was running: it is not waiting for its turn */
@@ -239,8 +245,7 @@ static void region_pause(merge_ctx *m, state *st) {
 /* st leaves its region without waiting (the region gave up): it runs on as a forked state. */
 static void region_leave(state *st) {
   merge_region *r = st->region;
-  merge_node *leaf = st->leaf;
-  if (leaf && leaf->state == st) leaf->state = NULL;
+  leaf_release(st);
   r->running--;
   st->region = NULL;
   st->leaf = NULL;
@@ -257,10 +262,8 @@ static bool region_give_up(merge_ctx *m, merge_region *r) {
   merge_reasons_add(&m->stats->decisions,
                     "gave up: more states waiting at the exits than --max-region-states");
   for (size_t k = 0; k < r->npaused; k++) {
-    state *st = r->paused[k];
-    merge_node *leaf = st->leaf;
-    if (leaf && leaf->state == st) leaf->state = NULL;
-    resume(m, st, false);
+    leaf_release(r->paused[k]);
+    resume(m, r->paused[k], false);
   }
   r->npaused = 0;
   if (!r->manual) merge_loops_of(m, r->func)->loops[r->loop].barren = MERGE_BARREN_LIMIT;
@@ -362,7 +365,7 @@ void merge_gone(merge_ctx *m, state *st) {
   merge_node *leaf = st->leaf;
   if (leaf) merge_inc_member_ended(r, leaf);
   merge_inc_leaving(r, st); /* a member waiting for its turn counts as running */
-  if (leaf && leaf->state == st) leaf->state = NULL;
+  leaf_release(st);
   if (st->paused) {
     for (size_t k = 0; k < r->npaused; k++)
       if (r->paused[k] == st) r->paused[k] = r->paused[--r->npaused];
