@@ -161,8 +161,11 @@ typedef struct qs_stage_stats {
   double slowest_seconds;
   uint64_t over_1s;
   /* Of the queries holding a forall that came from outside the solver (qs_quant_stats.asked),
-   * those whose forall this stage decided (the innermost stage that answered a request
-   * holding the forall by itself; the quantified stage for every answer it gave). */
+   * those whose forall this stage decided: the innermost stage that answered a request
+   * holding the forall by itself (the quantified stage for every answer it gave), else the
+   * innermost one whose request held it and whose answer did without it (independence,
+   * when it drops the forall's group or another group is unsat first). Each asked query
+   * is counted by exactly one stage: the sum over the stages is qs_quant_stats.asked. */
   uint64_t forall_decided;
 } qs_stage_stats;
 
@@ -184,7 +187,8 @@ const qs_stage_stats *qs_stats(const qsolver *s, const char *name); /* NULL when
  * and the relaxed stage's against the procedure's) that
  * --validate-qsolver found contradicted by Z3 on the expanded query.
  * --validate-qsolver's re-checks: rechecked: answers re-checked (the quantified stage's,
- * and those the validity and counterexample caches gave to a request holding a forall);
+ * the relaxed stage's — by the chain below it — and those the validity and
+ * counterexample caches gave to a request holding a forall);
  * rechecked_from_cache: those of them from the caches; recheck_unknown: re-checks that
  * came back unknown (the answer neither confirmed nor contradicted; each is reported on
  * stderr); models_unconfirmed: models from the Z3 fallback or a cache that do not satisfy
