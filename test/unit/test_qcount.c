@@ -16,11 +16,8 @@
 
 #include "check.h"
 #include "engine/core/expr.h"
+#include "hard_factors.h"
 #include "qsolver/qsolver.h"
-
-/* As in test_recheck: out of reach of Z3 in a millisecond. */
-#define HARD_P UINT64_C(3646726173730169317)
-#define HARD_Q UINT64_C(4194513520037794141)
 
 static uint64_t decided_sum(const qsolver *s) {
   uint64_t sum = 0;
@@ -134,27 +131,18 @@ static void procedure_decides(void) {
  * second (the product of two factors > 1, 1 ms) comes back unknown. */
 static void relaxed_answer_rechecked(bool validate) {
   uint64_t live = expr_live_count(), live_arrays = expr_live_arrays();
-  qs_options o = qs_default_options();
-  o.validate_quantified = validate;
-  o.independence = false; /* the factors' query stays whole, so one model binds both */
+  qs_options o = hard_factors_options(validate);
   o.validity_cache = false;
   o.cex_cache = false; /* they would answer first: the relaxed stage's answer is under test */
-  o.forall_slice = false;
   o.quant_timeout_ms = 1;
   qsolver *s = qs_new(&o);
-  expr *cap = expr_const(64, 8), *at0 = expr_const(64, 0);
-  expr_array *P = expr_array_new("p", cap, 8, true, NULL);
-  expr_array *Q = expr_array_new("q", cap, 8, true, NULL);
-  expr *rp = expr_read_le(P, NULL, at0, 8), *rq = expr_read_le(Q, NULL, at0, 8);
-  expr *p = expr_zext(rp, 128), *q = expr_zext(rq, 128);
-  expr *vp = expr_const(128, HARD_P), *vq = expr_const(128, HARD_Q);
-  expr *one = expr_const(128, 1), *two = expr_const(128, 2);
-  expr *n = expr_const(128, (u128)HARD_P * HARD_Q), *pq = expr_mul(p, q);
+  hard_factors h = hard_factors_new();
+  expr *p = h.p, *q = h.q, *one = h.one, *two = h.two;
   expr *i = expr_bvar_fresh(128, "i"), *body = expr_ult(i, p);
   expr *forall = expr_forall(i, one, two, body);
   const qs_quant_stats *st = qs_quant_stats_of(s);
   /* the factors given and the forall: the relaxed stage's scalar part gives the model */
-  expr *given[3] = {expr_eq(p, vp), expr_eq(q, vq), forall};
+  expr *given[3] = {expr_eq(p, h.vp), expr_eq(q, h.vq), forall};
   CHECK_EQ_U64(qs_check_sat(s, given, 3), QS_SAT);
   CHECK_EQ_U64(qs_stats(s, "relaxed")->forall_decided, 1);
   CHECK_EQ_U64(st->rechecked > 0, validate);
@@ -162,7 +150,7 @@ static void relaxed_answer_rechecked(bool validate) {
   uint64_t before = st->rechecked;
   /* the product of two factors > 1: the relaxed stage's recent model satisfies it */
   qs_set_timeout(s, 1);
-  expr *hard[4] = {expr_eq(pq, n), expr_ult(one, p), expr_ult(one, q), forall};
+  expr *hard[4] = {expr_eq(h.pq, h.n), expr_ult(one, p), expr_ult(one, q), forall};
   CHECK_EQ_U64(qs_check_sat(s, hard, 4), QS_SAT);
   CHECK_EQ_U64(st->asked, 2);
   CHECK_EQ_U64(st->asked_unknown, 0);
@@ -172,11 +160,9 @@ static void relaxed_answer_rechecked(bool validate) {
   CHECK_EQ_U64(st->recheck_unknown, validate ? 1 : 0);
   CHECK_EQ_U64(st->disagreements, 0);
   qs_free(s);
-  expr *all[] = {cap, at0, rp, rq,   p,      q,        vp,       vq,      one,     two,
-                 n,   pq,  i,  body, forall, given[0], given[1], hard[0], hard[1], hard[2]};
+  expr *all[] = {i, body, forall, given[0], given[1], hard[0], hard[1], hard[2]};
   unref_all(all, sizeof all / sizeof *all);
-  expr_array_unref(P);
-  expr_array_unref(Q);
+  hard_factors_free(&h);
   CHECK_EQ_U64(expr_live_count(), live);
   CHECK_EQ_U64(expr_live_arrays(), live_arrays);
 }
