@@ -15,13 +15,17 @@ differ by noise only), and the overall share before fallback.
     eval/bench_quant_runs.py SYMQ_BINARY [--merge pat] [--capacities 10,50,100,200]
                              [--drivers memspn,memspn_twice,...,oid_decode,...]
                              [--relax on|off|on,off] [--max-time 300] [--validate-merges]
-                             [--validate] [--repeat 1] [--markdown]
+                             [--validate] [--repeat 1] [--callgrind] [--markdown]
 
 --relax runs every pair with the relaxed stage on (the default), off
 (--qsolver-relax=off: the procedure gets the quantified queries the relaxed stage would
 answer first), or both, one row each.
 --repeat N runs every pair N times (on, off, on, off, ...) and takes the median exploration
 time of each side: on a shared machine a single run's time is noise below a second or so.
+--callgrind measures each run by the instructions callgrind counts for the whole symq
+process (Z3 included; deterministic, so --repeat is not needed; about 50 times slower) in
+place of its exploration time, with --solver-timeout and --max-time raised to an hour so
+that the slowdown changes no answer.
 --validate-merges validates every merge in both runs (its ¬∀ queries are quantified too).
 --validate re-checks every answer of the "on" runs with Z3 on the expansion (which costs
 time in those runs only, so the ratio is then not a fair one); a disagreement fails the
@@ -30,6 +34,7 @@ and its time is a lower bound."""
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -69,6 +74,10 @@ def run(symq, path, capacity, opts, procedure, relax):
             cmd.append("--validate-merges")
         if opts.validate and procedure == "on":
             cmd.append("--validate-qsolver")
+        if opts.callgrind:
+            cmd = ["valgrind", "--tool=callgrind",
+                   f"--callgrind-out-file={os.path.join(tmp, 'cg.out')}"] + cmd + \
+                ["--solver-timeout=3600s"]
         p = subprocess.run(cmd + [path], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                            text=True)
         if p.returncode != 0:
@@ -76,8 +85,14 @@ def run(symq, path, capacity, opts, procedure, relax):
                      f"procedure {procedure} capacity {capacity} failed:\n{p.stderr}")
         with open(os.path.join(out, "stats.json")) as f:
             s = json.load(f)
+    cost = s["exploration_time_s"]
+    if opts.callgrind:
+        m = re.search(r"Collected : (\d+)", p.stderr)
+        if not m:
+            sys.exit("bench_quant_runs: no instruction count in callgrind's output")
+        cost = int(m.group(1)) / 1e6  # millions of instructions
     q = s["quantified"]
-    return {"time": s["exploration_time_s"], "solver": s["solver_time_s"],
+    return {"time": cost, "solver": s["solver_time_s"],
             "paths": s["completed_paths"], "done": s["exhausted"],
             "asked": q["asked"], "queries": q["queries"], "answered": {k: q["answered"].get(k, 0) for k in STEPS}, "unknown": q.get("unknown", 0),
             "disagreements": q["disagreements"]}
@@ -106,10 +121,14 @@ def main():
     ap.add_argument("--validate-merges", action="store_true")
     ap.add_argument("--validate", action="store_true")
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--callgrind", action="store_true")
     ap.add_argument("--markdown", action="store_true")
     opts = ap.parse_args()
+    if opts.callgrind:
+        opts.max_time = max(opts.max_time, 3600)
+    unit = "Minstr" if opts.callgrind else "s"
     caps = [int(c) for c in opts.capacities.split(",")]
-    header = ["driver", "cap", "relax", "proc", "time (s)", "solver (s)", "paths", "∀ asked",
+    header = ["driver", "cap", "relax", "proc", f"time ({unit})", "solver (s)", "paths", "∀ asked",
               "proc runs"] + LABELS + ["unknown", "before fb"]
     widths = [14, 4, 5, 4, 9, 10, 6, 8, 9] + [7] * len(LABELS) + [7, 9]
     print(row(header, widths, opts.markdown))
@@ -154,13 +173,14 @@ def main():
     for x in relaxes:
         for what, t in (("all runs", total[x]), ("runs with quantified queries", quantified[x])):
             ratio = t["off"] / t["on"] if t["on"] > 0 else float("nan")
-            print(f"exploration time, relaxed stage {x}, {what}: procedure on {t['on']:.2f}s, "
-                  f"off {t['off']:.2f}s, ratio off/on {ratio:.2f}")
+            what_cost = "instructions (M)" if opts.callgrind else "exploration time (s)"
+            print(f"{what_cost}, relaxed stage {x}, {what}: procedure on {t['on']:.2f}, "
+                  f"off {t['off']:.2f}, ratio off/on {ratio:.2f}")
     if procedure_runs:
         print(f"procedure runs answered before any fallback: {before}/{procedure_runs} "
               f"({100.0 * before / procedure_runs:.1f}%)")
     else:
-        print("no quantified queries (this merging mode makes none)")
+        print("the procedure never ran (no quantified query reached it)")
     if disagreements:
         sys.exit(f"bench_quant_runs: {disagreements} disagreements with Z3 on the expansion")
 
