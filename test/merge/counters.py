@@ -5,7 +5,8 @@
    (stats.json's quantified.asked), not the quantified procedure's runs: pat asks some
    (the merged states carry a forall) although the caches and the relaxed stage answer them
    before the procedure runs; none and cfg ask none. Every asked query is decided by one
-   stage (quantified.asked_decided_by sums to asked).
+   stage (quantified.asked_decided_by sums to asked), and compare prints those stages
+   ("decided by", compare.csv's last column quantified_decided_by: stage:count, "-" if none).
 2. --validate-qsolver re-checks the answers the caches give to quantified queries, not only
    the procedure's and the relaxed stage's (rechecked_from_cache > 0 on memspn at 8 under
    pat; rechecked = the procedure's answers + the caches' + the relaxed stage's), every re-check
@@ -50,11 +51,14 @@ def compare_counts_asked(symq):
         assert int(rows[mode]["quantified_queries"]) == q["asked"], (mode, rows[mode], q)
         assert int(rows[mode]["quantified_procedure_runs"]) == q["queries"], (mode, q)
         assert sum(q["asked_decided_by"].values()) == q["asked"], (mode, q)
+        decided = ",".join(f"{stage}:{n}" for stage, n in q["asked_decided_by"].items() if n)
+        assert rows[mode]["quantified_decided_by"] == (decided or "-"), (mode, rows[mode], q)
     assert asked["none"] == 0 and asked["cfg"] == 0, asked
     assert asked["pat"] > 0, f"pat asked {asked['pat']} quantified queries"
     pat_line = [line for line in p.stdout.splitlines() if line.startswith("pat ")]
     assert pat_line and pat_line[0].split()[8] == str(asked["pat"]), (pat_line, asked)
-    return f"quantified asked: {asked}"
+    assert pat_line[0].split()[9] == rows["pat"]["quantified_decided_by"], (pat_line, rows)
+    return f"quantified asked: {asked}, pat's decided by {rows['pat']['quantified_decided_by']}"
 
 
 OLD_COLUMNS = ["mode", "wall_s", "completed_paths", "merged_states", "queries", "solver_s",
@@ -84,8 +88,8 @@ def run_compare(symq, driver, out, *options):
     assert p.returncode == 0, p.stderr[-500:]
     with open(os.path.join(out, "compare.csv")) as f:
         reader = csv.DictReader(f)
-        assert reader.fieldnames == OLD_COLUMNS + ["outcome", "error_paths", "errors"], \
-            reader.fieldnames
+        assert reader.fieldnames == OLD_COLUMNS + ["outcome", "error_paths", "errors",
+                                                  "quantified_decided_by"], reader.fieldnames
         rows = list(reader)
     assert len(rows) == 1 and rows[0]["mode"] == "none", rows
     table = [line for line in p.stdout.splitlines() if line.startswith("none ")]
