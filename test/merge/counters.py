@@ -138,7 +138,7 @@ def caches_rechecked(symq):
         s = json.load(f)
     q = s["quantified"]
     procedure = sum(n for step, n in q["answered"].items() if step != "fallback_expand")
-    relaxed = s["queries_by_stage"]["relaxed"]["answered"]  # re-checked by the chain below
+    relaxed = s["queries_by_stage"]["relaxed"]["answered"]  # re-checked on the expansion
     assert q["rechecked_from_cache"] > 0, q
     assert q["rechecked"] == procedure + q["rechecked_from_cache"] + relaxed, (q, relaxed)
     assert q["disagreements"] == 0 and q["recheck_unknown"] == 0, q
