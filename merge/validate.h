@@ -6,7 +6,11 @@
  *   2. m's pc implies ∨_j (tail_j ∧ witness_j) (m covers nothing else);
  *   3. under pc_j ∧ witness_j, every merged value equals constituent j's value (a value set
  *      in the merged state and unset in a constituent, or the reverse, fails outright).
- * A failure (or a solver `unknown`) is counted and reported on stderr with m's id.
+ * Since pc_j implies m's pc (check 1), check 3 is "under m's pc, where constituent j's
+ * condition holds, the merged value is j's": what the ite/guard structure must give. A
+ * failure (or a solver `unknown`) is counted and reported on stderr with m's id, the first
+ * check that failed ("path condition: …" for 1 and 2, "value: …" for 3) and, for an
+ * `unknown`, that it was not proved.
  *
  * Contract: everything is borrowed; values are recorded with merge_values_add while merging.
  */

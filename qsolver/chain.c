@@ -128,16 +128,21 @@ void qs_stage_run(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   if (total > st->stats.slowest_seconds) st->stats.slowest_seconds = total;
   if (total > 1.0) st->stats.over_1s++;
   assert(ans->status == QS_SAT || !ans->model);
+  bool forall = holds_forall(rq->f, rq->n);
   if (!st->forwarded || st->answered_itself) {
     /* the innermost stage that decides a request holding a forall decided it (the
      * quantified stage claims its answers itself: it forwards only sub-queries) */
-    if (holds_forall(rq->f, rq->n)) st->solver->forall_decider = st;
+    if (forall) st->solver->forall_decider = st;
     st->stats.answered++;
     if (ans->status == QS_SAT) st->stats.sat++;
     else if (ans->status == QS_UNSAT)
       st->stats.unsat++;
     else
       st->stats.unknown++;
+  } else if (forall && !st->solver->forall_decider) {
+    /* it forwarded, but no stage below saw the forall: this stage's answer did without it
+     * (independence dropped the forall's group, or another group was unsat first) */
+    st->solver->forall_decider = st;
   }
   /* Restore the caller's view: a stage is never re-entered, but keep this robust anyway. */
   st->down_seconds = down;
@@ -290,8 +295,10 @@ qs_status qs_solve(qsolver *s, const qs_query *q, qs_result *r) {
   if (forall) {
     s->quant.asked++;
     if (ans.status == QS_UNKNOWN) s->quant.asked_unknown++;
-    /* none when the forall's part was never decided (another part was unsat first) */
-    if (s->forall_decider) s->forall_decider->stats.forall_decided++;
+    /* every stage's request held the forall down to the one that answered without
+     * forwarding it or that claimed it (qs_stage_run): asked = the sum of forall_decided */
+    assert(s->forall_decider);
+    s->forall_decider->stats.forall_decided++;
   }
   r->status = ans.status;
   r->reason = ans.status == QS_UNKNOWN ? (ans.reason && *ans.reason ? ans.reason : "unknown") : "";

@@ -161,8 +161,11 @@ typedef struct qs_stage_stats {
   double slowest_seconds;
   uint64_t over_1s;
   /* Of the queries holding a forall that came from outside the solver (qs_quant_stats.asked),
-   * those whose forall this stage decided (the innermost stage that answered a request
-   * holding the forall by itself; the quantified stage for every answer it gave). */
+   * those whose forall this stage decided: the innermost stage that answered a request
+   * holding the forall by itself (the quantified stage for every answer it gave), else the
+   * innermost one whose request held it and whose answer did without it (independence,
+   * when it drops the forall's group or another group is unsat first). Each asked query
+   * is counted by exactly one stage: the sum over the stages is qs_quant_stats.asked. */
   uint64_t forall_decided;
 } qs_stage_stats;
 
@@ -175,19 +178,22 @@ const qs_stage_stats *qs_stats(const qsolver *s, const char *name); /* NULL when
  * validation's), each counted once, whichever stages then saw it; asked_unknown: those of
  * them answered unknown; which stage decided each is qs_stage_stats.forall_decided.
  * queries: requests holding a forall that reached the quantified stage — procedure runs,
- * the relaxed stage's sub-requests and re-checks included, so not the engine's count;
+ * the relaxed stage's sub-requests included, so not the engine's count;
  * answered[step]: those each
  * step answered, sat or unsat (strip, duplicate, repair and the expansion answer sat only
  * with a model that satisfies the whole query under evaluation; Z3's fallback answer is
  * taken as Z3 gives it); unknown: those none answered; seconds[step]:
  * time spent in each step, including the Z3 calls it made; disagreements: answers (its own,
- * and the relaxed stage's against the procedure's) that
- * --validate-qsolver found contradicted by Z3 on the expanded query.
+ * the caches' and the relaxed stage's) that --validate-qsolver found contradicted by Z3 on
+ * the expanded query (by Z3 on the query for the relaxed stage's when the quantified stage
+ * is off).
  * --validate-qsolver's re-checks: rechecked: answers re-checked (the quantified stage's,
- * and those the validity and counterexample caches gave to a request holding a forall);
+ * the relaxed stage's, and those the validity and counterexample caches gave to a request
+ * holding a forall);
  * rechecked_from_cache: those of them from the caches; recheck_unknown: re-checks that
  * came back unknown (the answer neither confirmed nor contradicted; each is reported on
- * stderr); models_unconfirmed: models from the Z3 fallback or a cache that do not satisfy
+ * stderr); models_unconfirmed: models from the Z3 fallback, a cache or the relaxed stage
+ * that do not satisfy
  * the expansion (or, when none is proved bounded, the query) under evaluation — reported
  * on stderr, not counted as disagreements: evaluation reads a byte past an array's capacity
  * as 0 where Z3's model may not. */

@@ -114,13 +114,15 @@ bool qs_slice_answer(qs_slice *sl, struct qs_stage *st, const qs_quant *q, const
 /* Keeps m (copied), a model of rq, as the last model of rq's forall. */
 void qs_slice_keep(qs_slice *sl, const struct qs_req *rq, const expr_assignment *m);
 
-/* --validate-qsolver for a cache (stage_cache.c): when the request holds a forall and the
- * cache gave it a sat or unsat answer (with its model, if any), the quantified stage re-checks
- * it with Z3 on the expansion (else on the query), as it does its own answers (stage_quant.c).
- * Does nothing without --validate-qsolver or without the quantified stage. */
+/* --validate-qsolver for a stage in front of the quantified one (the caches, stage_cache.c;
+ * the relaxed stage, stage_relax.c): when the request holds a forall and `source` gave it a
+ * sat or unsat answer (with its model, if any), the quantified stage re-checks it with Z3 on
+ * the expansion (else on the query), as it does its own answers (stage_quant.c), counting it
+ * in rechecked_from_cache too when from_cache. Does nothing without --validate-qsolver or
+ * without the quantified stage; returns whether it re-checked. */
 struct qs_req;
 struct qs_ans;
-void qs_quant_recheck_cached(qsolver *s, const struct qs_req *rq, const struct qs_ans *ans,
-                             const char *cache);
+bool qs_quant_recheck(qsolver *s, const struct qs_req *rq, const struct qs_ans *ans,
+                      const char *source, bool from_cache);
 
 #endif

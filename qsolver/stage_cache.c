@@ -13,7 +13,7 @@
  *     read as 0 during evaluation, so with them as zeros it is a real model).
  * Requests it forwards always ask for a model, since models are what it learns from.
  * With --validate-qsolver, an answer either cache gives to a request holding a forall is
- * re-checked by the quantified stage (qs_quant_recheck_cached).
+ * re-checked by the quantified stage (qs_quant_recheck).
  */
 #include "qsolver/quant.h"
 #include "qsolver/stage.h"
@@ -91,7 +91,7 @@ static void validity_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   if (e && (e->status == QS_UNSAT || !rq->want_model || e->model)) {
     ans->status = e->status;
     if (e->status == QS_SAT && rq->want_model) ans->model = expr_assignment_copy(e->model);
-    qs_quant_recheck_cached(st->solver, rq, ans, "validity_cache");
+    qs_quant_recheck(st->solver, rq, ans, "validity_cache", true);
     return;
   }
   qs_forward(st, rq, ans);
@@ -201,7 +201,7 @@ static void answer_sat(qs_stage *st, const qs_req *rq, qs_ans *ans, const expr_a
   if (rq->want_model) ans->model = expr_assignment_copy(m);
   /* --validate-qsolver: the cached model itself is what is re-checked */
   qs_ans checked = {.status = QS_SAT, .model = (expr_assignment *)m};
-  qs_quant_recheck_cached(st->solver, rq, &checked, "cex_cache");
+  qs_quant_recheck(st->solver, rq, &checked, "cex_cache", true);
 }
 
 static void cex_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
@@ -212,7 +212,7 @@ static void cex_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     cex_entry *e = ring_newest(&c->unsat, k);
     if (!(e->sig & ~sig) && qs_ids_subset(e->ids, e->n, c->ids, n)) {
       ans->status = QS_UNSAT;
-      qs_quant_recheck_cached(st->solver, rq, ans, "cex_cache");
+      qs_quant_recheck(st->solver, rq, ans, "cex_cache", true);
       return;
     }
   }

@@ -18,7 +18,8 @@
  * leaves the query unknown, with the reason.
  *
  * --validate-qsolver: every answer not from the expansion, and every answer the validity and
- * counterexample caches give to a request holding a forall (qs_quant_recheck_cached), is
+ * counterexample caches and the relaxed stage give to a request holding a forall
+ * (qs_quant_recheck), is
  * re-solved by Z3 on the expansion (or, when no bounded expansion exists, on the quantified
  * query); a sat/unsat contradiction is counted in `disagreements` and printed, a re-check
  * that comes back unknown in `recheck_unknown` and reported. Models the procedure did not
@@ -326,21 +327,23 @@ static bool holds_forall(const qs_req *rq) {
 
 static const qs_stage_ops quant_ops;
 
-void qs_quant_recheck_cached(qsolver *s, const qs_req *rq, const qs_ans *ans, const char *cache) {
-  if (!s->opt.validate_quantified || ans->status == QS_UNKNOWN || !holds_forall(rq)) return;
+bool qs_quant_recheck(qsolver *s, const qs_req *rq, const qs_ans *ans, const char *source,
+                      bool from_cache) {
+  if (!s->opt.validate_quantified || ans->status == QS_UNKNOWN || !holds_forall(rq)) return false;
   quant_stage *qs = NULL;
   for (size_t i = 0; i < s->nstages && !qs; i++)
     if (s->stages[i]->ops == &quant_ops) qs = (quant_stage *)s->stages[i];
-  if (!qs) return; /* --quantified=off: Z3 alone, nothing to re-check against */
+  if (!qs) return false; /* --quantified=off: Z3 alone, nothing to re-check against */
   /* the stage is not running: what its forwarding records belongs to no call of its own */
   unsigned forwarded = qs->base.forwarded;
   double down = qs->base.down_seconds;
   qs_quant *q = qs_quant_new(rq->f, rq->n);
-  s->quant.rechecked_from_cache++;
-  recheck(qs, q, rq, cache, ans->status, ans->model);
+  if (from_cache) s->quant.rechecked_from_cache++;
+  recheck(qs, q, rq, source, ans->status, ans->model);
   qs_quant_free(q);
   qs->base.forwarded = forwarded;
   qs->base.down_seconds = down;
+  return true;
 }
 
 static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {

@@ -5,13 +5,16 @@
  * next), then `symq cov` on each output for the GCov line coverage of the replayed tests, and
  * prints one table — mode, wall time, completed paths, merged states, queries, solver time, tests,
  * coverage, the quantified queries the run asked (stats.json's "quantified.asked"), the
+ * stages that decided them ("quantified.asked_decided_by": "stage:count" for each stage that
+ * decided any, in chain order, "," between; "-" when none was asked), the
  * quantified procedure's runs (its "queries": the relaxed stage's sub-queries included,
  * answers from the caches and the relaxed stage not) and the share of those runs answered
  * before any fallback, then how the run ended (stats.json's "exhausted": "complete"; else the
  * limit its "halted: LIMIT" early or dropped reasons name, "halted: max-time"; else
  * "incomplete: " and those reasons) and the errors found (stats.json's error_paths, then each
  * distinct kind and location of the .err files, "2: div f.c:12, ptr f.c:30") — also written as
- * compare.csv (last: outcome, error_paths, and errors without the count) and compare.md.
+ * compare.csv (last: outcome, error_paths, errors without the count, and the deciding stages)
+ * and compare.md.
  * --no-coverage skips the replay: the coverage is then "not run" in the table and empty in
  * compare.csv, never 0.
  */
@@ -49,6 +52,7 @@ typedef struct mode_result {
   double quantified;      /* quantified queries asked from outside the solver */
   double procedure_runs;  /* requests that reached the quantified procedure */
   double before_fallback; /* of those, answered by strip, duplicate or repair */
+  char *decided_by;       /* "stage:count,…" of the quantified queries asked, or "-" */
 } mode_result;
 
 /* Runs argv (argv[0] a path) with stdout and stderr sent to log_path; returns the exit status,
@@ -110,6 +114,34 @@ static bool json_quantified(const char *json, mode_result *r) {
   json_number(answered, "slice", &slice); /* the slice step, where stats.json has it */
   r->before_fallback = slice + strip + dup + repair;
   return true;
+}
+
+/* stats.json's "quantified.asked_decided_by" (json.c writes one `"stage": count` a line) as
+ * "stage:count" for each stage that decided any, in chain order, "," between; "-" when none. */
+static char *json_decided_by(const char *json) {
+  static const char key[] = "\"asked_decided_by\": {";
+  const char *p = json ? strstr(json, key) : NULL;
+  char *list = xstrdup("");
+  for (p = p ? p + strlen(key) : NULL; p;) {
+    while (*p == ' ' || *p == '\n' || *p == ',') p++;
+    const char *end = *p == '"' ? strchr(p + 1, '"') : NULL;
+    if (!end || end[1] != ':') break; /* the closing brace */
+    char *after;
+    double count = strtod(end + 2, &after);
+    if (after == end + 2) break;
+    if (count > 0) {
+      char *longer =
+          xasprintf("%s%s%.*s:%.0f", list, *list ? "," : "", (int)(end - p - 1), p + 1, count);
+      free(list);
+      list = longer;
+    }
+    p = after;
+  }
+  if (!*list) {
+    free(list);
+    list = xstrdup("-");
+  }
+  return list;
 }
 
 enum { MAX_REASONS = 32 };
@@ -314,7 +346,8 @@ const opt_command compare_command = {
     .about =
         "Runs DRIVER once per merging mode and prints mode, wall time, completed paths,\n"
         "merged states, queries, solver time, tests, GCov line coverage, the quantified\n"
-        "queries asked, the quantified procedure's runs and the share of those runs answered\n"
+        "queries asked, the stages that decided them (stage:count), the quantified\n"
+        "procedure's runs and the share of those runs answered\n"
         "before any fallback, how the run ended (complete, halted: LIMIT, or incomplete:\n"
         "REASONS) and the errors found (their number, then each distinct kind and\n"
         "location: 2: div f.c:12, ptr f.c:30); the table is also written as\n"
@@ -355,17 +388,18 @@ static char *make_output_dir(const char *given) {
 static void print_table(FILE *f, const mode_result *r, size_t n, bool markdown) {
   const char *sep = markdown ? " | " : "  ";
   if (markdown) fputs("| ", f);
-  fprintf(f, "%-5s%s%9s%s%9s%s%13s%s%9s%s%9s%s%7s%s%9s%s%10s%s%14s%s%15s%s%-16s%s%s", "mode", sep,
-          "wall (s)", sep, "completed", sep, "merged states", sep, "queries", sep, "solver (s)",
-          sep, "tests", sep, "coverage", sep, "quantified", sep, "procedure runs", sep,
-          "before fallback", sep, "outcome", sep, "errors");
-  fputs(markdown ? " |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n" : "\n",
-        f);
+  fprintf(f, "%-5s%s%9s%s%9s%s%13s%s%9s%s%9s%s%7s%s%9s%s%10s%s%-24s%s%14s%s%15s%s%-16s%s%s", "mode",
+          sep, "wall (s)", sep, "completed", sep, "merged states", sep, "queries", sep,
+          "solver (s)", sep, "tests", sep, "coverage", sep, "quantified", sep, "decided by", sep,
+          "procedure runs", sep, "before fallback", sep, "outcome", sep, "errors");
+  fputs(
+      markdown ? " |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---|\n" : "\n",
+      f);
   for (size_t k = 0; k < n; k++) {
     if (markdown) fputs("| ", f);
     if (!r[k].ok) {
       fprintf(f, "%-5s%s(failed: see %s.log)", r[k].mode, sep, r[k].mode);
-      fputs(markdown ? " ||||||||||||\n" : "\n", f);
+      fputs(markdown ? " |||||||||||||\n" : "\n", f);
       continue;
     }
     char coverage[16];
@@ -377,11 +411,13 @@ static void print_table(FILE *f, const mode_result *r, size_t n, bool markdown) 
     char share[16];
     format_share(share, sizeof share, &r[k]);
     char *errors = xasprintf("%.0f%s%s", r[k].error_paths, *r[k].errors ? ": " : "", r[k].errors);
-    fprintf(f,
-            "%-5s%s%9.2f%s%9.0f%s%13.0f%s%9.0f%s%9.2f%s%7.0f%s%9s%s%10.0f%s%14.0f%s%15s%s%-16s%s%s",
-            r[k].mode, sep, r[k].wall, sep, r[k].completed, sep, r[k].merged, sep, r[k].queries,
-            sep, r[k].solver, sep, r[k].tests, sep, coverage, sep, r[k].quantified, sep,
-            r[k].procedure_runs, sep, share, sep, r[k].outcome, sep, errors);
+    fprintf(
+        f,
+        "%-5s%s%9.2f%s%9.0f%s%13.0f%s%9.0f%s%9.2f%s%7.0f%s%9s%s%10.0f%s%-24s%s%14.0f%s%15s%s%-16s"
+        "%s%s",
+        r[k].mode, sep, r[k].wall, sep, r[k].completed, sep, r[k].merged, sep, r[k].queries, sep,
+        r[k].solver, sep, r[k].tests, sep, coverage, sep, r[k].quantified, sep, r[k].decided_by,
+        sep, r[k].procedure_runs, sep, share, sep, r[k].outcome, sep, errors);
     free(errors);
     fputs(markdown ? " |\n" : "\n", f);
   }
@@ -454,6 +490,7 @@ int compare_main(int argc, char **argv) {
             json_number(json, "merged_states", &r->merged) && json_quantified(json, r) &&
             json_number(json, "error_paths", &r->error_paths);
     if (r->ok) describe_outcome(json, r);
+    if (r->ok) r->decided_by = json_decided_by(json);
     if (r->ok && stopped && !strstr(r->outcome, "exit-on-error")) r->ok = false;
     if (r->ok) r->errors = describe_errors(out);
     free(json);
@@ -483,12 +520,12 @@ int compare_main(int argc, char **argv) {
     fputs(
         "mode,wall_s,completed_paths,merged_states,queries,solver_s,tests,line_coverage_percent,"
         "quantified_queries,quantified_procedure_runs,quantified_before_fallback,outcome,"
-        "error_paths,errors\n",
+        "error_paths,errors,quantified_decided_by\n",
         csv);
     for (size_t k = 0; k < nmodes; k++) {
       const mode_result *r = &results[k];
       if (!r->ok) {
-        fprintf(csv, "%s,,,,,,,,,,,,,\n", r->mode);
+        fprintf(csv, "%s,,,,,,,,,,,,,,\n", r->mode);
         continue;
       }
       fprintf(csv, "%s,%.3f,%.0f,%.0f,%.0f,%.3f,%.0f,", r->mode, r->wall, r->completed, r->merged,
@@ -498,6 +535,8 @@ int compare_main(int argc, char **argv) {
       csv_field(csv, r->outcome);
       fprintf(csv, ",%.0f,", r->error_paths);
       csv_field(csv, r->errors);
+      fputc(',', csv);
+      csv_field(csv, r->decided_by);
       fputc('\n', csv);
     }
     fclose(csv);
@@ -512,6 +551,7 @@ int compare_main(int argc, char **argv) {
   for (size_t k = 0; k < nmodes; k++) {
     if (!results[k].ok) rc = 1;
     free(results[k].errors);
+    free(results[k].decided_by);
   }
   free(csv_path), free(md_path), free(self), free(dir), free(modes_copy);
   return rc;

@@ -916,6 +916,13 @@ int run_main(int argc, char **argv) {
               disagreements);
       if (!rc) rc = RUN_EXIT_ERROR_FOUND;
     }
+    uint64_t unconfirmed = qs_quant_stats_of(solver)->recheck_unknown;
+    if (unconfirmed)
+      fprintf(stderr,
+              "symq: warning: %" PRIu64
+              " quantified answers unconfirmed: their --validate-qsolver re-check came back "
+              "unknown\n",
+              unconfirmed);
     if (result.merge.validation_failures) {
       fprintf(stderr, "symq: error: %" PRIu64 " merged states failed validation\n",
               result.merge.validation_failures);

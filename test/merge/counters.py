@@ -5,9 +5,11 @@
    (stats.json's quantified.asked), not the quantified procedure's runs: pat asks some
    (the merged states carry a forall) although the caches and the relaxed stage answer them
    before the procedure runs; none and cfg ask none. Every asked query is decided by one
-   stage (quantified.asked_decided_by sums to asked).
+   stage (quantified.asked_decided_by sums to asked), and compare prints those stages
+   ("decided by", compare.csv's last column quantified_decided_by: stage:count, "-" if none).
 2. --validate-qsolver re-checks the answers the caches give to quantified queries, not only
-   the procedure's (rechecked_from_cache > 0 on memspn at 8 under pat), every re-check
+   the procedure's and the relaxed stage's (rechecked_from_cache > 0 on memspn at 8 under
+   pat; rechecked = the procedure's answers + the caches' + the relaxed stage's), every re-check
    confirming the answer (no disagreement, none unknown).
 3. `symq compare` says, per mode, how the run ended and the errors found (issue 23, item 7):
    on test/e2e/err_div.c "complete" and its two div errors at their lines, coverage measured;
@@ -49,11 +51,14 @@ def compare_counts_asked(symq):
         assert int(rows[mode]["quantified_queries"]) == q["asked"], (mode, rows[mode], q)
         assert int(rows[mode]["quantified_procedure_runs"]) == q["queries"], (mode, q)
         assert sum(q["asked_decided_by"].values()) == q["asked"], (mode, q)
+        decided = ",".join(f"{stage}:{n}" for stage, n in q["asked_decided_by"].items() if n)
+        assert rows[mode]["quantified_decided_by"] == (decided or "-"), (mode, rows[mode], q)
     assert asked["none"] == 0 and asked["cfg"] == 0, asked
     assert asked["pat"] > 0, f"pat asked {asked['pat']} quantified queries"
     pat_line = [line for line in p.stdout.splitlines() if line.startswith("pat ")]
     assert pat_line and pat_line[0].split()[8] == str(asked["pat"]), (pat_line, asked)
-    return f"quantified asked: {asked}"
+    assert pat_line[0].split()[9] == rows["pat"]["quantified_decided_by"], (pat_line, rows)
+    return f"quantified asked: {asked}, pat's decided by {rows['pat']['quantified_decided_by']}"
 
 
 OLD_COLUMNS = ["mode", "wall_s", "completed_paths", "merged_states", "queries", "solver_s",
@@ -83,8 +88,8 @@ def run_compare(symq, driver, out, *options):
     assert p.returncode == 0, p.stderr[-500:]
     with open(os.path.join(out, "compare.csv")) as f:
         reader = csv.DictReader(f)
-        assert reader.fieldnames == OLD_COLUMNS + ["outcome", "error_paths", "errors"], \
-            reader.fieldnames
+        assert reader.fieldnames == OLD_COLUMNS + ["outcome", "error_paths", "errors",
+                                                  "quantified_decided_by"], reader.fieldnames
         rows = list(reader)
     assert len(rows) == 1 and rows[0]["mode"] == "none", rows
     table = [line for line in p.stdout.splitlines() if line.startswith("none ")]
@@ -130,10 +135,12 @@ def caches_rechecked(symq):
                        capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stderr[-500:]
     with open(os.path.join(out, "stats.json")) as f:
-        q = json.load(f)["quantified"]
+        s = json.load(f)
+    q = s["quantified"]
     procedure = sum(n for step, n in q["answered"].items() if step != "fallback_expand")
+    relaxed = s["queries_by_stage"]["relaxed"]["answered"]  # re-checked on the expansion
     assert q["rechecked_from_cache"] > 0, q
-    assert q["rechecked"] == procedure + q["rechecked_from_cache"], q
+    assert q["rechecked"] == procedure + q["rechecked_from_cache"] + relaxed, (q, relaxed)
     assert q["disagreements"] == 0 and q["recheck_unknown"] == 0, q
     assert "re-check unknown" not in p.stderr, p.stderr[-500:]
     return (f"{q['rechecked']} re-checked, {q['rechecked_from_cache']} of them from the "

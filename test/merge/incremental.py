@@ -11,7 +11,9 @@
    on drivers whose loops hold errors, with --validate-merges.
 4. --validate-merges checks a merge's values, not only its path condition: with the test
    hook SYMQ_TEST_CORRUPT_MERGE (merge/incremental.c), which changes one byte of the first
-   merged state, the merge fails validation and the run exits 1.
+   merged state, the merge fails validation on a value (the report names the value check;
+   both path-condition checks held) and the run exits 1; the same run without the hook
+   validates every merge.
 
     incremental.py SYMQ_BINARY
 
@@ -125,19 +127,31 @@ def same_as_none(symq, driver, capacity, extra):
 
 
 def corrupted_value_caught(symq):
-    out = tempfile.mkdtemp(dir=SCRATCH.name)
-    os.rmdir(out)
-    env = dict(os.environ, SYMQ_TEST_CORRUPT_MERGE="1")
-    p = subprocess.run([symq, "run", "--no-progress", "--merge=pat", "-DCAPACITY=4",
-                        "--incremental-merge", "--validate-merges", f"--output-dir={out}",
-                        os.path.join(ROOT, "drivers/memspn_ab.c")],
-                       capture_output=True, text=True, timeout=300, env=env)
-    with open(os.path.join(out, "stats.json")) as f:
-        m = json.load(f)["merge"]
-    assert m["incremental"]["nodes_merged"] > 0, m["incremental"]
-    assert m["validation_failures"] == 1, f"{m['validation_failures']} failures, 1 expected"
-    assert p.returncode == 1 and "merge validation failed" in p.stderr, (p.returncode, p.stderr)
-    return "1 merge failed validation, exit 1"
+    def validated(corrupt):
+        out = tempfile.mkdtemp(dir=SCRATCH.name)
+        os.rmdir(out)
+        env = dict(os.environ)
+        env.pop("SYMQ_TEST_CORRUPT_MERGE", None)
+        if corrupt:
+            env["SYMQ_TEST_CORRUPT_MERGE"] = "1"
+        p = subprocess.run([symq, "run", "--no-progress", "--merge=pat", "-DCAPACITY=4",
+                            "--incremental-merge", "--validate-merges", f"--output-dir={out}",
+                            os.path.join(ROOT, "drivers/memspn_ab.c")],
+                           capture_output=True, text=True, timeout=300, env=env)
+        with open(os.path.join(out, "stats.json")) as f:
+            m = json.load(f)["merge"]
+        assert m["incremental"]["nodes_merged"] > 0, m["incremental"]
+        return p, m["validation_failures"]
+    # the same run without the hook validates: the failure below is the corruption's
+    p, failures = validated(False)
+    assert p.returncode == 0 and failures == 0, (p.returncode, failures, p.stderr[-500:])
+    p, failures = validated(True)
+    assert failures == 1, f"{failures} failures, 1 expected"
+    reports = [line for line in p.stderr.splitlines() if "merge validation failed" in line]
+    assert p.returncode == 1 and len(reports) == 1, (p.returncode, p.stderr)
+    # the hook changes a byte, not the path condition: the value check is the one that bites
+    assert "value: merged value" in reports[0] and "not proved" not in reports[0], reports[0]
+    return "1 merge failed validation on a value (path conditions held), exit 1"
 
 
 def main():

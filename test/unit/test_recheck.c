@@ -14,34 +14,22 @@
 
 #include "check.h"
 #include "engine/core/expr.h"
+#include "hard_factors.h"
 #include "qsolver/qsolver.h"
-
-/* As in test_qsolver's timeout test: out of reach of Z3 in any time a test could wait. */
-#define HARD_P UINT64_C(3646726173730169317)
-#define HARD_Q UINT64_C(4194513520037794141)
 
 static void cached_answer_rechecked(bool validate) {
   uint64_t live = expr_live_count(), live_arrays = expr_live_arrays();
-  qs_options o = qs_default_options();
-  o.validate_quantified = validate;
-  o.independence = false; /* the factors' query stays whole, so one model binds both */
-  o.relax = false;
-  o.forall_slice = false; /* it would answer first: the cache's answer is the one under test */
+  qs_options o = hard_factors_options(validate);
+  o.relax = false; /* it would answer first: the cache's answer is the one under test */
   qsolver *s = qs_new(&o);
-  expr *cap = expr_const(64, 8), *at0 = expr_const(64, 0);
-  expr_array *P = expr_array_new("p", cap, 8, true, NULL);
-  expr_array *Q = expr_array_new("q", cap, 8, true, NULL);
-  expr *rp = expr_read_le(P, NULL, at0, 8), *rq = expr_read_le(Q, NULL, at0, 8);
-  expr *p = expr_zext(rp, 128), *q = expr_zext(rq, 128);
-  expr *vp = expr_const(128, HARD_P), *vq = expr_const(128, HARD_Q);
-  expr *one = expr_const(128, 1), *two = expr_const(128, 2);
-  expr *n = expr_const(128, (u128)HARD_P * HARD_Q), *pq = expr_mul(p, q);
+  hard_factors h = hard_factors_new();
+  expr *p = h.p, *q = h.q, *one = h.one, *two = h.two;
   /* the factors given: easy, and its model goes to the counterexample cache */
-  expr *given[2] = {expr_eq(p, vp), expr_eq(q, vq)};
+  expr *given[2] = {expr_eq(p, h.vp), expr_eq(q, h.vq)};
   CHECK_EQ_U64(qs_check_sat(s, given, 2), QS_SAT);
   /* the product of two factors > 1, and ∀i ∈ [1, 2]. i < p: the cached model satisfies it */
   expr *i = expr_bvar_fresh(128, "i"), *body = expr_ult(i, p);
-  expr *hard[4] = {expr_eq(pq, n), expr_ult(one, p), expr_ult(one, q),
+  expr *hard[4] = {expr_eq(h.pq, h.n), expr_ult(one, p), expr_ult(one, q),
                    expr_forall(i, one, two, body)};
   qs_set_timeout(s, 1);
   CHECK_EQ_U64(qs_check_sat(s, hard, 4), QS_SAT);
@@ -56,11 +44,9 @@ static void cached_answer_rechecked(bool validate) {
   CHECK_EQ_U64(st->disagreements, 0);
   CHECK_EQ_U64(st->models_unconfirmed, 0);
   qs_free(s);
-  expr *all[] = {cap, at0, rp,       rq,       p, q,    vp,      vq,      one,     two,
-                 n,   pq,  given[0], given[1], i, body, hard[0], hard[1], hard[2], hard[3]};
+  expr *all[] = {given[0], given[1], i, body, hard[0], hard[1], hard[2], hard[3]};
   for (size_t k = 0; k < sizeof all / sizeof *all; k++) expr_unref(all[k]);
-  expr_array_unref(P);
-  expr_array_unref(Q);
+  hard_factors_free(&h);
   CHECK_EQ_U64(expr_live_count(), live);
   CHECK_EQ_U64(expr_live_arrays(), live_arrays);
 }
