@@ -10,8 +10,12 @@
 #include <stddef.h>
 #include <stdlib.h>
 
+#ifndef CAPACITY
 #define CAPACITY 8
+#endif
+#ifndef BUSY
 #define BUSY 8
+#endif
 
 static size_t span(const char *s, size_t n) {
   size_t i = 0;
