@@ -552,5 +552,5 @@ void merge_path_ended(merge_ctx *m, state *st) {
 uint64_t merge_fast_forward(const merge_ctx *m, const state *st) {
   const merge_region *r = st->region;
   return m->opt.mode != MERGE_MODE_NONE && r && !st->paused && !r->gave_up ? (uint64_t)r->id + 1
-                                                                            : 0;
+                                                                           : 0;
 }

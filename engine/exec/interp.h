@@ -123,7 +123,7 @@ typedef struct interp_result {
                                      (a limit's cut, a concretization, --capacity); sorted */
   size_t ndropped_reasons;
   uint64_t covered_lines, total_lines;
-  uint64_t fast_forwards; /* selections of a state inside a merge region by fast-forwarding */
+  uint64_t fast_forwards;     /* selections of a state inside a merge region by fast-forwarding */
   merge_stats merge;          /* merge regions and merges (merge/region.h) */
   bool output_failed;         /* a file could not be written: the run stopped there */
   char output_error[512];     /* its message, naming the file */
