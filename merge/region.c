@@ -546,3 +546,11 @@ void merge_path_ended(merge_ctx *m, state *st) {
   if (r && leaf && leaf->state == st && !leaf->first_child && !leaf->detached)
     merge_tree_leaf_ended(r->tree, leaf);
 }
+
+/* ---- appended (issue 26, item 4: dynamic state merging) ------------------------------------ */
+
+uint64_t merge_fast_forward(const merge_ctx *m, const state *st) {
+  const merge_region *r = st->region;
+  return m->opt.mode != MERGE_MODE_NONE && r && !st->paused && !r->gave_up ? (uint64_t)r->id + 1
+                                                                           : 0;
+}

@@ -170,4 +170,11 @@ void merge_release_finished(merge_ctx *m);
  * tree's hash for the states that go on. */
 void merge_path_ended(merge_ctx *m, state *st);
 
+/* ---- appended (issue 26, item 4: dynamic state merging) ---- */
+/* When st runs inside an open region (not waiting at an exit, the region not given up): a key
+ * ≥ 1 naming the region, ascending in the order regions open; else 0. Its siblings wait, or
+ * will, at the region's exits for it: the sooner it gets there, the sooner they merge and go
+ * on. The searcher fast-forwards such states (engine/exec/search.h). */
+uint64_t merge_fast_forward(const merge_ctx *m, const state *st);
+
 #endif

@@ -222,6 +222,16 @@ static const opt_spec RUN_SPECS[] = {
      .bad = "--seed takes a number, not '%s'",
      .topic = OPT_TOPIC_SEARCH,
      .help = "seed of the random searchers (default 0)"},
+    {.name = "--merge-fast-forward",
+     .type = OPT_UINT,
+     .arg = "N",
+     RUN(interp.fast_forward),
+     .def = "64",
+     .max = UINT32_MAX,
+     .topic = OPT_TOPIC_SEARCH,
+     .help = "with --merge and a searcher other than dfs: up to N selections in a row go to "
+             "states inside an open merge region, so its states meet at its exits and merge "
+             "(dynamic state merging); then one goes to the searcher (0: off; default 64)"},
     {.name = "--max-time",
      .type = OPT_TIME,
      .arg = "TIME",

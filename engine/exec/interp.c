@@ -141,6 +141,11 @@ static search_state_info info_of(const state *st) {
   return (search_state_info){.id = st->id, .depth = st->depth};
 }
 
+/* Dynamic state merging: a state inside an open merge region is fast-forwarded (search.h). */
+static void fast_forward_mark(executor *ex, state *st) {
+  search_fast_forward(ex->searcher, st, merge_fast_forward(ex->merge, st));
+}
+
 /* A new state forked from st: registered with the searcher and the live list. */
 static state *fork_state(executor *ex, state *st) {
   state *child = state_fork(st, ex->next_state_id++);
@@ -151,6 +156,8 @@ static state *fork_state(executor *ex, state *st) {
   ex->result->forks++;
   live_add(ex, child);
   search_fork(ex->searcher, st, child, info_of(child));
+  fast_forward_mark(ex, st); /* the child last: it runs first, as under dfs */
+  fast_forward_mark(ex, child);
   return child;
 }
 
@@ -1942,7 +1949,10 @@ static void run_loop(executor *ex) {
       if (s != STEP_CONTINUE) break;
       if (ex->opt->max_instructions && ex->result->instructions >= ex->opt->max_instructions) break;
     }
-    if (alive) search_update(ex->searcher, st); /* covnew re-weights the state that ran */
+    if (alive) {
+      search_update(ex->searcher, st); /* covnew re-weights the state that ran */
+      fast_forward_mark(ex, st);       /* it may have entered or left a region */
+    }
     merge_release_finished(ex->merge);
     if (ex->opt->progress) progress_line(ex, false);
   }
@@ -2020,6 +2030,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   search_hooks hooks = {.weight = coverage_weight, .ctx = &ex.cov};
   ex.searcher = search_new(opt->nsearch ? opt->search : default_search,
                            opt->nsearch ? opt->nsearch : 1, opt->seed, &hooks);
+  if (opt->merge.mode != MERGE_MODE_NONE) search_set_fast_forward(ex.searcher, opt->fast_forward);
 
   state *initial = state_new(ex.next_state_id++);
   bind_globals(&ex, initial);
@@ -2043,6 +2054,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   result->total_lines = coverage_lines(&ex.cov, false);
   decide_verdict(result);
 
+  result->fast_forwards = search_get_stats(ex.searcher)->fast_forwards;
   search_free(ex.searcher);
   free(ex.live);
   merge_ctx_free(ex.merge);

@@ -58,6 +58,9 @@ typedef struct interp_options {
   search_kind search[INTERP_MAX_SEARCH]; /* searchers, interleaved; none = dfs */
   size_t nsearch;
   uint64_t seed;
+  uint32_t fast_forward; /* --merge-fast-forward: with merging, at most this many selections in
+                            a row go to states inside an open merge region (0: off; see
+                            search.h, fast-forwarding) */
   double max_time_s;            /* 0 = no limit; the run stops within max_time_s plus its
                                    halt budget (interp_halt_budget) */
   unsigned solver_timeout_ms;   /* per query (0 = none); under max_time_s each query gets at
@@ -120,6 +123,7 @@ typedef struct interp_result {
                                      (a limit's cut, a concretization, --capacity); sorted */
   size_t ndropped_reasons;
   uint64_t covered_lines, total_lines;
+  uint64_t fast_forwards;     /* selections of a state inside a merge region by fast-forwarding */
   merge_stats merge;          /* merge regions and merges (merge/region.h) */
   bool output_failed;         /* a file could not be written: the run stopped there */
   char output_error[512];     /* its message, naming the file */

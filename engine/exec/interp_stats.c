@@ -14,7 +14,7 @@ void interp_write_path_stats(json_writer *j, const interp_result *r) {
                 {"tests_lost", r->tests_lost}, {"tests_not_written", r->tests_not_written},
                 {"instructions", r->instructions}, {"forks", r->forks},
                 {"states_max", r->states_max}, {"concretized", r->concretized},
-                {"capacity_bounded", r->capacity_bounded});
+                {"capacity_bounded", r->capacity_bounded}, {"fast_forwards", r->fast_forwards});
 }
 
 void interp_write_end_stats(json_writer *j, const interp_result *r) {

@@ -18,7 +18,7 @@
 /* The paths and the work: "completed_paths", "error_paths", "early_paths",
  * "early_reasons" ({reason: count}), "dropped_reasons" ({reason: count}), "quiet_paths",
  * "tests", "tests_lost", "instructions", "forks", "states_max", "concretized",
- * "capacity_bounded". */
+ * "capacity_bounded", "fast_forwards". */
 void interp_write_path_stats(json_writer *j, const interp_result *r);
 
 /* How the run ended: "exhausted", "covered_lines", "total_lines". (r->merge is merge's to

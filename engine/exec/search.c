@@ -30,6 +30,12 @@
  *                    them without a coin flip: the probabilities are the same, our walks are
  *                    shorter.
  *
+ *   Fast-forwarding keeps the marked slots in groups, one per key: each group a list of its
+ *   slots in the order they were marked (select takes the tail), the groups in a list by
+ *   key, ascending (select takes the first), and an hmap from key to group. A group exists
+ *   while it has a member, so there are never more groups than slots; the group arrays are
+ *   sized by the slot capacity too.
+ *
  *   Slot-indexed arrays are all sized by the slot capacity (a power of two), and so is the
  *   random-path node pool (2 × slots: a full binary tree over n leaves has 2n − 1 nodes) and
  *   the sum tree's leaf row: growing the slots grows everything at once, so no other
@@ -99,14 +105,18 @@ typedef struct rp_node {
   uint32_t slot;           /* a leaf's state; NIL for an inner node */
 } rp_node;
 
+/* A doubly linked list of slots threaded through slot-indexed arrays. */
+typedef struct slot_list {
+  uint32_t head, tail;
+  uint32_t *prev, *next;
+} slot_list;
+
 typedef struct sub {
   search_kind kind;
   rng r;
   uint64_t bits; /* random-path: unused coin flips, n_bits of them */
   unsigned n_bits;
-  /* dfs, bfs */
-  uint32_t head, tail;
-  uint32_t *prev, *next;
+  slot_list list; /* dfs, bfs */
   /* random-state, covnew */
   uint32_t *order, *pos; /* order[position] = slot; pos[slot] = position */
   uint32_t n;
@@ -131,6 +141,17 @@ struct search {
   uint32_t cap_slot, n_slot, n_free, live; /* n_slot: slots ever handed out */
   hmap slot_of;                            /* state pointer → slot */
   uint32_t group_parent; /* the parent of the forks since the last select or remove */
+  /* fast-forwarding. Slot-indexed: the key a slot is marked with (0: none), its group and
+   * its links among the group's members. Group-indexed: the key, the members' list, the
+   * links among the groups (by key) and, for a free group, the next free one in gnext. */
+  uint64_t *ff_key;
+  uint32_t *ff_group, *ff_prev, *ff_next;
+  uint64_t *gkey;
+  uint32_t *ghead, *gtail, *gprev, *gnext;
+  uint32_t gfirst, glast, gfree, gused;
+  hmap group_of;             /* key → group */
+  uint32_t ff_delta, ff_run; /* the limit, and the marked selections in a row so far */
+  bool ff_ignored;           /* dfs alone */
   search_stats stats;
 };
 
@@ -144,13 +165,15 @@ static void tree_rebuild(sub *b) {
   for (size_t i = b->tcap - 1; i >= 1; i--) b->sum[i] = b->sum[2 * i] + b->sum[2 * i + 1];
 }
 
+static void list_grow(slot_list *l, uint32_t cap) {
+  l->prev = xreallocarray(l->prev, cap, sizeof *l->prev);
+  l->next = xreallocarray(l->next, cap, sizeof *l->next);
+}
+
 static void sub_grow(sub *b, uint32_t old_cap, uint32_t cap) {
   switch (b->kind) {
   case SEARCH_DFS:
-  case SEARCH_BFS:
-    b->prev = xreallocarray(b->prev, cap, sizeof *b->prev);
-    b->next = xreallocarray(b->next, cap, sizeof *b->next);
-    break;
+  case SEARCH_BFS: list_grow(&b->list, cap); break;
   case SEARCH_RANDOM_STATE:
   case SEARCH_COVNEW:
     b->order = xreallocarray(b->order, cap, sizeof *b->order);
@@ -173,24 +196,38 @@ static void sub_grow(sub *b, uint32_t old_cap, uint32_t cap) {
 
 /* lists */
 
-static void list_push_back(sub *b, uint32_t slot) {
-  b->prev[slot] = b->tail;
-  b->next[slot] = NIL;
-  if (b->tail == NIL) b->head = slot;
+/* Lists threaded through index-addressed prev/next arrays: x goes after `at` (NIL: first). */
+static void link_after(uint32_t *head, uint32_t *tail, uint32_t *prev, uint32_t *next, uint32_t at,
+                       uint32_t x) {
+  uint32_t after = at == NIL ? *head : next[at];
+  prev[x] = at;
+  next[x] = after;
+  if (at == NIL) *head = x;
   else
-    b->next[b->tail] = slot;
-  b->tail = slot;
+    next[at] = x;
+  if (after == NIL) *tail = x;
+  else
+    prev[after] = x;
 }
 
-static void list_unlink(sub *b, uint32_t slot) {
-  uint32_t p = b->prev[slot], n = b->next[slot];
-  if (p == NIL) b->head = n;
+static void link_remove(uint32_t *head, uint32_t *tail, uint32_t *prev, uint32_t *next,
+                        uint32_t x) {
+  uint32_t p = prev[x], n = next[x];
+  if (p == NIL) *head = n;
   else
-    b->next[p] = n;
-  if (n == NIL) b->tail = p;
+    next[p] = n;
+  if (n == NIL) *tail = p;
   else
-    b->prev[n] = p;
-  b->prev[slot] = b->next[slot] = NIL;
+    prev[n] = p;
+  prev[x] = next[x] = NIL;
+}
+
+static void list_push_back(slot_list *l, uint32_t slot) {
+  link_after(&l->head, &l->tail, l->prev, l->next, l->tail, slot);
+}
+
+static void list_unlink(slot_list *l, uint32_t slot) {
+  link_remove(&l->head, &l->tail, l->prev, l->next, slot);
 }
 
 /* dense arrays */
@@ -312,7 +349,7 @@ static uint32_t rp_pick(sub *b) {
 static void sub_add(search *s, sub *b, uint32_t slot) {
   switch (b->kind) {
   case SEARCH_DFS:
-  case SEARCH_BFS: list_push_back(b, slot); break;
+  case SEARCH_BFS: list_push_back(&b->list, slot); break;
   case SEARCH_RANDOM_STATE:
   case SEARCH_COVNEW: array_push(b, slot, s->weight[slot]); break;
   case SEARCH_RANDOM_PATH: rp_add(b, slot); break;
@@ -322,13 +359,13 @@ static void sub_add(search *s, sub *b, uint32_t slot) {
 /* new_group: the first fork of `parent` since the last select or remove */
 static void sub_fork(search *s, sub *b, uint32_t parent, uint32_t child, bool new_group) {
   switch (b->kind) {
-  case SEARCH_DFS: list_push_back(b, child); break;
+  case SEARCH_DFS: list_push_back(&b->list, child); break;
   case SEARCH_BFS:
     if (new_group) {
-      list_unlink(b, parent);
-      list_push_back(b, parent);
+      list_unlink(&b->list, parent);
+      list_push_back(&b->list, parent);
     }
-    list_push_back(b, child);
+    list_push_back(&b->list, child);
     break;
   case SEARCH_RANDOM_STATE: array_push(b, child, 0.0); break;
   case SEARCH_COVNEW:
@@ -342,7 +379,7 @@ static void sub_fork(search *s, sub *b, uint32_t parent, uint32_t child, bool ne
 static void sub_remove(sub *b, uint32_t slot) {
   switch (b->kind) {
   case SEARCH_DFS:
-  case SEARCH_BFS: list_unlink(b, slot); break;
+  case SEARCH_BFS: list_unlink(&b->list, slot); break;
   case SEARCH_RANDOM_STATE:
   case SEARCH_COVNEW: array_remove(b, slot); break;
   case SEARCH_RANDOM_PATH: rp_remove(b, slot); break;
@@ -351,8 +388,8 @@ static void sub_remove(sub *b, uint32_t slot) {
 
 static uint32_t sub_pick(sub *b) {
   switch (b->kind) {
-  case SEARCH_DFS: return b->tail;
-  case SEARCH_BFS: return b->head;
+  case SEARCH_DFS: return b->list.tail;
+  case SEARCH_BFS: return b->list.head;
   case SEARCH_RANDOM_STATE: return b->order[rng_below(&b->r, b->n)];
   case SEARCH_COVNEW: return covnew_pick(b);
   case SEARCH_RANDOM_PATH: return rp_pick(b);
@@ -374,6 +411,16 @@ static void grow_slots(search *s) {
   s->info = xreallocarray(s->info, cap, sizeof *s->info);
   s->weight = xreallocarray(s->weight, cap, sizeof *s->weight);
   s->free_slot = xreallocarray(s->free_slot, cap, sizeof *s->free_slot);
+  s->ff_key = xreallocarray(s->ff_key, cap, sizeof *s->ff_key);
+  memset(s->ff_key + old, 0, (cap - old) * sizeof *s->ff_key);
+  s->ff_group = xreallocarray(s->ff_group, cap, sizeof *s->ff_group);
+  s->ff_prev = xreallocarray(s->ff_prev, cap, sizeof *s->ff_prev);
+  s->ff_next = xreallocarray(s->ff_next, cap, sizeof *s->ff_next);
+  s->gkey = xreallocarray(s->gkey, cap, sizeof *s->gkey);
+  s->ghead = xreallocarray(s->ghead, cap, sizeof *s->ghead);
+  s->gtail = xreallocarray(s->gtail, cap, sizeof *s->gtail);
+  s->gprev = xreallocarray(s->gprev, cap, sizeof *s->gprev);
+  s->gnext = xreallocarray(s->gnext, cap, sizeof *s->gnext);
   for (size_t k = 0; k < s->n_sub; k++) sub_grow(&s->sub[k], old, cap);
   s->cap_slot = cap;
 }
@@ -409,6 +456,19 @@ static uint32_t slot_of(const search *s, const void *state) {
   uint32_t slot = state ? map_find(s, state) : NIL;
   if (slot == NIL) misuse("state not live in the searcher", state);
   return slot;
+}
+
+/* The slot leaves its fast-forward group (if marked); an emptied group is freed. */
+static void ff_unmark(search *s, uint32_t slot) {
+  if (!s->ff_key[slot]) return;
+  uint32_t g = s->ff_group[slot];
+  link_remove(&s->ghead[g], &s->gtail[g], s->ff_prev, s->ff_next, slot);
+  s->ff_key[slot] = 0;
+  if (s->ghead[g] != NIL) return;
+  link_remove(&s->gfirst, &s->glast, s->gprev, s->gnext, g);
+  hmap_erase(&s->group_of, s->gkey[g]);
+  s->gnext[g] = s->gfree;
+  s->gfree = g;
 }
 
 static void read_weight(search *s, uint32_t slot) {
@@ -462,14 +522,17 @@ search *search_new(const search_kind *kinds, size_t n_kinds, uint64_t seed,
   s->n_sub = n_kinds;
   if (hooks) s->hooks = *hooks;
   s->group_parent = NIL;
+  s->gfirst = s->glast = s->gfree = NIL;
+  s->ff_ignored = true;
   uint64_t mix = seed;
   for (size_t k = 0; k < n_kinds; k++) {
     sub *b = &s->sub[k];
     assert((unsigned)kinds[k] < SEARCH_NUM_KINDS);
     b->kind = kinds[k];
     for (int i = 0; i < 4; i++) b->r.s[i] = splitmix64(&mix); /* never all zero: bijection */
-    b->head = b->tail = b->root = b->free_node = NIL;
+    b->list.head = b->list.tail = b->root = b->free_node = NIL;
     if (b->kind == SEARCH_COVNEW) s->has_covnew = true;
+    if (b->kind != SEARCH_DFS) s->ff_ignored = false;
   }
   grow_slots(s);
   return s;
@@ -479,8 +542,8 @@ void search_free(search *s) {
   if (!s) return;
   for (size_t k = 0; k < s->n_sub; k++) {
     sub *b = &s->sub[k];
-    free(b->prev);
-    free(b->next);
+    free(b->list.prev);
+    free(b->list.next);
     free(b->order);
     free(b->pos);
     free(b->sum);
@@ -492,6 +555,16 @@ void search_free(search *s) {
   free(s->info);
   free(s->weight);
   free(s->free_slot);
+  free(s->ff_key);
+  free(s->ff_group);
+  free(s->ff_prev);
+  free(s->ff_next);
+  free(s->gkey);
+  free(s->ghead);
+  free(s->gtail);
+  free(s->gprev);
+  free(s->gnext);
+  hmap_free(&s->group_of);
   hmap_free(&s->slot_of);
   free(s);
 }
@@ -521,6 +594,7 @@ void search_fork(search *s, void *parent, void *child, search_state_info child_i
 void search_remove(search *s, void *state) {
   uint32_t slot = slot_of(s, state);
   for (size_t k = 0; k < s->n_sub; k++) sub_remove(&s->sub[k], slot);
+  ff_unmark(s, slot);
   hmap_erase(&s->slot_of, (uint64_t)(uintptr_t)state);
   s->state[slot] = NULL;
   s->free_slot[s->n_free++] = slot;
@@ -532,9 +606,17 @@ void search_remove(search *s, void *state) {
 void *search_select(search *s) {
   s->group_parent = NIL;
   if (!s->live) return NULL;
-  sub *b = &s->sub[s->next_sub];
-  s->next_sub = (s->next_sub + 1) % s->n_sub;
-  uint32_t slot = sub_pick(b);
+  uint32_t slot;
+  if (s->gfirst != NIL && s->ff_run < s->ff_delta && !s->ff_ignored) {
+    s->ff_run++;
+    slot = s->gtail[s->gfirst];
+    s->stats.fast_forwards++;
+  } else {
+    s->ff_run = 0;
+    sub *b = &s->sub[s->next_sub];
+    s->next_sub = (s->next_sub + 1) % s->n_sub;
+    slot = sub_pick(b);
+  }
   assert(slot < s->n_slot && s->state[slot]);
   s->stats.selects++;
   return s->state[slot];
@@ -563,6 +645,40 @@ void search_update_weights(search *s) {
     for (uint32_t i = 0; i < b->n; i++) b->sum[(size_t)b->tcap + i] = s->weight[b->order[i]];
     tree_rebuild(b);
   }
+}
+
+void search_set_fast_forward(search *s, uint32_t delta) {
+  s->ff_delta = delta;
+  s->ff_run = 0;
+}
+
+void search_fast_forward(search *s, void *state, uint64_t key) {
+  uint32_t slot = slot_of(s, state);
+  if (s->ff_key[slot] == key) return;
+  ff_unmark(s, slot);
+  if (!key) return;
+  uint64_t found;
+  uint32_t g;
+  if (hmap_get(&s->group_of, key, &found)) {
+    g = (uint32_t)found;
+  } else {
+    if (s->gfree != NIL) {
+      g = s->gfree;
+      s->gfree = s->gnext[g];
+    } else {
+      g = s->gused++;
+    }
+    assert(g < s->cap_slot);
+    s->gkey[g] = key;
+    s->ghead[g] = s->gtail[g] = NIL;
+    uint32_t at = s->glast; /* keys mostly come in ascending order: a short walk back */
+    while (at != NIL && s->gkey[at] > key) at = s->gprev[at];
+    link_after(&s->gfirst, &s->glast, s->gprev, s->gnext, at, g);
+    hmap_put(&s->group_of, key, g);
+  }
+  link_after(&s->ghead[g], &s->gtail[g], s->ff_prev, s->ff_next, s->gtail[g], slot);
+  s->ff_group[slot] = g;
+  s->ff_key[slot] = key;
 }
 
 const search_state_info *search_info(const search *s, const void *state) {
@@ -618,6 +734,31 @@ bool search_check(const search *s) {
   }
   CHECK_THAT(in_map == s->live, "map holds %zu, live %u", in_map, s->live);
   CHECK_THAT(s->next_sub < s->n_sub, "round-robin index");
+  /* fast-forward groups: ascending keys, none empty, each member marked with its key */
+  uint32_t n_marked = 0, n_groups = 0, g_prev = NIL;
+  for (uint32_t g = s->gfirst; g != NIL; g_prev = g, g = s->gnext[g]) {
+    uint64_t found;
+    CHECK_THAT(g < s->gused && n_groups < s->live && s->gprev[g] == g_prev,
+               "fast-forward: group list at group %u", g);
+    CHECK_THAT(g_prev == NIL || s->gkey[g_prev] < s->gkey[g], "fast-forward: keys out of order");
+    CHECK_THAT(hmap_get(&s->group_of, s->gkey[g], &found) && found == g,
+               "fast-forward: key %" PRIu64 " not mapped to its group", s->gkey[g]);
+    CHECK_THAT(s->ghead[g] != NIL, "fast-forward: empty group %u", g);
+    n_groups++;
+    uint32_t m_prev = NIL;
+    for (uint32_t i = s->ghead[g]; i != NIL; m_prev = i, i = s->ff_next[i]) {
+      CHECK_THAT(i < n && !is_free[i] && s->ff_key[i] == s->gkey[g] && s->ff_group[i] == g &&
+                     s->ff_prev[i] == m_prev && n_marked < s->live,
+                 "fast-forward: group %u holds slot %u wrongly", g, i);
+      n_marked++;
+    }
+    CHECK_THAT(s->gtail[g] == m_prev, "fast-forward: tail of group %u", g);
+  }
+  CHECK_THAT(s->glast == g_prev, "fast-forward: last group");
+  CHECK_THAT(s->group_of.count == n_groups, "fast-forward: %zu keys mapped, %u groups",
+             s->group_of.count, n_groups);
+  for (uint32_t i = 0; i < s->cap_slot; i++) n_marked -= s->ff_key[i] != 0;
+  CHECK_THAT(n_marked == 0, "fast-forward: marks and groups disagree");
 
   for (size_t k = 0; k < s->n_sub; k++) {
     const sub *b = &s->sub[k];
@@ -627,13 +768,13 @@ bool search_check(const search *s) {
     case SEARCH_DFS:
     case SEARCH_BFS: {
       uint32_t count = 0, prev = NIL;
-      for (uint32_t i = b->head; i != NIL; prev = i, i = b->next[i]) {
+      for (uint32_t i = b->list.head; i != NIL; prev = i, i = b->list.next[i]) {
         CHECK_THAT(i < n && !is_free[i] && !seen[i], "%s: list holds slot %u wrongly", kn, i);
-        CHECK_THAT(b->prev[i] == prev, "%s: prev link of slot %u", kn, i);
+        CHECK_THAT(b->list.prev[i] == prev, "%s: prev link of slot %u", kn, i);
         seen[i] = 1;
         count++;
       }
-      CHECK_THAT(b->tail == prev, "%s: tail", kn);
+      CHECK_THAT(b->list.tail == prev, "%s: tail", kn);
       CHECK_THAT(count == s->live, "%s: list holds %u of %u states", kn, count, s->live);
       break;
     }

@@ -21,6 +21,20 @@
  *                 NaN or ≤ 0 counts as 0 and is never picked while another state weighs more;
  *                 if all weigh 0 the choice is uniform. Weights above 1e200 count as 1e200.
  *
+ * Fast-forwarding (dynamic state merging, Kuznetsov et al., PLDI 2012): the interpreter marks
+ * the states that are about to reach a point where similar states wait or will wait for
+ * them (search_fast_forward), with a key naming the point (for merging: the merge region
+ * the state runs in, see merge_fast_forward in merge/region.h). While marked states exist,
+ * select takes one of the smallest key (the oldest region: regions are finished in the
+ * order they opened, so few hold states at once), among those the most recently marked (a
+ * fork's child marked after its parent comes first: a region's states run depth-first, as
+ * under dfs) — for at most `delta` selections in a row (search_set_fast_forward); the next
+ * selection is the underlying searcher's, which sees every state, marked or not, as it would
+ * without marks. So no state starves, and covnew or random-path keep steering at least one
+ * selection in delta + 1. delta 0 (the default) ignores the marks. A searcher made of dfs
+ * alone ignores them too: its newest state already is a running region member whenever one
+ * exists (dfs is unchanged).
+ *
  * Several kinds make an interleaved searcher (KLEE's repeated `--search`): the selections go
  * round-robin through the kinds in the order given, and every one sees every add, fork and
  * remove. KLEE's default, when no `--search` is given, is {random-path, nurs:covnew}.
@@ -73,8 +87,9 @@ typedef struct search_stats {
   uint64_t adds;    /* initial states */
   uint64_t forks;
   uint64_t removes;
-  uint64_t weight_reads; /* calls of hooks.weight */
-  uint64_t peak_states;  /* most states live at once */
+  uint64_t weight_reads;  /* calls of hooks.weight */
+  uint64_t peak_states;   /* most states live at once */
+  uint64_t fast_forwards; /* selections of a marked state by fast-forwarding */
 } search_stats;
 
 typedef struct search search;
@@ -100,6 +115,14 @@ size_t search_count(const search *s);
  * search_update_weights: every weight may have changed (new coverage): re-read them all. */
 void search_update(search *s, void *state);
 void search_update_weights(search *s);
+
+/* Fast-forwarding (above): at most delta selections in a row of marked states; 0: off. */
+void search_set_fast_forward(search *s, uint32_t delta);
+/* Marks a live state with key (≥ 1), or unmarks it (0). Marking a state again with its key
+ * keeps its place (it is not made the most recent); a removed state loses its mark. O(1)
+ * amortised, plus a walk over the groups of larger keys when a key is first used after
+ * them (keys are expected mostly ascending). */
+void search_fast_forward(search *s, void *state, uint64_t key);
 
 /* NULL when the state is not live; the pointer is valid until the next add or fork. */
 const search_state_info *search_info(const search *s, const void *state);
