@@ -8,7 +8,9 @@ and --validate-qsolver:
    the same errors, and the same tests: as many, and the same set of paths they take (each
    test's contents mapped to its path through the driver, below). The bytes themselves are
    the solver's models, which depend on what it was asked before (its caches), so they may
-   differ between searchers; the paths may not, the runs being exhaustive. dfs
+   differ between searchers; the paths may not, the runs being exhaustive — except through
+   a state merged over memspn_twice's second loop, whose test takes the span the model
+   picks: there only the number of tests is compared. dfs
    fast-forwards nothing, the others do.
    And cfg on memspn.
 2. searchers/compete.c, a region competing with 2^8 states outside any region: fast-forwarded
@@ -89,7 +91,11 @@ def compete_path(t):
 
 # each driver with the path a test takes through it
 DRIVERS = [(os.path.join(ROOT, "drivers", "memspn.c"), memspn_path),
-           (os.path.join(ROOT, "drivers", "memspn_twice.c"), twice_path),
+           # chained memspn: a test of a state merged over the second loop takes whichever
+           # span the solver's model picks, and the model depends on the solver's caches —
+           # so only the number of tests is compared (seen differing after a change to
+           # which stage answers a ∀ query)
+           (os.path.join(ROOT, "drivers", "memspn_twice.c"), None),
            (os.path.join(ROOT, "test", "e2e", "merge_error_in_loop.c"), error_path)]
 
 
@@ -118,8 +124,11 @@ def tests_in_order(out):
 
 
 def paths(out, path_of):
-    """(the number of tests, the set of paths they take)."""
+    """(the number of tests, the set of paths they take); only the number where path_of is
+    None."""
     tests = tests_in_order(out)
+    if path_of is None:
+        return len(tests), []
     return len(tests), sorted(set(path_of(t) for t in tests))
 
 
