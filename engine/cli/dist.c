@@ -31,6 +31,26 @@
 
 enum { PARTS_PER_WORKER = 4 };
 
+/* SIGINT or SIGTERM: no part starts any more, the running ones are told (SIGTERM: they halt
+ * as on a signal, writing their tests) and the outputs are merged as incomplete. */
+static volatile sig_atomic_t stopping;
+
+static void on_stop(int sig) {
+  (void)sig;
+  stopping = 1;
+}
+
+/* waitpid for pid, passing a stop on to it once; -1 when it cannot be waited for. */
+static int wait_for(pid_t pid) {
+  int status;
+  bool told = false;
+  for (;;) {
+    if (waitpid(pid, &status, 0) == pid) return status;
+    if (errno != EINTR) return -1;
+    if (stopping && !told) kill(pid, SIGTERM), told = true;
+  }
+}
+
 /* ---- the program's key ---------------------------------------------------------------- */
 
 static uint64_t hash_str(uint64_t h, const char *s) {
@@ -190,9 +210,7 @@ static int run_one(char **args, size_t n, size_t room, const char *const *extra,
   for (size_t k = 0; k < nextra; k++) args[n + k] = (char *)extra[k];
   close_args(args, n, room, nextra);
   pid_t pid = spawn(args, log);
-  int status = 0;
-  if (pid < 0 || waitpid(pid, &status, 0) < 0) return -1;
-  return status;
+  return pid < 0 ? -1 : wait_for(pid);
 }
 
 /* A run of symq ended well when its output is whole: 0 (or 1: a --validate-* check). */
@@ -211,12 +229,13 @@ static bool list_parts(const char *split_dir, glob_t *g) {
 
 /* Runs every part on `jobs` local processes; false when one did not end well. */
 static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *parts,
-                              const char *work, uint64_t jobs, double deadline) {
+                              const char *work, uint64_t jobs, double deadline, size_t *not_run) {
   size_t total = parts->gl_pathc, next = 0, running = 0;
   pid_t *pids = xcalloc(jobs, sizeof *pids);
   size_t *which = xcalloc(jobs, sizeof *which);
-  bool ok = true;
+  bool ok = true, told = false;
   while (next < total || running) {
+    if (stopping && next < total) *not_run = total - next, next = total;
     while (next < total && running < jobs) {
       char part_arg[4200], out_arg[4200], max_time[64], log[4200];
       snprintf(part_arg, sizeof part_arg, "--part=%s", parts->gl_pathv[next]);
@@ -242,6 +261,12 @@ static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *
     if (!running) break;
     int status;
     pid_t pid = wait(&status);
+    if (pid < 0 && errno == EINTR) {
+      for (size_t slot = 0; slot < jobs && stopping && !told; slot++)
+        if (pids[slot]) kill(pids[slot], SIGTERM);
+      told = told || stopping;
+      continue;
+    }
     if (pid < 0) break;
     for (size_t slot = 0; slot < jobs; slot++) {
       if (pids[slot] != pid) continue;
@@ -303,9 +328,8 @@ static bool run_parts_parallel(const char *parallel, char **args, size_t n, size
   cmd[m] = NULL;
   char *log = xasprintf("%s/parallel.log", work);
   pid_t pid = spawn(cmd, log);
-  int status = 0;
-  bool ok =
-      pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  int status = pid > 0 ? wait_for(pid) : -1;
+  bool ok = status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
   if (!ok) fprintf(stderr, "symq: error: GNU parallel: a part did not end well (see %s)\n", log);
   free(log);
   free(cmd);
@@ -352,6 +376,11 @@ int dist_main(int argc, char **argv, const run_options *o) {
   glob_t parts = {0};
   bool globbed = false;
   if (!make_dir(work)) goto done;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_stop; /* no SA_RESTART: a wait returns, and the stop is passed on */
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
   /* 1. the split: 4 parts per worker (per host slot under --sshlogin) */
   uint64_t workers = o->jobs ? o->jobs : 1;
   char split_arg[64], out_arg[4200], max_time[64], log[4200];
@@ -378,20 +407,30 @@ int dist_main(int argc, char **argv, const run_options *o) {
   else
     fprintf(stderr, "symq: %zu parts on %" PRIu64 " processes\n", parts.gl_pathc, o->jobs);
   /* 2. the parts */
+  size_t not_run = 0;
   bool ok = parallel ? run_parts_parallel(parallel, args, n, room, &parts, work, o, deadline)
-                     : run_parts_locally(args, n, room, &parts, work, o->jobs, deadline);
+                     : run_parts_locally(args, n, room, &parts, work, o->jobs, deadline, &not_run);
   if (!ok) goto done;
   /* 3. one output: the splitter's tests first, then each part's, in part order */
   const char **sources = xcalloc(parts.gl_pathc + 1, sizeof *sources);
   char **owned = xcalloc(parts.gl_pathc + 1, sizeof *owned);
   sources[0] = split_dir;
-  for (size_t k = 0; k < parts.gl_pathc; k++)
-    sources[k + 1] = owned[k] = xasprintf("%s/part-%04zu", work, k + 1);
+  size_t nsources = 1;
+  for (size_t k = 0; k + not_run < parts.gl_pathc; k++)
+    sources[nsources++] = owned[k] = xasprintf("%s/part-%04zu", work, k + 1);
+  if (not_run)
+    fprintf(stderr,
+            "symq: warning: %zu parts were not run (stopped by a signal): the "
+            "exploration is incomplete\n",
+            not_run);
   mergeout_summary sum;
-  mergeout_options mo = {.keep_all_errors = o->interp.emit_all_errors, .into_existing = true};
-  if (mergeout_dirs(sources, parts.gl_pathc + 1, dir, &mo, &sum, err, sizeof err) != 0) {
+  mergeout_options mo = {.keep_all_errors = o->interp.emit_all_errors,
+                         .into_existing = true,
+                         .parts_not_run = not_run};
+  if (mergeout_dirs(sources, nsources, dir, &mo, &sum, err, sizeof err) != 0) {
     fprintf(stderr, "symq: error: %s\n", err);
   } else {
+    mergeout_print_errors(stderr, dir);
     mergeout_print_summary(stdout, &sum);
     rc = fflush(stdout) == 0 ? RUN_EXIT_DONE : RUN_EXIT_OUTPUT;
   }

@@ -490,6 +490,11 @@ int mergeout_dirs(const char *const *srcs, size_t n, const char *dst, const merg
     set_uint(stats, "tests", m.next_id);
     set_uint(stats, "merged_outputs", n);
     set_uint(stats, "errors_left_out", m.left_out);
+    if (o->parts_not_run) {
+      set_uint(stats, "parts_not_run", o->parts_not_run);
+      jval *exhausted = member(stats, "exhausted");
+      if (exhausted && exhausted->kind == J_BOOL) exhausted->b = false;
+    }
     json_writer j;
     json_init(&j);
     write_json(&j, stats);
@@ -520,6 +525,48 @@ int mergeout_dirs(const char *const *srcs, size_t n, const char *dst, const merg
   free(m.lost);
   jfree(stats);
   return ok ? 0 : -1;
+}
+
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The rest of the line after `prefix` at a line start in text ("" when none), as %.*s. */
+static int line_after(const char *text, const char *prefix, const char **at) {
+  const char *p = strstr(text, prefix);
+  while (p && p != text && p[-1] != '\n') p = strstr(p + 1, prefix);
+  *at = p ? p + strlen(prefix) : "";
+  return (int)strcspn(*at, "\n");
+}
+
+void mergeout_print_errors(FILE *f, const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  char **names = NULL;
+  size_t n = 0;
+  for (struct dirent *e; (e = readdir(d));) {
+    size_t len = strlen(e->d_name);
+    if (!test_id_of(e->d_name) || len < 4 || strcmp(e->d_name + len - 4, ".err") != 0) continue;
+    names = xrealloc(names, (n + 1) * sizeof *names);
+    names[n++] = xstrdup(e->d_name);
+  }
+  closedir(d);
+  qsort(names, n, sizeof *names, by_name);
+  for (size_t k = 0; k < n; k++) {
+    char *path = xasprintf("%s/%s", dir, names[k]);
+    size_t len;
+    char *text = read_file(path, &len);
+    if (text) {
+      const char *msg, *file, *line;
+      int nm = line_after(text, "Error: ", &msg), nf = line_after(text, "File: ", &file);
+      int nl = line_after(text, "Line: ", &line);
+      fprintf(f, "symq: ERROR: %.*s:%.*s: %.*s\n", nf, file, nl, line, nm, msg);
+    }
+    free(text);
+    free(path);
+    free(names[k]);
+  }
+  free(names);
 }
 
 void mergeout_print_summary(FILE *f, const mergeout_summary *s) {
@@ -587,6 +634,7 @@ int mergeout_main(int argc, char **argv) {
     fprintf(stderr, "symq: error: %s\n", err);
     return strstr(err, "cannot write") ? 4 : 2;
   }
+  mergeout_print_errors(stderr, dst);
   mergeout_print_summary(stdout, &sum);
   return 0;
 }

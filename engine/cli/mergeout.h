@@ -31,6 +31,7 @@
 typedef struct mergeout_options {
   bool keep_all_errors; /* the parts ran with --emit-all-errors: keep every error test */
   bool into_existing;   /* dst exists already (symq run --jobs: it holds dist/) */
+  size_t parts_not_run; /* parts of the exploration with no directory: not exhausted */
 } mergeout_options;
 
 typedef struct mergeout_summary {
@@ -44,6 +45,10 @@ typedef struct mergeout_summary {
  * one-line message naming the file in err. */
 int mergeout_dirs(const char *const *srcs, size_t n, const char *dst, const mergeout_options *o,
                   mergeout_summary *sum, char *err, size_t err_size);
+
+/* `symq: ERROR: FILE:LINE: MESSAGE` for each error test of the merged directory, in test
+ * order, as symq run prints each error it finds. */
+void mergeout_print_errors(FILE *f, const char *dir);
 
 /* The 'symq: done:' lines of a merged run, as symq run prints its own. */
 void mergeout_print_summary(FILE *f, const mergeout_summary *sum);
