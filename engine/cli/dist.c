@@ -3,8 +3,11 @@
  *
  * The parts are 4 per worker: a part's subtree may be much larger than another's, and a
  * worker that finishes early takes the next part (list scheduling), which keeps the load
- * within one part's size of even. The processes are symq itself (/proc/self/exe), given the
- * run's own arguments minus the ones dist decides (--jobs, --sshlogin, --output-dir,
+ * within one part's size of even. They start shortest prefix first: a prefix that stopped
+ * higher in the tree tends to hold more of it, and the largest first is the order that
+ * evens list scheduling best (LPT). The outputs merge in part order all the same. The processes are
+ * symq itself (/proc/self/exe), given the run's own arguments minus the ones dist decides (--jobs,
+ * --sshlogin, --output-dir,
  * --max-time, --split, --part).
  */
 #include "engine/cli/dist.h"
@@ -229,21 +232,23 @@ static bool list_parts(const char *split_dir, glob_t *g) {
 
 /* Runs every part on `jobs` local processes; false when one did not end well. */
 static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *parts,
-                              const char *work, uint64_t jobs, double deadline, size_t *not_run) {
+                              const size_t *order, const char *work, uint64_t jobs, double deadline,
+                              bool *ran) {
   size_t total = parts->gl_pathc, next = 0, running = 0;
   pid_t *pids = xcalloc(jobs, sizeof *pids);
   size_t *which = xcalloc(jobs, sizeof *which);
   bool ok = true, told = false;
   while (next < total || running) {
-    if (stopping && next < total) *not_run = total - next, next = total;
+    if (stopping) next = total;
     while (next < total && running < jobs) {
       char part_arg[4200], out_arg[4200], max_time[64], log[4200];
-      snprintf(part_arg, sizeof part_arg, "--part=%s", parts->gl_pathv[next]);
-      snprintf(out_arg, sizeof out_arg, "--output-dir=%s/part-%04zu", work, next + 1);
-      snprintf(log, sizeof log, "%s/part-%04zu.log", work, next + 1);
+      size_t k = order[next];
+      snprintf(part_arg, sizeof part_arg, "--part=%s", parts->gl_pathv[k]);
+      snprintf(out_arg, sizeof out_arg, "--output-dir=%s/part-%04zu", work, k + 1);
+      snprintf(log, sizeof log, "%s/part-%04zu.log", work, k + 1);
       time_left(max_time, sizeof max_time, deadline);
       const char *extra[] = {part_arg, out_arg, max_time};
-      for (size_t k = 0; k < 3; k++) args[n + k] = (char *)extra[k];
+      for (size_t j = 0; j < 3; j++) args[n + j] = (char *)extra[j];
       close_args(args, n, room, *max_time ? 3 : 2);
       size_t slot = 0;
       while (pids[slot]) slot++;
@@ -255,7 +260,9 @@ static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *
         next = total;
         break;
       }
-      which[slot] = next++;
+      ran[k] = true;
+      which[slot] = k;
+      next++;
       running++;
     }
     if (!running) break;
@@ -272,7 +279,9 @@ static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *
       if (pids[slot] != pid) continue;
       pids[slot] = 0;
       running--;
-      if (!ended_well(status)) {
+      if (told && WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) {
+        ran[which[slot]] = false; /* stopped before it could halt: as if never started */
+      } else if (!ended_well(status)) {
         char why[64];
         fprintf(stderr, "symq: error: part %s: %s (see %s/part-%04zu.log)\n",
                 parts->gl_pathv[which[slot]], status_text(status, why, sizeof why), work,
@@ -304,8 +313,8 @@ static char *find_parallel(void) {
 /* Runs every part through GNU parallel --sshlogin (the hosts see the same paths: the
  * output directory is shared, as eval/real/run assumes); false when it did not end well. */
 static bool run_parts_parallel(const char *parallel, char **args, size_t n, size_t room,
-                               const glob_t *parts, const char *work, const run_options *o,
-                               double deadline) {
+                               const glob_t *parts, const size_t *order, const char *work,
+                               const run_options *o, double deadline, bool *ran) {
   if (!parts->gl_pathc) return true;
   char jobs[32], max_time[64];
   snprintf(jobs, sizeof jobs, "%" PRIu64, o->jobs ? o->jobs : 1);
@@ -324,7 +333,8 @@ static bool run_parts_parallel(const char *parallel, char **args, size_t n, size
   if (*max_time) cmd[m++] = max_time;
   for (size_t k = 0; k < nprog; k++) cmd[m++] = args[n + room + k];
   cmd[m++] = ":::";
-  for (size_t k = 0; k < parts->gl_pathc; k++) cmd[m++] = parts->gl_pathv[k];
+  for (size_t k = 0; k < parts->gl_pathc; k++) cmd[m++] = parts->gl_pathv[order[k]];
+  for (size_t k = 0; k < parts->gl_pathc; k++) ran[k] = true;
   cmd[m] = NULL;
   char *log = xasprintf("%s/parallel.log", work);
   pid_t pid = spawn(cmd, log);
@@ -337,6 +347,35 @@ static bool run_parts_parallel(const char *parallel, char **args, size_t n, size
   return ok;
 }
 
+/* The number of decisions of a part file (its third line), or UINT32_MAX. */
+static uint32_t decisions_of(const char *path) {
+  FILE *f = fopen(path, "r");
+  unsigned long n = UINT32_MAX;
+  if (f && fscanf(f, "symq-part 1 program %*x decisions %lu", &n) != 1) n = UINT32_MAX;
+  if (f) fclose(f);
+  return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
+static const uint32_t *sort_keys;
+
+static int by_key(const void *a, const void *b) {
+  size_t x = *(const size_t *)a, y = *(const size_t *)b;
+  if (sort_keys[x] != sort_keys[y]) return sort_keys[x] < sort_keys[y] ? -1 : 1;
+  return (x > y) - (x < y);
+}
+
+/* The order the parts start in: shortest prefix first, then by number. */
+static size_t *start_order(const glob_t *parts) {
+  size_t n = parts->gl_pathc;
+  size_t *order = xcalloc(n + 1, sizeof *order);
+  uint32_t *keys = xcalloc(n + 1, sizeof *keys);
+  for (size_t k = 0; k < n; k++) order[k] = k, keys[k] = decisions_of(parts->gl_pathv[k]);
+  sort_keys = keys;
+  qsort(order, n, sizeof *order, by_key);
+  free(keys);
+  return order;
+}
+
 static bool make_dir(const char *path) {
   if (mkdir(path, 0755) == 0) return true;
   fprintf(stderr, "symq: error: %s: cannot create the directory: %s\n", path, strerror(errno));
@@ -345,6 +384,11 @@ static bool make_dir(const char *path) {
 
 int dist_main(int argc, char **argv, const run_options *o) {
   double start = now_s();
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_stop; /* no SA_RESTART: a wait returns, and the stop is passed on */
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
   double deadline = o->interp.max_time_s > 0 ? start + o->interp.max_time_s : INFINITY;
   char *parallel = NULL;
   if (o->sshlogin && !(parallel = find_parallel())) {
@@ -376,11 +420,6 @@ int dist_main(int argc, char **argv, const run_options *o) {
   glob_t parts = {0};
   bool globbed = false;
   if (!make_dir(work)) goto done;
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_stop; /* no SA_RESTART: a wait returns, and the stop is passed on */
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
   /* 1. the split: 4 parts per worker (per host slot under --sshlogin) */
   uint64_t workers = o->jobs ? o->jobs : 1;
   char split_arg[64], out_arg[4200], max_time[64], log[4200];
@@ -407,17 +446,27 @@ int dist_main(int argc, char **argv, const run_options *o) {
   else
     fprintf(stderr, "symq: %zu parts on %" PRIu64 " processes\n", parts.gl_pathc, o->jobs);
   /* 2. the parts */
-  size_t not_run = 0;
-  bool ok = parallel ? run_parts_parallel(parallel, args, n, room, &parts, work, o, deadline)
-                     : run_parts_locally(args, n, room, &parts, work, o->jobs, deadline, &not_run);
-  if (!ok) goto done;
+  size_t *order = start_order(&parts);
+  bool *ran = xcalloc(parts.gl_pathc + 1, sizeof *ran);
+  bool ok = parallel
+                ? run_parts_parallel(parallel, args, n, room, &parts, order, work, o, deadline, ran)
+                : run_parts_locally(args, n, room, &parts, order, work, o->jobs, deadline, ran);
+  free(order);
+  if (!ok) {
+    free(ran);
+    goto done;
+  }
   /* 3. one output: the splitter's tests first, then each part's, in part order */
   const char **sources = xcalloc(parts.gl_pathc + 1, sizeof *sources);
   char **owned = xcalloc(parts.gl_pathc + 1, sizeof *owned);
   sources[0] = split_dir;
-  size_t nsources = 1;
-  for (size_t k = 0; k + not_run < parts.gl_pathc; k++)
-    sources[nsources++] = owned[k] = xasprintf("%s/part-%04zu", work, k + 1);
+  size_t nsources = 1, not_run = 0;
+  for (size_t k = 0; k < parts.gl_pathc; k++) {
+    if (ran[k]) sources[nsources++] = owned[k] = xasprintf("%s/part-%04zu", work, k + 1);
+    else
+      not_run++;
+  }
+  free(ran);
   if (not_run)
     fprintf(stderr,
             "symq: warning: %zu parts were not run (stopped by a signal): the "
