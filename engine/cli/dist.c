@@ -239,7 +239,7 @@ static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *
   size_t *which = xcalloc(jobs, sizeof *which);
   bool ok = true, told = false;
   while (next < total || running) {
-    if (stopping) next = total;
+    if (stopping || now_s() >= deadline) next = total; /* the rest are not run */
     while (next < total && running < jobs) {
       char part_arg[4200], out_arg[4200], max_time[64], log[4200];
       size_t k = order[next];
@@ -469,7 +469,7 @@ int dist_main(int argc, char **argv, const run_options *o) {
   free(ran);
   if (not_run)
     fprintf(stderr,
-            "symq: warning: %zu parts were not run (stopped by a signal): the "
+            "symq: warning: %zu parts were not run (--max-time or a signal stopped the run): the "
             "exploration is incomplete\n",
             not_run);
   mergeout_summary sum;

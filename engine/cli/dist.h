@@ -9,7 +9,8 @@
  *       dist/part-NNNN/       each part's output directory; dist/part-NNNN.log its stderr
  *
  * Contract
- *   - --max-time bounds the whole run: each process gets the time left when it starts.
+ *   - --max-time bounds the whole run: each process gets the time left when it starts, and
+ *     no part starts after it (those count as not run: the merged run is not exhausted).
  *   - A part that cannot be run, or that fails, makes the run fail (exit 4) after the other
  *     parts ended; nothing is merged then, so no verdict claims what was not explored.
  *   - Messages are one line on stderr; the exit statuses are symq run's.
