@@ -17,7 +17,7 @@ time  the single run and `--jobs 2`, R times each (default 3), alternating; the 
 sim   `--split=W*K` (default 64 * 4), then every part run alone, one after the other; each
       part's work is its `instructions` (stats.json: the same on any machine and load) and
       also its exploration time; the parts are replayed as work over W workers in the order
-      --jobs starts them (shortest prefix first), each to the worker that frees first, and
+      --jobs starts them (least progress first), each to the worker that frees first, and
       max/mean load is printed (and, for comparison, in plain part order), with the
       splitter's own instructions beside. The issue asks for <= 1.3.
 
@@ -100,7 +100,7 @@ def simulate(symq, bc, scratch, workers, per_worker):
     if p.returncode:
         sys.exit(f"bench_dist: the split: exit {p.returncode}\n{p.stderr[-2000:]}")
     parts = sorted(glob.glob(f"{split}/part-*.part"))
-    decisions = [int(open(p).read().split("\n")[2].split()[1]) for p in parts]
+    progress = [int(open(p).read().split("\n")[3].split()[1]) for p in parts]
     work, secs, paths = [], [], 0
     for k, part in enumerate(parts):
         d = f"{scratch}/part{k:04d}"
@@ -114,8 +114,8 @@ def simulate(symq, bc, scratch, workers, per_worker):
     split_stats = stats(split)
     paths += split_stats["completed_paths"]
 
-    # the order --jobs starts them in: shortest prefix first, then by number
-    start = sorted(range(len(parts)), key=lambda k: (decisions[k], k))
+    # the order --jobs starts them in: least progress first, then by number
+    start = sorted(range(len(parts)), key=lambda k: (progress[k], k))
 
     def balance(sizes, order):
         loads = [(0.0, w) for w in range(workers)]

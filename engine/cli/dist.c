@@ -3,9 +3,10 @@
  *
  * The parts are 4 per worker: a part's subtree may be much larger than another's, and a
  * worker that finishes early takes the next part (list scheduling), which keeps the load
- * within one part's size of even. They start shortest prefix first: a prefix that stopped
- * higher in the tree tends to hold more of it, and the largest first is the order that
- * evens list scheduling best (LPT). The outputs merge in part order all the same. The processes are
+ * within one part's size of even. They start least progress first (the instructions the
+ * path had run when it was handed off, which its part file records): a path that has done
+ * less tends to have more left, and the largest first is the order that evens list
+ * scheduling best (LPT). The outputs merge in part order all the same. The processes are
  * symq itself (/proc/self/exe), given the run's own arguments minus the ones dist decides (--jobs,
  * --sshlogin, --output-dir,
  * --max-time, --split, --part).
@@ -347,16 +348,17 @@ static bool run_parts_parallel(const char *parallel, char **args, size_t n, size
   return ok;
 }
 
-/* The number of decisions of a part file (its third line), or UINT32_MAX. */
-static uint32_t decisions_of(const char *path) {
+/* A part file's progress line (instructions its path had run), or UINT64_MAX. */
+static uint64_t progress_of(const char *path) {
   FILE *f = fopen(path, "r");
-  unsigned long n = UINT32_MAX;
-  if (f && fscanf(f, "symq-part 1 program %*x decisions %lu", &n) != 1) n = UINT32_MAX;
+  unsigned long long n = UINT64_MAX;
+  if (f && fscanf(f, "symq-part 1 program %*x decisions %*u progress %llu", &n) != 1)
+    n = UINT64_MAX;
   if (f) fclose(f);
-  return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+  return (uint64_t)n;
 }
 
-static const uint32_t *sort_keys;
+static const uint64_t *sort_keys;
 
 static int by_key(const void *a, const void *b) {
   size_t x = *(const size_t *)a, y = *(const size_t *)b;
@@ -364,12 +366,12 @@ static int by_key(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* The order the parts start in: shortest prefix first, then by number. */
+/* The order the parts start in: least progress first, then by number. */
 static size_t *start_order(const glob_t *parts) {
   size_t n = parts->gl_pathc;
   size_t *order = xcalloc(n + 1, sizeof *order);
-  uint32_t *keys = xcalloc(n + 1, sizeof *keys);
-  for (size_t k = 0; k < n; k++) order[k] = k, keys[k] = decisions_of(parts->gl_pathv[k]);
+  uint64_t *keys = xcalloc(n + 1, sizeof *keys);
+  for (size_t k = 0; k < n; k++) order[k] = k, keys[k] = progress_of(parts->gl_pathv[k]);
   sort_keys = keys;
   qsort(order, n, sizeof *order, by_key);
   free(keys);

@@ -26,6 +26,7 @@ typedef struct trail {
 typedef struct prefix {
   uint32_t *labels;
   uint32_t n;
+  uint64_t progress; /* instructions its path had run: a hint of how much is left */
 } prefix;
 
 struct part_ctx {
@@ -96,11 +97,14 @@ static char *read_all(const char *path, size_t *len) {
 }
 
 /* The file's text for `labels` (malloc'd). */
-static char *format_part(uint64_t key, const uint32_t *labels, uint32_t n, size_t *len) {
+static char *format_part(uint64_t key, const prefix *pre, size_t *len) {
   char *text = NULL;
   size_t size = 0;
+  const uint32_t *labels = pre->labels;
+  uint32_t n = pre->n;
   FILE *f = xopen_memstream(&text, &size);
-  fprintf(f, "symq-part 1\nprogram %016" PRIx64 "\ndecisions %" PRIu32 "\n", key, n);
+  fprintf(f, "symq-part 1\nprogram %016" PRIx64 "\ndecisions %" PRIu32 "\nprogress %" PRIu64 "\n",
+          key, n, pre->progress);
   for (uint32_t k = 0; k < n; k++)
     fprintf(f, "%" PRIu32 "%s", labels[k], k + 1 == n || k % 32 == 31 ? "\n" : " ");
   fflush(f);
@@ -122,7 +126,7 @@ bool part_load(part_ctx *p, const char *path, char *err, size_t err_size) {
   bool ok = false;
   char *check_line = strstr(text, "\ncheck ");
   uint64_t key = 0, check = 0;
-  unsigned long n = 0;
+  unsigned long n = 0, progress = 0;
   int used = 0;
   if (strncmp(text, "symq-part 1\n", 12) != 0) {
     refuse(err, err_size, path, "not a symq part file, version 1 (its first line)");
@@ -132,9 +136,10 @@ bool part_load(part_ctx *p, const char *path, char *err, size_t err_size) {
     refuse(err, err_size, path, "not a whole part file (no check line at its end)");
   } else if (part_hash(PART_HASH_START, text, (size_t)(check_line + 1 - text)) != check) {
     refuse(err, err_size, path, "the part file was changed after it was written (check)");
-  } else if (sscanf(text + 12, "program %16" SCNx64 "\ndecisions %lu%n", &key, &n, &used) != 2 ||
+  } else if (sscanf(text + 12, "program %16" SCNx64 "\ndecisions %lu\nprogress %lu%n", &key, &n,
+                    &progress, &used) != 3 ||
              n > UINT32_MAX) {
-    refuse(err, err_size, path, "bad program or decisions line");
+    refuse(err, err_size, path, "bad program, decisions or progress line");
   } else if (key != p->key) {
     char why[200];
     snprintf(why, sizeof why,
@@ -263,7 +268,7 @@ bool part_frontier_full(part_ctx *p, state *const *live, size_t nlive) {
 void part_hand_off(part_ctx *p, const state *st) {
   assert(part_may_hand_off(p, st));
   const trail *t = st->part_trail;
-  prefix pre = {.n = t ? t->len : 0};
+  prefix pre = {.n = t ? t->len : 0, .progress = st->instructions};
   pre.labels = xrealloc(NULL, (pre.n ? pre.n : 1) * sizeof *pre.labels);
   for (uint32_t k = pre.n; t; t = t->up) pre.labels[--k] = t->label;
   if (p->nhanded == p->cap_handed) {
@@ -290,7 +295,7 @@ int part_write_all(part_ctx *p, out_dir *out) {
   qsort(p->handed, p->nhanded, sizeof *p->handed, by_decisions);
   for (size_t k = 0; k < p->nhanded; k++) {
     size_t len;
-    char *text = format_part(p->key, p->handed[k].labels, p->handed[k].n, &len);
+    char *text = format_part(p->key, &p->handed[k], &len);
     char name[64];
     snprintf(name, sizeof name, "part-%04zu.part", k + 1);
     int rc = out_write_file(out, name, text, len);
