@@ -19,29 +19,9 @@
 
 #include "engine/core/json.h"
 #include "engine/core/xalloc.h"
+#include "engine/exec/part.h"
 
 /* ---- files ---------------------------------------------------------------------------- */
-
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *text = NULL;
-  size_t n = 0, cap = 0, got;
-  do {
-    if (n + 4097 > cap) text = xrealloc(text, cap = 2 * (n + 4097));
-    got = fread(text + n, 1, cap - n - 1, f);
-    n += got;
-  } while (got);
-  bool bad = ferror(f);
-  fclose(f);
-  if (bad) {
-    free(text);
-    return NULL;
-  }
-  text[n] = 0;
-  *len = n;
-  return text;
-}
 
 /* Writes dir/name whole: a temporary file renamed into place. */
 static bool write_file(const char *dir, const char *name, const char *data, size_t len, char *err,
@@ -404,7 +384,7 @@ static bool merge_tests(merge_job *m, const char *src) {
       if (len > 4 && !strcmp(name + len - 4, ".err") && !m->o->keep_all_errors) {
         char *path = xasprintf("%s/%s", src, name);
         size_t tlen;
-        char *text = read_file(path, &tlen);
+        char *text = part_read_file(path, &tlen);
         free(path);
         if (text && seen_error(m, error_key(name, text))) dropped = true;
         free(text);
@@ -417,7 +397,7 @@ static bool merge_tests(merge_job *m, const char *src) {
         const char *name = files[j].name;
         char *path = xasprintf("%s/%s", src, name);
         size_t len;
-        char *data = read_file(path, &len);
+        char *data = part_read_file(path, &len);
         if (!data) {
           snprintf(m->err, m->err_size, "%s: cannot read: %s", path, strerror(errno));
           ok = false;
@@ -436,7 +416,7 @@ static bool merge_tests(merge_job *m, const char *src) {
   free(files);
   char *lost_path = xasprintf("%s/lost.early", src);
   size_t len;
-  char *lost = read_file(lost_path, &len);
+  char *lost = part_read_file(lost_path, &len);
   if (lost) {
     m->lost = xrealloc(m->lost, m->lost_len + len + 1);
     memcpy(m->lost + m->lost_len, lost, len);
@@ -458,7 +438,7 @@ int mergeout_dirs(const char *const *srcs, size_t n, const char *dst, const merg
   for (size_t k = 0; k < n; k++) { /* every input is read before anything is written */
     char *path = xasprintf("%s/stats.json", srcs[k]);
     size_t len;
-    char *text = read_file(path, &len);
+    char *text = part_read_file(path, &len);
     jval *v = text ? parse_json(text) : NULL;
     if (!v || v->kind != J_OBJ) {
       snprintf(err, err_size, "%s: %s", path,
@@ -506,7 +486,7 @@ int mergeout_dirs(const char *const *srcs, size_t n, const char *dst, const merg
   if (ok) { /* the program, as replay needs it: the first directory's */
     char *path = xasprintf("%s/info", srcs[0]);
     size_t len;
-    char *info = read_file(path, &len);
+    char *info = part_read_file(path, &len);
     if (info) ok = write_file(dst, "info", info, len, err, err_size);
     free(info);
     free(path);
@@ -555,7 +535,7 @@ void mergeout_print_errors(FILE *f, const char *dir) {
   for (size_t k = 0; k < n; k++) {
     char *path = xasprintf("%s/%s", dir, names[k]);
     size_t len;
-    char *text = read_file(path, &len);
+    char *text = part_read_file(path, &len);
     if (text) {
       const char *msg, *file, *line;
       int nm = line_after(text, "Error: ", &msg), nf = line_after(text, "File: ", &file);

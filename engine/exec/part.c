@@ -71,7 +71,7 @@ static bool refuse(char *err, size_t size, const char *path, const char *why) {
   return false;
 }
 
-static char *read_all(const char *path, size_t *len) {
+char *part_read_file(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
   char *text = NULL;
@@ -117,7 +117,7 @@ static char *format_part(uint64_t key, const prefix *pre, size_t *len) {
 
 bool part_load(part_ctx *p, const char *path, char *err, size_t err_size) {
   size_t len;
-  char *text = read_all(path, &len);
+  char *text = part_read_file(path, &len);
   if (!text) {
     char why[300];
     snprintf(why, sizeof why, "cannot read the part file: %s", strerror(errno));

@@ -106,6 +106,10 @@ uint32_t part_count(const part_ctx *p);
  * is no successor, or, when `exhausted`, a path that ended inside the prefix), else NULL. */
 const char *part_mismatch(part_ctx *p, bool exhausted);
 
+/* The whole file (malloc'd, NUL-terminated, *len bytes), or NULL with errno set: how part
+ * files, and the output files symq merge-out reads, are read. */
+char *part_read_file(const char *path, size_t *len);
+
 /* FNV-1a 64 of n bytes, continuing from h (start with PART_HASH_START). */
 #define PART_HASH_START 0xcbf29ce484222325ULL
 uint64_t part_hash(uint64_t h, const void *data, size_t n);
