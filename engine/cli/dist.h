@@ -1,6 +1,6 @@
 /*
  * dist — `symq run --jobs N` and `--sshlogin HOSTS`: one exploration over many processes or
- * hosts (issue 24). The run splits itself (`symq run --split=4N`, engine/exec/part.h), runs
+ * hosts (issue 24). The run splits itself (`symq run --split=8N`, engine/exec/part.h), runs
  * each part (`symq run --part=FILE`) on N local processes or through GNU parallel over ssh,
  * and merges the outputs into one directory (engine/cli/mergeout.h).
  *

@@ -290,7 +290,7 @@ static const opt_spec RUN_SPECS[] = {
      .nonzero = true,
      .max = 4096,
      .topic = OPT_TOPIC_SEARCH,
-     .help = "split the exploration into 4N parts and run them on N local processes, then "
+     .help = "split the exploration into 8N parts and run them on N local processes, then "
              "merge their outputs into OUTDIR (as symq merge-out); --max-time bounds the "
              "whole run"},
     {.name = "--sshlogin",
@@ -300,7 +300,7 @@ static const opt_spec RUN_SPECS[] = {
      .topic = OPT_TOPIC_SEARCH,
      .help = "as --jobs, the parts run by GNU parallel --sshlogin HOSTS (each host needs "
              "symq and the inputs at the same paths, and the output directory shared); "
-             "--jobs N then gives the number of parts per host (default 4 parts, 1 job)"},
+             "--jobs N then gives the number of parts per host (default 8 parts, 1 job)"},
     /* ---- merging ---- */
     {.name = "--merge",
      .type = OPT_ENUM,

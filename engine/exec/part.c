@@ -26,7 +26,6 @@ typedef struct trail {
 typedef struct prefix {
   uint32_t *labels;
   uint32_t n;
-  uint64_t progress; /* instructions its path had run: a hint of how much is left */
 } prefix;
 
 struct part_ctx {
@@ -103,8 +102,7 @@ static char *format_part(uint64_t key, const prefix *pre, size_t *len) {
   const uint32_t *labels = pre->labels;
   uint32_t n = pre->n;
   FILE *f = xopen_memstream(&text, &size);
-  fprintf(f, "symq-part 1\nprogram %016" PRIx64 "\ndecisions %" PRIu32 "\nprogress %" PRIu64 "\n",
-          key, n, pre->progress);
+  fprintf(f, "symq-part 1\nprogram %016" PRIx64 "\ndecisions %" PRIu32 "\n", key, n);
   for (uint32_t k = 0; k < n; k++)
     fprintf(f, "%" PRIu32 "%s", labels[k], k + 1 == n || k % 32 == 31 ? "\n" : " ");
   fflush(f);
@@ -126,7 +124,7 @@ bool part_load(part_ctx *p, const char *path, char *err, size_t err_size) {
   bool ok = false;
   char *check_line = strstr(text, "\ncheck ");
   uint64_t key = 0, check = 0;
-  unsigned long n = 0, progress = 0;
+  unsigned long n = 0;
   int used = 0;
   if (strncmp(text, "symq-part 1\n", 12) != 0) {
     refuse(err, err_size, path, "not a symq part file, version 1 (its first line)");
@@ -136,10 +134,9 @@ bool part_load(part_ctx *p, const char *path, char *err, size_t err_size) {
     refuse(err, err_size, path, "not a whole part file (no check line at its end)");
   } else if (part_hash(PART_HASH_START, text, (size_t)(check_line + 1 - text)) != check) {
     refuse(err, err_size, path, "the part file was changed after it was written (check)");
-  } else if (sscanf(text + 12, "program %16" SCNx64 "\ndecisions %lu\nprogress %lu%n", &key, &n,
-                    &progress, &used) != 3 ||
+  } else if (sscanf(text + 12, "program %16" SCNx64 "\ndecisions %lu%n", &key, &n, &used) != 2 ||
              n > UINT32_MAX) {
-    refuse(err, err_size, path, "bad program, decisions or progress line");
+    refuse(err, err_size, path, "bad program or decisions line");
   } else if (key != p->key) {
     char why[200];
     snprintf(why, sizeof why,
@@ -268,7 +265,7 @@ bool part_frontier_full(part_ctx *p, state *const *live, size_t nlive) {
 void part_hand_off(part_ctx *p, const state *st) {
   assert(part_may_hand_off(p, st));
   const trail *t = st->part_trail;
-  prefix pre = {.n = t ? t->len : 0, .progress = st->instructions};
+  prefix pre = {.n = t ? t->len : 0};
   pre.labels = xrealloc(NULL, (pre.n ? pre.n : 1) * sizeof *pre.labels);
   for (uint32_t k = pre.n; t; t = t->up) pre.labels[--k] = t->label;
   if (p->nhanded == p->cap_handed) {

@@ -29,8 +29,6 @@
  *     symq-part 1
  *     program 0123456789abcdef       the program's key (dist_program_key: inputs, options)
  *     decisions K
- *     progress I                     instructions the path had run (a scheduling hint:
- *                                    the less, the more of the tree is likely left)
  *     d1 d2 ... dK                   (absent when K = 0; any blanks between)
  *     check 0123456789abcdef         FNV-1a 64 of every byte above this line
  *

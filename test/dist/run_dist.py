@@ -118,7 +118,7 @@ def test_jobs():
 def rewrite_part(path, decisions):
     """The part file with other decisions and a check line that fits them (FNV-1a 64)."""
     lines = open(path).read().splitlines(keepends=True)
-    head = "".join(lines[:2]) + f"decisions {len(decisions)}\n" + lines[3]
+    head = "".join(lines[:2]) + f"decisions {len(decisions)}\n"
     if decisions:
         head += " ".join(str(d) for d in decisions) + "\n"
     h = 0xcbf29ce484222325
