@@ -394,6 +394,8 @@ int dist_main(int argc, char **argv, const run_options *o) {
   if (!make_dir(work)) goto done;
   /* 1. the split: 8 parts per worker (per host slot under --sshlogin) */
   uint64_t workers = o->jobs ? o->jobs : 1;
+  if (o->sshlogin) /* a process slot per host and job: the hosts are separated by commas */
+    for (const char *c = o->sshlogin; *c; c++) workers += *c == ',' ? (o->jobs ? o->jobs : 1) : 0;
   char split_arg[64], out_arg[4200], max_time[64], log[4200];
   snprintf(split_arg, sizeof split_arg, "--split=%" PRIu64, PARTS_PER_WORKER * workers);
   snprintf(out_arg, sizeof out_arg, "--output-dir=%s", split_dir);

@@ -300,7 +300,7 @@ static const opt_spec RUN_SPECS[] = {
      .topic = OPT_TOPIC_SEARCH,
      .help = "as --jobs, the parts run by GNU parallel --sshlogin HOSTS (each host needs "
              "symq and the inputs at the same paths, and the output directory shared); "
-             "--jobs N then gives the number of parts per host (default 8 parts, 1 job)"},
+             "--jobs N then gives the processes per host (default 1); 8 parts per process"},
     /* ---- merging ---- */
     {.name = "--merge",
      .type = OPT_ENUM,
