@@ -621,6 +621,7 @@ bool interp_concretize(executor *ex, state *st, expr *e, const char *what, u128 
       return false;
     }
     if (!unique) {
+      part_value_chosen(ex->opt->part, st); /* another run may pin another value */
       char *reason = interp_format("concretized: %s (other values not explored)", what);
       interp_remember_dropped(ex, reason);
       prune_dropped(ex->prune, st);

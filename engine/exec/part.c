@@ -242,6 +242,18 @@ void part_value_fork(part_ctx *p, state *a, state *b) {
   ta->chosen = tb->chosen = true;
 }
 
+void part_value_chosen(part_ctx *p, state *st) {
+  trail *t = st->part_trail;
+  if (!p || !p->split || (t && t->chosen)) return;
+  trail *copy = xcalloc(1, sizeof *copy); /* t may be a sibling's too: st's own copy */
+  if (t) *copy = *t;
+  copy->refs = 1;
+  copy->chosen = true;
+  if (copy->up) copy->up->refs++;
+  trail_release(t);
+  st->part_trail = copy;
+}
+
 void part_merged(part_ctx *p, state *st) {
   if (!p || !p->split) return;
   trail_release(st->part_trail);

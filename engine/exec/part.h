@@ -81,6 +81,10 @@ void part_gone(part_ctx *p, state *st);
  * object, a pointer's one value): a prefix through it would mean another split in a run
  * whose solver picks another example, so their subtrees stay the splitter's. */
 void part_value_fork(part_ctx *p, state *a, state *b);
+/* st's path was pinned to a value the solver chose among several (a concretization): the
+ * same decisions could mean another subtree in another run, so st and its forks are never
+ * handed off. */
+void part_value_chosen(part_ctx *p, state *st);
 /* st was made by a merge: it and the states forked from it are never handed off. */
 void part_merged(part_ctx *p, state *st);
 /* Splitting: whether st may be handed to a part (the frontier is not yet handed off, st is

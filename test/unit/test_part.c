@@ -57,6 +57,13 @@ static void check_split(void) {
   CHECK(!part_may_hand_off(p, valued));
   state *live[] = {root, five, valued};
   CHECK(!part_frontier_full(p, live, 3)); /* one state only may be handed off */
+  state *pinned = state_fork(root, 7);    /* shares root's decisions, then is concretized */
+  part_forked(p, root, pinned);
+  part_value_chosen(p, pinned);
+  CHECK(!part_may_hand_off(p, pinned));
+  CHECK(part_may_hand_off(p, root)); /* root's own decisions are untouched */
+  part_gone(p, pinned);
+  state_free(pinned);
   state *merged = state_new(5);
   part_merged(p, merged);
   CHECK(!part_may_hand_off(p, merged));
