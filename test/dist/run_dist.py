@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """One exploration in parts (issue 24): --split, --part, --jobs and symq merge-out.
 
-    run_dist.py SYMQ_BINARY [--filter jobs|refuse|mergeout]
+    run_dist.py SYMQ_BINARY [--filter jobs|refuse|mergeout|resplit|maxtime]
 
 jobs      `symq run --jobs 2` against the single run: on three e2e drivers and on
           drivers/memspn.c under --merge=pat, the same tests (as multisets of ktest bytes),
@@ -11,6 +11,9 @@ jobs      `symq run --jobs 2` against the single run: on three e2e drivers and o
           counts and errors, and with --merge=pat every part of forks_then_memspn merges.
 refuse    a part file that was changed, one made for another program, and one whose
           decision is no successor of its fork: exit 2, one line naming the file.
+resplit   a part split again (--part=FILE --split=N): the sub-parts extend its prefix and
+          together hold exactly its tests.
+maxtime   --jobs 2 --max-time=1 on 2^40 paths: exit 0, `exhausted` false, its tests kept.
 mergeout  symq merge-out alone: renumbering, .err files beside their tests, an error once
           per location (--keep-all-errors: every one), stats summed, `exhausted` only if
           every directory's, the same bytes twice.
@@ -209,7 +212,46 @@ def test_mergeout():
           "no-such-dir" in p.stderr, "a directory without stats.json: exit 2, one line")
 
 
-TESTS = {"jobs": test_jobs, "refuse": test_refuse, "mergeout": test_mergeout}
+def test_resplit():
+    driver = os.path.join(E2E, "paths_branches5.c")
+    top, whole, again = out("rs-top"), out("rs-whole"), out("rs-again")
+    run("run", "--split=2", "--output-dir=" + top, driver)
+    part = os.path.join(top, "part-0001.part")
+    run("run", "--part=" + part, "--output-dir=" + whole, driver)
+    p = run("run", "--part=" + part, "--split=4", "--output-dir=" + again, driver)
+    files = sorted(glob.glob(os.path.join(again, "part-*.part")))
+    check(p.returncode == 0 and len(files) == 4, f"a part split again into {len(files)} parts")
+    first = open(part).read().split("\n")[3].split()
+    check(all(open(f).read().split("\n")[3].split()[:len(first)] == first for f in files),
+          "their prefixes extend the part's")
+    dirs = [again]
+    for k, f in enumerate(files):
+        dirs.append(out(f"rs-sub{k}"))
+        run("run", "--part=" + f, "--output-dir=" + dirs[-1], driver)
+    merged = out("rs-merged")
+    run("merge-out", *dirs, "-o", merged)
+    check(ktests(merged) == ktests(whole) and counts(merged) == counts(whole),
+          f"the sub-parts hold the part's {len(ktests(whole))} tests exactly")
+
+
+def test_maxtime():
+    # 2^40 paths: no machine ends them within a second, so the run must say it is incomplete
+    src = out("wide.c")
+    with open(src, "w") as f:
+        f.write("#include <klee/klee.h>\nint main(void) {\n  unsigned char b[40];\n"
+                "  klee_make_symbolic(b, sizeof b, \"b\");\n  int n = 0;\n"
+                "  for (int i = 0; i < 40; i++)\n    if (b[i] > 100) n++;\n  return n;\n}\n")
+    d = out("maxtime")
+    p = run("run", "--jobs", "2", "--max-time=1", "--output-dir=" + d, src)
+    check(p.returncode == 0, "--jobs 2 --max-time=1 ends (exit 0)")
+    s = stats(d) if p.returncode == 0 else {}
+    check(s.get("exhausted") is False, "and says the exploration is incomplete")
+    check(s.get("tests", 0) == len(glob.glob(os.path.join(d, "*.ktest"))) > 0,
+          f"with the tests its parts wrote ({s.get('tests')})")
+
+
+TESTS = {"jobs": test_jobs, "refuse": test_refuse, "mergeout": test_mergeout,
+         "resplit": test_resplit, "maxtime": test_maxtime}
 if __name__ == "__main__":
     chosen = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--filter" else None
     for name, fn in TESTS.items():
