@@ -14,6 +14,7 @@
  */
 #include "engine/cli/dist.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <glob.h>
@@ -144,8 +145,12 @@ static bool is_option(const char *arg, const char *name, bool *takes) {
   return true;
 }
 
-/* The run's arguments after "symq run", without those dist sets itself (a NULL-terminated
- * array with `room` free slots before the terminator, for dist's own). */
+/* The program's arguments (from `--` on, NULL-terminated: argv[argc] is NULL), which every
+ * process's command ends with. */
+static char *const *program_args;
+
+/* The run's arguments after "symq run", without those dist sets itself; close_args puts
+ * dist's own (at most `room`) and the program's arguments after them. */
 static char **child_args(int argc, char **argv, const char *self, size_t room, size_t *n) {
   static const char *const own[] = {"--jobs",     "--sshlogin", "--output-dir",
                                     "--max-time", "--split",    "--part"};
@@ -163,15 +168,15 @@ static char **child_args(int argc, char **argv, const char *self, size_t room, s
       k++; /* its value */
   }
   *n = m;
-  /* the program's arguments (after --) go last: dist inserts its own before them */
-  for (size_t j = 0; k < argc; k++, j++) args[m + room + j] = argv[k];
+  program_args = argv + k;
   return args;
 }
 
-/* Moves the program's arguments (after the `room` slots) down to args[n + used]. */
+/* Ends the command after dist's `used` arguments at args[n…]: the program's, then NULL. */
 static void close_args(char **args, size_t n, size_t room, size_t used) {
+  assert(used <= room);
   size_t j = 0;
-  for (; args[n + room + j]; j++) args[n + used + j] = args[n + room + j];
+  for (; program_args[j]; j++) args[n + used + j] = program_args[j];
   args[n + used + j] = NULL;
 }
 
@@ -321,8 +326,9 @@ static bool run_parts_parallel(const char *parallel, char **args, size_t n, size
   snprintf(jobs, sizeof jobs, "%" PRIu64, o->jobs ? o->jobs : 1);
   time_left(max_time, sizeof max_time, deadline);
   char *out_arg = xasprintf("--output-dir=%s/{/.}", work);
+  (void)room;
   size_t nprog = 0;
-  while (args[n + room + nprog]) nprog++;
+  while (program_args[nprog]) nprog++;
   char **cmd = xcalloc(16 + n + nprog + parts->gl_pathc + 4, sizeof *cmd);
   size_t m = 0;
   const char *head[] = {parallel, "--sshlogin", o->sshlogin, "--jobs", jobs,
@@ -332,7 +338,7 @@ static bool run_parts_parallel(const char *parallel, char **args, size_t n, size
   cmd[m++] = "--part={}";
   cmd[m++] = out_arg;
   if (*max_time) cmd[m++] = max_time;
-  for (size_t k = 0; k < nprog; k++) cmd[m++] = args[n + room + k];
+  for (size_t k = 0; k < nprog; k++) cmd[m++] = program_args[k];
   cmd[m++] = ":::";
   for (size_t k = 0; k < parts->gl_pathc; k++) cmd[m++] = parts->gl_pathv[k];
   for (size_t k = 0; k < parts->gl_pathc; k++) ran[k] = true;

@@ -76,11 +76,11 @@ def counts(d):
     return (s["completed_paths"], s["error_paths"], s["early_paths"], s["tests"], s["exhausted"])
 
 
-def jobs_vs_single(driver, *opts, same_bytes=True):
+def jobs_vs_single(driver, *opts, same_bytes=True, program_args=()):
     name = os.path.basename(driver)[:-2] + "".join(o.replace("=", "_") for o in opts)
     single, jobs = out("single-" + name), out("jobs-" + name)
-    a = run("run", "--output-dir=" + single, *opts, driver)
-    b = run("run", "--jobs", "2", "--output-dir=" + jobs, *opts, driver)
+    a = run("run", "--output-dir=" + single, *opts, driver, *program_args)
+    b = run("run", "--jobs", "2", "--output-dir=" + jobs, *opts, driver, *program_args)
     check(a.returncode == 0 and b.returncode == 0, f"{name}: both runs end (exit 0)")
     if a.returncode or b.returncode:
         return jobs
@@ -103,6 +103,10 @@ def test_jobs():
     jobs_vs_single(os.path.join(E2E, "mem_symbolic_size.c"))
     jobs_vs_single(os.path.join(ROOT, "drivers", "memspn.c"), "--merge=pat")
     jobs_vs_single(os.path.join(E2E, "paths_nested_loops.c"), same_bytes=False)
+    jobs = jobs_vs_single(os.path.join(HERE, "program_args.c"),
+                          program_args=("--", "x", "yy", "z"))
+    check(len(glob.glob(os.path.join(jobs, "dist", "part-*", "stats.json"))) >= 2,
+          "program_args: its parts ran with the program's arguments")
     driver = os.path.join(HERE, "forks_then_memspn.c")
     jobs = jobs_vs_single(driver, "--merge=pat", same_bytes=False)
     # the split by hand: 4 parts, each merging its own memspn loop
