@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/cli/compare.h"
+#include "engine/cli/mergeout.h"
 #include "engine/out/ktest.h"
 #include "engine/cli/replay.h"
 #include "engine/cli/run.h"
@@ -63,6 +64,9 @@ static void usage(FILE *f) {
       "                     program's files (OUTDIR/coverage/index.html, stats.json \"gcov\")\n"
       "  compare DRIVER.c [--modes=none,cfg] [--max-time=T] [--capacity=N]\n"
       "                     run DRIVER in each merging mode and print one table\n"
+      "  merge-out OUTDIR... -o OUTDIR\n"
+      "                     one output directory from those of one exploration's parts\n"
+      "                     (symq run --split, --part): tests renumbered, stats summed\n"
       "  ktest FILE...      print ktest files, like KLEE's ktest-tool\n"
       "  version            print symq's version and the versions of its libraries\n"
       "  help               print this help\n",
@@ -90,6 +94,7 @@ int main(int argc, char **argv) {
   if (strcmp(command, "compare") == 0) return compare_main(argc, argv);
   if (strcmp(command, "replay") == 0) return replay_main(argc, argv);
   if (strcmp(command, "cov") == 0) return cov_main(argc, argv);
+  if (strcmp(command, "merge-out") == 0) return mergeout_main(argc, argv);
   fprintf(stderr, "symq: error: unknown command '%s' (try 'symq help')\n", command);
   return 2;
 }

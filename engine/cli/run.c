@@ -16,10 +16,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/cli/dist.h"
 #include "engine/core/bitcode.h"
 #include "engine/core/expr.h"
 #include "engine/exec/interp.h"
 #include "engine/exec/interp_stats.h"
+#include "engine/exec/part.h"
 #include "engine/core/ir.h"
 #include "engine/core/memory.h"
 #include "engine/out/output.h"
@@ -273,6 +275,42 @@ static const opt_spec RUN_SPECS[] = {
      .topic = OPT_TOPIC_SEARCH,
      .help = "bytes backing a symbolic-size allocation whose size has no bound on its path "
              "(default 100; the path gets size <= N)"},
+    /* ---- one exploration in parts (engine/exec/part.h, engine/cli/dist.h) ---- */
+    {.name = "--split",
+     .type = OPT_UINT,
+     .arg = "N",
+     RUN(split),
+     .nonzero = true,
+     .max = 1u << 20,
+     .topic = OPT_TOPIC_SEARCH,
+     .help = "explore breadth-first until N states may be handed off, write each as "
+             "OUTDIR/part-NNNN.part and stop them; the paths that ended are this run's "
+             "tests, every other path is under exactly one part"},
+    {.name = "--part",
+     .type = OPT_STRING,
+     .arg = "FILE",
+     RUN(part_file),
+     .topic = OPT_TOPIC_SEARCH,
+     .help = "explore only the part FILE (written by --split for this program and options): "
+             "follow its fork decisions, then explore the subtree under them"},
+    {.name = "--jobs",
+     .type = OPT_UINT,
+     .arg = "N",
+     RUN(jobs),
+     .nonzero = true,
+     .max = 4096,
+     .topic = OPT_TOPIC_SEARCH,
+     .help = "split the exploration into 8N parts and run them on N local processes, then "
+             "merge their outputs into OUTDIR (as symq merge-out); --max-time bounds the "
+             "whole run"},
+    {.name = "--sshlogin",
+     .type = OPT_STRING,
+     .arg = "HOSTS",
+     RUN(sshlogin),
+     .topic = OPT_TOPIC_SEARCH,
+     .help = "as --jobs, the parts run by GNU parallel --sshlogin HOSTS (each host needs "
+             "symq and the inputs at the same paths, and the output directory shared); "
+             "--jobs N then gives the processes per host (default 1); 8 parts per process"},
     /* ---- merging ---- */
     {.name = "--merge",
      .type = OPT_ENUM,
@@ -407,6 +445,16 @@ static const opt_spec RUN_SPECS[] = {
      .eval_only = true,
      .help = "a quantified query's part that reads arrays only at constant indices first "
              "(default on; off for eval/)"},
+    {.name = "--qsolver-cex-cache",
+     .type = OPT_ON_OFF,
+     .arg = "on|off",
+     RUN(solver.cex_cache),
+     .def = "on",
+     .topic = OPT_TOPIC_SOLVER,
+     .eval_only = true,
+     .help = "the counterexample cache (default on); off: a path's test no longer depends on "
+             "the queries before it, so runs in another order or in parts (--jobs) give the "
+             "same tests (for tests and eval/)"},
     {.name = "--qsolver-forall-slice",
      .type = OPT_ON_OFF,
      .arg = "on|off",
@@ -768,9 +816,32 @@ static void write_failed_info(out_dir *out, int argc, char **argv, time_t start,
 int run_main(int argc, char **argv) {
   run_options o = {0};
   int rc = run_parse_options(argc, argv, &o);
+  if (!rc) rc = dist_check_options(&run_command, &o);
   if (rc) {
     run_options_free(&o);
     return rc == 1 ? RUN_EXIT_DONE : RUN_EXIT_BAD_INPUT;
+  }
+  if (o.jobs || o.sshlogin) { /* split, run the parts, merge (engine/cli/dist.h) */
+    rc = dist_main(argc, argv, &o);
+    run_options_free(&o);
+    return rc;
+  }
+  part_ctx *part = NULL;
+  if (o.split || o.part_file) {
+    part = part_new(dist_program_key(&o));
+    char perr[1200];
+    if (o.part_file && !part_load(part, o.part_file, perr, sizeof perr)) {
+      fprintf(stderr, "symq: error: %s\n", perr);
+      part_free(part);
+      run_options_free(&o);
+      return RUN_EXIT_BAD_INPUT;
+    }
+    if (o.split) {
+      part_set_split(part, (uint32_t)o.split);
+      o.interp.search[0] = SEARCH_BFS; /* a frontier of even depth */
+      o.interp.nsearch = 1;
+    }
+    o.interp.part = part;
   }
 
   char *testcomp_spec = NULL; /* read first: a bad .prp path is a usage error */
@@ -881,7 +952,15 @@ int run_main(int argc, char **argv) {
   if (!o.progress_given) o.interp.progress = isatty(STDERR_FILENO);
   interp_result result;
   rc = interp_run(prog, &o.interp, solver, out, &result);
-  if (rc != 0) {
+  const char *mismatch = rc == 0 ? part_mismatch(part, result.exhausted) : NULL;
+  int nparts = rc == 0 && !result.output_failed ? part_write_all(part, out) : 0;
+  if (nparts < 0) result.output_failed = true, result.exhausted = false;
+  if (nparts < 0) snprintf(result.output_error, sizeof result.output_error, "%s", out_error(out));
+  if (mismatch) { /* the part file was not this program's: nothing it holds was explored */
+    fprintf(stderr, "symq: error: %s\n", mismatch);
+    write_failed_info(out, argc, argv, start, &o, "the part does not match the program");
+    rc = RUN_EXIT_BAD_INPUT;
+  } else if (rc != 0) {
     fprintf(stderr, "symq: error: %s: %s\n", o.input, result.error);
     rc = RUN_EXIT_BAD_INPUT;
   } else if (result.output_failed) {
@@ -904,6 +983,8 @@ int run_main(int argc, char **argv) {
         rc = RUN_EXIT_OUTPUT;
       }
     }
+    if (o.split) /* the verdict is this run's share; the parts hold the rest */
+      printf("symq: done: split into %d part%s (part-NNNN.part)\n", nparts, nparts == 1 ? "" : "s");
     printf("symq: done: total instructions = %" PRIu64 "\n", result.instructions);
     printf("symq: done: completed paths = %" PRIu64 ", error paths = %" PRIu64
            ", generated tests = %" PRIu64 "\n",
@@ -954,6 +1035,7 @@ int run_main(int argc, char **argv) {
   interp_result_free(&result);
   free(pargv);
 not_run:
+  part_free(part);
   ir_free(prog);
   qs_free(solver);
   free(testcomp_spec);

@@ -43,6 +43,11 @@ typedef struct run_options {
   const char *bitcode_output; /* symq compile's -o */
   int program_argc;           /* after `--` */
   const char **program_argv;
+  /* one exploration in parts (engine/exec/part.h, engine/cli/dist.h) */
+  uint64_t split;        /* --split=N: 0 none */
+  const char *part_file; /* --part=FILE, or NULL */
+  uint64_t jobs;         /* --jobs N: 0 none */
+  const char *sshlogin;  /* --sshlogin HOSTS, or NULL */
 } run_options;
 
 extern const opt_command run_command;

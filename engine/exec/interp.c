@@ -33,6 +33,7 @@
 #include "engine/core/memory.h"
 #include "engine/exec/executor.h"
 #include "engine/exec/external.h"
+#include "engine/exec/part.h"
 #include "engine/exec/search.h"
 #include "engine/exec/symenv.h"
 #include "engine/core/state.h"
@@ -149,6 +150,7 @@ static void fast_forward_mark(executor *ex, state *st) {
 /* A new state forked from st: registered with the searcher and the live list. */
 static state *fork_state(executor *ex, state *st) {
   state *child = state_fork(st, ex->next_state_id++);
+  part_forked(ex->opt->part, st, child);
   merge_forked(ex->merge, st, child);
   prune_forked(ex->prune, st, child);
   st->depth++;
@@ -308,6 +310,7 @@ static out_err where_of(const executor *ex, const state *st) {
 }
 
 void interp_end_state(executor *ex, state *st) {
+  part_gone(ex->opt->part, st);
   prune_gone(ex->prune, st);
   if (!st->paused) search_remove(ex->searcher, st);
   merge_path_ended(ex->merge, st); /* its leaf leaves the region's partition */
@@ -555,6 +558,19 @@ static bool branch_on(executor *ex, state *st, expr *cond, const ir_inst *br, st
   }
   bool cut = false;
   const char *forbidden;
+  /* following a part's prefix: only the recorded side lives on (part.h) */
+  int keep = may_true && may_false ? part_choose(ex->opt->part, st, (const uint32_t[]){0, 1}, 2)
+                                   : PART_FORK;
+  if (keep == PART_MISMATCH) {
+    interp_end_state(ex, st);
+    return false;
+  }
+  if (keep == 1) {
+    constrain(ex, st, T(ex, expr_not(cond)), b_false);
+    *on_false = st;
+    return true;
+  }
+  if (keep == 0) may_false = false, cut = true;
   if (may_true && may_false && (forbidden = fork_forbidden(ex))) {
     interp_remember_dropped(ex, forbidden);
     prune_dropped(ex->prune, st);
@@ -563,6 +579,8 @@ static bool branch_on(executor *ex, state *st, expr *cond, const ir_inst *br, st
   }
   if (may_true && may_false) {
     state *child = fork_state(ex, st);
+    part_took(ex->opt->part, st, 0);
+    part_took(ex->opt->part, child, 1);
     constrain(ex, st, cond, b_true);
     constrain(ex, child, T(ex, expr_not(cond)), b_false);
     *on_true = st;
@@ -610,6 +628,7 @@ bool interp_concretize(executor *ex, state *st, expr *e, const char *what, u128 
       return false;
     }
     if (!unique) {
+      part_value_chosen(ex->opt->part, st); /* another run may pin another value */
       char *reason = interp_format("concretized: %s (other values not explored)", what);
       interp_remember_dropped(ex, reason);
       prune_dropped(ex->prune, st);
@@ -745,6 +764,7 @@ bool interp_resolve(executor *ex, state *st, expr *address, uint64_t n, const me
   }
   state *inside, *outside;
   if (!interp_branch(ex, st, in_bounds, &inside, &outside)) return false;
+  if (inside && outside && !expr_is_const(address)) part_value_fork(ex->opt->part, st, outside);
   if (!inside) { /* st is out of o: report with the value that shows it */
     if (!expr_is_const(address))
       interp_add_constraint(ex, st, T(ex, expr_eq(address, C(ex, 64, addr))));
@@ -897,6 +917,7 @@ bool interp_single_value(executor *ex, state *st, expr *p, uint64_t *out) {
   if (!expr_is_const(p)) {
     state *same, *other;
     if (!interp_branch(ex, st, T(ex, expr_eq(p, C(ex, p->width, v))), &same, &other)) return false;
+    if (same && other) part_value_fork(ex->opt->part, same, other);
     (void)other; /* a forked `other` re-executes the call with this value excluded */
     if (!same) return interp_single_value(ex, st, p, out);
   }
@@ -939,7 +960,7 @@ static step exec_condbr(executor *ex, state *st, const ir_inst *in) {
     interp_end_state(ex, st); /* subsumed: its subtree is a finished node's */
     return STEP_ENDED;
   }
-  merge_at_branch(ex->merge, st, arg(ex, st, in, 0));
+  if (!part_holds_regions(ex->opt->part)) merge_at_branch(ex->merge, st, arg(ex, st, in, 0));
   if (!branch_on(ex, st, arg(ex, st, in, 0), in, &on_true, &on_false)) return STEP_ENDED;
   step s_true = on_true ? take_edge(ex, on_true, in->u.br.edge[0]) : STEP_ENDED;
   step s_false = on_false ? take_edge(ex, on_false, in->u.br.edge[1]) : STEP_ENDED;
@@ -991,6 +1012,17 @@ static step exec_switch(executor *ex, state *st, const ir_inst *in) {
     if (may) targets[nfeasible++] = g;
   }
   assert(nfeasible > 0); /* the targets' conditions cover every value */
+  int keep = nfeasible > 1 ? part_choose(ex->opt->part, st, targets, nfeasible) : PART_FORK;
+  if (keep == PART_MISMATCH) {
+    free(conds), free(edges), free(targets);
+    interp_end_state(ex, st);
+    return STEP_ENDED;
+  }
+  if (keep >= 0) { /* following a part's prefix: only the recorded target lives on */
+    targets[0] = targets[keep];
+    nfeasible = 1;
+    state_add_constraint(st, conds[targets[0]]);
+  }
   const state_frame *top = state_top(st);
   merge_branch *sides = xrealloc(NULL, (ngroups + 1) * sizeof *sides);
   for (uint32_t g = 0; g <= ngroups; g++) sides[g] = (merge_branch){top->func, top->pc, edges[g]};
@@ -1005,9 +1037,11 @@ static step exec_switch(executor *ex, state *st, const ir_inst *in) {
       break;
     }
     states[nstates] = fork_state(ex, st);
+    part_took(ex->opt->part, states[nstates], targets[k]);
     constrain(ex, states[nstates], conds[targets[k]], &sides[targets[k]]);
     nstates++;
   }
+  if (nstates > 1) part_took(ex->opt->part, st, targets[0]);
   if (nfeasible > 1) state_add_constraint(st, conds[targets[0]]);
   if (st->region) { /* st's side, with the infeasible targets as dead siblings */
     expr **dead = xrealloc(NULL, (ngroups + 1) * sizeof *dead);
@@ -1856,11 +1890,13 @@ static void host_park(void *ctx, state *st) { search_remove(((executor *)ctx)->s
 
 static void host_resume(void *ctx, state *st, bool fresh) {
   executor *ex = ctx;
+  if (fresh) part_merged(ex->opt->part, st); /* a merged state: no prefix names its paths */
   if (fresh) live_add(ex, st);
   search_add_initial(ex->searcher, st, info_of(st));
 }
 
 static void host_discard(void *ctx, state *st) {
+  part_gone(((executor *)ctx)->opt->part, st);
   live_remove(ctx, st);
   state_free(st);
 }
@@ -1955,6 +1991,15 @@ static void run_loop(executor *ex) {
     }
     merge_release_finished(ex->merge);
     if (ex->opt->progress) progress_line(ex, false);
+    if (part_frontier_full(ex->opt->part, ex->live, ex->nlive)) {
+      for (size_t k = ex->nlive; k-- > 0;) { /* each subtree is a part's now (part.h) */
+        state *left = ex->live[k];
+        if (!part_may_hand_off(ex->opt->part, left)) continue;
+        part_hand_off(ex->opt->part, left);
+        interp_end_state(ex, left); /* live[k] is now a state already seen */
+      }
+      part_frontier_done(ex->opt->part);
+    }
   }
   if (ex->halted || ex->result->output_failed) {
     if (ex->nlive) ex->result->exhausted = false; /* a halt at the last path cut nothing */

@@ -102,6 +102,7 @@ typedef struct interp_options {
   int external_calls;                 /* interp_external_calls (an enum-sized option field) */
   const char *link_native[INTERP_MAX_LINK_NATIVE]; /* --link-native LIB: dlopen'ed */
   size_t nlink_native;
+  struct part_ctx *part; /* --split / --part (engine/exec/part.h), or NULL */
 } interp_options;
 
 typedef merge_reason interp_reason; /* counted with merge_reasons_add (merge/region.h) */

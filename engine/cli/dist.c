@@ -1,0 +1,479 @@
+/*
+ * dist.c — one exploration over many processes or hosts (contract in dist.h).
+ *
+ * The parts are 8 per worker: a part's subtree may be much larger than another's, and a
+ * worker that finishes early takes the next part (list scheduling), which keeps the load
+ * within one part's size of even; eval/bench_dist.py measured the largest part of an uneven
+ * tree at 2.1% of the work with 4 parts per worker over 64 workers (max/mean 1.34, the
+ * largest part alone) and 1.2% with 8 (1.11). Parts start in part order (the tree's
+ * depth-first order): neither the prefix's length nor the path's instructions so far
+ * predicted the sizes there (1.34 and 1.98). The processes are
+ * symq itself (/proc/self/exe), given the run's own arguments minus the ones dist decides (--jobs,
+ * --sshlogin, --output-dir,
+ * --max-time, --split, --part).
+ */
+#include "engine/cli/dist.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/cli/mergeout.h"
+#include "engine/core/version.h"
+#include "engine/core/xalloc.h"
+#include "engine/exec/part.h"
+#include "engine/out/output.h"
+
+enum { PARTS_PER_WORKER = 8 };
+
+/* SIGINT or SIGTERM: no part starts any more, the running ones are told (SIGTERM: they halt
+ * as on a signal, writing their tests) and the outputs are merged as incomplete. */
+static volatile sig_atomic_t stopping;
+
+static void on_stop(int sig) {
+  (void)sig;
+  stopping = 1;
+}
+
+/* waitpid for pid, passing a stop on to it once; -1 when it cannot be waited for. */
+static int wait_for(pid_t pid) {
+  int status;
+  bool told = false;
+  for (;;) {
+    if (waitpid(pid, &status, 0) == pid) return status;
+    if (errno != EINTR) return -1;
+    if (stopping && !told) kill(pid, SIGTERM), told = true;
+  }
+}
+
+/* ---- the program's key ---------------------------------------------------------------- */
+
+static uint64_t hash_str(uint64_t h, const char *s) {
+  h = part_hash(h, s ? s : "(null)", strlen(s ? s : "(null)"));
+  return part_hash(h, "", 1); /* a separator: ("ab","c") is not ("a","bc") */
+}
+
+static uint64_t hash_u64(uint64_t h, uint64_t v) { return part_hash(h, &v, sizeof v); }
+
+static uint64_t hash_file(uint64_t h, const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return hash_str(h, path); /* the loader will say why it cannot be read */
+  char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) h = part_hash(h, buf, n);
+  fclose(f);
+  return part_hash(h, "", 1);
+}
+
+uint64_t dist_program_key(const run_options *o) {
+  uint64_t h = hash_str(PART_HASH_START, SYMQ_VERSION);
+  for (size_t k = 0; k < o->n_inputs; k++) h = hash_file(h, o->inputs[k]);
+  for (size_t k = 0; k < o->n_include_dirs; k++) h = hash_str(h, o->include_dirs[k]);
+  for (size_t k = 0; k < o->n_cflags; k++) h = hash_str(h, o->cflags[k]);
+  h = hash_str(h, o->passes);
+  h = hash_u64(h, (uint64_t)o->optimize << 1 | o->no_runtime);
+  for (int k = 0; k < o->program_argc; k++) h = hash_str(h, o->program_argv[k]);
+  const interp_options *i = &o->interp;
+  for (size_t k = 0; k < i->nsym_arg; k++) h = hash_str(h, i->sym_arg[k]);
+  for (size_t k = 0; k < i->nsym_args; k++) h = hash_str(h, i->sym_args[k]);
+  for (size_t k = 0; k < i->nsym_files; k++) h = hash_str(h, i->sym_files[k]);
+  for (size_t k = 0; k < i->nsym_stdin; k++) h = hash_str(h, i->sym_stdin[k]);
+  for (size_t k = 0; k < i->nlink_native; k++) h = hash_str(h, i->link_native[k]);
+  h = hash_u64(h, i->capacity);
+  h = hash_u64(h, i->max_pointer_objects);
+  return hash_u64(h, (uint64_t)i->external_calls);
+}
+
+int dist_check_options(const opt_command *command, const run_options *o) {
+  bool parts = o->split || o->part_file || o->jobs || o->sshlogin;
+  if (!parts) return 0;
+  const char *why = NULL;
+  if (o->interp.prune.mode != PRUNE_MODE_NONE) why = "--interpolate";
+  else if (o->interp.max_forks)
+    why = "--max-forks";
+  else if (o->interp.max_tests)
+    why = "--max-tests";
+  else if (o->interp.max_instructions)
+    why = "--max-instructions";
+  else if (o->interp.only_covering_new)
+    why = "--only-output-states-covering-new";
+  else if (o->interp.exit_on_error || o->interp.nexit_on_error_kinds)
+    why = "--exit-on-error";
+  if (why)
+    return opt_usage_error(command,
+                           "%s counts over the whole exploration: it does not go with --split, "
+                           "--part, --jobs or --sshlogin",
+                           why);
+  if ((o->jobs || o->sshlogin) && (o->split || o->part_file))
+    return opt_usage_error(command, "--jobs and --sshlogin make their own parts%s",
+                           ": not with --split or --part");
+  if ((o->jobs || o->sshlogin) && o->testcomp)
+    return opt_usage_error(command, "--testcomp does not go with %s", "--jobs or --sshlogin");
+  return 0;
+}
+
+/* ---- the processes -------------------------------------------------------------------- */
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Whether argv[k] is option `name` (joined with '=' or not); *takes says whether the value
+ * is the next word. */
+static bool is_option(const char *arg, const char *name, bool *takes) {
+  size_t n = strlen(name);
+  if (strncmp(arg, name, n) != 0) return false;
+  if (arg[n] == '=') {
+    *takes = false;
+    return true;
+  }
+  if (arg[n]) return false;
+  *takes = true;
+  return true;
+}
+
+/* The program's arguments (from `--` on, NULL-terminated: argv[argc] is NULL), which every
+ * process's command ends with. */
+static char *const *program_args;
+
+/* The run's arguments after "symq run", without those dist sets itself; close_args puts
+ * dist's own (at most `room`) and the program's arguments after them. */
+static char **child_args(int argc, char **argv, const char *self, size_t room, size_t *n) {
+  static const char *const own[] = {"--jobs",     "--sshlogin", "--output-dir",
+                                    "--max-time", "--split",    "--part"};
+  char **args = xcalloc((size_t)argc + room + 3, sizeof *args);
+  size_t m = 0;
+  args[m++] = (char *)self;
+  args[m++] = "run";
+  int k = 2;
+  for (; k < argc && strcmp(argv[k], "--") != 0; k++) {
+    bool dropped = false, takes = false;
+    for (size_t j = 0; j < sizeof own / sizeof *own && !dropped; j++)
+      dropped = is_option(argv[k], own[j], &takes);
+    if (!dropped) args[m++] = argv[k];
+    else if (takes)
+      k++; /* its value */
+  }
+  *n = m;
+  program_args = argv + k;
+  return args;
+}
+
+/* Ends the command after dist's `used` arguments at args[n…]: the program's, then NULL. */
+static void close_args(char **args, size_t n, size_t room, size_t used) {
+  assert(used <= room);
+  size_t j = 0;
+  for (; program_args[j]; j++) args[n + used + j] = program_args[j];
+  args[n + used + j] = NULL;
+}
+
+/* Starts `args` with stdout and stderr to `log`; the pid, or -1. */
+static pid_t spawn(char **args, const char *log) {
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid != 0) return pid;
+  int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd >= 0) {
+    dup2(fd, STDOUT_FILENO);
+    dup2(fd, STDERR_FILENO);
+    close(fd);
+  }
+  execv(args[0], args);
+  fprintf(stderr, "symq: error: cannot run %s: %s\n", args[0], strerror(errno));
+  _exit(RUN_EXIT_BAD_INPUT);
+}
+
+/* The --max-time value for a process started now ("" when there is no limit). */
+static void time_left(char *buf, size_t n, double deadline) {
+  if (deadline >= INFINITY) {
+    buf[0] = 0;
+    return;
+  }
+  double left = deadline - now_s();
+  if (left < 0.01) left = 0.01; /* it halts at once: its states end early, with tests */
+  snprintf(buf, n, "--max-time=%.3f", left);
+}
+
+static const char *status_text(int status, char *buf, size_t n) {
+  if (WIFEXITED(status)) snprintf(buf, n, "exit status %d", WEXITSTATUS(status));
+  else
+    snprintf(buf, n, "killed by signal %d", WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  return buf;
+}
+
+/* One symq run with `extra` arguments (at most 4), stdout and stderr to log; its status. */
+static int run_one(char **args, size_t n, size_t room, const char *const *extra, size_t nextra,
+                   const char *log) {
+  for (size_t k = 0; k < nextra; k++) args[n + k] = (char *)extra[k];
+  close_args(args, n, room, nextra);
+  pid_t pid = spawn(args, log);
+  return pid < 0 ? -1 : wait_for(pid);
+}
+
+/* A run of symq ended well when its output is whole: 0 (or 1: a --validate-* check). */
+static bool ended_well(int status) {
+  return status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) <= 1;
+}
+
+/* Part files of the splitter's output, sorted (glob sorts). */
+static bool list_parts(const char *split_dir, glob_t *g) {
+  char *pattern = xasprintf("%s/part-*.part", split_dir);
+  int rc = glob(pattern, 0, NULL, g);
+  free(pattern);
+  if (rc == GLOB_NOMATCH) g->gl_pathc = 0;
+  return rc == 0 || rc == GLOB_NOMATCH;
+}
+
+/* Runs every part on `jobs` local processes; false when one did not end well. */
+static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *parts,
+                              const char *work, uint64_t jobs, double deadline, bool *ran) {
+  size_t total = parts->gl_pathc, next = 0, running = 0;
+  pid_t *pids = xcalloc(jobs, sizeof *pids);
+  size_t *which = xcalloc(jobs, sizeof *which);
+  bool ok = true, told = false;
+  while (next < total || running) {
+    if (stopping || now_s() >= deadline) next = total; /* the rest are not run */
+    while (next < total && running < jobs) {
+      char part_arg[4200], out_arg[4200], max_time[64], log[4200];
+      size_t k = next;
+      snprintf(part_arg, sizeof part_arg, "--part=%s", parts->gl_pathv[k]);
+      snprintf(out_arg, sizeof out_arg, "--output-dir=%s/part-%04zu", work, k + 1);
+      snprintf(log, sizeof log, "%s/part-%04zu.log", work, k + 1);
+      time_left(max_time, sizeof max_time, deadline);
+      const char *extra[] = {part_arg, out_arg, max_time};
+      for (size_t j = 0; j < 3; j++) args[n + j] = (char *)extra[j];
+      close_args(args, n, room, *max_time ? 3 : 2);
+      size_t slot = 0;
+      while (pids[slot]) slot++;
+      pids[slot] = spawn(args, log);
+      if (pids[slot] < 0) {
+        fprintf(stderr, "symq: error: cannot start a process: %s\n", strerror(errno));
+        pids[slot] = 0;
+        ok = false;
+        next = total;
+        break;
+      }
+      ran[k] = true;
+      which[slot] = k;
+      next++;
+      running++;
+    }
+    if (!running) break;
+    int status;
+    pid_t pid = wait(&status);
+    if (pid < 0 && errno == EINTR) {
+      for (size_t slot = 0; slot < jobs && stopping && !told; slot++)
+        if (pids[slot]) kill(pids[slot], SIGTERM);
+      told = told || stopping;
+      continue;
+    }
+    if (pid < 0) break;
+    for (size_t slot = 0; slot < jobs; slot++) {
+      if (pids[slot] != pid) continue;
+      pids[slot] = 0;
+      running--;
+      if (told && WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) {
+        ran[which[slot]] = false; /* stopped before it could halt: as if never started */
+      } else if (!ended_well(status)) {
+        char why[64];
+        fprintf(stderr, "symq: error: part %s: %s (see %s/part-%04zu.log)\n",
+                parts->gl_pathv[which[slot]], status_text(status, why, sizeof why), work,
+                which[slot] + 1);
+        ok = false;
+      }
+    }
+  }
+  free(pids);
+  free(which);
+  return ok;
+}
+
+/* The first `parallel` on PATH, or NULL (malloc'd). */
+static char *find_parallel(void) {
+  const char *path = getenv("PATH");
+  if (!path) return NULL;
+  char *copy = xstrdup(path), *save = NULL, *found = NULL;
+  for (char *dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
+    char *p = xasprintf("%s/parallel", *dir ? dir : ".");
+    if (access(p, X_OK) == 0) found = p;
+    else
+      free(p);
+  }
+  free(copy);
+  return found;
+}
+
+/* Runs every part through GNU parallel --sshlogin (the hosts see the same paths: the
+ * output directory is shared, as eval/real/run assumes); false when it did not end well. */
+static bool run_parts_parallel(const char *parallel, char **args, size_t n, size_t room,
+                               const glob_t *parts, const char *work, const run_options *o,
+                               double deadline, bool *ran) {
+  if (!parts->gl_pathc) return true;
+  char jobs[32], max_time[64];
+  snprintf(jobs, sizeof jobs, "%" PRIu64, o->jobs ? o->jobs : 1);
+  time_left(max_time, sizeof max_time, deadline);
+  char *out_arg = xasprintf("--output-dir=%s/{/.}", work);
+  (void)room;
+  size_t nprog = 0;
+  while (program_args[nprog]) nprog++;
+  char **cmd = xcalloc(16 + n + nprog + parts->gl_pathc + 4, sizeof *cmd);
+  size_t m = 0;
+  const char *head[] = {parallel, "--sshlogin", o->sshlogin, "--jobs", jobs,
+                        "--wd",   ".",          "--halt",    "never",  "-q"};
+  for (size_t k = 0; k < sizeof head / sizeof *head; k++) cmd[m++] = (char *)head[k];
+  for (size_t k = 0; k < n; k++) cmd[m++] = args[k];
+  cmd[m++] = "--part={}";
+  cmd[m++] = out_arg;
+  if (*max_time) cmd[m++] = max_time;
+  for (size_t k = 0; k < nprog; k++) cmd[m++] = program_args[k];
+  cmd[m++] = ":::";
+  for (size_t k = 0; k < parts->gl_pathc; k++) cmd[m++] = parts->gl_pathv[k];
+  for (size_t k = 0; k < parts->gl_pathc; k++) ran[k] = true;
+  cmd[m] = NULL;
+  char *log = xasprintf("%s/parallel.log", work);
+  pid_t pid = spawn(cmd, log);
+  int status = pid > 0 ? wait_for(pid) : -1;
+  bool ok = status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  if (stopping) { /* a stop: the parts that wrote their stats.json ran, the others did not */
+    ok = true;
+    for (size_t k = 0; k < parts->gl_pathc; k++) {
+      char *stats = xasprintf("%s/part-%04zu/stats.json", work, k + 1);
+      ran[k] = access(stats, R_OK) == 0;
+      free(stats);
+    }
+  }
+  if (!ok) fprintf(stderr, "symq: error: GNU parallel: a part did not end well (see %s)\n", log);
+  free(log);
+  free(cmd);
+  free(out_arg);
+  return ok;
+}
+
+static bool make_dir(const char *path) {
+  if (mkdir(path, 0755) == 0) return true;
+  fprintf(stderr, "symq: error: %s: cannot create the directory: %s\n", path, strerror(errno));
+  return false;
+}
+
+int dist_main(int argc, char **argv, const run_options *o) {
+  double start = now_s();
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_stop; /* no SA_RESTART: a wait returns, and the stop is passed on */
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  double deadline = o->interp.max_time_s > 0 ? start + o->interp.max_time_s : INFINITY;
+  char *parallel = NULL;
+  if (o->sshlogin && !(parallel = find_parallel())) {
+    fprintf(stderr, "symq: error: --sshlogin needs GNU parallel, which is not on PATH\n");
+    return RUN_EXIT_BAD_INPUT;
+  }
+  char err[1024];
+  out_dir *out = out_open(o->output_dir, err, sizeof err); /* makes OUTDIR (or symq-out-N) */
+  if (!out) {
+    fprintf(stderr, "symq: error: %s\n", err);
+    free(parallel);
+    return RUN_EXIT_BAD_INPUT;
+  }
+  char *dir = xstrdup(out_path(out));
+  out_close(out);
+  fprintf(stderr, "symq: output directory is \"%s\"\n", dir);
+  char self[4096];
+  ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (len <= 0) {
+    fprintf(stderr, "symq: error: cannot find symq's own executable: %s\n", strerror(errno));
+    free(dir), free(parallel);
+    return RUN_EXIT_BAD_INPUT;
+  }
+  self[len] = 0;
+  char *work = xasprintf("%s/dist", dir), *split_dir = xasprintf("%s/split", work);
+  int rc = RUN_EXIT_OUTPUT;
+  size_t n, room = 4;
+  char **args = child_args(argc, argv, self, room, &n);
+  glob_t parts = {0};
+  bool globbed = false;
+  if (!make_dir(work)) goto done;
+  /* 1. the split: 8 parts per worker (per host slot under --sshlogin) */
+  uint64_t workers = o->jobs ? o->jobs : 1;
+  if (o->sshlogin) /* a process slot per host and job: the hosts are separated by commas */
+    for (const char *c = o->sshlogin; *c; c++) workers += *c == ',' ? (o->jobs ? o->jobs : 1) : 0;
+  char split_arg[64], out_arg[4200], max_time[64], log[4200];
+  snprintf(split_arg, sizeof split_arg, "--split=%" PRIu64, PARTS_PER_WORKER * workers);
+  snprintf(out_arg, sizeof out_arg, "--output-dir=%s", split_dir);
+  snprintf(log, sizeof log, "%s/split.log", work);
+  time_left(max_time, sizeof max_time, deadline);
+  const char *extra[] = {split_arg, out_arg, max_time};
+  int status = run_one(args, n, room, extra, *max_time ? 3 : 2, log);
+  if (!ended_well(status)) {
+    char why[64];
+    fprintf(stderr, "symq: error: the split: %s (see %s)\n", status_text(status, why, sizeof why),
+            log);
+    if (status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == RUN_EXIT_BAD_INPUT)
+      rc = RUN_EXIT_BAD_INPUT; /* the input itself: the log's last line says why */
+    goto done;
+  }
+  globbed = list_parts(split_dir, &parts);
+  if (!globbed) {
+    fprintf(stderr, "symq: error: %s: cannot list the part files\n", split_dir);
+    goto done;
+  }
+  if (o->sshlogin) fprintf(stderr, "symq: %zu parts on %s\n", parts.gl_pathc, o->sshlogin);
+  else
+    fprintf(stderr, "symq: %zu parts on %" PRIu64 " processes\n", parts.gl_pathc, o->jobs);
+  /* 2. the parts */
+  bool *ran = xcalloc(parts.gl_pathc + 1, sizeof *ran);
+  bool ok = parallel ? run_parts_parallel(parallel, args, n, room, &parts, work, o, deadline, ran)
+                     : run_parts_locally(args, n, room, &parts, work, o->jobs, deadline, ran);
+  if (!ok) {
+    free(ran);
+    goto done;
+  }
+  /* 3. one output: the splitter's tests first, then each part's, in part order */
+  const char **sources = xcalloc(parts.gl_pathc + 1, sizeof *sources);
+  char **owned = xcalloc(parts.gl_pathc + 1, sizeof *owned);
+  sources[0] = split_dir;
+  size_t nsources = 1, not_run = 0;
+  for (size_t k = 0; k < parts.gl_pathc; k++) {
+    if (ran[k]) sources[nsources++] = owned[k] = xasprintf("%s/part-%04zu", work, k + 1);
+    else
+      not_run++;
+  }
+  free(ran);
+  if (not_run)
+    fprintf(stderr,
+            "symq: warning: %zu parts were not run (--max-time or a signal stopped the run): the "
+            "exploration is incomplete\n",
+            not_run);
+  mergeout_summary sum;
+  mergeout_options mo = {.keep_all_errors = o->interp.emit_all_errors,
+                         .into_existing = true,
+                         .parts_not_run = not_run};
+  if (mergeout_dirs(sources, nsources, dir, &mo, &sum, err, sizeof err) != 0) {
+    fprintf(stderr, "symq: error: %s\n", err);
+  } else {
+    mergeout_print_errors(stderr, dir);
+    mergeout_print_summary(stdout, &sum);
+    rc = fflush(stdout) == 0 ? RUN_EXIT_DONE : RUN_EXIT_OUTPUT;
+  }
+  for (size_t k = 0; k < parts.gl_pathc; k++) free(owned[k]);
+  free(owned);
+  free(sources);
+done:
+  if (globbed) globfree(&parts);
+  free(args);
+  free(work), free(split_dir), free(dir), free(parallel);
+  return rc;
+}

@@ -1,0 +1,39 @@
+/*
+ * dist — `symq run --jobs N` and `--sshlogin HOSTS`: one exploration over many processes or
+ * hosts (issue 24). The run splits itself (`symq run --split=8N`, engine/exec/part.h), runs
+ * each part (`symq run --part=FILE`) on N local processes or through GNU parallel over ssh,
+ * and merges the outputs into one directory (engine/cli/mergeout.h).
+ *
+ *     OUTDIR/                 the merged tests, stats.json and info (symq merge-out)
+ *       dist/split/           the splitter's output: its own tests, part-NNNN.part
+ *       dist/part-NNNN/       each part's output directory; dist/part-NNNN.log its stderr
+ *
+ * Contract
+ *   - --max-time bounds the whole run: each process gets the time left when it starts, and
+ *     no part starts after it (those count as not run: the merged run is not exhausted).
+ *   - A part that cannot be run, or that fails, makes the run fail (exit 4) after the other
+ *     parts ended; nothing is merged then, so no verdict claims what was not explored.
+ *   - Messages are one line on stderr; the exit statuses are symq run's.
+ */
+#ifndef SYMQ_DIST_H
+#define SYMQ_DIST_H
+
+#include <stdint.h>
+
+#include "engine/cli/options.h"
+#include "engine/cli/run.h"
+
+/* The key a part file records (part.h): the version, the inputs' contents and every option
+ * that shapes the tree of forks (compilation, runtime, program arguments, symbolic
+ * environment, capacity, pointer and external-call options). */
+uint64_t dist_program_key(const run_options *o);
+
+/* Refuses (usage error of `command`, returns 2) options that cannot go with --split, --part,
+ * --jobs or --sshlogin: limits counted over the whole run, --interpolate. 0 when fine. */
+int dist_check_options(const opt_command *command, const run_options *o);
+
+/* Runs `symq run ARGV` (argv as given, with --jobs or --sshlogin) in parts; returns the exit
+ * status. */
+int dist_main(int argc, char **argv, const run_options *o);
+
+#endif

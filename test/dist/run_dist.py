@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""One exploration in parts (issue 24): --split, --part, --jobs and symq merge-out.
+
+    run_dist.py SYMQ_BINARY [--filter jobs|refuse|mergeout|resplit|maxtime]
+
+jobs      `symq run --jobs 2` against the single run: on three e2e drivers and on
+          drivers/memspn.c under --merge=pat, the same tests (as multisets of ktest bytes),
+          the same errors (kind, message, file, line), the same path counts and `exhausted`;
+          paths_branches5 really runs in parts. Two more whose tests' bytes depend on the
+          solver's query history (docs/usage.md, "One exploration in parts"): the same path
+          counts and errors, and with --merge=pat every part of forks_then_memspn merges.
+refuse    a part file that was changed, one made for another program, and one whose
+          decision is no successor of its fork: exit 2, one line naming the file.
+resplit   a part split again (--part=FILE --split=N): the sub-parts extend its prefix and
+          together hold exactly its tests.
+maxtime   --jobs 2 --max-time=1 on 2^40 paths: exit 0, `exhausted` false, its tests kept.
+mergeout  symq merge-out alone: renumbering, .err files beside their tests, an error once
+          per location (--keep-all-errors: every one), stats summed, `exhausted` only if
+          every directory's, the same bytes twice.
+
+Prints one line per check and exits 1 if one failed."""
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+E2E = os.path.join(ROOT, "test", "e2e")
+SYMQ = os.path.abspath(sys.argv[1])
+SCRATCH = tempfile.TemporaryDirectory(prefix="symq-dist-")
+failures = 0
+
+
+def check(ok, what):
+    global failures
+    print(("ok   " if ok else "FAIL ") + what)
+    if not ok:
+        failures += 1
+
+
+def run(*args, ok_codes=(0,)):
+    p = subprocess.run([SYMQ, *args], capture_output=True, text=True, timeout=600)
+    if p.returncode not in ok_codes:
+        print(p.stderr[-2000:])
+    return p
+
+
+def out(name):
+    return os.path.join(SCRATCH.name, name)
+
+
+def ktests(d):
+    return sorted(open(f, "rb").read() for f in glob.glob(os.path.join(d, "*.ktest")))
+
+
+def errors(d):
+    found = []
+    for f in glob.glob(os.path.join(d, "*.err")):
+        lines = open(f).read().splitlines()
+        found.append((f.split(".")[-2],) + tuple(
+            l for l in lines if l.startswith(("Error:", "File:", "Line:"))))
+    return sorted(found)
+
+
+def stats(d):
+    with open(os.path.join(d, "stats.json")) as f:
+        return json.load(f)
+
+
+def counts(d):
+    s = stats(d)
+    return (s["completed_paths"], s["error_paths"], s["early_paths"], s["tests"], s["exhausted"])
+
+
+def jobs_vs_single(driver, *opts, same_bytes=True, program_args=()):
+    name = os.path.basename(driver)[:-2] + "".join(o.replace("=", "_") for o in opts)
+    single, jobs = out("single-" + name), out("jobs-" + name)
+    a = run("run", "--output-dir=" + single, *opts, driver, *program_args)
+    b = run("run", "--jobs", "2", "--output-dir=" + jobs, *opts, driver, *program_args)
+    check(a.returncode == 0 and b.returncode == 0, f"{name}: both runs end (exit 0)")
+    if a.returncode or b.returncode:
+        return jobs
+    if same_bytes:
+        check(ktests(single) == ktests(jobs),
+              f"{name}: the same {len(ktests(single))} tests, byte for byte")
+    check(errors(single) == errors(jobs), f"{name}: the same {len(errors(single))} errors")
+    check(counts(single) == counts(jobs),
+          f"{name}: the same completed/error/early paths, tests, exhausted {counts(single)}")
+    return jobs
+
+
+def test_jobs():
+    jobs = jobs_vs_single(os.path.join(E2E, "paths_branches5.c"))
+    parts = glob.glob(os.path.join(jobs, "dist", "part-*", "stats.json"))
+    check(len(parts) >= 2, f"paths_branches5: explored in {len(parts)} parts")
+    check(sum(stats(os.path.dirname(p))["completed_paths"] for p in parts) > 0,
+          "paths_branches5: the parts ended paths themselves")
+    jobs_vs_single(os.path.join(E2E, "err_div.c"))
+    jobs_vs_single(os.path.join(E2E, "mem_symbolic_size.c"))
+    jobs_vs_single(os.path.join(ROOT, "drivers", "memspn.c"), "--merge=pat")
+    jobs_vs_single(os.path.join(E2E, "paths_nested_loops.c"), same_bytes=False)
+    jobs = jobs_vs_single(os.path.join(HERE, "program_args.c"),
+                          program_args=("--", "x", "yy", "z"))
+    check(len(glob.glob(os.path.join(jobs, "dist", "part-*", "stats.json"))) >= 2,
+          "program_args: its parts ran with the program's arguments")
+    driver = os.path.join(HERE, "forks_then_memspn.c")
+    jobs = jobs_vs_single(driver, "--merge=pat", same_bytes=False)
+    # the split by hand: 4 parts, each merging its own memspn loop
+    split = out("ftm-split")
+    p = run("run", "--merge=pat", "--split=4", "--output-dir=" + split, driver)
+    files = sorted(glob.glob(os.path.join(split, "part-*.part")))
+    check(p.returncode == 0 and len(files) == 4, f"forks_then_memspn: split into {len(files)}")
+    merged = []
+    for k, f in enumerate(files):
+        d = out(f"ftm-part{k}")
+        run("run", "--merge=pat", "--part=" + f, "--output-dir=" + d, driver)
+        merged.append(stats(d)["merge"]["merged_states"] if os.path.exists(d) else 0)
+    check(all(m > 0 for m in merged), f"forks_then_memspn: every part merges ({merged})")
+
+
+def rewrite_part(path, decisions):
+    """The part file with other decisions and a check line that fits them (FNV-1a 64)."""
+    lines = open(path).read().splitlines(keepends=True)
+    head = "".join(lines[:2]) + f"decisions {len(decisions)}\n"
+    if decisions:
+        head += " ".join(str(d) for d in decisions) + "\n"
+    h = 0xcbf29ce484222325
+    for b in head.encode():
+        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    with open(path, "w") as f:
+        f.write(head + f"check {h:016x}\n")
+
+
+def refused(part, driver, what):
+    p = run("run", "--part=" + part, "--output-dir=" + out("refused-" + what), driver,
+            ok_codes=(2,))
+    lines = p.stderr.strip().splitlines()
+    check(p.returncode == 2 and lines and part in lines[-1] and lines[-1].startswith("symq: error:"),
+          f"refused ({what}): exit {p.returncode}, '{lines[-1] if lines else ''}'")
+
+
+def test_refuse():
+    driver = os.path.join(E2E, "paths_branches5.c")
+    split = out("refuse-split")
+    run("run", "--split=4", "--output-dir=" + split, driver)
+    part = os.path.join(split, "part-0002.part")
+    good = run("run", "--part=" + part, "--output-dir=" + out("refuse-good"), driver)
+    check(good.returncode == 0, "the part as written runs (exit 0)")
+    changed = out("changed.part")
+    text = open(part).read()
+    with open(changed, "w") as f:
+        f.write(text.replace("\n0 1\n", "\n1 1\n").replace("\n1 0\n", "\n0 0\n"))
+    check(open(changed).read() != text, "the changed part differs from the original")
+    refused(changed, driver, "changed")
+    refused(part, os.path.join(E2E, "err_div.c"), "another program")
+    p = run("run", "--part=" + part, "--capacity=7", "--output-dir=" + out("refused-opts"),
+            driver, ok_codes=(2,))
+    check(p.returncode == 2 and part in p.stderr, "refused (another --capacity): exit 2")
+    wrong = out("wrong.part")
+    shutil.copy(part, wrong)
+    rewrite_part(wrong, [0, 7])
+    refused(wrong, driver, "no such successor")
+    short = out("short.part")
+    shutil.copy(part, short)
+    rewrite_part(short, [0, 1, 0, 1, 0, 1, 0, 1])
+    refused(short, driver, "longer than the path")
+
+
+def test_mergeout():
+    driver = os.path.join(E2E, "err_dedup.c")
+    a = out("mo-a")
+    run("run", "--output-dir=" + a, driver)
+    b = out("mo-b")
+    shutil.copytree(a, b)
+    s = stats(b)
+    s["exhausted"] = False
+    with open(os.path.join(b, "stats.json"), "w") as f:
+        json.dump(s, f)
+    m1, m2 = out("mo-m1"), out("mo-m2")
+    p = run("merge-out", a, b, "-o", m1)
+    run("merge-out", a, b, "-o", m2)
+    check(p.returncode == 0, "merge-out exits 0")
+    names = sorted(os.listdir(m1))
+    tests = sorted(n for n in names if n.endswith(".ktest"))
+    src_tests = sorted(n for n in os.listdir(a) if n.endswith(".ktest"))
+    src_errs = [n for n in os.listdir(a) if n.endswith(".err")]
+    want = 2 * len(src_tests) - len(src_errs)
+    check(tests == [f"test{k:06d}.ktest" for k in range(1, want + 1)],
+          f"tests renumbered 1..{want} (an error once per location)")
+    for e in (n for n in names if n.endswith(".err")):
+        ident = e.split(".")[0]
+        src = [n for n in src_errs if open(os.path.join(a, n)).read() ==
+               open(os.path.join(m1, e)).read()]
+        same = src and open(os.path.join(a, src[0].split(".")[0] + ".ktest"), "rb").read() == \
+            open(os.path.join(m1, ident + ".ktest"), "rb").read()
+        check(bool(same), f"{e} sits beside its own test")
+    sm, sa = stats(m1), stats(a)
+    check(sm["completed_paths"] == 2 * sa["completed_paths"] and
+          sm["instructions"] == 2 * sa["instructions"], "stats.json: counters summed")
+    check(sm["states_max"] == sa["states_max"], "stats.json: maxima kept as maxima")
+    check(sm["tests"] == want and sm["merged_outputs"] == 2, "stats.json: tests as written")
+    check(sm["exhausted"] is False, "exhausted only if every directory's is")
+    same = all(open(os.path.join(m1, n), "rb").read() == open(os.path.join(m2, n), "rb").read()
+               for n in names)
+    check(same and names == sorted(os.listdir(m2)), "the same bytes twice")
+    m3 = out("mo-m3")
+    run("merge-out", "--keep-all-errors", a, a, "-o", m3)
+    check(len(glob.glob(os.path.join(m3, "*.ktest"))) == 2 * len(src_tests),
+          "--keep-all-errors keeps every error test")
+    p = run("merge-out", a, out("no-such-dir"), "-o", out("mo-bad"), ok_codes=(2,))
+    check(p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and
+          "no-such-dir" in p.stderr, "a directory without stats.json: exit 2, one line")
+
+
+def test_resplit():
+    driver = os.path.join(E2E, "paths_branches5.c")
+    top, whole, again = out("rs-top"), out("rs-whole"), out("rs-again")
+    run("run", "--split=2", "--output-dir=" + top, driver)
+    part = os.path.join(top, "part-0001.part")
+    run("run", "--part=" + part, "--output-dir=" + whole, driver)
+    p = run("run", "--part=" + part, "--split=4", "--output-dir=" + again, driver)
+    files = sorted(glob.glob(os.path.join(again, "part-*.part")))
+    check(p.returncode == 0 and len(files) == 4, f"a part split again into {len(files)} parts")
+    first = open(part).read().split("\n")[3].split()
+    check(all(open(f).read().split("\n")[3].split()[:len(first)] == first for f in files),
+          "their prefixes extend the part's")
+    dirs = [again]
+    for k, f in enumerate(files):
+        dirs.append(out(f"rs-sub{k}"))
+        run("run", "--part=" + f, "--output-dir=" + dirs[-1], driver)
+    merged = out("rs-merged")
+    run("merge-out", *dirs, "-o", merged)
+    check(ktests(merged) == ktests(whole) and counts(merged) == counts(whole),
+          f"the sub-parts hold the part's {len(ktests(whole))} tests exactly")
+
+
+def test_maxtime():
+    # 2^40 paths: no machine ends them within a second, so the run must say it is incomplete
+    src = out("wide.c")
+    with open(src, "w") as f:
+        f.write("#include <klee/klee.h>\nint main(void) {\n  unsigned char b[40];\n"
+                "  klee_make_symbolic(b, sizeof b, \"b\");\n  int n = 0;\n"
+                "  for (int i = 0; i < 40; i++)\n    if (b[i] > 100) n++;\n  return n;\n}\n")
+    d = out("maxtime")
+    p = run("run", "--jobs", "2", "--max-time=1", "--output-dir=" + d, src)
+    check(p.returncode == 0, "--jobs 2 --max-time=1 ends (exit 0)")
+    s = stats(d) if p.returncode == 0 else {}
+    check(s.get("exhausted") is False, "and says the exploration is incomplete")
+    check(s.get("tests", 0) == len(glob.glob(os.path.join(d, "*.ktest"))) > 0,
+          f"with the tests its parts wrote ({s.get('tests')})")
+
+
+TESTS = {"jobs": test_jobs, "refuse": test_refuse, "mergeout": test_mergeout,
+         "resplit": test_resplit, "maxtime": test_maxtime}
+if __name__ == "__main__":
+    chosen = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--filter" else None
+    for name, fn in TESTS.items():
+        if chosen in (None, name):
+            fn()
+    print(f"{'FAILED' if failures else 'passed'}: {failures} failed")
+    sys.exit(1 if failures else 0)
