@@ -21,6 +21,7 @@ typedef struct member_path {
   uint32_t *word;
   expr **conds; /* conds[0]: the riders at the root (true if none); merge_tmp references */
   size_t len;
+  bool nested_forall; /* a symbol for a nested region's release holds a ∀ (merge/tree.h) */
 } member_path;
 
 static bool read_path(merge_ctx *m, pat_alphabet *ab, const merge_region *r, const state *st,
@@ -40,6 +41,7 @@ static bool read_path(merge_ctx *m, pat_alphabet *ab, const merge_region *r, con
   p->conds[0] = merge_tmp(m, expr_true());
   for (size_t i = 0; i < depth; i++) {
     const merge_node *n = path[i];
+    p->nested_forall |= n->nested && n->cond->has_forall;
     if (n->symbol) {
       p->word[p->len] = pat_alphabet_code(ab, n->hash);
       p->conds[p->len++] = n->cond;
@@ -279,13 +281,14 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
   bool singletons = false;
   for (size_t p = 0; p < parts->npatterns; p++) {
     size_t k = 0;
-    bool distinct = true, same_root = true;
+    bool distinct = true, same_root = true, nested_forall = false;
     expr *root_riders = NULL; /* the same nodes for every member of a valid tree */
     for (size_t j = 0; j < n; j++) {
       if (parts->pattern_of[j] != p) continue;
       for (size_t i = 0; i < k; i++) distinct &= counts[i] != parts->count[j];
       if (!root_riders) root_riders = paths[j].conds[0];
       same_root &= paths[j].conds[0] == root_riders;
+      nested_forall |= paths[j].nested_forall;
       members[k] = group[j];
       counts[k] = parts->count[j];
       leaves[k++] = (synth_leaf){paths[j].conds + 1, paths[j].len - 1, parts->count[j]};
@@ -298,7 +301,7 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
     const pat_pattern *pt = &parts->patterns[p];
     expr *bvar = merge_tmp(m, expr_bvar_fresh(64, "i"));
     synth_formula f = {0};
-    if (distinct && same_root &&
+    if (distinct && same_root && !nested_forall &&
         synth_formula_pattern(leaves, k, pt->nprefix, pt->ncore, pt->nsuffix, bvar, &f)) {
       const char *declined = NULL;
       if (m->opt.decide == MERGE_DECIDE_COST) {
@@ -326,9 +329,10 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
       }
       synth_formula_free(&f);
     } else {
-      why_left = !distinct    ? "counts not distinct"
-                 : !same_root ? "riders at the root differ"
-                              : "no formula pattern";
+      why_left = !distinct       ? "counts not distinct"
+                 : !same_root    ? "riders at the root differ"
+                 : nested_forall ? "nested ∀: an iteration holds an inner loop's ∀ merge"
+                                 : "no formula pattern";
       merge_reasons_add(&m->stats->pat_fallbacks, why_left);
       for (size_t i = 0; i < k; i++) left[nleft++] = members[i];
     }
