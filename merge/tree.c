@@ -333,12 +333,15 @@ void merge_tree_dot(FILE *f, const merge_tree *t, const char *title,
     fputs("];\n", f);
     if (n->parent) {
       char *cond = expr_to_string(n->cond), *edge = NULL;
-      if (n->symbol)
+      if (n->nested) /* inst: the inner loop, counted down from UINT32_MAX (merge/region.c) */
+        edge = xasprintf("nested region's release: %s\n#%016" PRIx64 " @%u:loop %u/%u", cond,
+                         n->hash, n->branch.func, UINT32_MAX - n->branch.inst, n->branch.edge);
+      else if (n->symbol)
         edge = xasprintf("%s\n#%016" PRIx64 " @%u:%u/%u", cond, n->hash, n->branch.func,
                          n->branch.inst, n->branch.edge);
       fprintf(f, "  n%u -> n%u [label=", n->parent->id, n->id);
       dot_string(f, edge ? edge : cond);
-      fputs(n->symbol ? "];\n" : ", style=dotted];\n", f);
+      fputs(n->nested ? ", style=bold];\n" : n->symbol ? "];\n" : ", style=dotted];\n", f);
       free(cond);
       free(edge);
     }

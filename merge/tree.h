@@ -101,10 +101,10 @@ merge_node *merge_tree_add(merge_tree *t, merge_node *parent, expr *cond, bool d
 /* Nested regions (issue 26, item 3c): a child of parent for a state that comes back from a
  * region nested in this tree's (an inner loop, merged first). cond (borrowed) is the
  * conjunction of what the state added in the inner region — for a state merged there by
- * pattern, its ∀ and its K — and the node is a symbol of `branch` (the inner loop and the exit
- * edge the state left it by) whose hash is cond's *shape*: its pattern hash with every array
- * that is not an input alike (each inner merge has a K of its own), so that the outer loop's
- * iterations give equal symbols. */
+ * pattern, its ∀ and its K — and the node is a symbol of `branch` (by convention {the inner
+ * loop's function, UINT32_MAX − its loop index, the block the state left it from}) whose hash is
+ * cond's *shape*: its pattern hash with every array that is not an input alike (each inner merge
+ * has a K of its own), so that the outer loop's iterations give equal symbols. */
 merge_node *merge_tree_add_nested(merge_tree *t, merge_node *parent, expr *cond,
                                   const merge_branch *branch);
 /* A state that comes back from the nested region unmerged brings its path: the nodes from
@@ -133,7 +133,7 @@ expr *merge_tree_tail(const merge_node *n);
 size_t merge_tree_word(const merge_node *n, uint64_t *out, size_t cap);
 /* Graphviz DOT: one node per tree node (leaves with their state's label from `label`, dead
  * ones dashed), one edge per condition (symbols with their hash and branch, riders
- * dotted). */
+ * dotted, a nested region's release bold with its loop). */
 void merge_tree_dot(FILE *f, const merge_tree *t, const char *title,
                     const char *(*label)(void *state, void *ctx), void *ctx);
 void merge_tree_free(merge_tree *t); /* NULL is allowed */
