@@ -166,8 +166,8 @@ merge_loops *merge_loops_of(merge_ctx *m, uint32_t func) {
 static bool nest_possible(const merge_ctx *m, const state *st);
 static bool nest_inside(merge_ctx *m, const state *st, const merge_loops *l, uint32_t loop);
 static void nest_opened(merge_ctx *m, merge_region *inner, state *st);
-static void nest_rejoin(merge_ctx *m, const merge_region *inner, state *st, bool merged);
-static void nest_closed(merge_ctx *m, merge_region *inner);
+static void nest_rejoin(const merge_region *inner, state *st, bool merged);
+static void nest_closed(merge_region *inner);
 
 static void region_open(merge_ctx *m, state *st, bool manual, uint32_t loop) {
   merge_region *r = xcalloc(1, sizeof *r);
@@ -257,13 +257,14 @@ static void region_pause(merge_ctx *m, state *st) {
 
 /* st leaves its region without waiting (the region gave up): it runs on as a forked state
  * (in the region around it, if nested). */
-static void region_leave(merge_ctx *m, state *st) {
+static void region_leave(state *st) {
   merge_region *r = st->region;
   leaf_release(st);
   r->running--;
   st->region = NULL;
-  if (r->parent) nest_rejoin(m, r, st, false);
-  st->leaf = NULL;
+  if (r->parent) nest_rejoin(r, st, false); /* with its path: st->leaf */
+  else
+    st->leaf = NULL;
 }
 
 /* Too many states wait at r's exits: each path of the loop would wait for every other, so the
@@ -293,7 +294,7 @@ bool merge_manual_end(merge_ctx *m, state *st) {
     return false;
   }
   if (region_give_up(m, r)) {
-    region_leave(m, st);
+    region_leave(st);
     return false;
   }
   region_pause(m, st); /* wait after the call for the region's other states */
@@ -360,7 +361,7 @@ static bool region_exited(merge_ctx *m, state *st) {
 bool merge_should_pause(merge_ctx *m, state *st) {
   if (!st->region || !region_exited(m, st)) return false;
   if (region_give_up(m, st->region)) {
-    region_leave(m, st);
+    region_leave(st);
     return false;
   }
   region_pause(m, st);
@@ -477,7 +478,7 @@ static void region_resume(merge_ctx *m, const merge_region *r, state *st, bool f
     resume(m, st, fresh);
     return;
   }
-  nest_rejoin(m, r, st, fresh);
+  nest_rejoin(r, st, fresh);
   m->host.resume(m->host.ctx, st, fresh);
 }
 
@@ -546,7 +547,7 @@ static void region_release(merge_ctx *m, merge_region *r) {
   free(done);
   free(group);
   if (tree) dump_tree(m, r, tree);
-  if (r->parent) nest_closed(m, r);
+  if (r->parent) nest_closed(r);
   region_free(r);
 }
 
@@ -663,43 +664,35 @@ static void nest_opened(merge_ctx *m, merge_region *inner, state *st) {
 /* st goes back to the outer region: merged (a new state), as one node for what the inner
  * region's merge made; unmerged, with its path in the inner tree, so that an inner loop that
  * merged nothing leaves the outer words as they would be without it. */
-static void nest_rejoin(merge_ctx *m, const merge_region *inner, state *st, bool merged) {
+static void nest_rejoin(const merge_region *inner, state *st, bool merged) {
   merge_region *outer = inner->parent;
-  merge_node *leaf = st->leaf;
+  merge_node *leaf = st->leaf, *n;
   if (!merged && leaf && !leaf->detached) {
-    merge_node *n = merge_tree_graft(outer->tree, inner->outer_leaf, leaf, inner->grafted);
-    n->state = st;
-    st->region = outer;
-    st->leaf = n;
-    st->paused = false;
-    outer->running++;
-    (void)m;
-    return;
-  }
-  expr *tail = expr_true();
-  for (size_t k = inner->entry_npc; k < st->npc; k++) {
-    expr *next = expr_and(tail, st->pc[k]);
+    n = merge_tree_graft(outer->tree, inner->outer_leaf, leaf, inner->grafted);
+  } else {
+    expr *tail = expr_true();
+    for (size_t k = inner->entry_npc; k < st->npc; k++) {
+      expr *next = expr_and(tail, st->pc[k]);
+      expr_unref(tail);
+      tail = next;
+    }
+    /* salted by the inner loop and the edge the state left it by */
+    merge_branch b = {inner->func, UINT32_MAX - inner->loop, st->prev_block};
+    n = merge_tree_add_nested(outer->tree, inner->outer_leaf, tail, &b);
     expr_unref(tail);
-    tail = next;
   }
-  /* salted by the inner loop and the edge the state left it by */
-  merge_branch b = {inner->func, UINT32_MAX - inner->loop, st->prev_block};
-  merge_node *n = merge_tree_add_nested(outer->tree, inner->outer_leaf, tail, &b);
-  expr_unref(tail);
   n->state = st;
   st->region = outer;
   st->leaf = n;
   st->paused = false;
   outer->running++;
-  (void)m;
 }
 
 /* The inner region is released: its slot in the outer one is freed; when no state came back
  * (all ended inside), the outer leaf's path ended there. */
-static void nest_closed(merge_ctx *m, merge_region *inner) {
+static void nest_closed(merge_region *inner) {
   merge_region *outer = inner->parent;
   merge_node *leaf = inner->outer_leaf;
-  (void)m;
   if (!leaf->first_child && !leaf->detached) merge_tree_leaf_ended(outer->tree, leaf);
   outer->running--;
 }
