@@ -54,8 +54,8 @@ static void reasons_member(json_writer *j, const char *key, const merge_reasons 
 
 void merge_stats_json(json_writer *j, const merge_stats *s) {
   json_object_begin(j);
-  JSON_COUNTERS(j, {"regions_opened", s->regions_opened},
-                {"regions_released", s->regions_released});
+  JSON_COUNTERS(j, {"regions_opened", s->regions_opened}, {"regions_released", s->regions_released},
+                {"regions_nested", s->regions_nested});
   reasons_member(j, "regions_skipped", &s->skipped);
   reasons_member(j, "regions_hash_invalid", &s->hash_invalid);
   reasons_member(j, "decisions", &s->decisions);
@@ -102,6 +102,8 @@ merge_ctx *merge_ctx_new(const ir_program *prog, const merge_options *opt, qsolv
 }
 
 static void region_free(merge_region *r) {
+  if (r->grafted) hmap_free(r->grafted);
+  free(r->grafted);
   merge_inc_region_free(r->inc);
   merge_tree_free(r->tree);
   free(r->paused);
@@ -160,8 +162,16 @@ merge_loops *merge_loops_of(merge_ctx *m, uint32_t func) {
 
 /* ---- opening ----------------------------------------------------------------------------- */
 
+/* nested regions (issue 26, item 3c), at the end of this file */
+static bool nest_possible(const merge_ctx *m, const state *st);
+static bool nest_inside(merge_ctx *m, const state *st, const merge_loops *l, uint32_t loop);
+static void nest_opened(merge_ctx *m, merge_region *inner, state *st);
+static void nest_rejoin(const merge_region *inner, state *st, bool merged);
+static void nest_closed(merge_region *inner);
+
 static void region_open(merge_ctx *m, state *st, bool manual, uint32_t loop) {
   merge_region *r = xcalloc(1, sizeof *r);
+  if (st->region) nest_opened(m, r, st); /* before st moves to r */
   r->id = m->next_region_id++;
   r->manual = manual;
   r->func = state_top(st)->func;
@@ -195,12 +205,14 @@ static bool both_feasible(merge_ctx *m, state *st, expr *cond) {
 enum { MERGE_BARREN_LIMIT = 2 };
 
 void merge_at_branch(merge_ctx *m, state *st, expr *cond) {
-  if (m->opt.mode == MERGE_MODE_NONE || st->region || expr_is_const(cond)) return;
+  if (m->opt.mode == MERGE_MODE_NONE || expr_is_const(cond)) return;
+  if (st->region && !nest_possible(m, st)) return;
   state_frame *f = state_top(st);
   const ir_function *fn = &m->prog->funcs[f->func];
   merge_loops *l = merge_loops_of(m, f->func);
   uint32_t loop = l->innermost[merge_block_of(fn, f->pc)];
   if (loop == MERGE_NO_LOOP) return;
+  if (st->region && !nest_inside(m, st, l, loop)) return; /* e.g. its own region's loop */
   if (l->loops[loop].barren >= MERGE_BARREN_LIMIT) {
     merge_reasons_add(&m->stats->skipped, "the loop's earlier regions merged nothing");
     return;
@@ -222,6 +234,7 @@ void merge_manual_begin(merge_ctx *m, state *st) {
 /* ---- members ------------------------------------------------------------------------------ */
 
 static void resume(merge_ctx *m, state *st, bool fresh);
+static void region_resume(merge_ctx *m, const merge_region *r, state *st, bool fresh);
 
 /* st's leaf no longer holds st (it ended, or left the region). */
 static void leaf_release(state *st) {
@@ -242,13 +255,16 @@ static void region_pause(merge_ctx *m, state *st) {
   r->paused[r->npaused++] = st;
 }
 
-/* st leaves its region without waiting (the region gave up): it runs on as a forked state. */
+/* st leaves its region without waiting (the region gave up): it runs on as a forked state
+ * (in the region around it, if nested). */
 static void region_leave(state *st) {
   merge_region *r = st->region;
   leaf_release(st);
   r->running--;
   st->region = NULL;
-  st->leaf = NULL;
+  if (r->parent) nest_rejoin(r, st, false); /* with its path: st->leaf */
+  else
+    st->leaf = NULL;
 }
 
 /* Too many states wait at r's exits: each path of the loop would wait for every other, so the
@@ -263,7 +279,7 @@ static bool region_give_up(merge_ctx *m, merge_region *r) {
                     "gave up: more states waiting at the exits than --max-region-states");
   for (size_t k = 0; k < r->npaused; k++) {
     leaf_release(r->paused[k]);
-    resume(m, r->paused[k], false);
+    region_resume(m, r, r->paused[k], false);
   }
   r->npaused = 0;
   if (!r->manual) merge_loops_of(m, r->func)->loops[r->loop].barren = MERGE_BARREN_LIMIT;
@@ -456,12 +472,22 @@ static void resume(merge_ctx *m, state *st, bool fresh) {
   m->host.resume(m->host.ctx, st, fresh);
 }
 
+/* st resumes after r: forked, or back in the region around r as a member. */
+static void region_resume(merge_ctx *m, const merge_region *r, state *st, bool fresh) {
+  if (!r->parent) {
+    resume(m, st, fresh);
+    return;
+  }
+  nest_rejoin(r, st, fresh);
+  m->host.resume(m->host.ctx, st, fresh);
+}
+
 /* One group of states paused at one exit: the strategy's merge, the tests of the members
  * merged away (--tests-per-merge=all; a member that resumes as it is writes its own test
  * when it ends), and what resumes. */
 static void release_group(merge_ctx *m, const merge_region *r, state **group, size_t n) {
   if (n == 1) {
-    resume(m, group[0], false);
+    region_resume(m, r, group[0], false);
     return;
   }
   state **out = xrealloc(NULL, n * sizeof *out);
@@ -478,7 +504,7 @@ static void release_group(merge_ctx *m, const merge_region *r, state **group, si
     if (fresh)
       m->stats->merged_pc_nodes +=
           expr_dag_size(out[k]->pc + r->entry_npc, out[k]->npc - r->entry_npc);
-    resume(m, out[k], fresh);
+    region_resume(m, r, out[k], fresh);
   }
   free(out);
   merge_tmp_release(m);
@@ -521,6 +547,7 @@ static void region_release(merge_ctx *m, merge_region *r) {
   free(done);
   free(group);
   if (tree) dump_tree(m, r, tree);
+  if (r->parent) nest_closed(r);
   region_free(r);
 }
 
@@ -553,4 +580,127 @@ uint64_t merge_fast_forward(const merge_ctx *m, const state *st) {
   const merge_region *r = st->region;
   return m->opt.mode != MERGE_MODE_NONE && r && !st->paused && !r->gave_up ? (uint64_t)r->id + 1
                                                                            : 0;
+}
+
+/* ---- nested regions (issue 26, item 3c) ------------------------------------------------------
+
+   A member of a loop's region that forks at a branch of a loop inside it (in the same frame,
+   or in a function the member called) opens that inner loop's region, nested: while it is
+   open it counts as one running member of the outer region (its slot), the outer tree's leaf
+   where it opened waits for what comes back, and when it is released every state that
+   resumes — merged by its strategy or not — goes back to the outer region as a member, one
+   node under that leaf carrying what the state added inside (merge_tree_add_nested). So the
+   inner loop is merged first, and each outer iteration adds one symbol for it to the outer
+   words. Not under --incremental-merge (its snapshots and turns are per region), nor in a
+   manual region or one that gave up. */
+
+static bool nest_possible(const merge_ctx *m, const state *st) {
+  const merge_region *r = st->region;
+  return !m->opt.incremental && !r->manual && !r->inc && !r->gave_up && !st->paused;
+}
+
+/* The blocks block's terminator may go to (at most 2 + its switch groups), written to out;
+ * returns how many (out has room for cap). */
+static uint32_t block_succs(const ir_function *fn, uint32_t block, uint32_t *out, uint32_t cap) {
+  const ir_block *b = &fn->blocks[block];
+  uint32_t n = 0;
+  if (!b->count) return 0;
+  const ir_inst *t = &fn->insts[b->first + b->count - 1];
+  if (t->op == IR_BR || t->op == IR_CONDBR)
+    for (int k = 0; k < (t->op == IR_BR ? 1 : 2) && n < cap; k++)
+      out[n++] = fn->edges[t->u.br.edge[k]].target;
+  if (t->op == IR_SWITCH) {
+    out[n++] = fn->edges[t->u.sw.dflt].target;
+    for (uint32_t k = 0; k < t->u.sw.ngroups && n < cap; k++)
+      out[n++] = fn->edges[fn->groups[t->u.sw.groups + k].edge].target;
+  }
+  return n;
+}
+
+/* Can the conditional branch at st's position end `loop`'s iteration by leaving the loop —
+ * does a block outside it follow one of its sides without passing the loop's header? (The
+ * first test of `while (j < len && s[j] != c)` does; a test in the body whose sides meet
+ * again before the header does not.) */
+static bool branch_exits(merge_ctx *m, const state *st, const merge_loops *l, uint32_t loop) {
+  const state_frame *f = &st->frames[st->nframes - 1];
+  const ir_function *fn = &m->prog->funcs[f->func];
+  if (fn->insts[f->pc].op != IR_CONDBR) return false;
+  uint32_t header = l->loops[loop].header, succ[64];
+  uint8_t *seen = xcalloc(fn->nblocks + 1, 1);
+  uint32_t *todo = xmalloc((fn->nblocks + 1) * sizeof *todo), ntodo = 0;
+  bool exits = false;
+  todo[ntodo++] = merge_block_of(fn, f->pc);
+  seen[todo[0]] = 1;
+  while (ntodo && !exits) {
+    uint32_t b = todo[--ntodo], ns = block_succs(fn, b, succ, 64);
+    for (uint32_t k = 0; k < ns && !exits; k++) {
+      uint32_t s = succ[k];
+      exits = !merge_loop_contains(l, loop, s);
+      if (!exits && s != header && !seen[s]) {
+        seen[s] = 1;
+        todo[ntodo++] = s;
+      }
+    }
+  }
+  free(seen);
+  free(todo);
+  return exits;
+}
+
+/* Is loop (of st's top frame) inside st's region's loop — a loop nested in it in the same
+ * frame, or any loop of a function called from it — and does the branch decide whether it
+ * goes on (its iteration count varies)? A fork in an inner loop's body that does not leave
+ * it (a loop over a constant table inside the iteration, memspn's `chars`) opens nothing: it
+ * is the outer iteration's. */
+static bool nest_inside(merge_ctx *m, const state *st, const merge_loops *l, uint32_t loop) {
+  const merge_region *r = st->region;
+  bool inside = st->nframes > r->depth;
+  if (!inside && st->nframes == r->depth && st->frames[st->nframes - 1].func == r->func)
+    for (uint32_t p = l->loops[loop].parent; p != MERGE_NO_LOOP && !inside; p = l->loops[p].parent)
+      inside = p == r->loop;
+  return inside && branch_exits(m, st, l, loop);
+}
+
+static void nest_opened(merge_ctx *m, merge_region *inner, state *st) {
+  inner->parent = st->region;
+  inner->outer_leaf = st->leaf;
+  inner->grafted = xcalloc(1, sizeof *inner->grafted);
+  leaf_release(st); /* the outer leaf waits for the states the inner region hands back */
+  m->stats->regions_nested++;
+}
+
+/* st goes back to the outer region: merged (a new state), as one node for what the inner
+ * region's merge made; unmerged, with its path in the inner tree, so that an inner loop that
+ * merged nothing leaves the outer words as they would be without it. */
+static void nest_rejoin(const merge_region *inner, state *st, bool merged) {
+  merge_region *outer = inner->parent;
+  merge_node *leaf = st->leaf, *n;
+  if (!merged && leaf && !leaf->detached) {
+    n = merge_tree_graft(outer->tree, inner->outer_leaf, leaf, inner->grafted);
+  } else {
+    expr *tail = expr_true();
+    for (size_t k = inner->entry_npc; k < st->npc; k++) {
+      expr *next = expr_and(tail, st->pc[k]);
+      expr_unref(tail);
+      tail = next;
+    }
+    /* salted by the inner loop and the edge the state left it by */
+    merge_branch b = {inner->func, UINT32_MAX - inner->loop, st->prev_block};
+    n = merge_tree_add_nested(outer->tree, inner->outer_leaf, tail, &b);
+    expr_unref(tail);
+  }
+  n->state = st;
+  st->region = outer;
+  st->leaf = n;
+  st->paused = false;
+  outer->running++;
+}
+
+/* The inner region is released: its slot in the outer one is freed; when no state came back
+ * (all ended inside), the outer leaf's path ended there. */
+static void nest_closed(merge_region *inner) {
+  merge_region *outer = inner->parent;
+  merge_node *leaf = inner->outer_leaf;
+  if (!leaf->first_child && !leaf->detached) merge_tree_leaf_ended(outer->tree, leaf);
+  outer->running--;
 }

@@ -93,6 +93,7 @@ typedef struct merge_stats {
    * outcome and reason: "merged (cfg)", "merged by pattern", "declined: <reason>",
    * "fallback fork: <why>", "fallback cfg: <why>" (merge/decide.h) */
   merge_reasons decisions;
+  uint64_t regions_nested; /* appended (issue 26, 3c): regions opened inside another's loop */
 } merge_stats;
 
 /* The "merge" object of stats.json. */

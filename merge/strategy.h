@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/core/hashmap.h"
 #include "merge/region.h"
 #include "merge/size.h"
 
@@ -37,6 +38,14 @@ typedef struct merge_region {
   bool gave_up;                 /* too many waited at the exits: members leave without waiting */
   struct merge_inc_region *inc; /* --incremental-merge: snapshots and pending nodes */
   struct merge_region *next;    /* the context's list of open regions */
+  /* Nested regions (issue 26, item 3c): an inner loop's region opened by a member of the
+   * region of a loop around it (`parent`, at the member's leaf `outer_leaf`). While it is
+   * open it counts as one running member of its parent; each state it releases comes back to
+   * the parent as a member under outer_leaf: a merged one as one node
+   * (merge_tree_add_nested), one that resumes unmerged with its path (merge_tree_graft). */
+  struct merge_region *parent;
+  merge_node *outer_leaf;
+  hmap *grafted; /* its tree's nodes copied into the parent's (merge_tree_graft) */
 } merge_region;
 
 /* Merges group[0..n) (n ≥ 2, paused at one exit of r, merge-compatible) and writes the

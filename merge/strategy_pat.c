@@ -21,6 +21,7 @@ typedef struct member_path {
   uint32_t *word;
   expr **conds; /* conds[0]: the riders at the root (true if none); merge_tmp references */
   size_t len;
+  bool nested_forall; /* a symbol for a nested region's release holds a ∀ (merge/tree.h) */
 } member_path;
 
 static bool read_path(merge_ctx *m, pat_alphabet *ab, const merge_region *r, const state *st,
@@ -40,6 +41,7 @@ static bool read_path(merge_ctx *m, pat_alphabet *ab, const merge_region *r, con
   p->conds[0] = merge_tmp(m, expr_true());
   for (size_t i = 0; i < depth; i++) {
     const merge_node *n = path[i];
+    p->nested_forall |= n->nested && n->cond->has_forall;
     if (n->symbol) {
       p->word[p->len] = pat_alphabet_code(ab, n->hash);
       p->conds[p->len++] = n->cond;
@@ -151,16 +153,69 @@ static void add_forall(merge_ctx *mc, state *s, const synth_formula *f, expr *bv
   if (all->kind == EXPR_FORALL) mc->stats->pat_quantified++;
 }
 
+/* Cells of a nested region's K (see strategy_pat.h): at most this many per outer region, so
+ * that the array stays within the size the solver encodes as byte constants. */
+enum { PAT_MAX_CELLS = 32 };
+
+/* The array of K cells of outer region `outer` (made when first needed; the entries of
+ * regions no longer open are dropped). */
+static expr_array *pat_cells_of(merge_ctx *mc, pat_ctx *pc, const merge_region *outer) {
+  size_t kept = 0;
+  expr_array *found = NULL;
+  for (size_t k = 0; k < pc->ncells; k++) {
+    bool open = false;
+    for (const merge_region *o = mc->regions; o && !open; o = o->next)
+      open = o->id == pc->cells[k].region;
+    if (!open) {
+      expr_array_unref(pc->cells[k].cells);
+      continue;
+    }
+    if (pc->cells[k].region == outer->id) found = pc->cells[k].cells;
+    pc->cells[kept++] = pc->cells[k];
+  }
+  pc->ncells = kept;
+  if (found) return found;
+  char name[32];
+  snprintf(name, sizeof name, "pat_KA%" PRIu32, pc->next_k++);
+  expr *size = expr_const(64, 8 * PAT_MAX_CELLS);
+  found = expr_array_new(name, size, 8 * PAT_MAX_CELLS, false, NULL);
+  expr_unref(size);
+  pc->cells = xrealloc(pc->cells, (pc->ncells + 1) * sizeof *pc->cells);
+  pc->cells[pc->ncells++] = (struct pat_cells){outer->id, found};
+  return found;
+}
+
+/* K of a merge in region r: a cell of the outer region's array when r is nested (its index
+ * the nested releases above r's place in the outer tree), else a fresh constant pat_K<n>. */
+static expr *pat_new_k(merge_ctx *mc, pat_ctx *pc, const merge_region *r) {
+  uint64_t cell = 0;
+  if (r->parent) {
+    for (const merge_node *n = r->outer_leaf; n; n = n->parent) cell += n->nested;
+  }
+  expr_array *ka;
+  uint64_t at = 0;
+  if (r->parent && cell < PAT_MAX_CELLS) {
+    ka = expr_array_ref(pat_cells_of(mc, pc, r->parent));
+    at = 8 * cell;
+  } else {
+    char name[32];
+    snprintf(name, sizeof name, "pat_K%" PRIu32, pc->next_k++);
+    expr *eight = expr_const(64, 8);
+    ka = expr_array_new(name, eight, 8, false, NULL);
+    expr_unref(eight);
+  }
+  expr *index = expr_const(64, at);
+  expr *K = merge_tmp(mc, expr_read_le(ka, NULL, index, 8));
+  expr_unref(index);
+  expr_array_unref(ka); /* K's reads hold it */
+  return K;
+}
+
 /* One state for members (n ≥ 2, distinct counts) that match formula pattern f. */
 static state *merge_on_pattern(merge_ctx *mc, pat_ctx *pc, const merge_region *r,
                                state *const *members, const uint64_t *counts, size_t n,
                                expr *root_riders, const synth_formula *f, expr *bvar) {
-  char name[32];
-  snprintf(name, sizeof name, "pat_K%" PRIu32, pc->next_k++);
-  expr *eight = merge_tmp(mc, expr_const(64, 8)), *zero = merge_tmp(mc, expr_const(64, 0));
-  expr_array *ka = expr_array_new(name, eight, 8, false, NULL);
-  expr *K = merge_tmp(mc, expr_read_le(ka, NULL, zero, 8));
-  expr_array_unref(ka); /* K's reads hold it */
+  expr *K = pat_new_k(mc, pc, r);
   merge_sizes_note(&mc->sizes, K);
 
   state *m = merge_state_new(mc, r, members);
@@ -279,13 +334,14 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
   bool singletons = false;
   for (size_t p = 0; p < parts->npatterns; p++) {
     size_t k = 0;
-    bool distinct = true, same_root = true;
+    bool distinct = true, same_root = true, nested_forall = false;
     expr *root_riders = NULL; /* the same nodes for every member of a valid tree */
     for (size_t j = 0; j < n; j++) {
       if (parts->pattern_of[j] != p) continue;
       for (size_t i = 0; i < k; i++) distinct &= counts[i] != parts->count[j];
       if (!root_riders) root_riders = paths[j].conds[0];
       same_root &= paths[j].conds[0] == root_riders;
+      nested_forall |= paths[j].nested_forall;
       members[k] = group[j];
       counts[k] = parts->count[j];
       leaves[k++] = (synth_leaf){paths[j].conds + 1, paths[j].len - 1, parts->count[j]};
@@ -298,7 +354,7 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
     const pat_pattern *pt = &parts->patterns[p];
     expr *bvar = merge_tmp(m, expr_bvar_fresh(64, "i"));
     synth_formula f = {0};
-    if (distinct && same_root &&
+    if (distinct && same_root && !nested_forall &&
         synth_formula_pattern(leaves, k, pt->nprefix, pt->ncore, pt->nsuffix, bvar, &f)) {
       const char *declined = NULL;
       if (m->opt.decide == MERGE_DECIDE_COST) {
@@ -326,9 +382,10 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
       }
       synth_formula_free(&f);
     } else {
-      why_left = !distinct    ? "counts not distinct"
-                 : !same_root ? "riders at the root differ"
-                              : "no formula pattern";
+      why_left = !distinct       ? "counts not distinct"
+                 : !same_root    ? "riders at the root differ"
+                 : nested_forall ? "nested ∀: an iteration holds an inner loop's ∀ merge"
+                                 : "no formula pattern";
       merge_reasons_add(&m->stats->pat_fallbacks, why_left);
       for (size_t i = 0; i < k; i++) left[nleft++] = members[i];
     }
@@ -402,6 +459,8 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
 
 void pat_ctx_free(pat_ctx *pc) {
   if (!pc) return;
+  for (size_t k = 0; k < pc->ncells; k++) expr_array_unref(pc->cells[k].cells);
+  free(pc->cells);
   pat_alphabet_free(&pc->alphabet);
   free(pc);
 }

@@ -16,6 +16,15 @@
  *   4. members left without a formula pattern, or alone in their partition, are merged the
  *      CFG way, together. A group with several partitions resumes as several states (one per
  *      partition, as the paper does), where CFG merging would resume one.
+ * In a region nested in another's loop (merge/region.c), K is not a fresh constant but cell k
+ * of an array of the outer region (`pat_KA<n>`, 8 bytes a cell), k the number of nested
+ * releases on the state's path in the outer tree: K of the outer loop's t-th iteration is
+ * then the same read, up to its constant index, in every iteration, so the outer words'
+ * conditions follow a formula pattern and the outer loop merges by pattern too — when the
+ * inner merges added no ∀ (a ∀ nested in a ∀ whose bound is a cell is not in the expression
+ * language: those members continue forked, the reason recorded). Distinct merges along one
+ * path get distinct cells; merges on disjoint paths may share one (an auxiliary constant of
+ * disjuncts: ∃K. a ∨ b ⟺ (∃K. a) ∨ (∃K. b)). Beyond 32 cells K is a fresh constant again.
  * The whole group falls back to CFG merging when the tree's hash is invalid or there is no
  * regular partitioning within the limits; every fallback is counted by reason. K is noted as
  * a symbolic size, so a loop over a merged result opens a region of its own. With
@@ -41,6 +50,13 @@ typedef struct pat_ctx {
   uint32_t group_index;  /* that group's number in its region (--dump-tree's file names) */
   pat_alphabet alphabet; /* symbol codes, shared by the groups of one region */
   FILE *dump;            /* --dump-tree: the current group's report, or NULL */
+  /* K cells of nested regions: per outer region still open, the array whose cell k holds
+   * the K of the merges its k-th nested release made along a path (pat_cells_of) */
+  struct pat_cells {
+    uint32_t region; /* the outer region's id */
+    expr_array *cells;
+  } * cells;
+  size_t ncells;
 } pat_ctx;
 
 void pat_ctx_free(pat_ctx *pc); /* NULL is allowed */

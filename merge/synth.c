@@ -176,12 +176,23 @@ expr *synth_fit(const synth_point *points, size_t n, expr *bvar) {
 
 /* ---- monotone conditions ------------------------------------------------------------------ */
 
-/* f(i) = i or c + i, increasing (no wrap) for i in [1, hi]. */
+/* f(i) = i or c + i, increasing (no wrap) for i in [1, hi]; i may be truncated to f's width
+ * (a 32-bit counter: c + extract(i)) when hi fits in it. */
 static bool increasing_index(const expr *f, const expr *bvar, uint64_t hi) {
-  if (f == bvar) return true;
-  if (f->kind != EXPR_ADD || f->kid[1] != bvar || f->kid[0]->kind != EXPR_CONST) return false;
-  uint64_t c = (uint64_t)f->kid[0]->u.value;
-  return 1 + c <= hi + c; /* both wrap or neither does */
+  const expr *x = f;
+  u128 c = 0;
+  if (x->kind == EXPR_ADD && x->kid[0]->kind == EXPR_CONST) {
+    c = x->kid[0]->u.value;
+    x = x->kid[1];
+  }
+  unsigned w = f->width;
+  if (x->kind == EXPR_EXTRACT && x->u.extract.lo == 0 && x->kid[0] == bvar && w < 64) {
+    if (hi >> w) return false; /* i itself would wrap */
+  } else if (x != bvar) {
+    return false;
+  }
+  u128 mask = expr_mask(w);
+  return ((1 + c) & mask) <= ((hi + c) & mask); /* both wrap or neither does */
 }
 
 synth_extreme synth_monotone(const expr *c, const expr *bvar, uint64_t hi) {

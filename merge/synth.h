@@ -38,7 +38,8 @@ expr *synth_at(expr *tmpl, expr *bvar, expr *value);
 /* Where a condition c(i) that is monotone in i over [1, K], for any K ≤ hi, is hardest to meet, so
  * that ∀i. 1 ≤ i ≤ K → c(i) ⟺ K = 0 ∨ c(extreme): c is f(i) < x, f(i) ≤ x, x < f(i) or
  * x ≤ f(i) (unsigned), negated or not, x closed, f(i) = i or a constant plus i that does not
- * wrap on [1, hi] — a loop condition or a bound check on the iteration's index. */
+ * wrap on [1, hi], i possibly truncated to a narrower width that holds hi (a 32-bit counter)
+ * — a loop condition or a bound check on the iteration's index. */
 typedef enum synth_extreme { SYNTH_NOT_MONOTONE, SYNTH_AT_ONE, SYNTH_AT_HI } synth_extreme;
 synth_extreme synth_monotone(const expr *c, const expr *bvar, uint64_t hi);
 

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "engine/core/hashmap.h"
 #include "engine/core/xalloc.h"
 
 const char merge_invalid_collision[] = "sibling pattern hashes collide";
@@ -112,6 +113,88 @@ merge_node *merge_tree_add(merge_tree *t, merge_node *parent, expr *cond, bool d
   return new_node(t, parent, cond, dead, branch);
 }
 
+/* ---- nested regions ------------------------------------------------------------------- */
+
+static uint64_t shape_mix(uint64_t h, uint64_t v) {
+  h ^= v + UINT64_C(0x9e3779b97f4a7c15) + (h << 6) + (h >> 2);
+  return h * UINT64_C(0xff51afd7ed558ccd);
+}
+
+static bool shape_commutative(expr_kind k) {
+  return k == EXPR_ADD || k == EXPR_MUL || k == EXPR_AND || k == EXPR_OR || k == EXPR_XOR ||
+         k == EXPR_EQ;
+}
+
+/* expr_phash's rules (constants alike, c + x as x, update lists ignored), with the reads of
+ * arrays that are not inputs alike too; memo by node id (DAGs are shared). */
+static uint64_t shape(const expr *e, hmap *memo) {
+  uint64_t h;
+  if (hmap_get(memo, e->id + 1, &h)) return h;
+  switch (e->kind) {
+  case EXPR_CONST: h = 0x5a9e0c0457ULL; break;
+  case EXPR_READ:
+    h = shape_mix(0x7ead0000ULL + e->width, e->u.read.array->is_input ? e->u.read.array->id : 0);
+    h = shape_mix(h, shape(e->kid[0], memo));
+    break;
+  case EXPR_BVAR: h = shape_mix(0xb0a40000ULL, e->width); break;
+  default:
+    if (e->kind == EXPR_ADD && e->kid[0]->kind == EXPR_CONST) {
+      h = shape(e->kid[1], memo);
+      break;
+    }
+    h = shape_mix(0x9a770000ULL + (uint64_t)e->kind, e->width);
+    if (e->kind == EXPR_EXTRACT) h = shape_mix(h, e->u.extract.lo);
+    if (shape_commutative(e->kind) && e->nkids == 2) {
+      uint64_t a = shape(e->kid[0], memo), b = shape(e->kid[1], memo);
+      h = a < b ? shape_mix(shape_mix(h, a), b) : shape_mix(shape_mix(h, b), a);
+    } else {
+      for (unsigned k = 0; k < e->nkids; k++) h = shape_mix(h, shape(e->kid[k], memo));
+    }
+  }
+  hmap_put(memo, e->id + 1, h);
+  return h;
+}
+
+uint64_t merge_tree_shape_hash(const expr *cond) {
+  hmap memo = {0};
+  uint64_t h = shape(cond, &memo);
+  hmap_free(&memo);
+  return h;
+}
+
+merge_node *merge_tree_add_nested(merge_tree *t, merge_node *parent, expr *cond,
+                                  const merge_branch *branch) {
+  merge_node *n = new_node(t, parent, cond, false, NULL); /* a rider until its hash is set */
+  n->symbol = true;
+  n->nested = true;
+  n->branch = *branch;
+  n->hash = shape_mix(merge_tree_shape_hash(cond), branch_salt(branch));
+  judge(t, parent); /* judged again as the symbol it is */
+  return n;
+}
+
+/* The copy of src node n (its parent copied already), made when first needed. */
+static merge_node *copy_of(merge_tree *t, merge_node *at, const merge_node *n, hmap *copies) {
+  uint64_t found;
+  if (!n->parent) return at;
+  if (hmap_get(copies, (uint64_t)n->id + 1, &found)) return (merge_node *)(uintptr_t)found;
+  merge_node *p = copy_of(t, at, n->parent, copies), *c;
+  if (n->nested) c = merge_tree_add_nested(t, p, n->cond, &n->branch);
+  else
+    c = new_node(t, p, n->cond, n->dead, n->symbol ? &n->branch : NULL);
+  c->loop_entries = n->loop_entries;
+  hmap_put(copies, (uint64_t)n->id + 1, (uint64_t)(uintptr_t)c);
+  return c;
+}
+
+merge_node *merge_tree_graft(merge_tree *t, merge_node *at, const merge_node *leaf, hmap *copies) {
+  merge_node *copy = copy_of(t, at, leaf, copies);
+  for (const merge_node *n = leaf; n->parent; n = n->parent) /* the dead sides along it */
+    for (const merge_node *d = n->parent->first_child; d; d = d->next_sibling)
+      if (d->dead) copy_of(t, at, d, copies);
+  return copy;
+}
+
 /* Every child ended or dead (a leaf: ended itself). */
 static bool all_ended(const merge_node *n) {
   for (const merge_node *c = n->first_child; c; c = c->next_sibling)
@@ -172,7 +255,9 @@ void merge_tree_splice(merge_tree *t, merge_node *p, merge_node *c) {
     c->symbol = true;
     c->branch = p->branch;
   }
-  if (c->symbol) c->hash = expr_phash_salted(cond, branch_salt(&c->branch));
+  if (c->nested) c->hash = shape_mix(merge_tree_shape_hash(cond), branch_salt(&c->branch));
+  else if (c->symbol)
+    c->hash = expr_phash_salted(cond, branch_salt(&c->branch));
   c->loop_entries += p->loop_entries;
   unlink_child(p, c);
   /* c takes p's place among p's siblings */
@@ -248,12 +333,15 @@ void merge_tree_dot(FILE *f, const merge_tree *t, const char *title,
     fputs("];\n", f);
     if (n->parent) {
       char *cond = expr_to_string(n->cond), *edge = NULL;
-      if (n->symbol)
+      if (n->nested) /* inst: the inner loop, counted down from UINT32_MAX (merge/region.c) */
+        edge = xasprintf("nested region's release: %s\n#%016" PRIx64 " @%u:loop %u/%u", cond,
+                         n->hash, n->branch.func, UINT32_MAX - n->branch.inst, n->branch.edge);
+      else if (n->symbol)
         edge = xasprintf("%s\n#%016" PRIx64 " @%u:%u/%u", cond, n->hash, n->branch.func,
                          n->branch.inst, n->branch.edge);
       fprintf(f, "  n%u -> n%u [label=", n->parent->id, n->id);
       dot_string(f, edge ? edge : cond);
-      fputs(n->symbol ? "];\n" : ", style=dotted];\n", f);
+      fputs(n->nested ? ", style=bold];\n" : n->symbol ? "];\n" : ", style=dotted];\n", f);
       free(cond);
       free(edge);
     }

@@ -47,6 +47,8 @@
 
 #include "engine/core/expr.h"
 
+struct hmap;
+
 /* The branch instruction that made an edge, and which of its successor edges. */
 typedef struct merge_branch {
   uint32_t func, inst, edge;
@@ -67,6 +69,7 @@ typedef struct merge_node {
                             state entering the header counts at its leaf): the sum from
                             the root to a node is the iteration a state there is in */
   uint8_t conflict;      /* the conflict standing among its children: a merge_conflict */
+  bool nested;           /* a symbol summing up a nested region's release (merge_tree_add_nested) */
 } merge_node;
 
 /* What makes siblings indistinguishable, worst last. */
@@ -95,6 +98,23 @@ merge_tree *merge_tree_new(void *root_state);
  * when branch is NULL. Checks the new sibling against the others (see Validity). */
 merge_node *merge_tree_add(merge_tree *t, merge_node *parent, expr *cond, bool dead,
                            const merge_branch *branch);
+/* Nested regions (issue 26, item 3c): a child of parent for a state that comes back from a
+ * region nested in this tree's (an inner loop, merged first). cond (borrowed) is the
+ * conjunction of what the state added in the inner region — for a state merged there by
+ * pattern, its ∀ and its K — and the node is a symbol of `branch` (by convention {the inner
+ * loop's function, UINT32_MAX − its loop index, the block the state left it from}) whose hash is
+ * cond's *shape*: its pattern hash with every array that is not an input alike (each inner merge
+ * has a K of its own), so that the outer loop's iterations give equal symbols. */
+merge_node *merge_tree_add_nested(merge_tree *t, merge_node *parent, expr *cond,
+                                  const merge_branch *branch);
+/* A state that comes back from the nested region unmerged brings its path: the nodes from
+ * src's root to leaf (and the dead siblings along it) are copied under `at` in t, each once —
+ * `copies` (src node id + 1 → the copy) is shared by the states of one release, so paths that
+ * share nodes in src share their copies. Returns the copy of leaf (`at` for src's root). */
+merge_node *merge_tree_graft(merge_tree *t, merge_node *at, const merge_node *leaf,
+                             struct hmap *copies);
+/* cond's shape hash (see merge_tree_add_nested). */
+uint64_t merge_tree_shape_hash(const expr *cond);
 /* The member at `leaf` (a node without children) ended inside the region: leaf and every
  * ancestor left with only ended or dead children are `ended`; the conflicts among their
  * siblings are judged again (see Validity). */
@@ -113,7 +133,7 @@ expr *merge_tree_tail(const merge_node *n);
 size_t merge_tree_word(const merge_node *n, uint64_t *out, size_t cap);
 /* Graphviz DOT: one node per tree node (leaves with their state's label from `label`, dead
  * ones dashed), one edge per condition (symbols with their hash and branch, riders
- * dotted). */
+ * dotted, a nested region's release bold with its loop). */
 void merge_tree_dot(FILE *f, const merge_tree *t, const char *title,
                     const char *(*label)(void *state, void *ctx), void *ctx);
 void merge_tree_free(merge_tree *t); /* NULL is allowed */

@@ -351,8 +351,32 @@ static void test_monotone(void) {
   expr_array_unref(na);
 }
 
+/* A 32-bit counter: the loop test is extract(i) − 1 < m at width 32 — monotone while hi fits
+ * in 32 bits and c + extract(i) does not wrap there. */
+static void test_monotone_narrow(void) {
+  expr *i = expr_bvar_fresh(64, "i");
+  expr *zero = c64(0), *four = c64(4);
+  expr_array *ma = expr_array_new("m", four, 4, false, NULL);
+  expr *m = expr_read_le(ma, NULL, zero, 4);
+  expr *low = expr_extract(i, 0, 32), *minus1 = expr_const(32, UINT32_MAX);
+  expr *prev = expr_add(minus1, low), *below = expr_ult(prev, m);
+  CHECK(prev->kind == EXPR_ADD && prev->kid[1]->kind == EXPR_EXTRACT);
+  CHECK_EQ_U64(synth_monotone(below, i, 8), SYNTH_AT_HI);
+  CHECK_EQ_U64(synth_monotone(below, i, UINT64_C(1) << 32), SYNTH_NOT_MONOTONE); /* i wraps */
+  expr *big = expr_const(32, UINT32_MAX - 3), *wrapping = expr_add(big, low);
+  expr *w = expr_ult(wrapping, m);
+  CHECK_EQ_U64(synth_monotone(w, i, 3), SYNTH_AT_HI);
+  CHECK_EQ_U64(synth_monotone(w, i, 4), SYNTH_NOT_MONOTONE);   /* c + i wraps at 32 bits */
+  expr *high = expr_extract(i, 8, 32), *h = expr_ult(high, m); /* not the low bits: no */
+  CHECK_EQ_U64(synth_monotone(h, i, 8), SYNTH_NOT_MONOTONE);
+  expr *all[] = {i, zero, four, m, low, minus1, prev, below, big, wrapping, w, high, h};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++) expr_unref(all[k]);
+  expr_array_unref(ma);
+}
+
 int main(void) {
   test_monotone();
+  test_monotone_narrow();
   size_t small = 0, large = 0;
   test_memspn_formulas(4, &small);
   test_memspn_formulas(64, &large);

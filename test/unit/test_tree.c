@@ -6,6 +6,7 @@
  * at a rider). A tree shaped like memspn's (two loop iterations then an exit) gives equal
  * symbol sequences per iteration. Incremental merging's detach and splice keep the tree whole
  * (and the loop-header entries that number a node's iteration).
+ * Nested regions' symbols hash by shape, and unmerged paths graft (test_nested).
  * Paths that end inside the region leave the partition: a bounds check's error side that
  * ended does not invalidate the tree, one that goes on does, and every conflict is judged
  * again when the children it is among change.
@@ -14,6 +15,7 @@
 
 #include "check.h"
 #include "engine/core/expr.h"
+#include "engine/core/hashmap.h"
 #include "merge/tree.h"
 
 static expr *byte_of(expr_array *s, unsigned i) {
@@ -268,7 +270,64 @@ static void test_ended_error_sides(void) {
   expr_array_unref(na), expr_array_unref(s);
 }
 
+/* Nested regions: a state merged in an inner region comes back as one symbol whose hash is
+ * its constraints' shape — K constants (arrays that are not inputs) alike, so two outer
+ * iterations whose inner merges made different K's give one symbol, while the exit edge
+ * (the salt) and an input array tell symbols apart. A state that comes back unmerged brings
+ * its path: shared nodes are copied once, dead sides with them, symbols keep their hashes. */
+static void test_nested(void) {
+  expr *eight = expr_const(64, 8), *zero = expr_const(64, 0);
+  expr_array *k1 = expr_array_new("K1", eight, 8, false, NULL);
+  expr_array *k2 = expr_array_new("K2", eight, 8, false, NULL);
+  expr_array *na = expr_array_new("n", eight, 8, true, NULL);
+  expr *K1 = expr_read_le(k1, NULL, zero, 8), *K2 = expr_read_le(k2, NULL, zero, 8);
+  expr *n = expr_read_le(na, NULL, zero, 8);
+  expr *c1 = expr_ule(K1, n), *c2 = expr_ule(K2, n), *c3 = expr_ule(n, K1);
+  CHECK(expr_phash(c1) != expr_phash(c2)); /* the pattern hash tells the K's apart */
+  CHECK_EQ_U64(merge_tree_shape_hash(c1), merge_tree_shape_hash(c2));
+  CHECK(merge_tree_shape_hash(c1) != merge_tree_shape_hash(c3));
+  merge_tree *t = merge_tree_new(NULL);
+  merge_branch exit_a = {0, 7, 1}, exit_b = {0, 7, 2};
+  merge_node *a = merge_tree_add_nested(t, t->root, c1, &exit_a);
+  merge_node *a2 = merge_tree_add_nested(t, a, c2, &exit_a);
+  CHECK(a->symbol && a->nested && a2->nested);
+  CHECK_EQ_U64(a->hash, a2->hash); /* two iterations, one symbol */
+  merge_node *b = merge_tree_add_nested(t, t->root, c2, &exit_b);
+  CHECK(a->hash != b->hash); /* siblings by other exits */
+  CHECK(t->invalid == NULL);
+  merge_node *b2 = merge_tree_add_nested(t, t->root, c2, &exit_a); /* same exit and shape */
+  CHECK(t->invalid == merge_invalid_collision);
+  merge_tree_detach(t, b2);
+  CHECK(t->invalid == NULL);
+  /* graft: an inner tree root → x (rider) → y | y' (branch, y' dead) copied under a2 */
+  merge_tree *inner = merge_tree_new(NULL);
+  merge_branch br = {0, 3, 0}, br_else = {0, 3, 1};
+  expr *nc3 = expr_not(c3);
+  merge_node *x = merge_tree_add(inner, inner->root, c1, false, NULL);
+  merge_node *y = merge_tree_add(inner, x, c3, false, &br);
+  merge_tree_add(inner, x, nc3, true, &br_else);
+  merge_node *z = merge_tree_add(inner, y, c2, false, NULL);
+  struct hmap copies = {0};
+  uint32_t before = t->count;
+  merge_node *gz = merge_tree_graft(t, a2, z, &copies);
+  CHECK_EQ_U64(t->count, before + 4); /* x, y, the dead side, z */
+  CHECK(gz->cond == c2 && !gz->symbol && gz->parent->symbol);
+  CHECK_EQ_U64(gz->parent->hash, y->hash);
+  CHECK(gz->parent->parent->parent == a2);
+  CHECK(merge_tree_graft(t, a2, y, &copies) == gz->parent); /* copied once */
+  CHECK(merge_tree_graft(t, a2, inner->root, &copies) == a2);
+  CHECK_EQ_U64(t->count, before + 4);
+  CHECK(t->invalid == NULL);
+  hmap_free(&copies);
+  merge_tree_free(inner);
+  merge_tree_free(t);
+  expr *all[] = {eight, zero, K1, K2, n, c1, c2, c3, nc3};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++) expr_unref(all[k]);
+  expr_array_unref(k1), expr_array_unref(k2), expr_array_unref(na);
+}
+
 int main(void) {
+  test_nested();
   test_memspn_words();
   test_salt_and_siblings();
   test_detach_and_splice();
