@@ -10,6 +10,8 @@
 #include "engine/core/xalloc.h"
 #include "prune/core.h"
 #include "prune/relevance.h"
+#include "prune/rename.h"
+#include "prune/slots.h"
 #include "prune/table.h"
 
 /* A node of the execution tree: a state at a symbolic branch that was not subsumed. */
@@ -30,6 +32,7 @@ struct prune_ctx {
   qsolver *solver;
   prune_stats *stats;
   prune_relevance **relevance; /* by function, computed on first use */
+  prune_slots **slots;         /* by function, computed on first use */
   prune_table table;
   state *running; /* the state whose requests the counter is counting, or NULL */
   uint64_t seen;  /* the solver's request counter when last accounted for */
@@ -47,6 +50,7 @@ prune_ctx *prune_new(const ir_program *prog, const prune_options *opt, qsolver *
   prune_ctx *p = xcalloc(1, sizeof *p);
   p->prog = prog, p->opt = opt, p->solver = solver, p->stats = stats;
   p->relevance = xcalloc(prog->nfuncs + 1, sizeof *p->relevance);
+  p->slots = xcalloc(prog->nfuncs + 1, sizeof *p->slots);
   prune_table_init(&p->table);
   p->seen = requests(p);
   const char *fault = getenv("SYMQ_PRUNE_FAULT");
@@ -63,8 +67,11 @@ static void node_free(prune_node *n) {
 
 void prune_free(prune_ctx *p) {
   if (!p) return;
-  for (uint32_t f = 0; f < p->prog->nfuncs; f++) prune_relevance_free(p->relevance[f]);
-  free(p->relevance);
+  for (uint32_t f = 0; f < p->prog->nfuncs; f++) {
+    prune_relevance_free(p->relevance[f]);
+    prune_slots_free(p->slots[f]);
+  }
+  free(p->relevance), free(p->slots);
   prune_table_free(&p->table);
   free(p);
 }
@@ -172,28 +179,43 @@ static expr *conjunction(expr *const *c, size_t n) {
   return all;
 }
 
-/* Whether st's pc implies the entry's interpolant; its needs go to st's node then. */
-static bool implies(prune_ctx *p, state *st, const prune_entry *e) {
+/* Whether st's pc implies σ of the entry's interpolant; its needs go to st's node then. */
+static bool implies(prune_ctx *p, state *st, const prune_entry *e, prune_rename *r) {
   if (!e->ninterpolant || p->fault) return true;
-  expr *all = conjunction(e->interpolant, e->ninterpolant);
+  expr **renamed = xcalloc(e->ninterpolant, sizeof *renamed);
+  for (size_t k = 0; k < e->ninterpolant; k++)
+    renamed[k] = prune_rename_apply(r, e->interpolant[k]);
+  expr *all = conjunction(renamed, e->ninterpolant);
   bool must = false;
   qs_status status = qs_must_be_true(p->solver, st->pc, st->npc, all, &must);
   expr_unref(all);
   p->seen = requests(p); /* this module's own request */
   p->stats->subsumption_queries++;
-  if (status != QS_UNSAT || !must) return false;
-  need_core(p, st, e->interpolant, e->ninterpolant);
-  return true;
+  bool subsumed = status == QS_UNSAT && must;
+  if (subsumed) need_core(p, st, renamed, e->ninterpolant);
+  for (size_t k = 0; k < e->ninterpolant; k++) expr_unref(renamed[k]);
+  free(renamed);
+  return subsumed;
+}
+
+/* Whether an entry at st's call stack subsumes st: its snapshot matches up to σ and st's pc
+ * implies σ of its interpolant. */
+static bool subsumes(prune_ctx *p, state *st, const prune_entry *e) {
+  prune_rename r;
+  prune_rename_begin(&r, st, e->snap.inputs, e->snap.ninputs);
+  bool yes = prune_snapshot_matches(&e->snap, st, &r) && implies(p, st, e, &r);
+  if (yes && r.npairs) p->stats->renamed++;
+  prune_rename_end(&r);
+  return yes;
 }
 
 bool prune_at_branch(prune_ctx *p, state *st) {
   if (!active(p) || st->prune_validating) return false;
   account(p);
   size_t n;
-  prune_entry **candidates = prune_table_candidates(&p->table, st, &n);
+  prune_entry *const *entries = prune_table_at(&p->table, st, &n);
   bool subsumed = false;
-  for (size_t k = 0; k < n && !subsumed; k++) subsumed = implies(p, st, candidates[k]);
-  free(candidates);
+  for (size_t k = 0; k < n && !subsumed; k++) subsumed = subsumes(p, st, entries[k]);
   if (subsumed) {
     p->stats->subsumed++;
     prune_node *node = st->prune_node;
@@ -233,10 +255,25 @@ void prune_answered(prune_ctx *p, state *st, expr *q, bool unsat) {
   if (unsat && !st->prune_validating) need_core(p, st, &q, 1);
 }
 
+/* Whether st is at an alloca that is a private slot (prune/slots.h). */
+static bool at_private_slot(prune_ctx *p, const state *st) {
+  if (!st->nframes) return false;
+  const state_frame *f = &st->frames[st->nframes - 1];
+  if (!p->slots[f->func])
+    p->slots[f->func] = prune_slots_compute(p->prog, &p->prog->funcs[f->func]);
+  return prune_slot_is_private(p->slots[f->func], f->pc);
+}
+
 void prune_allocated(prune_ctx *p, state *st) {
   /* a new object's address differs from the one the same allocation had in the node's
-   * subtree: expressions would no longer be the same below */
-  if (active(p)) taint(st);
+   * subtree: expressions would no longer be the same below — unless the address can never
+   * be observed (a private slot, such as __VERIFIER_nondet_X's local) */
+  if (!active(p)) return;
+  if (at_private_slot(p, st)) {
+    p->stats->private_slots++;
+    return;
+  }
+  taint(st);
 }
 
 void prune_dropped(prune_ctx *p, state *st) {
@@ -318,6 +355,7 @@ void prune_stats_json(json_writer *j, const prune_stats *s) {
                 {"subsumption_queries", s->subsumption_queries}, {"facts", s->facts},
                 {"validation_forks", s->validation_forks},
                 {"validation_paths", s->validation_paths},
-                {"validation_failures", s->validation_failures});
+                {"validation_failures", s->validation_failures}, {"renamed", s->renamed},
+                {"private_slots", s->private_slots});
   json_object_end(j);
 }

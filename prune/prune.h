@@ -56,6 +56,8 @@ typedef struct prune_stats {
   uint64_t subsumed;            /* states pruned (or, validating, explored anyway) */
   uint64_t subsumption_queries; /* implication checks that reached the solver */
   uint64_t facts;               /* unsat questions whose core went into an interpolant */
+  uint64_t renamed;             /* subsumptions that renamed inputs made apart (rename.h) */
+  uint64_t private_slots;       /* allocations that left the tree interpolable (slots.h) */
   uint64_t validation_forks;    /* forks inside pruned subtrees explored by validation */
   uint64_t validation_paths;    /* paths that ended inside them */
   uint64_t validation_failures;

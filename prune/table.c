@@ -45,6 +45,9 @@ void prune_snapshot_take(prune_snapshot *s, state *st, prune_relevant_fn relevan
     }
   }
   s->mem = mem_space_clone(st->mem);
+  s->ninputs = st->nsymbolics;
+  s->inputs = xcalloc(st->nsymbolics + 1, sizeof *s->inputs);
+  for (size_t k = 0; k < st->nsymbolics; k++) s->inputs[k] = expr_array_ref(st->symbolics[k].array);
   s->lifecycle = st->lifecycle;
   s->pointer_forks = st->pointer_forks;
   s->hash = stack_hash(st);
@@ -57,24 +60,26 @@ void prune_snapshot_free(prune_snapshot *s) {
   free(s->regs), free(s->funcs), free(s->pcs), free(s->nallocas), free(s->allocas);
   free(s->varargs);
   mem_space_free(s->mem);
+  for (size_t k = 0; k < s->ninputs; k++) expr_array_unref(s->inputs[k]);
+  free(s->inputs);
   memset(s, 0, sizeof *s);
 }
 
-/* The same bytes in o: shared contents, or equal byte expressions one by one. */
-static bool same_bytes(mem_space *a, mem_space *b, const mem_object *o) {
+/* The same bytes in o up to σ: shared contents, or byte expressions matched one by one. */
+static bool same_bytes(mem_space *a, mem_space *b, const mem_object *o, prune_rename *r) {
   if (mem_shares_contents(a, b, o)) return true;
   if (o->capacity > PRUNE_MEM_COMPARE_MAX) return false;
   bool same = true;
   for (uint64_t k = 0; k < o->capacity && same; k++) {
     expr *at = expr_const(64, k);
     expr *x = mem_read(a, o, at, 1), *y = mem_read(b, o, at, 1);
-    same = x == y;
+    same = prune_rename_match(r, x, y);
     expr_unref(x), expr_unref(y), expr_unref(at);
   }
   return same;
 }
 
-bool prune_snapshot_matches(const prune_snapshot *s, state *st) {
+bool prune_snapshot_matches(const prune_snapshot *s, state *st, prune_rename *r) {
   if (s->nframes != st->nframes || s->lifecycle != st->lifecycle ||
       s->pointer_forks != st->pointer_forks)
     return false;
@@ -87,13 +92,14 @@ bool prune_snapshot_matches(const prune_snapshot *s, state *st) {
       return false;
   }
   for (size_t k = 0; k < s->nregs; k++) {
-    const prune_reg *r = &s->regs[k];
-    if (r->reg >= st->frames[r->frame].nregs || st->frames[r->frame].regs[r->reg] != r->value)
+    const prune_reg *g = &s->regs[k];
+    if (g->reg >= st->frames[g->frame].nregs ||
+        !prune_rename_match(r, g->value, st->frames[g->frame].regs[g->reg]))
       return false;
   }
   if (!mem_same_objects(s->mem, st->mem)) return false;
   for (size_t k = 0; k < mem_space_count(st->mem); k++)
-    if (!same_bytes(s->mem, st->mem, mem_space_object_at(st->mem, k))) return false;
+    if (!same_bytes(s->mem, st->mem, mem_space_object_at(st->mem, k), r)) return false;
   return true;
 }
 
@@ -144,13 +150,10 @@ void prune_table_add(prune_table *t, prune_snapshot *snap, expr **interpolant, s
   t->nentries++;
 }
 
-prune_entry **prune_table_candidates(const prune_table *t, state *st, size_t *count) {
+prune_entry *const *prune_table_at(const prune_table *t, const state *st, size_t *count) {
   *count = 0;
   uint64_t b;
   if (!hmap_get(&t->index, stack_hash(st), &b)) return NULL;
-  const struct prune_bucket *bk = &t->buckets[b - 1];
-  prune_entry **out = xcalloc(bk->n + 1, sizeof *out);
-  for (size_t k = 0; k < bk->n; k++)
-    if (prune_snapshot_matches(&bk->items[k]->snap, st)) out[(*count)++] = bk->items[k];
-  return out;
+  *count = t->buckets[b - 1].n;
+  return t->buckets[b - 1].items;
 }

@@ -15,6 +15,8 @@
 #include "engine/core/xalloc.h"
 #include "prune/core.h"
 #include "prune/relevance.h"
+#include "prune/rename.h"
+#include "prune/slots.h"
 #include "prune/table.h"
 
 /* f: registers x=0 y=1 i=2 noise=3 more=4 nnext=5 inext=6 c=7 q=8;
@@ -153,6 +155,14 @@ static bool reg0_relevant(void *ctx, const state *st, uint32_t frame, uint32_t r
   return reg == 0;
 }
 
+static bool matches(const prune_snapshot *snap, state *st) {
+  prune_rename r;
+  prune_rename_begin(&r, st, snap->inputs, snap->ninputs);
+  bool yes = prune_snapshot_matches(snap, st, &r);
+  prune_rename_end(&r);
+  return yes;
+}
+
 static void test_table(void) {
   state *st = state_new(1);
   mem_object *o = mem_object_new(1, 0x1000, 4, NULL, MEM_GLOBAL, "g");
@@ -164,45 +174,41 @@ static void test_table(void) {
   state_set_reg(f, 1, v1);
   prune_snapshot snap;
   prune_snapshot_take(&snap, st, reg0_relevant, NULL);
-  CHECK(prune_snapshot_matches(&snap, st));
+  CHECK(matches(&snap, st));
 
   state *noisy = state_fork(st, 2); /* another irrelevant register: still matches */
   state_set_reg(state_top(noisy), 1, other);
-  CHECK(prune_snapshot_matches(&snap, noisy));
+  CHECK(matches(&snap, noisy));
   state *relevant = state_fork(st, 3); /* the relevant register differs: no match */
   state_set_reg(state_top(relevant), 0, other);
-  CHECK(!prune_snapshot_matches(&snap, relevant));
+  CHECK(!matches(&snap, relevant));
   state *elsewhere = state_fork(st, 4); /* another instruction: no match */
   state_top(elsewhere)->pc = 6;
-  CHECK(!prune_snapshot_matches(&snap, elsewhere));
+  CHECK(!matches(&snap, elsewhere));
   state *written = state_fork(st, 5); /* a byte of memory differs: no match */
   expr *off = expr_const(64, 1), *byte = expr_const(8, 7), *zero = expr_const(8, 0);
   mem_write(written->mem, o, off, byte);
-  CHECK(!prune_snapshot_matches(&snap, written));
+  CHECK(!matches(&snap, written));
   state *same_bytes = state_fork(st, 6); /* written with what was there: equal bytes */
   mem_write(same_bytes->mem, o, off, zero);
-  CHECK(prune_snapshot_matches(&snap, same_bytes));
+  CHECK(matches(&snap, same_bytes));
 
   prune_table t;
   prune_table_init(&t);
   size_t n;
-  prune_entry **c = prune_table_candidates(&t, noisy, &n);
+  prune_entry *const *c = prune_table_at(&t, noisy, &n);
   CHECK_EQ_U64(n, 0);
-  free(c);
   expr **interp = xcalloc(1, sizeof *interp);
   interp[0] = expr_true();
   prune_table_add(&t, &snap, interp, 1);
   CHECK_EQ_U64(t.nentries, 1);
-  c = prune_table_candidates(&t, noisy, &n);
+  c = prune_table_at(&t, noisy, &n);
   CHECK_EQ_U64(n, 1);
   CHECK(n == 1 && c[0]->ninterpolant == 1 && c[0]->interpolant[0] == interp[0]);
-  free(c);
-  c = prune_table_candidates(&t, relevant, &n);
+  c = prune_table_at(&t, relevant, &n); /* the same stack: a candidate, matched by the caller */
+  CHECK_EQ_U64(n, 1);
+  c = prune_table_at(&t, elsewhere, &n);
   CHECK_EQ_U64(n, 0);
-  free(c);
-  c = prune_table_candidates(&t, elsewhere, &n);
-  CHECK_EQ_U64(n, 0);
-  free(c);
   prune_table_free(&t);
 
   state *all[] = {st, noisy, relevant, elsewhere, written, same_bytes};
@@ -212,7 +218,122 @@ static void test_table(void) {
   for (size_t k = 0; k < sizeof es / sizeof *es; k++) expr_unref(es[k]);
 }
 
+/* A state holding x = nondet + 1 in register 0 after its own nondet call: the fresh input. */
+static state *with_fresh(state *parent, uint64_t id, const char *name, uint64_t capacity,
+                         expr_array **out) {
+  state *st = state_fork(parent, id);
+  expr *size = expr_const(64, capacity), *at = expr_const(64, 0), *one = expr_const(32, 1);
+  expr_array *a = expr_array_new(name, size, capacity, true, NULL);
+  mem_object *o = mem_object_new(100 + id, 0x2000 + 16 * id, capacity, NULL, MEM_STACK, name);
+  state_add_symbolic(st, o, a, name);
+  expr *v = expr_read_le(a, NULL, at, 4), *x = expr_add(v, one);
+  state_set_reg(state_top(st), 0, x);
+  *out = a;
+  expr_unref(v), expr_unref(x), expr_unref(size), expr_unref(at), expr_unref(one);
+  mem_object_unref(o);
+  expr_array_unref(a); /* the state keeps it */
+  return st;
+}
+
+/* Matching up to a renaming of inputs each state made on its own (prune/rename.h). */
+static void test_rename(void) {
+  state *root = state_new(1);
+  state_push_frame(root, 3, 2);
+  expr_array *a, *b, *c, *w;
+  state *node = with_fresh(root, 2, "nondet_int", 4, &a);
+  state *later = with_fresh(root, 3, "nondet_int", 4, &b);
+  state *wide = with_fresh(root, 4, "nondet_long", 8, &w);
+  prune_snapshot snap;
+  prune_snapshot_take(&snap, node, reg0_relevant, NULL);
+  CHECK(snap.ninputs == 1 && snap.inputs[0] == a);
+  /* the same expression over the other state's own input: a match, σ = {a ↦ b} */
+  prune_rename r;
+  prune_rename_begin(&r, later, snap.inputs, snap.ninputs);
+  CHECK(prune_snapshot_matches(&snap, later, &r));
+  CHECK_EQ_U64(r.npairs, 1);
+  /* σ of an interpolant over a reads b instead */
+  expr *at = expr_const(64, 0), *five = expr_const(32, 5);
+  expr *va = expr_read_le(a, NULL, at, 4), *vb = expr_read_le(b, NULL, at, 4);
+  expr *psi = expr_slt(five, va), *want = expr_slt(five, vb);
+  expr *got = prune_rename_apply(&r, psi);
+  CHECK(got == want);
+  expr_unref(got);
+  prune_rename_end(&r);
+  /* another size: no match */
+  CHECK(!matches(&snap, wide));
+  /* the node's input is one the state has too: it may only map to itself, no match */
+  state *both = state_fork(node, 5);
+  expr *vc;
+  {
+    state *tmp = with_fresh(both, 6, "nondet_int", 4, &c);
+    state_free(both);
+    both = tmp;
+    vc = expr_read_le(c, NULL, at, 4);
+  }
+  CHECK(!matches(&snap, both)); /* register 0 reads c, the node's reads a, which both has */
+  /* a state that reads the node's array itself still matches (the identity) */
+  state *same = state_fork(node, 7);
+  CHECK(matches(&snap, same));
+  prune_snapshot_free(&snap);
+  state *all[] = {root, node, later, wide, both, same};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++) state_free(all[k]);
+  expr *es[] = {at, five, va, vb, psi, want, vc};
+  for (size_t k = 0; k < sizeof es / sizeof *es; k++) expr_unref(es[k]);
+}
+
+/* h: %v's slot is private (load, store to it, make_symbolic of a bitcast of it); %e's
+ * escapes (stored as a value); %n's has a symbolic count; %g's goes through a gep (the
+ * make_symbolic calls keep the pipeline's mem2reg from removing them). */
+static const char slots_source[] =
+    "declare void @klee_make_symbolic(i8*, i64, i8*)\n"
+    "@name = constant [2 x i8] c\"v\\00\"\n"
+    "@sink = global i32* null\n"
+    "define i32 @h(i32 %k) {\n"
+    "  %v = alloca i32\n"
+    "  %e = alloca i32\n"
+    "  %n = alloca i32, i32 %k\n"
+    "  %g = alloca [2 x i32]\n"
+    "  %vb = bitcast i32* %v to i8*\n"
+    "  call void @klee_make_symbolic(i8* %vb, i64 4, i8* getelementptr ([2 x i8], [2 x i8]* @name, "
+    "i32 0, i32 0))\n"
+    "  store i32 1, i32* %v\n"
+    "  %nb = bitcast i32* %n to i8*\n"
+    "  call void @klee_make_symbolic(i8* %nb, i64 4, i8* getelementptr ([2 x i8], [2 x i8]* @name, "
+    "i32 0, i32 0))\n"
+    "  %gb = bitcast [2 x i32]* %g to i8*\n"
+    "  call void @klee_make_symbolic(i8* %gb, i64 8, i8* getelementptr ([2 x i8], [2 x i8]* @name, "
+    "i32 0, i32 0))\n"
+    "  store i32* %e, i32** @sink\n"
+    "  %x = load i32, i32* %v\n"
+    "  %p = getelementptr [2 x i32], [2 x i32]* %g, i32 0, i32 1\n"
+    "  %y = load i32, i32* %p\n"
+    "  ret i32 %x\n"
+    "}\n";
+
+static void test_slots(void) {
+  ir_program *p = decode_source("slots.ll", slots_source);
+  CHECK(p != NULL);
+  if (!p) return;
+  const ir_function *h = &p->funcs[ir_find_function(p, "h")];
+  prune_slots *s = prune_slots_compute(p, h);
+  uint32_t allocas[4], count = 0;
+  for (uint32_t i = 0; i < h->ninsts; i++)
+    if (h->insts[i].op == IR_ALLOCA && count < 4) allocas[count++] = i;
+  CHECK_EQ_U64(count, 4); /* v, e, n, g in source order */
+  if (count == 4) {
+    CHECK(prune_slot_is_private(s, allocas[0]));
+    CHECK(!prune_slot_is_private(s, allocas[1]));
+    CHECK(!prune_slot_is_private(s, allocas[2]));
+    CHECK(!prune_slot_is_private(s, allocas[3]));
+    CHECK(!prune_slot_is_private(s, allocas[3] + 1)); /* not an alloca */
+  }
+  prune_slots_free(s);
+  ir_free(p);
+}
+
 int main(void) {
+  test_slots();
+  test_rename();
   test_relevance();
   test_core();
   test_table();
