@@ -3,12 +3,15 @@
 CPU time and verdict of `symq run` with and without `--interpolate`, on programs where
 interpolation should win and where it cannot, with the ratios plain / interpolated.
 
-    eval/bench_interp.py SYMQ [--programs noise,counter,locks,memspn] [--max-time S]
+    eval/bench_interp.py SYMQ [--programs noise,nondet,counter,locks,memspn] [--max-time S]
                               [--no-validate]
 
 Programs (each at a few sizes):
   noise   test/prune/noise_unread.c: N choices change a value no check reads, then a check
           on another input — should win (forks linear in N instead of 2^(N+1) - 1);
+  nondet  test/prune/nondet_noise.c: the noise chain in SV-COMP style, each choice a
+          __VERIFIER_nondet_int call of its own (a fresh input in a private slot) — should
+          win (subsumed up to a renaming of those inputs);
   counter test/prune/counter.c: N choices add 0 or 1 to a counter the assertion reads —
           should win, quadratically under deletion interpolants;
   locks   generated here: SV-COMP's test_locks shape without its loop (lk_i set when p_i,
@@ -56,6 +59,7 @@ int main(void) {
 
 PROGRAMS = {  # name: (source, the size macro, sizes, whether interpolation should win)
     "noise": (os.path.join(ROOT, "test", "prune", "noise_unread.c"), "N", (4, 8, 12), True),
+    "nondet": (os.path.join(ROOT, "test", "prune", "nondet_noise.c"), "N", (4, 8, 12), True),
     "counter": (os.path.join(ROOT, "test", "prune", "counter.c"), "N", (4, 8, 12), True),
     "locks": (None, "N", (4, 8, 10), False),
     "memspn": (os.path.join(ROOT, "drivers", "memspn.c"), "CAPACITY", (10, 20, 40), False),
@@ -100,9 +104,9 @@ def main():
         locks = os.path.join(gen, "locks.c")
         with open(locks, "w", encoding="utf-8") as f:
             f.write(LOCKS)
-        print("| program | size | mode | paths | subsumed | forks | instructions | CPU (s) "
-              "| verdict | validation |")
-        print("|---|---|---|---|---|---|---|---|---|---|")
+        print("| program | size | mode | paths | subsumed | compared | forks | instructions "
+              "| CPU (s) | verdict | validation |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
         ratios = []
         for name in args.programs.split(","):
             source, macro, sizes, _ = PROGRAMS[name]
@@ -123,7 +127,9 @@ def main():
                                       if failures or vrc else "incomplete")
                     verdict = s["verdict"].split(" ")[0]
                     print(f"| {name} | {n} | {mode} | {s['completed_paths']} | "
-                          f"{s['subsumed'] if mode != 'plain' else '-'} | {s['forks']} | "
+                          f"{s['subsumed'] if mode != 'plain' else '-'} | "
+                          f"{s['interpolation'].get('compared', '-') if mode != 'plain' else '-'} | "
+                          f"{s['forks']} | "
                           f"{s['instructions']} | {limited}{cpu:.2f} | {verdict} | "
                           f"{validation or '-'} |", flush=True)
                     row[mode] = (s["forks"], s["instructions"], cpu)

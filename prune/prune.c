@@ -213,9 +213,10 @@ bool prune_at_branch(prune_ctx *p, state *st) {
   if (!active(p) || st->prune_validating) return false;
   account(p);
   size_t n;
-  prune_entry *const *entries = prune_table_at(&p->table, st, &n);
+  prune_entry *const *entries = prune_table_at(&p->table, st, relevant_reg, p, &n);
   bool subsumed = false;
-  for (size_t k = 0; k < n && !subsumed; k++) subsumed = subsumes(p, st, entries[k]);
+  for (size_t k = 0; k < n && !subsumed; k++, p->stats->compared++)
+    subsumed = subsumes(p, st, entries[k]);
   if (subsumed) {
     p->stats->subsumed++;
     prune_node *node = st->prune_node;
@@ -356,6 +357,6 @@ void prune_stats_json(json_writer *j, const prune_stats *s) {
                 {"validation_forks", s->validation_forks},
                 {"validation_paths", s->validation_paths},
                 {"validation_failures", s->validation_failures}, {"renamed", s->renamed},
-                {"private_slots", s->private_slots});
+                {"private_slots", s->private_slots}, {"compared", s->compared});
   json_object_end(j);
 }

@@ -55,6 +55,7 @@ typedef struct prune_stats {
   uint64_t uninterpolable;      /* finished nodes with no interpolant (error, early, …) */
   uint64_t subsumed;            /* states pruned (or, validating, explored anyway) */
   uint64_t subsumption_queries; /* implication checks that reached the solver */
+  uint64_t compared;            /* table entries a state was compared with (prune/table.h) */
   uint64_t facts;               /* unsat questions whose core went into an interpolant */
   uint64_t renamed;             /* subsumptions that renamed inputs made apart (rename.h) */
   uint64_t private_slots;       /* allocations that left the tree interpolable (slots.h) */

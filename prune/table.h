@@ -54,6 +54,7 @@ typedef struct prune_snapshot {
   size_t ninputs;
   uint32_t lifecycle, pointer_forks;
   uint64_t hash; /* of the call stack */
+  uint64_t key;  /* the table's: the stack and the print every matching state shares */
 } prune_snapshot;
 
 typedef struct prune_entry {
@@ -63,7 +64,7 @@ typedef struct prune_entry {
 } prune_entry;
 
 typedef struct prune_table {
-  hmap index; /* stack hash (never 0) → bucket + 1 */
+  hmap index; /* key (never 0) → bucket + 1 */
   struct prune_bucket *buckets;
   size_t nbuckets, cap_buckets;
   size_t nentries;
@@ -79,8 +80,13 @@ void prune_table_init(prune_table *t);
 void prune_table_free(prune_table *t);
 /* Adds an entry, taking the snapshot and the interpolant's references (the array too). */
 void prune_table_add(prune_table *t, prune_snapshot *snap, expr **interpolant, size_t n);
-/* The entries at st's call stack (condition 1's key), in insertion order: *count of them,
- * borrowed until the next prune_table_add (NULL when none). */
-prune_entry *const *prune_table_at(const prune_table *t, const state *st, size_t *count);
+/* The entries that can match st, in insertion order: *count of them, borrowed until the next
+ * prune_table_add (NULL when none). The index's key is the call stack and a *print* of the
+ * state there that every match preserves (each relevant register's constant value, or its
+ * operator and width; the objects bound; each small object's bytes when all are concrete),
+ * so a state is compared only with the entries whose print is its own; relevant must be
+ * the one the snapshots were taken with. */
+prune_entry *const *prune_table_at(const prune_table *t, state *st, prune_relevant_fn relevant,
+                                   void *ctx, size_t *count);
 
 #endif

@@ -196,18 +196,22 @@ static void test_table(void) {
   prune_table t;
   prune_table_init(&t);
   size_t n;
-  prune_entry *const *c = prune_table_at(&t, noisy, &n);
+  prune_entry *const *c = prune_table_at(&t, noisy, reg0_relevant, NULL, &n);
   CHECK_EQ_U64(n, 0);
   expr **interp = xcalloc(1, sizeof *interp);
   interp[0] = expr_true();
   prune_table_add(&t, &snap, interp, 1);
   CHECK_EQ_U64(t.nentries, 1);
-  c = prune_table_at(&t, noisy, &n);
+  c = prune_table_at(&t, noisy, reg0_relevant, NULL, &n);
   CHECK_EQ_U64(n, 1);
   CHECK(n == 1 && c[0]->ninterpolant == 1 && c[0]->interpolant[0] == interp[0]);
-  c = prune_table_at(&t, relevant, &n); /* the same stack: a candidate, matched by the caller */
+  c = prune_table_at(&t, relevant, reg0_relevant, NULL, &n); /* another print: not indexed */
+  CHECK_EQ_U64(n, 0);
+  c = prune_table_at(&t, written, reg0_relevant, NULL, &n); /* concrete bytes differ */
+  CHECK_EQ_U64(n, 0);
+  c = prune_table_at(&t, same_bytes, reg0_relevant, NULL, &n);
   CHECK_EQ_U64(n, 1);
-  c = prune_table_at(&t, elsewhere, &n);
+  c = prune_table_at(&t, elsewhere, reg0_relevant, NULL, &n);
   CHECK_EQ_U64(n, 0);
   prune_table_free(&t);
 
