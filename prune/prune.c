@@ -13,6 +13,7 @@
 #include "prune/rename.h"
 #include "prune/slots.h"
 #include "prune/table.h"
+#include "prune/wp.h"
 
 /* A node of the execution tree: a state at a symbolic branch that was not subsumed. */
 typedef struct prune_node {
@@ -24,6 +25,10 @@ typedef struct prune_node {
   expr **need; /* pc conjuncts (index < npc, owned references) the subtree's questions needed */
   size_t *need_at;
   size_t nneed, cap_need;
+  /* wp: the formulas at the node's point (owned references) and its path condition */
+  expr **psi;
+  size_t npsi, cap_psi;
+  expr **pc; /* npc owned references */
 } prune_node;
 
 struct prune_ctx {
@@ -61,6 +66,11 @@ prune_ctx *prune_new(const ir_program *prog, const prune_options *opt, qsolver *
 static void node_free(prune_node *n) {
   for (size_t k = 0; k < n->nneed; k++) expr_unref(n->need[k]);
   free(n->need), free(n->need_at);
+  for (size_t k = 0; k < n->npsi; k++) expr_unref(n->psi[k]);
+  free(n->psi);
+  if (n->pc)
+    for (size_t k = 0; k < n->npc; k++) expr_unref(n->pc[k]);
+  free(n->pc);
   prune_snapshot_free(&n->snap);
   free(n);
 }
@@ -119,16 +129,64 @@ static void need_core(prune_ctx *p, state *st, expr *const *qs, size_t nq) {
   p->stats->facts++;
 }
 
+static bool wp(const prune_ctx *p) { return p->opt->mode == PRUNE_MODE_WP; }
+
+static void psi_add(prune_node *n, expr *f) {
+  for (size_t k = 0; k < n->npsi; k++)
+    if (n->psi[k] == f) return;
+  if (n->npsi == n->cap_psi) {
+    n->cap_psi = n->cap_psi ? 2 * n->cap_psi : 8;
+    n->psi = xrealloc(n->psi, n->cap_psi * sizeof *n->psi);
+  }
+  n->psi[n->npsi++] = expr_ref(f);
+}
+
+/* wp: Ψ (holding at a point whose path condition is pc[0 .. npc)) pushed back to node n's
+ * point, into n's formulas. */
+static void wp_up(prune_ctx *p, prune_node *n, expr *const *pc, size_t npc, expr *const *psi,
+                  size_t npsi) {
+  if (!n || n->tainted || !npsi) return;
+  prune_wp_stats ws = {0};
+  size_t count;
+  expr **w = prune_wp_backprop(p->solver, pc, n->npc, npc, psi, npsi, &count, &ws);
+  p->seen = requests(p); /* this module's own requests */
+  for (size_t k = 0; k < count; k++) {
+    psi_add(n, w[k]);
+    expr_unref(w[k]);
+  }
+  free(w);
+  prune_stats *s = p->stats;
+  s->wp_steps += ws.steps, s->wp_passed += ws.passed, s->wp_abduced += ws.abduced;
+  s->wp_fallbacks += ws.fallbacks, s->wp_queries += ws.queries;
+}
+
+/* A fact of st: q cannot hold on its path (pc ∧ q unsat). */
+static void fact(prune_ctx *p, state *st, expr *q) {
+  if (!wp(p)) {
+    need_core(p, st, &q, 1);
+    return;
+  }
+  prune_node *n = st->prune_node;
+  if (!n || n->tainted) return;
+  expr *not_q = expr_not(q);
+  wp_up(p, n, st->pc, st->npc, &not_q, 1);
+  expr_unref(not_q);
+  p->stats->facts++;
+}
+
 /* Every state below n is gone: its interpolant joins the table, its needs go up. Returns
  * the parent (NULL at the root), which has one unfinished child less to wait for. */
 static prune_node *node_finish(prune_ctx *p, prune_node *n) {
   prune_node *parent = n->parent;
-  if (parent && !n->tainted)
+  if (parent && !n->tainted && !wp(p))
     for (size_t k = 0; k < n->nneed; k++) need(parent, n->need_at[k], n->need[k]);
+  if (parent && !n->tainted && wp(p)) wp_up(p, parent, n->pc, n->npc, n->psi, n->npsi);
   if (!n->tainted) {
-    expr **interpolant = xcalloc(n->nneed + 1, sizeof *interpolant);
-    for (size_t k = 0; k < n->nneed; k++) interpolant[k] = expr_ref(n->need[k]);
-    prune_table_add(&p->table, &n->snap, interpolant, n->nneed);
+    expr **from = wp(p) ? n->psi : n->need;
+    size_t count = wp(p) ? n->npsi : n->nneed;
+    expr **interpolant = xcalloc(count + 1, sizeof *interpolant);
+    for (size_t k = 0; k < count; k++) interpolant[k] = expr_ref(from[k]);
+    prune_table_add(&p->table, &n->snap, interpolant, count);
     p->stats->interpolants++;
   } else {
     p->stats->uninterpolable++;
@@ -192,7 +250,8 @@ static bool implies(prune_ctx *p, state *st, const prune_entry *e, prune_rename 
   p->seen = requests(p); /* this module's own request */
   p->stats->subsumption_queries++;
   bool subsumed = status == QS_UNSAT && must;
-  if (subsumed) need_core(p, st, renamed, e->ninterpolant);
+  if (subsumed && !wp(p)) need_core(p, st, renamed, e->ninterpolant);
+  if (subsumed && wp(p)) wp_up(p, st->prune_node, st->pc, st->npc, renamed, e->ninterpolant);
   for (size_t k = 0; k < e->ninterpolant; k++) expr_unref(renamed[k]);
   free(renamed);
   return subsumed;
@@ -234,6 +293,10 @@ bool prune_at_branch(prune_ctx *p, state *st) {
   node->npc = st->npc;
   node->open = 1;
   prune_snapshot_take(&node->snap, st, relevant_reg, p);
+  if (wp(p)) {
+    node->pc = xcalloc(st->npc + 1, sizeof *node->pc);
+    for (size_t k = 0; k < st->npc; k++) node->pc[k] = expr_ref(st->pc[k]);
+  }
   st->prune_node = node;
   p->stats->nodes++;
   return false;
@@ -253,7 +316,7 @@ void prune_answered(prune_ctx *p, state *st, expr *q, bool unsat) {
   uint64_t now = requests(p);
   if (now - p->seen != 1) taint(st); /* requests before this one that nobody reported */
   p->seen = now;
-  if (unsat && !st->prune_validating) need_core(p, st, &q, 1);
+  if (unsat && !st->prune_validating) fact(p, st, q);
 }
 
 /* Whether st is at an alloca that is a private slot (prune/slots.h). */
@@ -351,12 +414,14 @@ void prune_stats_json(json_writer *j, const prune_stats *s) {
   json_uint(j, s->subsumed);
   json_key(j, "interpolation");
   json_object_begin(j);
-  JSON_COUNTERS(j, {"nodes", s->nodes}, {"interpolants", s->interpolants},
-                {"uninterpolable", s->uninterpolable}, {"subsumed", s->subsumed},
-                {"subsumption_queries", s->subsumption_queries}, {"facts", s->facts},
-                {"validation_forks", s->validation_forks},
-                {"validation_paths", s->validation_paths},
-                {"validation_failures", s->validation_failures}, {"renamed", s->renamed},
-                {"private_slots", s->private_slots}, {"compared", s->compared});
+  JSON_COUNTERS(
+      j, {"nodes", s->nodes}, {"interpolants", s->interpolants},
+      {"uninterpolable", s->uninterpolable}, {"subsumed", s->subsumed},
+      {"subsumption_queries", s->subsumption_queries}, {"facts", s->facts},
+      {"validation_forks", s->validation_forks}, {"validation_paths", s->validation_paths},
+      {"validation_failures", s->validation_failures}, {"renamed", s->renamed},
+      {"private_slots", s->private_slots}, {"compared", s->compared}, {"wp_steps", s->wp_steps},
+      {"wp_passed", s->wp_passed}, {"wp_abduced", s->wp_abduced}, {"wp_fallbacks", s->wp_fallbacks},
+      {"wp_queries", s->wp_queries});
   json_object_end(j);
 }

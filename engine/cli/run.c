@@ -62,7 +62,7 @@ static void on_oom(void) {
 }
 
 static const opt_choice PRUNE_MODES[] = {
-    {"none", PRUNE_MODE_NONE}, {"deletion", PRUNE_MODE_DELETION}, {NULL, 0}};
+    {"none", PRUNE_MODE_NONE}, {"deletion", PRUNE_MODE_DELETION}, {"wp", PRUNE_MODE_WP}, {NULL, 0}};
 static const opt_choice MERGE_MODES[] = {
     {"none", MERGE_MODE_NONE}, {"cfg", MERGE_MODE_CFG}, {"pat", MERGE_MODE_PAT}, {NULL, 0}};
 static const opt_choice MERGE_LOOPS[] = {
@@ -343,14 +343,15 @@ static const opt_spec RUN_SPECS[] = {
      .help = "merge a region's states into its execution tree while it grows (default off)"},
     {.name = "--interpolate",
      .type = OPT_ENUM,
-     .arg = "deletion",
+     .arg = "deletion|wp",
      .implicit = "deletion",
      RUN(interp.prune.mode),
      .choices = PRUNE_MODES,
      .topic = OPT_TOPIC_SEARCH,
-     .help = "verification mode: prune a state whose context implies the interpolant of a "
-             "finished subtree at the same point (TracerX; deletion interpolants; dfs, no "
-             "merging); pruned subtrees get no tests; ends with a verdict line"},
+     .help =
+         "verification mode: prune a state whose context implies the interpolant of a "
+         "finished subtree at the same point (TracerX; deletion or weakest-precondition "
+         "interpolants; dfs, no merging); pruned subtrees get no tests; ends with a verdict line"},
     /* ---- solver ---- */
     {.name = "--solver-timeout",
      .alias = "--max-solver-time",

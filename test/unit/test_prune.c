@@ -18,6 +18,8 @@
 #include "prune/rename.h"
 #include "prune/slots.h"
 #include "prune/table.h"
+#include "prune/wp.h"
+#include "qsolver/qsolver.h"
 
 /* f: registers x=0 y=1 i=2 noise=3 more=4 nnext=5 inext=6 c=7 q=8;
  *    instructions 0 br, 1 icmp, 2 condbr, 3 add, 4 add, 5 br, 6 icmp, 7 condbr, 8 sdiv,
@@ -335,7 +337,75 @@ static void test_slots(void) {
   ir_free(p);
 }
 
+static expr *c32(int v) { return expr_const(32, (uint32_t)v); }
+
+/* Whether the n formulas hold f (pointer equality: hash-consed). */
+static bool holds(expr *const *w, size_t n, expr *f) {
+  for (size_t k = 0; k < n; k++)
+    if (w[k] == f) return true;
+  return false;
+}
+
+/* The seed's Example 5.5 (000 §5.1, Fig. 8) at ⟨2a⟩: context −1 < x < 2 ∧ y = 0 ∧ z = 1,
+ * assume(x > 0), child interpolant −4 < x < 5 ∧ y < z + 33. ABDUCTION keeps the context's
+ * constraint on x (connected to the guard; CORE's minimization drops −1 < x, which the
+ * guard makes redundant) and passes y < z + 33 up instead of y = 0 ∧ z = 1: the interpolant
+ * x < 2 ∧ y < z + 33, which subsumes ⟨2b⟩ (y = 5, z = 2) where the core's would not. Then: a guard
+ * that implies Ψ alone makes it true; a Ψ that does not share a variable with the guard passes
+ * unchanged. */
+static void test_wp(void) {
+  qsolver *qs = qs_new(NULL);
+  expr *size = expr_const(64, 4), *at = expr_const(64, 0);
+  expr_array *ax = expr_array_new("x", size, 4, true, NULL);
+  expr_array *ay = expr_array_new("y", size, 4, true, NULL);
+  expr_array *az = expr_array_new("z", size, 4, true, NULL);
+  expr *x = expr_read_le(ax, NULL, at, 4), *y = expr_read_le(ay, NULL, at, 4);
+  expr *z = expr_read_le(az, NULL, at, 4);
+  expr *k[] = {c32(-1), c32(2), c32(0), c32(1), c32(-4), c32(5), c32(33), c32(3), c32(-3)};
+  expr *zp33 = expr_add(z, k[6]);
+  expr *pc[] = {expr_slt(k[0], x), expr_slt(x, k[1]), expr_eq(y, k[2]), expr_eq(z, k[3]),
+                expr_slt(k[2], x)};
+  expr *psi[] = {expr_slt(k[4], x), expr_slt(x, k[5]), expr_slt(y, zp33)};
+  prune_wp_stats ws = {0};
+  size_t n;
+  expr **w = prune_wp_backprop(qs, pc, 4, 5, psi, 3, &n, &ws);
+  CHECK_EQ_U64(n, 2); /* x < 2 ∧ y < z + 33 (CORE drops −1 < x: the guard gives 0 < x) */
+  CHECK(holds(w, n, pc[1]) && holds(w, n, psi[2]));
+  CHECK(!holds(w, n, pc[0]) && !holds(w, n, pc[2]) && !holds(w, n, pc[3]));
+  CHECK_EQ_U64(ws.abduced, 1);
+  /* ⟨2b⟩: y = 5, z = 2 and the same x: implies the wp interpolant, not the core's y = 0 */
+  expr *pc2[] = {pc[0], pc[1], expr_eq(y, k[5]), expr_eq(z, k[1])};
+  bool must = true;
+  for (size_t m = 0; m < n && must; m++) {
+    bool one = false;
+    CHECK(qs_must_be_true(qs, pc2, 4, w[m], &one) != QS_UNKNOWN);
+    must = one;
+  }
+  CHECK(must);
+  for (size_t m = 0; m < n; m++) expr_unref(w[m]);
+  free(w);
+  /* a guard that implies Ψ on its own: nothing above it is needed */
+  expr *ne3 = expr_ne(x, k[8]); /* x ≠ −3: 0 < x alone implies it */
+  w = prune_wp_backprop(qs, pc, 4, 5, &ne3, 1, &n, &ws);
+  CHECK_EQ_U64(n, 0);
+  free(w);
+  /* Ψ on y only passes the guard on x unchanged (Ψ_v is empty) */
+  expr *yne3 = expr_ne(y, k[7]);
+  uint64_t passed = ws.passed;
+  w = prune_wp_backprop(qs, pc, 4, 5, &yne3, 1, &n, &ws);
+  CHECK(n == 1 && w[0] == yne3 && ws.passed == passed + 1);
+  for (size_t m = 0; m < n; m++) expr_unref(w[m]);
+  free(w);
+  expr *all[] = {size,  at,    x,      y,      z,      zp33,   pc[0],  pc[1], pc[2],
+                 pc[3], pc[4], psi[0], psi[1], psi[2], pc2[2], pc2[3], ne3,   yne3};
+  for (size_t m = 0; m < sizeof all / sizeof *all; m++) expr_unref(all[m]);
+  for (size_t m = 0; m < sizeof k / sizeof *k; m++) expr_unref(k[m]);
+  expr_array_unref(ax), expr_array_unref(ay), expr_array_unref(az);
+  qs_free(qs);
+}
+
 int main(void) {
+  test_wp();
   test_slots();
   test_rename();
   test_relevance();
