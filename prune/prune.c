@@ -58,6 +58,7 @@ prune_ctx *prune_new(const ir_program *prog, const prune_options *opt, qsolver *
   p->slots = xcalloc(prog->nfuncs + 1, sizeof *p->slots);
   prune_table_init(&p->table);
   p->seen = requests(p);
+  stats->unreach_call = opt->svcomp != NULL;
   const char *fault = getenv("SYMQ_PRUNE_FAULT");
   p->fault = fault && strcmp(fault, "skip-implication") == 0;
   return p;
@@ -349,6 +350,10 @@ void prune_ended(prune_ctx *p, state *st, prune_end how, const char *kind, const
   if (how == PRUNE_END_ERROR && !p->stats->first_error[0])
     snprintf(p->stats->first_error, sizeof p->stats->first_error, "%s at %s", kind,
              where ? where : "?");
+  if (how == PRUNE_END_ERROR && kind && strcmp(kind, "reach_error") == 0 &&
+      !p->stats->first_reach[0])
+    snprintf(p->stats->first_reach, sizeof p->stats->first_reach, "%s at %s", kind,
+             where ? where : "?");
   if (!active(p)) return;
   account(p);
   st->prune_end = (uint8_t)how;
@@ -374,6 +379,20 @@ void prune_gone(prune_ctx *p, state *st) {
 
 void prune_decide(prune_stats *s, const prune_run_facts *f) {
   const char *why = NULL;
+  if (s->unreach_call && f->error_paths && !s->first_reach[0]) {
+    /* another error ended a path: the property says nothing of it, and the path's rest was
+     * not explored */
+    s->verdict = PRUNE_VERDICT_UNKNOWN;
+    snprintf(s->verdict_reason, sizeof s->verdict_reason,
+             "a path ended in %.400s, not in reach_error",
+             s->first_error[0] ? s->first_error : "an error");
+    return;
+  }
+  if (s->unreach_call && f->error_paths) {
+    s->verdict = PRUNE_VERDICT_FALSE;
+    snprintf(s->verdict_reason, sizeof s->verdict_reason, "%.500s", s->first_reach);
+    return;
+  }
   if (f->error_paths) {
     s->verdict = PRUNE_VERDICT_FALSE;
     snprintf(s->verdict_reason, sizeof s->verdict_reason, "%s",

@@ -44,8 +44,9 @@
 typedef enum prune_mode { PRUNE_MODE_NONE, PRUNE_MODE_DELETION, PRUNE_MODE_WP } prune_mode;
 
 typedef struct prune_options {
-  prune_mode mode; /* --interpolate */
-  bool validate;   /* --validate-interpolation: explore every pruned subtree anyway */
+  prune_mode mode;    /* --interpolate */
+  bool validate;      /* --validate-interpolation: explore every pruned subtree anyway */
+  const char *svcomp; /* --svcomp: an unreach-call property file (prune/svcomp.h), or NULL */
 } prune_options;
 
 typedef enum prune_verdict {
@@ -70,6 +71,8 @@ typedef struct prune_stats {
   uint64_t validation_failures;
   char validation_error[512]; /* the first failure, one line */
   char first_error[512];      /* "KIND at FILE:LINE" of the first error path, or "" */
+  char first_reach[512];      /* the same, of the first reach_error path, or "" */
+  bool unreach_call;          /* --svcomp: only reach_error makes the verdict false */
   prune_verdict verdict;      /* set by prune_decide */
   char verdict_reason[512];
 } prune_stats;
@@ -117,9 +120,10 @@ typedef struct prune_run_facts {
   const char *early_reason;   /* the first early path's reason, or NULL */
   const char *dropped_reason; /* the first dropped alternative's, or NULL */
 } prune_run_facts;
-/* Sets stats->verdict and verdict_reason: false when a path ended in an error (the first),
- * true only when every path ran to its end or was subsumed and nothing was concretized,
- * bounded, dropped or lost, unknown otherwise (the reason). */
+/* Sets stats->verdict and verdict_reason: false when a path ended in an error (the first;
+ * under --svcomp, a reach_error path only: another error makes it unknown), true only when every
+ * path ran to its end or was subsumed and nothing was concretized, bounded, dropped or lost,
+ * unknown otherwise (the reason). */
 void prune_decide(prune_stats *stats, const prune_run_facts *f);
 /* "true (every path explored or subsumed)", "false (reach_error at f.c:12)", … written into
  * buf (n bytes, truncated), which is returned. */

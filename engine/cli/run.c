@@ -26,6 +26,7 @@
 #include "engine/exec/search.h"
 #include "engine/out/testcomp.h"
 #include "prune/prune.h"
+#include "prune/svcomp.h"
 #include "engine/core/version.h"
 #include "engine/core/xalloc.h"
 #include "qsolver/qsolver.h"
@@ -413,6 +414,13 @@ static const opt_spec RUN_SPECS[] = {
      RUN(interp.merge.validate),
      .topic = OPT_TOPIC_DIAGNOSTICS,
      .help = "check every merged state against its constituents"},
+    {.name = "--svcomp",
+     .type = OPT_STRING,
+     .arg = "PRP",
+     RUN(interp.prune.svcomp),
+     .topic = OPT_TOPIC_SEARCH,
+     .help = "SV-COMP's unreach-call property file: only reach_error makes the verdict false; "
+             "ends with 'SV-COMP result: true|false(unreach-call)|unknown'"},
     {.name = "--validate-interpolation",
      .type = OPT_FLAG,
      RUN(interp.prune.validate),
@@ -773,6 +781,15 @@ int run_main(int argc, char **argv) {
       return RUN_EXIT_BAD_INPUT;
     }
   }
+  if (o.interp.prune.svcomp) {
+    char serr[600];
+    if (!prune_svcomp_read(o.interp.prune.svcomp, serr, sizeof serr)) {
+      fprintf(stderr, "symq: error: %s\n", serr);
+      free(testcomp_spec);
+      run_options_free(&o);
+      return RUN_EXIT_BAD_INPUT;
+    }
+  }
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   time_t start = time(NULL);
@@ -900,10 +917,11 @@ int run_main(int argc, char **argv) {
            ", generated tests = %" PRIu64 "\n",
            result.completed_paths, result.error_paths, result.tests);
     print_verdict(&result);
-    if (o.interp.prune.mode != PRUNE_MODE_NONE) {
+    if (o.interp.prune.mode != PRUNE_MODE_NONE || o.interp.prune.svcomp) {
       char verdict[600];
       printf("symq: verdict: %s\n", prune_verdict_text(&result.prune, verdict, sizeof verdict));
     }
+    if (o.interp.prune.svcomp) printf("SV-COMP result: %s\n", prune_svcomp_result(&result.prune));
     if (result.prune.validation_failures) {
       fprintf(stderr, "symq: error: %s\n", result.prune.validation_error);
       rc = 1;
