@@ -4,11 +4,7 @@
  * c: the inner node's interpolant names c, an input the later state does not have, and the
  * state is subsumed through σ(Ψ), its own c renamed in (prune/rename.h) — one solver query
  * each. reach_error is unreachable. */
-int __VERIFIER_nondet_int(void);
-void reach_error(void);
-#ifndef N
-#define N 4
-#endif
+#include "nondet.h"
 int main(void) {
   int flag = 0;
   for (int i = 0; i < N; i++) {

@@ -2,19 +2,10 @@
  * in a private slot, prune/slots.h), changes a value no check reads, then a check on another
  * nondet value. States at a choice hold the same expressions over inputs each made on its
  * own: subsumed up to a renaming (prune/rename.h), so forks grow linearly in N. */
-int __VERIFIER_nondet_int(void);
-void reach_error(void);
-#ifndef N
-#define N 4
-#endif
+#include "nondet.h"
 int main(void) {
   int noise = 0;
-  for (int i = 0; i < N; i++) {
-    int c = __VERIFIER_nondet_int();
-    if (c > 100) noise += 3;
-    else
-      noise -= 1;
-  }
+  NONDET_CHOICES(noise);
   int y = __VERIFIER_nondet_int();
   if (y > 1000)
     if (y == 999) reach_error();
