@@ -522,6 +522,11 @@ static int run_program_args(void *target, int argc, char **argv) {
 
 static int run_input(const opt_command *c, void *target, const char *arg) {
   run_options *o = target;
+  size_t len = strlen(arg);
+  if (len > 4 && strcmp(arg + len - 4, ".prp") == 0) { /* SV-COMP's property file: --svcomp */
+    o->interp.prune.svcomp = arg;
+    return 0;
+  }
   if (o->n_inputs == RUN_MAX_INPUTS) {
     char why[64];
     snprintf(why, sizeof why, "%d", RUN_MAX_INPUTS);

@@ -3,7 +3,8 @@
 the last line is `SV-COMP result: true|false(unreach-call)|unknown`, after the verdict line.
 
 1. nondet_noise.c (reach_error unreachable): true, with --interpolate (validated) and plainly.
-2. nondet_bug.c: false(unreach-call), the verdict at its reach_error.
+2. nondet_bug.c, the property file given as an input (FILE.prp, as --svcomp):
+   false(unreach-call), the verdict at its reach_error.
 3. svcomp_other.c: a division by zero ends a path and reach_error is unreachable: unknown
    under the property (the verdict says which error, "not in reach_error"), while without
    --svcomp the same run's verdict is false (the division).
@@ -43,8 +44,9 @@ def main():
         check(f"nondet_noise {' '.join(options[:-1]) or 'plain'}: SV-COMP result: true",
               p.returncode == 0 and lines[-1] == "SV-COMP result: true"
               and lines[-2] == "symq: verdict: true (every path explored or subsumed)", lines[-2:])
-    p, s, lines = result(symq, "nondet_bug", ["--interpolate", "--validate-interpolation", prop])
-    check("nondet_bug: SV-COMP result: false(unreach-call) at its reach_error",
+    p, s, lines = result(symq, "nondet_bug", ["--interpolate", "--validate-interpolation", UNREACH])
+    check("nondet_bug (the .prp file given as an input): SV-COMP result: false(unreach-call) "
+          "at its reach_error",
           lines[-1] == "SV-COMP result: false(unreach-call)" and s is not None
           and s["verdict"].endswith(f"nondet_bug.c:{reach_line('nondet_bug')})"), lines[-2:])
     p, s, lines = result(symq, "svcomp_other", ["--interpolate", "--validate-interpolation", prop])
