@@ -3,12 +3,19 @@
 CPU time and verdict of `symq run` with and without `--interpolate`, on programs where
 interpolation should win and where it cannot, with the ratios plain / interpolated.
 
-    eval/bench_interp.py SYMQ [--programs noise,counter,locks,memspn] [--max-time S]
+    eval/bench_interp.py SYMQ [--programs noise,nondet,guard,counter,locks,memspn]
+                              [--max-time S]
                               [--no-validate]
 
 Programs (each at a few sizes):
   noise   test/prune/noise_unread.c: N choices change a value no check reads, then a check
           on another input — should win (forks linear in N instead of 2^(N+1) - 1);
+  nondet  test/prune/nondet_noise.c: the noise chain in SV-COMP style, each choice a
+          __VERIFIER_nondet_int call of its own (a fresh input in a private slot) — should
+          win (subsumed up to a renaming of those inputs);
+  guard   test/prune/wp_guard.c: N choices each assume a bound on y stronger than any
+          before, then a check needs only y != 3 — where wp interpolants beat deletion's
+          (the check pushed back over a bound is true; deletion keeps the bounds);
   counter test/prune/counter.c: N choices add 0 or 1 to a counter the assertion reads —
           should win, quadratically under deletion interpolants;
   locks   generated here: SV-COMP's test_locks shape without its loop (lk_i set when p_i,
@@ -19,8 +26,8 @@ Programs (each at a few sizes):
   memspn  drivers/memspn.c at CAPACITY N: a malloc'd buffer (an allocation below a node
           leaves it without an interpolant) and no branches that differ uselessly — cannot
           win.
-Deletion is the only interpolation algorithm symq has so far (no --interpolate=wp), so it
-is the only one measured. Each --interpolate run is also repeated with
+Both interpolation algorithms are measured (--interpolate=deletion and =wp). Each
+--interpolate run is also repeated with
 --validate-interpolation (every pruned subtree explored anyway; `validation` says whether it
 found an unsound subsumption) unless --no-validate. CPU is user + sys of the symq process
 and its children (clang's compile included); a run stopped by --max-time (default 60 s) is
@@ -56,6 +63,8 @@ int main(void) {
 
 PROGRAMS = {  # name: (source, the size macro, sizes, whether interpolation should win)
     "noise": (os.path.join(ROOT, "test", "prune", "noise_unread.c"), "N", (4, 8, 12), True),
+    "nondet": (os.path.join(ROOT, "test", "prune", "nondet_noise.c"), "N", (4, 8, 12), True),
+    "guard": (os.path.join(ROOT, "test", "prune", "wp_guard.c"), "N", (4, 8, 12), True),
     "counter": (os.path.join(ROOT, "test", "prune", "counter.c"), "N", (4, 8, 12), True),
     "locks": (None, "N", (4, 8, 10), False),
     "memspn": (os.path.join(ROOT, "drivers", "memspn.c"), "CAPACITY", (10, 20, 40), False),
@@ -100,9 +109,9 @@ def main():
         locks = os.path.join(gen, "locks.c")
         with open(locks, "w", encoding="utf-8") as f:
             f.write(LOCKS)
-        print("| program | size | mode | paths | subsumed | forks | instructions | CPU (s) "
-              "| verdict | validation |")
-        print("|---|---|---|---|---|---|---|---|---|---|")
+        print("| program | size | mode | paths | subsumed | compared | forks | instructions "
+              "| CPU (s) | verdict | validation |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
         ratios = []
         for name in args.programs.split(","):
             source, macro, sizes, _ = PROGRAMS[name]
@@ -110,7 +119,8 @@ def main():
             for n in sizes:
                 define = f"-D{macro}={n}"
                 row = {}
-                for mode, options in (("plain", []), ("deletion", ["--interpolate"])):
+                for mode, options in (("plain", []), ("deletion", ["--interpolate"]),
+                                      ("wp", ["--interpolate=wp"])):
                     rc, cpu, s = run(args.symq, source, define, options, args.max_time)
                     limited = "> " if not s["exhausted"] else ""
                     validation = ""
@@ -123,15 +133,18 @@ def main():
                                       if failures or vrc else "incomplete")
                     verdict = s["verdict"].split(" ")[0]
                     print(f"| {name} | {n} | {mode} | {s['completed_paths']} | "
-                          f"{s['subsumed'] if mode != 'plain' else '-'} | {s['forks']} | "
+                          f"{s['subsumed'] if mode != 'plain' else '-'} | "
+                          f"{s['interpolation'].get('compared', '-') if mode != 'plain' else '-'} | "
+                          f"{s['forks']} | "
                           f"{s['instructions']} | {limited}{cpu:.2f} | {verdict} | "
                           f"{validation or '-'} |", flush=True)
                     row[mode] = (s["forks"], s["instructions"], cpu)
-                ratios.append((name, n, *(ratio(row["plain"][k], row["deletion"][k])
-                                          for k in range(3))))
+                ratios.append((name, n, *(ratio(row["plain"][k], row[m][k])
+                                          for m in ("deletion", "wp") for k in range(3))))
         print()
-        print("| program | size | forks plain / deletion | instructions | CPU |")
-        print("|---|---|---|---|---|")
+        print("| program | size | forks plain / deletion | instructions | CPU "
+              "| forks plain / wp | instructions | CPU |")
+        print("|---|---|---|---|---|---|---|---|")
         for r in ratios:
             print("| " + " | ".join(str(x) for x in r) + " |")
 

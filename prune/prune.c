@@ -10,7 +10,10 @@
 #include "engine/core/xalloc.h"
 #include "prune/core.h"
 #include "prune/relevance.h"
+#include "prune/rename.h"
+#include "prune/slots.h"
 #include "prune/table.h"
+#include "prune/wp.h"
 
 /* A node of the execution tree: a state at a symbolic branch that was not subsumed. */
 typedef struct prune_node {
@@ -22,6 +25,10 @@ typedef struct prune_node {
   expr **need; /* pc conjuncts (index < npc, owned references) the subtree's questions needed */
   size_t *need_at;
   size_t nneed, cap_need;
+  /* wp: the formulas at the node's point (owned references) and its path condition */
+  expr **psi;
+  size_t npsi, cap_psi;
+  expr **pc; /* npc owned references */
 } prune_node;
 
 struct prune_ctx {
@@ -30,6 +37,7 @@ struct prune_ctx {
   qsolver *solver;
   prune_stats *stats;
   prune_relevance **relevance; /* by function, computed on first use */
+  prune_slots **slots;         /* by function, computed on first use */
   prune_table table;
   state *running; /* the state whose requests the counter is counting, or NULL */
   uint64_t seen;  /* the solver's request counter when last accounted for */
@@ -47,8 +55,10 @@ prune_ctx *prune_new(const ir_program *prog, const prune_options *opt, qsolver *
   prune_ctx *p = xcalloc(1, sizeof *p);
   p->prog = prog, p->opt = opt, p->solver = solver, p->stats = stats;
   p->relevance = xcalloc(prog->nfuncs + 1, sizeof *p->relevance);
+  p->slots = xcalloc(prog->nfuncs + 1, sizeof *p->slots);
   prune_table_init(&p->table);
   p->seen = requests(p);
+  stats->unreach_call = opt->svcomp != NULL;
   const char *fault = getenv("SYMQ_PRUNE_FAULT");
   p->fault = fault && strcmp(fault, "skip-implication") == 0;
   return p;
@@ -57,14 +67,22 @@ prune_ctx *prune_new(const ir_program *prog, const prune_options *opt, qsolver *
 static void node_free(prune_node *n) {
   for (size_t k = 0; k < n->nneed; k++) expr_unref(n->need[k]);
   free(n->need), free(n->need_at);
+  for (size_t k = 0; k < n->npsi; k++) expr_unref(n->psi[k]);
+  free(n->psi);
+  if (n->pc)
+    for (size_t k = 0; k < n->npc; k++) expr_unref(n->pc[k]);
+  free(n->pc);
   prune_snapshot_free(&n->snap);
   free(n);
 }
 
 void prune_free(prune_ctx *p) {
   if (!p) return;
-  for (uint32_t f = 0; f < p->prog->nfuncs; f++) prune_relevance_free(p->relevance[f]);
-  free(p->relevance);
+  for (uint32_t f = 0; f < p->prog->nfuncs; f++) {
+    prune_relevance_free(p->relevance[f]);
+    prune_slots_free(p->slots[f]);
+  }
+  free(p->relevance), free(p->slots);
   prune_table_free(&p->table);
   free(p);
 }
@@ -112,16 +130,64 @@ static void need_core(prune_ctx *p, state *st, expr *const *qs, size_t nq) {
   p->stats->facts++;
 }
 
+static bool wp(const prune_ctx *p) { return p->opt->mode == PRUNE_MODE_WP; }
+
+static void psi_add(prune_node *n, expr *f) {
+  for (size_t k = 0; k < n->npsi; k++)
+    if (n->psi[k] == f) return;
+  if (n->npsi == n->cap_psi) {
+    n->cap_psi = n->cap_psi ? 2 * n->cap_psi : 8;
+    n->psi = xrealloc(n->psi, n->cap_psi * sizeof *n->psi);
+  }
+  n->psi[n->npsi++] = expr_ref(f);
+}
+
+/* wp: Ψ (holding at a point whose path condition is pc[0 .. npc)) pushed back to node n's
+ * point, into n's formulas. */
+static void wp_up(prune_ctx *p, prune_node *n, expr *const *pc, size_t npc, expr *const *psi,
+                  size_t npsi) {
+  if (!n || n->tainted || !npsi) return;
+  prune_wp_stats ws = {0};
+  size_t count;
+  expr **w = prune_wp_backprop(p->solver, pc, n->npc, npc, psi, npsi, &count, &ws);
+  p->seen = requests(p); /* this module's own requests */
+  for (size_t k = 0; k < count; k++) {
+    psi_add(n, w[k]);
+    expr_unref(w[k]);
+  }
+  free(w);
+  prune_stats *s = p->stats;
+  s->wp_steps += ws.steps, s->wp_passed += ws.passed, s->wp_abduced += ws.abduced;
+  s->wp_fallbacks += ws.fallbacks, s->wp_queries += ws.queries;
+}
+
+/* A fact of st: q cannot hold on its path (pc ∧ q unsat). */
+static void fact(prune_ctx *p, state *st, expr *q) {
+  if (!wp(p)) {
+    need_core(p, st, &q, 1);
+    return;
+  }
+  prune_node *n = st->prune_node;
+  if (!n || n->tainted) return;
+  expr *not_q = expr_not(q);
+  wp_up(p, n, st->pc, st->npc, &not_q, 1);
+  expr_unref(not_q);
+  p->stats->facts++;
+}
+
 /* Every state below n is gone: its interpolant joins the table, its needs go up. Returns
  * the parent (NULL at the root), which has one unfinished child less to wait for. */
 static prune_node *node_finish(prune_ctx *p, prune_node *n) {
   prune_node *parent = n->parent;
-  if (parent && !n->tainted)
+  if (parent && !n->tainted && !wp(p))
     for (size_t k = 0; k < n->nneed; k++) need(parent, n->need_at[k], n->need[k]);
+  if (parent && !n->tainted && wp(p)) wp_up(p, parent, n->pc, n->npc, n->psi, n->npsi);
   if (!n->tainted) {
-    expr **interpolant = xcalloc(n->nneed + 1, sizeof *interpolant);
-    for (size_t k = 0; k < n->nneed; k++) interpolant[k] = expr_ref(n->need[k]);
-    prune_table_add(&p->table, &n->snap, interpolant, n->nneed);
+    expr **from = wp(p) ? n->psi : n->need;
+    size_t count = wp(p) ? n->npsi : n->nneed;
+    expr **interpolant = xcalloc(count + 1, sizeof *interpolant);
+    for (size_t k = 0; k < count; k++) interpolant[k] = expr_ref(from[k]);
+    prune_table_add(&p->table, &n->snap, interpolant, count);
     p->stats->interpolants++;
   } else {
     p->stats->uninterpolable++;
@@ -172,28 +238,45 @@ static expr *conjunction(expr *const *c, size_t n) {
   return all;
 }
 
-/* Whether st's pc implies the entry's interpolant; its needs go to st's node then. */
-static bool implies(prune_ctx *p, state *st, const prune_entry *e) {
+/* Whether st's pc implies σ of the entry's interpolant; its needs go to st's node then. */
+static bool implies(prune_ctx *p, state *st, const prune_entry *e, prune_rename *r) {
   if (!e->ninterpolant || p->fault) return true;
-  expr *all = conjunction(e->interpolant, e->ninterpolant);
+  expr **renamed = xcalloc(e->ninterpolant, sizeof *renamed);
+  for (size_t k = 0; k < e->ninterpolant; k++)
+    renamed[k] = prune_rename_apply(r, e->interpolant[k]);
+  expr *all = conjunction(renamed, e->ninterpolant);
   bool must = false;
   qs_status status = qs_must_be_true(p->solver, st->pc, st->npc, all, &must);
   expr_unref(all);
   p->seen = requests(p); /* this module's own request */
   p->stats->subsumption_queries++;
-  if (status != QS_UNSAT || !must) return false;
-  need_core(p, st, e->interpolant, e->ninterpolant);
-  return true;
+  bool subsumed = status == QS_UNSAT && must;
+  if (subsumed && !wp(p)) need_core(p, st, renamed, e->ninterpolant);
+  if (subsumed && wp(p)) wp_up(p, st->prune_node, st->pc, st->npc, renamed, e->ninterpolant);
+  for (size_t k = 0; k < e->ninterpolant; k++) expr_unref(renamed[k]);
+  free(renamed);
+  return subsumed;
+}
+
+/* Whether an entry at st's call stack subsumes st: its snapshot matches up to σ and st's pc
+ * implies σ of its interpolant. */
+static bool subsumes(prune_ctx *p, state *st, const prune_entry *e) {
+  prune_rename r;
+  prune_rename_begin(&r, st, e->snap.inputs, e->snap.ninputs);
+  bool yes = prune_snapshot_matches(&e->snap, st, &r) && implies(p, st, e, &r);
+  if (yes && r.npairs) p->stats->renamed++;
+  prune_rename_end(&r);
+  return yes;
 }
 
 bool prune_at_branch(prune_ctx *p, state *st) {
   if (!active(p) || st->prune_validating) return false;
   account(p);
   size_t n;
-  prune_entry **candidates = prune_table_candidates(&p->table, st, &n);
+  prune_entry *const *entries = prune_table_at(&p->table, st, relevant_reg, p, &n);
   bool subsumed = false;
-  for (size_t k = 0; k < n && !subsumed; k++) subsumed = implies(p, st, candidates[k]);
-  free(candidates);
+  for (size_t k = 0; k < n && !subsumed; k++, p->stats->compared++)
+    subsumed = subsumes(p, st, entries[k]);
   if (subsumed) {
     p->stats->subsumed++;
     prune_node *node = st->prune_node;
@@ -211,6 +294,10 @@ bool prune_at_branch(prune_ctx *p, state *st) {
   node->npc = st->npc;
   node->open = 1;
   prune_snapshot_take(&node->snap, st, relevant_reg, p);
+  if (wp(p)) {
+    node->pc = xcalloc(st->npc + 1, sizeof *node->pc);
+    for (size_t k = 0; k < st->npc; k++) node->pc[k] = expr_ref(st->pc[k]);
+  }
   st->prune_node = node;
   p->stats->nodes++;
   return false;
@@ -230,13 +317,28 @@ void prune_answered(prune_ctx *p, state *st, expr *q, bool unsat) {
   uint64_t now = requests(p);
   if (now - p->seen != 1) taint(st); /* requests before this one that nobody reported */
   p->seen = now;
-  if (unsat && !st->prune_validating) need_core(p, st, &q, 1);
+  if (unsat && !st->prune_validating) fact(p, st, q);
+}
+
+/* Whether st is at an alloca that is a private slot (prune/slots.h). */
+static bool at_private_slot(prune_ctx *p, const state *st) {
+  if (!st->nframes) return false;
+  const state_frame *f = &st->frames[st->nframes - 1];
+  if (!p->slots[f->func])
+    p->slots[f->func] = prune_slots_compute(p->prog, &p->prog->funcs[f->func]);
+  return prune_slot_is_private(p->slots[f->func], f->pc);
 }
 
 void prune_allocated(prune_ctx *p, state *st) {
   /* a new object's address differs from the one the same allocation had in the node's
-   * subtree: expressions would no longer be the same below */
-  if (active(p)) taint(st);
+   * subtree: expressions would no longer be the same below — unless the address can never
+   * be observed (a private slot, such as __VERIFIER_nondet_X's local) */
+  if (!active(p)) return;
+  if (at_private_slot(p, st)) {
+    p->stats->private_slots++;
+    return;
+  }
+  taint(st);
 }
 
 void prune_dropped(prune_ctx *p, state *st) {
@@ -247,6 +349,10 @@ void prune_ended(prune_ctx *p, state *st, prune_end how, const char *kind, const
   if (!p) return;
   if (how == PRUNE_END_ERROR && !p->stats->first_error[0])
     snprintf(p->stats->first_error, sizeof p->stats->first_error, "%s at %s", kind,
+             where ? where : "?");
+  if (how == PRUNE_END_ERROR && kind && strcmp(kind, "reach_error") == 0 &&
+      !p->stats->first_reach[0])
+    snprintf(p->stats->first_reach, sizeof p->stats->first_reach, "%s at %s", kind,
              where ? where : "?");
   if (!active(p)) return;
   account(p);
@@ -273,6 +379,20 @@ void prune_gone(prune_ctx *p, state *st) {
 
 void prune_decide(prune_stats *s, const prune_run_facts *f) {
   const char *why = NULL;
+  if (s->unreach_call && f->error_paths && !s->first_reach[0]) {
+    /* another error ended a path: the property says nothing of it, and the path's rest was
+     * not explored */
+    s->verdict = PRUNE_VERDICT_UNKNOWN;
+    snprintf(s->verdict_reason, sizeof s->verdict_reason,
+             "a path ended in %.400s, not in reach_error",
+             s->first_error[0] ? s->first_error : "an error");
+    return;
+  }
+  if (s->unreach_call && f->error_paths) {
+    s->verdict = PRUNE_VERDICT_FALSE;
+    snprintf(s->verdict_reason, sizeof s->verdict_reason, "%.500s", s->first_reach);
+    return;
+  }
   if (f->error_paths) {
     s->verdict = PRUNE_VERDICT_FALSE;
     snprintf(s->verdict_reason, sizeof s->verdict_reason, "%s",
@@ -313,11 +433,14 @@ void prune_stats_json(json_writer *j, const prune_stats *s) {
   json_uint(j, s->subsumed);
   json_key(j, "interpolation");
   json_object_begin(j);
-  JSON_COUNTERS(j, {"nodes", s->nodes}, {"interpolants", s->interpolants},
-                {"uninterpolable", s->uninterpolable}, {"subsumed", s->subsumed},
-                {"subsumption_queries", s->subsumption_queries}, {"facts", s->facts},
-                {"validation_forks", s->validation_forks},
-                {"validation_paths", s->validation_paths},
-                {"validation_failures", s->validation_failures});
+  JSON_COUNTERS(
+      j, {"nodes", s->nodes}, {"interpolants", s->interpolants},
+      {"uninterpolable", s->uninterpolable}, {"subsumed", s->subsumed},
+      {"subsumption_queries", s->subsumption_queries}, {"facts", s->facts},
+      {"validation_forks", s->validation_forks}, {"validation_paths", s->validation_paths},
+      {"validation_failures", s->validation_failures}, {"renamed", s->renamed},
+      {"private_slots", s->private_slots}, {"compared", s->compared}, {"wp_steps", s->wp_steps},
+      {"wp_passed", s->wp_passed}, {"wp_abduced", s->wp_abduced}, {"wp_fallbacks", s->wp_fallbacks},
+      {"wp_queries", s->wp_queries});
   json_object_end(j);
 }

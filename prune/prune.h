@@ -20,6 +20,11 @@
  * node's interpolant is the conjuncts of its path condition that the unsat questions below
  * needed (prune/core.h), stored with the node's snapshot in the table (prune/table.h).
  *
+ * Weakest-precondition interpolants (--interpolate=wp, prune/wp.h): a node instead keeps
+ * formulas — each fact's ¬q, each finished child's interpolant, each subsuming entry's σ(Ψ)
+ * — pushed back to the node's point over the conjuncts the path added in between by the
+ * conjunctive BackProp with abduction; the node's interpolant is their conjunction.
+ *
  * Contract: states are the interpreter's; the module keeps a pointer to its node in the
  * state (state.h's prune_* fields) and owns the nodes and the table. Borrowed: prog, solver,
  * options and stats for the context's lifetime. Deterministic.
@@ -36,11 +41,12 @@
 #include "engine/core/state.h"
 #include "qsolver/qsolver.h"
 
-typedef enum prune_mode { PRUNE_MODE_NONE, PRUNE_MODE_DELETION } prune_mode;
+typedef enum prune_mode { PRUNE_MODE_NONE, PRUNE_MODE_DELETION, PRUNE_MODE_WP } prune_mode;
 
 typedef struct prune_options {
-  prune_mode mode; /* --interpolate */
-  bool validate;   /* --validate-interpolation: explore every pruned subtree anyway */
+  prune_mode mode;    /* --interpolate */
+  bool validate;      /* --validate-interpolation: explore every pruned subtree anyway */
+  const char *svcomp; /* --svcomp: an unreach-call property file (prune/svcomp.h), or NULL */
 } prune_options;
 
 typedef enum prune_verdict {
@@ -55,12 +61,18 @@ typedef struct prune_stats {
   uint64_t uninterpolable;      /* finished nodes with no interpolant (error, early, …) */
   uint64_t subsumed;            /* states pruned (or, validating, explored anyway) */
   uint64_t subsumption_queries; /* implication checks that reached the solver */
-  uint64_t facts;               /* unsat questions whose core went into an interpolant */
-  uint64_t validation_forks;    /* forks inside pruned subtrees explored by validation */
-  uint64_t validation_paths;    /* paths that ended inside them */
+  uint64_t compared;            /* table entries a state was compared with (prune/table.h) */
+  uint64_t wp_steps, wp_passed, wp_abduced, wp_fallbacks, wp_queries; /* prune/wp.h */
+  uint64_t facts;            /* unsat questions whose core went into an interpolant */
+  uint64_t renamed;          /* subsumptions that renamed inputs made apart (rename.h) */
+  uint64_t private_slots;    /* allocations that left the tree interpolable (slots.h) */
+  uint64_t validation_forks; /* forks inside pruned subtrees explored by validation */
+  uint64_t validation_paths; /* paths that ended inside them */
   uint64_t validation_failures;
   char validation_error[512]; /* the first failure, one line */
   char first_error[512];      /* "KIND at FILE:LINE" of the first error path, or "" */
+  char first_reach[512];      /* the same, of the first reach_error path, or "" */
+  bool unreach_call;          /* --svcomp: only reach_error makes the verdict false */
   prune_verdict verdict;      /* set by prune_decide */
   char verdict_reason[512];
 } prune_stats;
@@ -108,9 +120,10 @@ typedef struct prune_run_facts {
   const char *early_reason;   /* the first early path's reason, or NULL */
   const char *dropped_reason; /* the first dropped alternative's, or NULL */
 } prune_run_facts;
-/* Sets stats->verdict and verdict_reason: false when a path ended in an error (the first),
- * true only when every path ran to its end or was subsumed and nothing was concretized,
- * bounded, dropped or lost, unknown otherwise (the reason). */
+/* Sets stats->verdict and verdict_reason: false when a path ended in an error (the first;
+ * under --svcomp, a reach_error path only: another error makes it unknown), true only when every
+ * path ran to its end or was subsumed and nothing was concretized, bounded, dropped or lost,
+ * unknown otherwise (the reason). */
 void prune_decide(prune_stats *stats, const prune_run_facts *f);
 /* "true (every path explored or subsumed)", "false (reach_error at f.c:12)", … written into
  * buf (n bytes, truncated), which is returned. */

@@ -4,12 +4,15 @@
  * observe. A state at the same point is subsumed by an entry when
  *   1. its call stack is the entry's (the same function and instruction in every frame),
  *      with the same life-cycle step, the same stack objects and variadic areas per frame;
- *   2. every register relevant there (prune/relevance.h) holds the very same expression
- *      (hash-consing: pointer equality is structural equality);
+ *   2. every register relevant there (prune/relevance.h) holds the same expression up to a
+ *      renaming σ of the inputs each made on its own (prune/rename.h; hash-consing makes
+ *      equal expressions the same node, so without fresh inputs σ is the identity);
  *   3. its memory has the same objects bound (so the same allocation sites, and addresses)
- *      with the same bytes (shared contents, or byte by byte up to PRUNE_MEM_COMPARE_MAX);
- *   4. its path condition implies the entry's interpolant (the caller asks the solver).
- * 1–3 make the state's subtree the node's, up to the path condition; 4 is the interpolant.
+ *      with the same bytes up to σ (shared contents, or byte by byte up to
+ *      PRUNE_MEM_COMPARE_MAX);
+ *   4. its path condition implies σ of the entry's interpolant (the caller asks the solver).
+ * 1–3 make the state's subtree the node's, up to σ and the path condition; 4 is the
+ * interpolant.
  *
  * Contract: an entry owns references to its expressions, objects and a memory clone; the
  * table owns its entries. The relevance of a register is the caller's (a callback), so the
@@ -26,6 +29,7 @@
 #include "engine/core/hashmap.h"
 #include "engine/core/memory.h"
 #include "engine/core/state.h"
+#include "prune/rename.h"
 
 enum { PRUNE_MEM_COMPARE_MAX = 4096 }; /* bytes compared one by one in an unshared object */
 
@@ -45,9 +49,12 @@ typedef struct prune_snapshot {
   mem_object **varargs;  /* per frame, compared only */
   prune_reg *regs;       /* the relevant registers */
   size_t nregs;
-  mem_space *mem; /* a clone of the state's memory */
+  mem_space *mem;      /* a clone of the state's memory */
+  expr_array **inputs; /* the state's symbolic arrays (owned references) */
+  size_t ninputs;
   uint32_t lifecycle, pointer_forks;
   uint64_t hash; /* of the call stack */
+  uint64_t key;  /* the table's: the stack and the print every matching state shares */
 } prune_snapshot;
 
 typedef struct prune_entry {
@@ -57,7 +64,7 @@ typedef struct prune_entry {
 } prune_entry;
 
 typedef struct prune_table {
-  hmap index; /* stack hash (never 0) → bucket + 1 */
+  hmap index; /* key (never 0) → bucket + 1 */
   struct prune_bucket *buckets;
   size_t nbuckets, cap_buckets;
   size_t nentries;
@@ -66,15 +73,20 @@ typedef struct prune_table {
 /* The snapshot of st (its memory is cloned, O(1)); relevant decides which registers count. */
 void prune_snapshot_take(prune_snapshot *s, state *st, prune_relevant_fn relevant, void *ctx);
 void prune_snapshot_free(prune_snapshot *s);
-/* Conditions 1–3 above. */
-bool prune_snapshot_matches(const prune_snapshot *s, state *st);
+/* Conditions 1–3 above; r (begun with s's inputs and st) holds σ afterwards. */
+bool prune_snapshot_matches(const prune_snapshot *s, state *st, prune_rename *r);
 
 void prune_table_init(prune_table *t);
 void prune_table_free(prune_table *t);
 /* Adds an entry, taking the snapshot and the interpolant's references (the array too). */
 void prune_table_add(prune_table *t, prune_snapshot *snap, expr **interpolant, size_t n);
-/* The entries at st's call stack whose snapshot matches st (conditions 1–3), in insertion
- * order: *count of them, borrowed until the next prune_table_add (malloc'd array). */
-prune_entry **prune_table_candidates(const prune_table *t, state *st, size_t *count);
+/* The entries that can match st, in insertion order: *count of them, borrowed until the next
+ * prune_table_add (NULL when none). The index's key is the call stack and a *print* of the
+ * state there that every match preserves (each relevant register's constant value, or its
+ * operator and width; the objects bound; each small object's bytes when all are concrete),
+ * so a state is compared only with the entries whose print is its own; relevant must be
+ * the one the snapshots were taken with. */
+prune_entry *const *prune_table_at(const prune_table *t, state *st, prune_relevant_fn relevant,
+                                   void *ctx, size_t *count);
 
 #endif

@@ -28,6 +28,7 @@
 #include "engine/exec/search.h"
 #include "engine/out/testcomp.h"
 #include "prune/prune.h"
+#include "prune/svcomp.h"
 #include "engine/core/version.h"
 #include "engine/core/xalloc.h"
 #include "qsolver/qsolver.h"
@@ -64,7 +65,7 @@ static void on_oom(void) {
 }
 
 static const opt_choice PRUNE_MODES[] = {
-    {"none", PRUNE_MODE_NONE}, {"deletion", PRUNE_MODE_DELETION}, {NULL, 0}};
+    {"none", PRUNE_MODE_NONE}, {"deletion", PRUNE_MODE_DELETION}, {"wp", PRUNE_MODE_WP}, {NULL, 0}};
 static const opt_choice MERGE_MODES[] = {
     {"none", MERGE_MODE_NONE}, {"cfg", MERGE_MODE_CFG}, {"pat", MERGE_MODE_PAT}, {NULL, 0}};
 static const opt_choice MERGE_LOOPS[] = {
@@ -391,14 +392,15 @@ static const opt_spec RUN_SPECS[] = {
      .help = "merge a region's states into its execution tree while it grows (default off)"},
     {.name = "--interpolate",
      .type = OPT_ENUM,
-     .arg = "deletion",
+     .arg = "deletion|wp",
      .implicit = "deletion",
      RUN(interp.prune.mode),
      .choices = PRUNE_MODES,
      .topic = OPT_TOPIC_SEARCH,
-     .help = "verification mode: prune a state whose context implies the interpolant of a "
-             "finished subtree at the same point (TracerX; deletion interpolants; dfs, no "
-             "merging); pruned subtrees get no tests; ends with a verdict line"},
+     .help =
+         "verification mode: prune a state whose context implies the interpolant of a "
+         "finished subtree at the same point (TracerX; deletion or weakest-precondition "
+         "interpolants; dfs, no merging); pruned subtrees get no tests; ends with a verdict line"},
     /* ---- solver ---- */
     {.name = "--solver-timeout",
      .alias = "--max-solver-time",
@@ -470,6 +472,13 @@ static const opt_spec RUN_SPECS[] = {
      RUN(interp.merge.validate),
      .topic = OPT_TOPIC_DIAGNOSTICS,
      .help = "check every merged state against its constituents"},
+    {.name = "--svcomp",
+     .type = OPT_STRING,
+     .arg = "PRP",
+     RUN(interp.prune.svcomp),
+     .topic = OPT_TOPIC_SEARCH,
+     .help = "SV-COMP's unreach-call property file: only reach_error makes the verdict false; "
+             "ends with 'SV-COMP result: true|false(unreach-call)|unknown'"},
     {.name = "--validate-interpolation",
      .type = OPT_FLAG,
      RUN(interp.prune.validate),
@@ -571,6 +580,11 @@ static int run_program_args(void *target, int argc, char **argv) {
 
 static int run_input(const opt_command *c, void *target, const char *arg) {
   run_options *o = target;
+  size_t len = strlen(arg);
+  if (len > 4 && strcmp(arg + len - 4, ".prp") == 0) { /* SV-COMP's property file: --svcomp */
+    o->interp.prune.svcomp = arg;
+    return 0;
+  }
   if (o->n_inputs == RUN_MAX_INPUTS) {
     char why[64];
     snprintf(why, sizeof why, "%d", RUN_MAX_INPUTS);
@@ -853,6 +867,15 @@ int run_main(int argc, char **argv) {
       return RUN_EXIT_BAD_INPUT;
     }
   }
+  if (o.interp.prune.svcomp) {
+    char serr[600];
+    if (!prune_svcomp_read(o.interp.prune.svcomp, serr, sizeof serr)) {
+      fprintf(stderr, "symq: error: %s\n", serr);
+      free(testcomp_spec);
+      run_options_free(&o);
+      return RUN_EXIT_BAD_INPUT;
+    }
+  }
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   time_t start = time(NULL);
@@ -990,10 +1013,11 @@ int run_main(int argc, char **argv) {
            ", generated tests = %" PRIu64 "\n",
            result.completed_paths, result.error_paths, result.tests);
     print_verdict(&result);
-    if (o.interp.prune.mode != PRUNE_MODE_NONE) {
+    if (o.interp.prune.mode != PRUNE_MODE_NONE || o.interp.prune.svcomp) {
       char verdict[600];
       printf("symq: verdict: %s\n", prune_verdict_text(&result.prune, verdict, sizeof verdict));
     }
+    if (o.interp.prune.svcomp) printf("SV-COMP result: %s\n", prune_svcomp_result(&result.prune));
     if (result.prune.validation_failures) {
       fprintf(stderr, "symq: error: %s\n", result.prune.validation_error);
       rc = 1;

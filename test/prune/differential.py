@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Interpolation never changes the answer (issue 22): small programs generated from fixed
 seeds (symbolic choices in main and in a callee, loops, stores to a global array,
-assumptions, divisions, checks in a callee or inline) each run three ways — plain forking,
---interpolate, --interpolate --validate-interpolation — must give the same verdict word
-and report the same error locations, validation must pass, and over the set some states
+assumptions, divisions, checks in a callee or inline) each run four ways — plain forking,
+--interpolate, --interpolate --validate-interpolation, --interpolate=wp
+--validate-interpolation — must give the same verdict word and report the same error
+locations, validation must pass, and over the set some states
 must have been subsumed (or the comparison would prove nothing).
 
     differential.py SYMQ_BINARY
@@ -75,15 +76,18 @@ def main():
         with open(source, "w", encoding="utf-8") as f:
             f.write(program(seed))
         runs = [run(symq, source, options, f"{seed}-{k}") for k, options in enumerate(
-            ([], ["--interpolate"], ["--interpolate", "--validate-interpolation"]))]
+            ([], ["--interpolate"], ["--interpolate", "--validate-interpolation"],
+             ["--interpolate=wp", "--validate-interpolation"]))]
         words = [stats["verdict"].split(" ")[0] for _, stats, _ in runs]
         ok = (all(rc == 0 for rc, _, _ in runs) and len(set(words)) == 1
-              and runs[0][2] == runs[1][2] == runs[2][2]
-              and runs[2][1]["interpolation"]["validation_failures"] == 0)
+              and runs[0][2] == runs[1][2] == runs[2][2] == runs[3][2]
+              and runs[2][1]["interpolation"]["validation_failures"] == 0
+              and runs[3][1]["interpolation"]["validation_failures"] == 0)
         subsumed += runs[1][1]["subsumed"]
         print(f"{'ok  ' if ok else 'FAIL'} seed {seed}: verdicts {'/'.join(words)}, forks "
-              f"{runs[0][1]['forks']}/{runs[1][1]['forks']}, subsumed {runs[1][1]['subsumed']}, "
-              f"errors {len(runs[0][2])}/{len(runs[1][2])}/{len(runs[2][2])}")
+              f"{runs[0][1]['forks']}/{runs[1][1]['forks']}, subsumed {runs[1][1]['subsumed']} "
+              f"(wp {runs[3][1]['subsumed']}), "
+              f"errors {len(runs[0][2])}/{len(runs[1][2])}/{len(runs[2][2])}/{len(runs[3][2])}")
         passed, failed = passed + ok, failed + (not ok)
     ok = subsumed > 0
     print(f"{'ok  ' if ok else 'FAIL'} some states were subsumed ({subsumed})")

@@ -15,7 +15,11 @@
 #include "engine/core/xalloc.h"
 #include "prune/core.h"
 #include "prune/relevance.h"
+#include "prune/rename.h"
+#include "prune/slots.h"
 #include "prune/table.h"
+#include "prune/wp.h"
+#include "qsolver/qsolver.h"
 
 /* f: registers x=0 y=1 i=2 noise=3 more=4 nnext=5 inext=6 c=7 q=8;
  *    instructions 0 br, 1 icmp, 2 condbr, 3 add, 4 add, 5 br, 6 icmp, 7 condbr, 8 sdiv,
@@ -153,6 +157,14 @@ static bool reg0_relevant(void *ctx, const state *st, uint32_t frame, uint32_t r
   return reg == 0;
 }
 
+static bool matches(const prune_snapshot *snap, state *st) {
+  prune_rename r;
+  prune_rename_begin(&r, st, snap->inputs, snap->ninputs);
+  bool yes = prune_snapshot_matches(snap, st, &r);
+  prune_rename_end(&r);
+  return yes;
+}
+
 static void test_table(void) {
   state *st = state_new(1);
   mem_object *o = mem_object_new(1, 0x1000, 4, NULL, MEM_GLOBAL, "g");
@@ -164,45 +176,45 @@ static void test_table(void) {
   state_set_reg(f, 1, v1);
   prune_snapshot snap;
   prune_snapshot_take(&snap, st, reg0_relevant, NULL);
-  CHECK(prune_snapshot_matches(&snap, st));
+  CHECK(matches(&snap, st));
 
   state *noisy = state_fork(st, 2); /* another irrelevant register: still matches */
   state_set_reg(state_top(noisy), 1, other);
-  CHECK(prune_snapshot_matches(&snap, noisy));
+  CHECK(matches(&snap, noisy));
   state *relevant = state_fork(st, 3); /* the relevant register differs: no match */
   state_set_reg(state_top(relevant), 0, other);
-  CHECK(!prune_snapshot_matches(&snap, relevant));
+  CHECK(!matches(&snap, relevant));
   state *elsewhere = state_fork(st, 4); /* another instruction: no match */
   state_top(elsewhere)->pc = 6;
-  CHECK(!prune_snapshot_matches(&snap, elsewhere));
+  CHECK(!matches(&snap, elsewhere));
   state *written = state_fork(st, 5); /* a byte of memory differs: no match */
   expr *off = expr_const(64, 1), *byte = expr_const(8, 7), *zero = expr_const(8, 0);
   mem_write(written->mem, o, off, byte);
-  CHECK(!prune_snapshot_matches(&snap, written));
+  CHECK(!matches(&snap, written));
   state *same_bytes = state_fork(st, 6); /* written with what was there: equal bytes */
   mem_write(same_bytes->mem, o, off, zero);
-  CHECK(prune_snapshot_matches(&snap, same_bytes));
+  CHECK(matches(&snap, same_bytes));
 
   prune_table t;
   prune_table_init(&t);
   size_t n;
-  prune_entry **c = prune_table_candidates(&t, noisy, &n);
+  prune_entry *const *c = prune_table_at(&t, noisy, reg0_relevant, NULL, &n);
   CHECK_EQ_U64(n, 0);
-  free(c);
   expr **interp = xcalloc(1, sizeof *interp);
   interp[0] = expr_true();
   prune_table_add(&t, &snap, interp, 1);
   CHECK_EQ_U64(t.nentries, 1);
-  c = prune_table_candidates(&t, noisy, &n);
+  c = prune_table_at(&t, noisy, reg0_relevant, NULL, &n);
   CHECK_EQ_U64(n, 1);
   CHECK(n == 1 && c[0]->ninterpolant == 1 && c[0]->interpolant[0] == interp[0]);
-  free(c);
-  c = prune_table_candidates(&t, relevant, &n);
+  c = prune_table_at(&t, relevant, reg0_relevant, NULL, &n); /* another print: not indexed */
   CHECK_EQ_U64(n, 0);
-  free(c);
-  c = prune_table_candidates(&t, elsewhere, &n);
+  c = prune_table_at(&t, written, reg0_relevant, NULL, &n); /* concrete bytes differ */
   CHECK_EQ_U64(n, 0);
-  free(c);
+  c = prune_table_at(&t, same_bytes, reg0_relevant, NULL, &n);
+  CHECK_EQ_U64(n, 1);
+  c = prune_table_at(&t, elsewhere, reg0_relevant, NULL, &n);
+  CHECK_EQ_U64(n, 0);
   prune_table_free(&t);
 
   state *all[] = {st, noisy, relevant, elsewhere, written, same_bytes};
@@ -212,7 +224,190 @@ static void test_table(void) {
   for (size_t k = 0; k < sizeof es / sizeof *es; k++) expr_unref(es[k]);
 }
 
+/* A state holding x = nondet + 1 in register 0 after its own nondet call: the fresh input. */
+static state *with_fresh(state *parent, uint64_t id, const char *name, uint64_t capacity,
+                         expr_array **out) {
+  state *st = state_fork(parent, id);
+  expr *size = expr_const(64, capacity), *at = expr_const(64, 0), *one = expr_const(32, 1);
+  expr_array *a = expr_array_new(name, size, capacity, true, NULL);
+  mem_object *o = mem_object_new(100 + id, 0x2000 + 16 * id, capacity, NULL, MEM_STACK, name);
+  state_add_symbolic(st, o, a, name);
+  expr *v = expr_read_le(a, NULL, at, 4), *x = expr_add(v, one);
+  state_set_reg(state_top(st), 0, x);
+  *out = a;
+  expr_unref(v), expr_unref(x), expr_unref(size), expr_unref(at), expr_unref(one);
+  mem_object_unref(o);
+  expr_array_unref(a); /* the state keeps it */
+  return st;
+}
+
+/* Matching up to a renaming of inputs each state made on its own (prune/rename.h). */
+static void test_rename(void) {
+  state *root = state_new(1);
+  state_push_frame(root, 3, 2);
+  expr_array *a, *b, *c, *w;
+  state *node = with_fresh(root, 2, "nondet_int", 4, &a);
+  state *later = with_fresh(root, 3, "nondet_int", 4, &b);
+  state *wide = with_fresh(root, 4, "nondet_long", 8, &w);
+  prune_snapshot snap;
+  prune_snapshot_take(&snap, node, reg0_relevant, NULL);
+  CHECK(snap.ninputs == 1 && snap.inputs[0] == a);
+  /* the same expression over the other state's own input: a match, σ = {a ↦ b} */
+  prune_rename r;
+  prune_rename_begin(&r, later, snap.inputs, snap.ninputs);
+  CHECK(prune_snapshot_matches(&snap, later, &r));
+  CHECK_EQ_U64(r.npairs, 1);
+  /* σ of an interpolant over a reads b instead */
+  expr *at = expr_const(64, 0), *five = expr_const(32, 5);
+  expr *va = expr_read_le(a, NULL, at, 4), *vb = expr_read_le(b, NULL, at, 4);
+  expr *psi = expr_slt(five, va), *want = expr_slt(five, vb);
+  expr *got = prune_rename_apply(&r, psi);
+  CHECK(got == want);
+  expr_unref(got);
+  prune_rename_end(&r);
+  /* another size: no match */
+  CHECK(!matches(&snap, wide));
+  /* the node's input is one the state has too: it may only map to itself, no match */
+  state *both = state_fork(node, 5);
+  expr *vc;
+  {
+    state *tmp = with_fresh(both, 6, "nondet_int", 4, &c);
+    state_free(both);
+    both = tmp;
+    vc = expr_read_le(c, NULL, at, 4);
+  }
+  CHECK(!matches(&snap, both)); /* register 0 reads c, the node's reads a, which both has */
+  /* a state that reads the node's array itself still matches (the identity) */
+  state *same = state_fork(node, 7);
+  CHECK(matches(&snap, same));
+  prune_snapshot_free(&snap);
+  state *all[] = {root, node, later, wide, both, same};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++) state_free(all[k]);
+  expr *es[] = {at, five, va, vb, psi, want, vc};
+  for (size_t k = 0; k < sizeof es / sizeof *es; k++) expr_unref(es[k]);
+}
+
+/* h: %v's slot is private (load, store to it, make_symbolic of a bitcast of it); %e's
+ * escapes (stored as a value); %n's has a symbolic count; %g's goes through a gep (the
+ * make_symbolic calls keep the pipeline's mem2reg from removing them). */
+static const char slots_source[] =
+    "declare void @klee_make_symbolic(i8*, i64, i8*)\n"
+    "@name = constant [2 x i8] c\"v\\00\"\n"
+    "@sink = global i32* null\n"
+    "define i32 @h(i32 %k) {\n"
+    "  %v = alloca i32\n"
+    "  %e = alloca i32\n"
+    "  %n = alloca i32, i32 %k\n"
+    "  %g = alloca [2 x i32]\n"
+    "  %vb = bitcast i32* %v to i8*\n"
+    "  call void @klee_make_symbolic(i8* %vb, i64 4, i8* getelementptr ([2 x i8], [2 x i8]* @name, "
+    "i32 0, i32 0))\n"
+    "  store i32 1, i32* %v\n"
+    "  %nb = bitcast i32* %n to i8*\n"
+    "  call void @klee_make_symbolic(i8* %nb, i64 4, i8* getelementptr ([2 x i8], [2 x i8]* @name, "
+    "i32 0, i32 0))\n"
+    "  %gb = bitcast [2 x i32]* %g to i8*\n"
+    "  call void @klee_make_symbolic(i8* %gb, i64 8, i8* getelementptr ([2 x i8], [2 x i8]* @name, "
+    "i32 0, i32 0))\n"
+    "  store i32* %e, i32** @sink\n"
+    "  %x = load i32, i32* %v\n"
+    "  %p = getelementptr [2 x i32], [2 x i32]* %g, i32 0, i32 1\n"
+    "  %y = load i32, i32* %p\n"
+    "  ret i32 %x\n"
+    "}\n";
+
+static void test_slots(void) {
+  ir_program *p = decode_source("slots.ll", slots_source);
+  CHECK(p != NULL);
+  if (!p) return;
+  const ir_function *h = &p->funcs[ir_find_function(p, "h")];
+  prune_slots *s = prune_slots_compute(p, h);
+  uint32_t allocas[4], count = 0;
+  for (uint32_t i = 0; i < h->ninsts; i++)
+    if (h->insts[i].op == IR_ALLOCA && count < 4) allocas[count++] = i;
+  CHECK_EQ_U64(count, 4); /* v, e, n, g in source order */
+  if (count == 4) {
+    CHECK(prune_slot_is_private(s, allocas[0]));
+    CHECK(!prune_slot_is_private(s, allocas[1]));
+    CHECK(!prune_slot_is_private(s, allocas[2]));
+    CHECK(!prune_slot_is_private(s, allocas[3]));
+    CHECK(!prune_slot_is_private(s, allocas[3] + 1)); /* not an alloca */
+  }
+  prune_slots_free(s);
+  ir_free(p);
+}
+
+static expr *c32(int v) { return expr_const(32, (uint32_t)v); }
+
+/* Whether the n formulas hold f (pointer equality: hash-consed). */
+static bool holds(expr *const *w, size_t n, expr *f) {
+  for (size_t k = 0; k < n; k++)
+    if (w[k] == f) return true;
+  return false;
+}
+
+/* The seed's Example 5.5 (000 §5.1, Fig. 8) at ⟨2a⟩: context −1 < x < 2 ∧ y = 0 ∧ z = 1,
+ * assume(x > 0), child interpolant −4 < x < 5 ∧ y < z + 33. ABDUCTION keeps the context's
+ * constraint on x (connected to the guard; CORE's minimization drops −1 < x, which the
+ * guard makes redundant) and passes y < z + 33 up instead of y = 0 ∧ z = 1: the interpolant
+ * x < 2 ∧ y < z + 33, which subsumes ⟨2b⟩ (y = 5, z = 2) where the core's would not. Then: a guard
+ * that implies Ψ alone makes it true; a Ψ that does not share a variable with the guard passes
+ * unchanged. */
+static void test_wp(void) {
+  qsolver *qs = qs_new(NULL);
+  expr *size = expr_const(64, 4), *at = expr_const(64, 0);
+  expr_array *ax = expr_array_new("x", size, 4, true, NULL);
+  expr_array *ay = expr_array_new("y", size, 4, true, NULL);
+  expr_array *az = expr_array_new("z", size, 4, true, NULL);
+  expr *x = expr_read_le(ax, NULL, at, 4), *y = expr_read_le(ay, NULL, at, 4);
+  expr *z = expr_read_le(az, NULL, at, 4);
+  expr *k[] = {c32(-1), c32(2), c32(0), c32(1), c32(-4), c32(5), c32(33), c32(3), c32(-3)};
+  expr *zp33 = expr_add(z, k[6]);
+  expr *pc[] = {expr_slt(k[0], x), expr_slt(x, k[1]), expr_eq(y, k[2]), expr_eq(z, k[3]),
+                expr_slt(k[2], x)};
+  expr *psi[] = {expr_slt(k[4], x), expr_slt(x, k[5]), expr_slt(y, zp33)};
+  prune_wp_stats ws = {0};
+  size_t n;
+  expr **w = prune_wp_backprop(qs, pc, 4, 5, psi, 3, &n, &ws);
+  CHECK_EQ_U64(n, 2); /* x < 2 ∧ y < z + 33 (CORE drops −1 < x: the guard gives 0 < x) */
+  CHECK(holds(w, n, pc[1]) && holds(w, n, psi[2]));
+  CHECK(!holds(w, n, pc[0]) && !holds(w, n, pc[2]) && !holds(w, n, pc[3]));
+  CHECK_EQ_U64(ws.abduced, 1);
+  /* ⟨2b⟩: y = 5, z = 2 and the same x: implies the wp interpolant, not the core's y = 0 */
+  expr *pc2[] = {pc[0], pc[1], expr_eq(y, k[5]), expr_eq(z, k[1])};
+  bool must = true;
+  for (size_t m = 0; m < n && must; m++) {
+    bool one = false;
+    CHECK(qs_must_be_true(qs, pc2, 4, w[m], &one) != QS_UNKNOWN);
+    must = one;
+  }
+  CHECK(must);
+  for (size_t m = 0; m < n; m++) expr_unref(w[m]);
+  free(w);
+  /* a guard that implies Ψ on its own: nothing above it is needed */
+  expr *ne3 = expr_ne(x, k[8]); /* x ≠ −3: 0 < x alone implies it */
+  w = prune_wp_backprop(qs, pc, 4, 5, &ne3, 1, &n, &ws);
+  CHECK_EQ_U64(n, 0);
+  free(w);
+  /* Ψ on y only passes the guard on x unchanged (Ψ_v is empty) */
+  expr *yne3 = expr_ne(y, k[7]);
+  uint64_t passed = ws.passed;
+  w = prune_wp_backprop(qs, pc, 4, 5, &yne3, 1, &n, &ws);
+  CHECK(n == 1 && w[0] == yne3 && ws.passed == passed + 1);
+  for (size_t m = 0; m < n; m++) expr_unref(w[m]);
+  free(w);
+  expr *all[] = {size,  at,    x,      y,      z,      zp33,   pc[0],  pc[1], pc[2],
+                 pc[3], pc[4], psi[0], psi[1], psi[2], pc2[2], pc2[3], ne3,   yne3};
+  for (size_t m = 0; m < sizeof all / sizeof *all; m++) expr_unref(all[m]);
+  for (size_t m = 0; m < sizeof k / sizeof *k; m++) expr_unref(k[m]);
+  expr_array_unref(ax), expr_array_unref(ay), expr_array_unref(az);
+  qs_free(qs);
+}
+
 int main(void) {
+  test_wp();
+  test_slots();
+  test_rename();
   test_relevance();
   test_core();
   test_table();
