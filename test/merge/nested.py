@@ -18,7 +18,6 @@ test counts are not compared.
     nested.py SYMQ_BINARY
 
 Prints one line per driver and a final `N passed, N failed`; exit status 1 on any failure."""
-import glob
 import json
 import os
 import re
@@ -123,13 +122,7 @@ def check(symq, driver):
 
 
 def main():
-    symq = sys.argv[1]
-    drivers = sorted(glob.glob(os.path.join(HERE, "nested", "*.c")))
-    results = []
-    for driver in drivers:
-        outdir.check(os.path.basename(driver), lambda: check(symq, driver), results)
-    print(f"{results.count(True)} passed, {results.count(False)} failed")
-    return 1 if not all(results) or not drivers else 0
+    return outdir.check_folder(sys.argv[1], os.path.join(HERE, "nested"), check)
 
 
 if __name__ == "__main__":

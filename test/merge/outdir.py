@@ -38,3 +38,14 @@ def check(name, fn, results):
     except (AssertionError, RuntimeError, subprocess.TimeoutExpired) as e:
         results.append(False)
         print(f"FAIL {name}: {e}", flush=True)
+
+
+def check_folder(symq, folder, check_one):
+    """Runs check_one(symq, driver) on every driver folder/*.c (through check) and prints the
+    tally; returns the exit status: 1 if a check failed or the folder holds no driver."""
+    drivers = sorted(glob.glob(os.path.join(folder, "*.c")))
+    results = []
+    for driver in drivers:
+        check(os.path.basename(driver), lambda d=driver: check_one(symq, d), results)
+    print(f"{results.count(True)} passed, {results.count(False)} failed")
+    return 1 if not all(results) or not drivers else 0
