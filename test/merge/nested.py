@@ -63,15 +63,7 @@ def gcov(symq, out):
 
 
 def run(symq, driver, mode, options=()):
-    out = tempfile.mkdtemp(dir=SCRATCH.name)
-    os.rmdir(out)
-    extra = outdir.validation(mode) + list(options) if mode == "pat" else []
-    p = subprocess.run([symq, "run", "--no-progress", f"--merge={mode}", f"--output-dir={out}",
-                        *extra, driver], capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        raise RuntimeError(f"--merge={mode}: exit {p.returncode}: {p.stderr.strip()[-300:]}")
-    with open(os.path.join(out, "stats.json")) as f:
-        stats = json.load(f)
+    stats, out = outdir.run_mode(symq, driver, mode, SCRATCH.name, options)
     return stats, out
 
 

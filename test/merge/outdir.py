@@ -1,8 +1,10 @@
 """What the merge tests read from a symq output directory, and how they report a check."""
 import glob
+import json
 import os
 import re
 import subprocess
+import tempfile
 
 
 def errors(out):
@@ -49,3 +51,17 @@ def check_folder(symq, folder, check_one):
         check(os.path.basename(driver), lambda d=driver: check_one(symq, d), results)
     print(f"{results.count(True)} passed, {results.count(False)} failed")
     return 1 if not all(results) or not drivers else 0
+
+
+def run_mode(symq, driver, mode, scratch, options=()):
+    """Runs driver under --merge=mode into a new directory below scratch (validated, with
+    options, under pat); returns (stats.json, the directory). A non-zero exit raises."""
+    out = tempfile.mkdtemp(dir=scratch)
+    os.rmdir(out)
+    extra = validation(mode) + list(options) if mode == "pat" else []
+    p = subprocess.run([symq, "run", "--no-progress", f"--merge={mode}", f"--output-dir={out}",
+                        *extra, driver], capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        raise RuntimeError(f"--merge={mode}: exit {p.returncode}: {p.stderr.strip()[-300:]}")
+    with open(os.path.join(out, "stats.json")) as f:
+        return json.load(f), out

@@ -15,10 +15,8 @@ exploration, and pat must complete fewer paths than none.
     widen.py SYMQ_BINARY
 
 Prints one line per driver and a final `N passed, N failed`; exit status 1 on any failure."""
-import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
@@ -29,15 +27,7 @@ SCRATCH = tempfile.TemporaryDirectory(prefix="symq-widen-")
 
 
 def run(symq, driver, mode, options=()):
-    out = tempfile.mkdtemp(dir=SCRATCH.name)
-    os.rmdir(out)
-    extra = outdir.validation(mode) + list(options) if mode == "pat" else []
-    p = subprocess.run([symq, "run", "--no-progress", f"--merge={mode}", f"--output-dir={out}",
-                        *extra, driver], capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        raise RuntimeError(f"--merge={mode}: exit {p.returncode}: {p.stderr.strip()[-300:]}")
-    with open(os.path.join(out, "stats.json")) as f:
-        stats = json.load(f)
+    stats, out = outdir.run_mode(symq, driver, mode, SCRATCH.name, options)
     return stats, outdir.errors(out)
 
 
