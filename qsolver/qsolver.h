@@ -73,9 +73,10 @@ typedef struct qs_options {
                                linear integer arithmetic first, when every operator has an
                                exact integer form (default: the relaxed stage's scalar parts,
                                64-bit bounds) */
-  unsigned blast_max_bytes; /* arrays up to this capacity go to Z3 as byte constants (and
-                               their reads as ite chains) instead of the array theory, in
-                               quantifier-free queries; 0 = never */
+  unsigned blast_max_bytes; /* in quantifier-free queries, arrays go to Z3 as byte constants
+                               (their reads as ite chains) instead of the array theory when
+                               their capacity is at most this or every read of them is at a
+                               constant index (z3_backend.c); 0 = never */
   const char *smt2_dir;     /* NULL, or a directory (created if missing) receiving every query
                                that reaches Z3 as SMT-LIB 2 (KLEE's --write-smt2s); copied */
 } qs_options;
