@@ -65,7 +65,8 @@
  *     their prefixes; the fixed lane's requests share none and go to bvs directly. It runs
  *     without relevancy propagation (QF_BV's setting) and with a budget of conflicts (a
  *     count, so the outcome is deterministic: QF_MAX_CONFLICTS, SCALAR_MAX_CONFLICTS on the
- *     scalar lane); past it, qf keeps its scopes for the next query and
+ *     scalar lane, doubled while under two per formula of the query: query_budget); past
+ *     it, qf keeps its scopes for the next query and
  *   - bvs, a tactic solver (simplify → solve-eqs → bit-blast → sat), solves the query anew.
  *     A lane whose core gave up starts over at its next unknown of any kind (a "canceled"
  *     from it is then not taken for a timeout: bvs decides that query).
@@ -176,6 +177,16 @@ struct z3_stage {
  * conflicts, where bvs pays the whole query again: at capacity 64, 100 gave 5.50 G
  * instructions for the run, 1000 and 5000 gave 4.50 G (callgrind). */
 #define SCALAR_MAX_CONFLICTS 1000
+/* A lane's budget grows with its query, doubling from the lane's own until it reaches this
+ * many conflicts per formula (at most LANE_MAX_CONFLICTS): past the budget bvs solves the
+ * whole query anew, which costs what the query's length costs. The string scan's `i <= n`
+ * at depth i is unsat only through the path's n != 0, ..., n != i - 1, which the core
+ * refutes incrementally where bvs re-blasts the whole path (capacity 512: 11.3 s at 100,
+ * 2.7 s now); a short query the core cannot finish (eval/drivers/array_offset.c) still goes
+ * to bvs after 100 (a fixed 1000 or 3000 made that run 2x and 4.5x slower). Measured in
+ * eval/README.md ("The SMT core's conflict budget"). */
+#define LANE_CONFLICTS_PER_FORMULA 2
+#define LANE_MAX_CONFLICTS 12800
 
 /* Past this many cached nodes the cache is dropped between queries: Z3 memory otherwise
  * grows with the whole run. */
@@ -968,6 +979,15 @@ static void lane_load(z3_stage *z, qf_lane *ln, const qs_req *rq, Z3_ast *asts) 
   }
 }
 
+/* The conflict budget of lane ln's core on a query of n formulas: the lane's own, doubled
+ * while under LANE_CONFLICTS_PER_FORMULA per formula (so that the solver's parameters change
+ * a few times a run, not at every query); 0 (no limit) stays 0. */
+static unsigned query_budget(const qf_lane *ln, size_t n) {
+  uint64_t b = ln->budget, want = (uint64_t)LANE_CONFLICTS_PER_FORMULA * n;
+  while (b && b < want && b * 2 <= LANE_MAX_CONFLICTS) b *= 2;
+  return (unsigned)b;
+}
+
 /* The request in linear integer arithmetic on the int lane: true when that decided it
  * (ans is set). False when a formula has no integer form, or Z3 did not decide (the lane
  * then starts over): the request goes on in bit-vectors, so no question is lost to the
@@ -1065,9 +1085,10 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   Z3_solver solver = quantified ? z->quant : arrays ? z->qfa : incremental ? ln->solver : z->bvs;
   if (z->err == Z3_OK && incremental) {
     lane_load(z, ln, rq, z->asserted);
-    if (ln->budget != ln->limit) {
-      set_limits(z, ln->solver, ln->budget, true);
-      ln->limit = ln->budget;
+    unsigned budget = query_budget(ln, rq->n);
+    if (budget != ln->limit) {
+      set_limits(z, ln->solver, budget, true);
+      ln->limit = budget;
     }
   } else if (z->err == Z3_OK) {
     for (size_t i = 0; i < rq->n; i++) Z3_solver_assert(z->ctx, solver, z->asserted[i]);
