@@ -65,9 +65,9 @@ typedef struct qs_options {
   bool units;               /* the unit stage (a model from the bytes x = c pins) before Z3 */
   bool forall_slice;        /* the quantified stage's slice step before strip (a merged
                                state's last model, the question's group without the forall);
-                               off by default: its requests on the caller's lane exposed a
-                               wrong model of the (reverted) per-cell encoding, and it gains
-                               little with the relaxed stage on (eval/README.md) */
+                               off by default: it gains little with the relaxed stage on
+                               (eval/README.md); its requests once exposed wrong answers of
+                               the per-cell encoding, since fixed (z3_backend.c) */
   bool incremental;         /* keep quantifier-free queries' common prefix asserted in Z3 */
   unsigned int_lanes;       /* a bit per request lane: whose incremental queries Z3 gets in
                                linear integer arithmetic first, when every operator has an
