@@ -109,6 +109,15 @@ static uint64_t le_bytes(const expr_assignment *m, const expr_array *a, unsigned
   return v;
 }
 
+/* f[0..n) has a model over arrays[0..narrays), and it satisfies every formula. */
+static void check_model(qsolver *s, expr *const *f, size_t n, expr_array *const *arrays,
+                        size_t narrays) {
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, f, n, arrays, narrays, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(f, n, m));
+  expr_assignment_free(m);
+}
+
 static const qs_stage_stats *st(qsolver *s, const char *name) {
   const qs_stage_stats *r = qs_stats(s, name);
   static const qs_stage_stats none;
@@ -934,13 +943,9 @@ static void test_large_scan(void) {
     }
     path[len++] = eq(keep(expr_read(S, u, c64(k))), cw(8, 'a'));
   }
-  expr_assignment *m = NULL;
-  expr *at_end = eq(keep(expr_read(S, u, c64(30))), cw(8, 0));
-  path[len++] = at_end;
+  path[len++] = eq(keep(expr_read(S, u, c64(30))), cw(8, 0));
   expr_array *arrays[2] = {N, S};
-  CHECK_EQ_U64(qs_get_model(fast, path, len, arrays, 2, &m), QS_SAT);
-  CHECK(m && expr_eval_all_true(path, len, m));
-  expr_assignment_free(m);
+  check_model(fast, path, len, arrays, 2);
   qs_free(fast);
   qs_free(plain);
   end_group();
@@ -987,10 +992,7 @@ static void test_cells_mixed(void) {
     CHECK_EQ_U64(qs_check_sat(plain, f, n), QS_UNSAT);
     CHECK_EQ_U64(qs_check_sat(fast, f, n), QS_UNSAT);
     f[n - 1] = not(f[n - 1]); /* sat; its model must satisfy every formula */
-    expr_assignment *m = NULL;
-    CHECK_EQ_U64(qs_get_model(fast, f, n, arrays, 4, &m), QS_SAT);
-    CHECK(m && expr_eval_all_true(f, n, m));
-    expr_assignment_free(m);
+    check_model(fast, f, n, arrays, 4);
   }
   qs_free(fast);
   qs_free(plain);
