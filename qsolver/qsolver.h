@@ -65,17 +65,18 @@ typedef struct qs_options {
   bool units;               /* the unit stage (a model from the bytes x = c pins) before Z3 */
   bool forall_slice;        /* the quantified stage's slice step before strip (a merged
                                state's last model, the question's group without the forall);
-                               off by default: its requests on the caller's lane exposed a
-                               wrong model of the (reverted) per-cell encoding, and it gains
-                               little with the relaxed stage on (eval/README.md) */
+                               off by default: it gains little with the relaxed stage on
+                               (eval/README.md); its requests once exposed wrong answers of
+                               the per-cell encoding, since fixed (z3_backend.c) */
   bool incremental;         /* keep quantifier-free queries' common prefix asserted in Z3 */
   unsigned int_lanes;       /* a bit per request lane: whose incremental queries Z3 gets in
                                linear integer arithmetic first, when every operator has an
                                exact integer form (default: the relaxed stage's scalar parts,
                                64-bit bounds) */
-  unsigned blast_max_bytes; /* arrays up to this capacity go to Z3 as byte constants (and
-                               their reads as ite chains) instead of the array theory, in
-                               quantifier-free queries; 0 = never */
+  unsigned blast_max_bytes; /* in quantifier-free queries, arrays go to Z3 as byte constants
+                               (their reads as ite chains) instead of the array theory when
+                               their capacity is at most this or every read of them is at a
+                               constant index (z3_backend.c); 0 = never */
   const char *smt2_dir;     /* NULL, or a directory (created if missing) receiving every query
                                that reaches Z3 as SMT-LIB 2 (KLEE's --write-smt2s); copied */
 } qs_options;

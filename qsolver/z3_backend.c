@@ -19,15 +19,35 @@
  *     call can be collected before the next call uses it. The cache is keyed by node id
  *     (never reused) and cleared between queries when it grows large.
  *
- * Blasting (quantifier-free queries only): an array of at most blast_max_bytes (qs_options)
- * is one 8-bit constant per byte of its capacity (a constant array: its init bytes), and a
- * read is an ite chain over the update list, newest write first, down to the array's byte
- * (an ite over the capacity at a symbolic index; 0 past the capacity, as expr_eval reads).
- * Such a query without larger arrays is pure bit-vectors, which is what Z3 solves best. The
- * two encodings keep separate caches (use_encoding swaps them), so an AST of one never
- * leaks into a query of the other; quantified queries keep the array theory unchanged, and so
- * do requests marked array_theory (stage.h: the procedure's stripped queries that read an
- * array at a symbolic index), which go to qfa.
+ * Blasting (quantifier-free queries only): a blasted array is one 8-bit constant per byte a
+ * query reads (a constant array: its init bytes as numerals), created when first named and
+ * shared by every query after; a read is an ite chain over the update list, newest write
+ * first, down to the array's byte (0 past the capacity, as expr_eval reads), and a read at a
+ * symbolic index is an ite over the whole capacity. Three encodings, each with its own caches
+ * (use_encoding swaps them, so an AST of one never leaks into a query of another):
+ *   - ENC_CELLS, tried first: every array is blasted, whatever its capacity, so a query pays
+ *     for the bytes it reads, not for the arrays' sizes (the string scan of issue 25: one
+ *     byte per step through the write s[n] = 0, pure bit-vectors on the incremental lanes,
+ *     where the array theory took 11.5 s at capacity 262 against 0.3 s at 250). A read of an
+ *     array larger than blast_max_bytes at a symbolic index (an ite over its whole capacity
+ *     would cost what the array costs) marks its term and every term built on it, through a
+ *     blasted read's index and its writes' indices and values too (a mark lost there once
+ *     left that read's array-theory term beside the same array's cells, unrelated to them:
+ *     wrong answers, test_qsolver's test_cells_mixed), and such a query is translated again
+ *     in
+ *   - ENC_BLAST: the arrays of at most blast_max_bytes (qs_options) are blasted, the larger
+ *     ones stay in the array theory (qfa). blast_max_bytes = 0 blasts nothing: every query
+ *     is in ENC_BLAST with no array blasted, the array theory throughout.
+ *   - ENC_ARRAYS: quantified queries, and requests marked array_theory (stage.h: the
+ *     procedure's stripped queries that read an array at a symbolic index), keep the array
+ *     theory for every array.
+ * The encodings agree on every read within an array's capacity (test_qsolver compares them
+ * with the array theory on random queries over arrays of 6 to 2000 bytes); a formula that
+ * translates without array terms is the same Z3 term in ENC_CELLS and ENC_BLAST (the cells
+ * are shared), so the lanes' scopes stay valid across both. Considered and not taken:
+ * bounding a symbolic read's ite by the index's range on the path (a cached term would then
+ * depend on the query it was built for) and Ackermannizing reads (per-query side
+ * constraints against every other read, which the incremental lanes cannot keep in scopes).
  *
  * Solving: four solvers, none carrying Z3's "timeout" parameter (with it Z3 starts a timer
  * thread per check: most of a forking run's system time). Each check is armed instead on the
@@ -45,7 +65,8 @@
  *     their prefixes; the fixed lane's requests share none and go to bvs directly. It runs
  *     without relevancy propagation (QF_BV's setting) and with a budget of conflicts (a
  *     count, so the outcome is deterministic: QF_MAX_CONFLICTS, SCALAR_MAX_CONFLICTS on the
- *     scalar lane); past it, qf keeps its scopes for the next query and
+ *     scalar lane, doubled while under two per formula of the query: query_budget); past
+ *     it, qf keeps its scopes for the next query and
  *   - bvs, a tactic solver (simplify → solve-eqs → bit-blast → sat), solves the query anew.
  *     A lane whose core gave up starts over at its next unknown of any kind (a "canceled"
  *     from it is then not taken for a timeout: bvs decides that query).
@@ -75,6 +96,10 @@
 
 typedef struct z3_stage z3_stage;
 
+/* The encodings of arrays (see the header): the array theory, byte constants for the small
+ * arrays, byte constants for every array a query reads at constant indices only. */
+enum { ENC_ARRAYS, ENC_BLAST, ENC_CELLS, ENC_COUNT };
+
 /* One incremental quantifier-free solver and the formulas asserted in it, one scope each. */
 typedef struct qf_lane {
   Z3_solver solver;
@@ -92,17 +117,18 @@ struct z3_stage {
   Z3_sort bool_sort, arr_sort, bv[129];
   Z3_ast one1, zero1;
   /* Caches; each value is (uintptr_t)ast | flag (ENC_ARRAYS: has a forall; ENC_BLAST: needs
-   * the array theory), and holds one Z3 reference. */
+   * the array theory; ENC_CELLS: reads a large array at a symbolic index, so the query is
+   * translated again in ENC_BLAST), and holds one Z3 reference. */
   qs_idmap nodes;   /* expr id → AST */
   qs_idmap arrays;  /* array id → AST */
   qs_idmap updates; /* update id → the store chain ending at it */
-  /* The other encoding's three caches, parked while the current one is loaded above. */
-  int enc; /* ENC_ARRAYS or ENC_BLAST: whose caches are loaded */
-  qs_idmap parked[3];
-  /* ENC_BLAST: the byte constants of each blasted array. */
-  qs_idmap blast_index; /* array id → 1 + index in blasted */
-  Z3_ast **blasted;
-  size_t nblasted, blasted_cap;
+  /* The other encodings' three caches each, parked while the current one is loaded above
+   * (parked[enc] is stale for the loaded encoding). */
+  int enc; /* ENC_ARRAYS, ENC_BLAST or ENC_CELLS: whose caches are loaded */
+  qs_idmap parked[ENC_COUNT][3];
+  /* ENC_BLAST and ENC_CELLS: the byte constants of blasted arrays, created when a query
+   * first names them: cell_key(array, byte) → Z3 constant (one reference each). */
+  qs_idmap cells;
   Z3_solver bvs; /* the bit-blasting tactic, for array-free queries qf gave up on */
   Z3_solver qfa; /* quantifier-free queries that need the array theory */
   bool incremental;
@@ -151,6 +177,16 @@ struct z3_stage {
  * conflicts, where bvs pays the whole query again: at capacity 64, 100 gave 5.50 G
  * instructions for the run, 1000 and 5000 gave 4.50 G (callgrind). */
 #define SCALAR_MAX_CONFLICTS 1000
+/* A lane's budget grows with its query, doubling from the lane's own until it reaches this
+ * many conflicts per formula (at most LANE_MAX_CONFLICTS): past the budget bvs solves the
+ * whole query anew, which costs what the query's length costs. The string scan's `i <= n`
+ * at depth i is unsat only through the path's n != 0, ..., n != i - 1, which the core
+ * refutes incrementally where bvs re-blasts the whole path (capacity 512: 11.3 s at 100,
+ * 2.7 s now); a short query the core cannot finish (eval/drivers/array_offset.c) still goes
+ * to bvs after 100 (a fixed 1000 or 3000 made that run 2x and 4.5x slower). Measured in
+ * eval/README.md ("The SMT core's conflict budget"). */
+#define LANE_CONFLICTS_PER_FORMULA 2
+#define LANE_MAX_CONFLICTS 12800
 
 /* Past this many cached nodes the cache is dropped between queries: Z3 memory otherwise
  * grows with the whole run. */
@@ -321,46 +357,52 @@ static Z3_ast updated_array(z3_stage *z, expr_array *a, expr_update *updates, bo
 
 /* ---- blasting: small arrays as byte constants -------------------------------------------- */
 
-enum { ENC_ARRAYS, ENC_BLAST };
-
-static bool is_blasted(const z3_stage *z, const expr_array *a) {
-  return z->enc == ENC_BLAST && a->capacity <= z->blast_max_bytes;
+/* Is a read of array a at an index (constant or not) a read of its byte constants? */
+static bool is_blasted(const z3_stage *z, const expr_array *a, bool index_const) {
+  if (z->enc == ENC_ARRAYS) return false;
+  return a->capacity <= z->blast_max_bytes || (z->enc == ENC_CELLS && index_const);
 }
 
-/* The bytes of a blasted array: one 8-bit constant per byte of its capacity, or its init
- * bytes as numerals. Kept (one reference each) until the caches are dropped. */
-static Z3_ast *blast_bytes(z3_stage *z, expr_array *a) {
-  uint64_t v;
-  if (qs_idmap_get(&z->blast_index, a->id, &v)) return z->blasted[v - 1];
-  Z3_ast *bytes = qs_xrealloc(NULL, (a->capacity + 1) * sizeof *bytes);
-  bytes[0] = (Z3_ast)(uintptr_t)a->capacity; /* the count, for cache_drop */
-  for (uint64_t k = 0; k < a->capacity; k++) {
+/* Byte k of array a: its init byte as a numeral, or an 8-bit constant named after the
+ * array and the byte, created on first use and kept (one reference) until the caches are
+ * dropped. Only the bytes a query names exist, so a 4096-byte array read at three constant
+ * indices costs three constants. */
+static uint64_t cell_key(const expr_array *a, uint64_t k) {
+  assert(k < ((uint64_t)1 << 31));
+  return (uint64_t)a->id << 32 | (uint64_t)1 << 31 | k; /* never 0, the empty key */
+}
+
+static Z3_ast blast_cell(z3_stage *z, expr_array *a, uint64_t k) {
+  assert(k < a->capacity);
+  uint64_t key = cell_key(a, k), v;
+  if (qs_idmap_get(&z->cells, key, &v)) return (Z3_ast)(uintptr_t)v;
+  Z3_ast b;
+  if (a->init) {
+    b = Z3_mk_unsigned_int64(z->ctx, a->init[k], bv_sort(z, 8));
+  } else {
     char prefix[32];
     snprintf(prefix, sizeof prefix, "b%" PRIu64 "_", k);
-    Z3_ast b = a->init ? Z3_mk_unsigned_int64(z->ctx, a->init[k], bv_sort(z, 8))
-                       : Z3_mk_const(z->ctx, symbol(z, prefix, a->name, a->id), bv_sort(z, 8));
-    if (!b) { /* keep the vector well formed: the error is reported by the handler */
-      b = z->zero1;
-      if (z->err == Z3_OK) z->err = Z3_EXCEPTION;
-    }
-    Z3_inc_ref(z->ctx, b);
-    bytes[k + 1] = b;
+    b = Z3_mk_const(z->ctx, symbol(z, prefix, a->name, a->id), bv_sort(z, 8));
   }
-  QS_RESERVE(z->blasted, z->blasted_cap, z->nblasted + 1);
-  z->blasted[z->nblasted++] = bytes + 1;
-  qs_idmap_put(&z->blast_index, a->id, z->nblasted);
-  return bytes + 1;
+  if (!b) { /* the error is reported by the handler */
+    if (z->err == Z3_OK) z->err = Z3_EXCEPTION;
+    return NULL;
+  }
+  Z3_inc_ref(z->ctx, b);
+  qs_idmap_put(&z->cells, key, (uint64_t)(uintptr_t)b);
+  return b;
+}
+
+/* The cell if a query named it (else NULL: the byte is unconstrained). */
+static Z3_ast named_cell(const z3_stage *z, const expr_array *a, uint64_t k) {
+  uint64_t v;
+  return qs_idmap_get(&z->cells, cell_key(a, k), &v) ? (Z3_ast)(uintptr_t)v : NULL;
 }
 
 static void blast_drop(z3_stage *z) {
-  for (size_t i = 0; i < z->nblasted; i++) {
-    Z3_ast *bytes = z->blasted[i] - 1;
-    uint64_t n = (uint64_t)(uintptr_t)bytes[0];
-    for (uint64_t k = 1; k <= n; k++) Z3_dec_ref(z->ctx, bytes[k]);
-    free(bytes);
-  }
-  z->nblasted = 0;
-  qs_idmap_free(&z->blast_index);
+  for (size_t i = 0; i < z->cells.cap; i++)
+    if (z->cells.keys[i]) Z3_dec_ref(z->ctx, (Z3_ast)(uintptr_t)z->cells.vals[i]);
+  qs_idmap_free(&z->cells);
 }
 
 /* The byte of a blasted array at `at` through its update list: the newest write whose
@@ -368,48 +410,50 @@ static void blast_drop(z3_stage *z) {
  * capacity when `at` is symbolic; 0 past the capacity, as expr_eval reads it). Writes at a
  * constant index other than a constant `at`, and writes whose index's known low bits
  * (at_bits, expr_known_low_bits) differ from `at`'s, are skipped; a write at the very same
- * index (the same Z3 term) ends the chain. */
+ * index (the same Z3 term) ends the chain. *flag gathers the flags of the writes' indices
+ * and values the chain takes in (a value may read a large array at a symbolic index: in
+ * ENC_CELLS the query must then be translated again, or that read's array-theory term would
+ * sit beside the same array's cells, unrelated to them). */
 static Z3_ast blast_select(z3_stage *z, expr_array *a, expr_update *ups, Z3_ast at, bool at_const,
-                           uint64_t at_value, expr_low_bits at_bits) {
-  Z3_ast *bytes = blast_bytes(z, a);
+                           uint64_t at_value, expr_low_bits at_bits, bool *flag) {
   Z3_ast r = NULL;
   size_t n = 0;
   for (expr_update *u = ups; u; u = u->next) {
     if (at_const && u->index->kind == EXPR_CONST) {
       if ((uint64_t)u->index->u.value != at_value) continue;
-      r = node_ast(z, u->value, NULL);
+      r = node_ast(z, u->value, flag);
       break;
     }
     if (expr_low_bits_differ(expr_known_low_bits(u->index), at_bits))
-      continue; /* 8·i + 4 never meets 8·j + 1 */
-    if (node_ast(z, u->index, NULL) == at) {
-      r = node_ast(z, u->value, NULL);
+      continue;                              /* 8·i + 4 never meets 8·j + 1 */
+    if (node_ast(z, u->index, NULL) == at) { /* at's own flag is the caller's */
+      r = node_ast(z, u->value, flag);
       break;
     }
     QS_RESERVE(z->ups, z->ups_cap, n + 1);
     z->ups[n++] = u;
   }
   if (!r && at_const) {
-    r = at_value < a->capacity ? bytes[at_value] : mk_const(z, 8, 0);
+    r = at_value < a->capacity ? blast_cell(z, a, at_value) : mk_const(z, 8, 0);
   } else if (!r) {
     r = mk_const(z, 8, 0);
     for (uint64_t k = a->capacity; r && k-- > 0;) {
       if (a->init && !a->init[k]) continue;
-      Z3_ast idx = mk_const(z, 64, k);
-      Z3_ast eq = idx ? keep(z, Z3_mk_eq(z->ctx, at, idx)) : NULL;
-      r = eq ? keep(z, Z3_mk_ite(z->ctx, eq, bytes[k], r)) : NULL;
+      Z3_ast idx = mk_const(z, 64, k), cell = blast_cell(z, a, k);
+      Z3_ast eq = idx && cell ? keep(z, Z3_mk_eq(z->ctx, at, idx)) : NULL;
+      r = eq ? keep(z, Z3_mk_ite(z->ctx, eq, cell, r)) : NULL;
     }
   }
   while (r && n-- > 0) {
     expr_update *u = z->ups[n];
-    Z3_ast eq = keep(z, Z3_mk_eq(z->ctx, at, node_ast(z, u->index, NULL)));
-    r = eq ? keep(z, Z3_mk_ite(z->ctx, eq, node_ast(z, u->value, NULL), r)) : NULL;
+    Z3_ast eq = keep(z, Z3_mk_eq(z->ctx, at, node_ast(z, u->index, flag)));
+    r = eq ? keep(z, Z3_mk_ite(z->ctx, eq, node_ast(z, u->value, flag), r)) : NULL;
   }
   return r;
 }
 
-static Z3_ast build_blasted_read(z3_stage *z, expr *e) {
-  Z3_ast idx = node_ast(z, e->kid[0], NULL);
+static Z3_ast build_blasted_read(z3_stage *z, expr *e, bool *flag) {
+  Z3_ast idx = node_ast(z, e->kid[0], flag);
   bool at_const = e->kid[0]->kind == EXPR_CONST;
   uint64_t base = at_const ? (uint64_t)e->kid[0]->u.value : 0;
   unsigned nbytes = e->width / 8;
@@ -425,9 +469,9 @@ static Z3_ast build_blasted_read(z3_stage *z, expr *e) {
       Z3_ast off = mk_const(z, 64, b);
       at = off ? keep(z, Z3_mk_bvadd(z->ctx, idx, off)) : NULL;
     }
-    Z3_ast byte =
-        at ? blast_select(z, e->u.read.array, e->u.read.updates, at, at_const, base + b, at_bits)
-           : NULL;
+    Z3_ast byte = at ? blast_select(z, e->u.read.array, e->u.read.updates, at, at_const, base + b,
+                                    at_bits, flag)
+                     : NULL;
     if (!byte) return NULL;
     r = r ? keep(z, Z3_mk_concat(z->ctx, r, byte)) : byte;
     if (!r) return NULL;
@@ -436,9 +480,12 @@ static Z3_ast build_blasted_read(z3_stage *z, expr *e) {
 }
 
 static Z3_ast build_read(z3_stage *z, expr *e, bool *forall) {
-  if (is_blasted(z, e->u.read.array)) return build_blasted_read(z, e);
-  if (z->enc == ENC_BLAST)
-    *forall = true; /* in ENC_BLAST the flag marks a term that needs the array theory */
+  if (is_blasted(z, e->u.read.array, e->kid[0]->kind == EXPR_CONST))
+    return build_blasted_read(z, e, forall);
+  /* in ENC_BLAST the flag marks a term that needs the array theory; in ENC_CELLS a term
+   * that cannot be blasted (this array theory term is never asserted: z3_solve translates
+   * the query again in ENC_BLAST) */
+  if (z->enc != ENC_ARRAYS) *forall = true;
   Z3_ast arr = updated_array(z, e->u.read.array, e->u.read.updates, forall);
   Z3_ast idx = node_ast(z, e->kid[0], forall);
   unsigned nbytes = e->width / 8;
@@ -662,13 +709,13 @@ static bool model_array(z3_stage *z, Z3_model m, expr_array *a) {
     memcpy(z->bytes, a->init, cap);
     return true;
   }
-  if (is_blasted(z, a)) {
-    Z3_ast *bytes = blast_bytes(z, a);
+  if (z->enc != ENC_ARRAYS && (z->enc == ENC_CELLS || a->capacity <= z->blast_max_bytes)) {
+    /* blasted: the bytes no query named are unconstrained, 0 */
     for (uint64_t i = 0; i < cap; i++) {
-      Z3_ast bv = NULL;
+      Z3_ast cell = named_cell(z, a, i), bv = NULL;
       uint64_t dv;
-      if (!Z3_model_eval(z->ctx, m, bytes[i], true, &bv) || !keep(z, bv) ||
-          !numeral_u64(z, bv, &dv))
+      if (!cell) continue;
+      if (!Z3_model_eval(z->ctx, m, cell, true, &bv) || !keep(z, bv) || !numeral_u64(z, bv, &dv))
         return false;
       z->bytes[i] = (uint8_t)dv;
     }
@@ -867,11 +914,14 @@ static bool out_of_time(z3_stage *z, Z3_solver s, bool cut) {
 /* Loads the caches of encoding `enc`, parking the others. */
 static void use_encoding(z3_stage *z, int enc) {
   if (z->enc == enc) return;
-  qs_idmap cur[3] = {z->nodes, z->arrays, z->updates};
-  z->nodes = z->parked[0];
-  z->arrays = z->parked[1];
-  z->updates = z->parked[2];
-  memcpy(z->parked, cur, sizeof cur);
+  qs_idmap *cur = z->parked[z->enc], *next = z->parked[enc];
+  cur[0] = z->nodes;
+  cur[1] = z->arrays;
+  cur[2] = z->updates;
+  z->nodes = next[0];
+  z->arrays = next[1];
+  z->updates = next[2];
+  memset(next, 0, 3 * sizeof *next);
   z->enc = enc;
 }
 
@@ -879,7 +929,7 @@ static void drop_caches(z3_stage *z) {
   cache_drop(z, &z->nodes);
   cache_drop(z, &z->updates);
   cache_drop(z, &z->arrays);
-  if (z->enc == ENC_BLAST) blast_drop(z);
+  if (z->enc != ENC_ARRAYS) blast_drop(z);
 }
 
 /* simplify → solve-eqs → bit-blast → sat: what the z3 command picks for QF_BV. */
@@ -927,6 +977,15 @@ static void lane_load(z3_stage *z, qf_lane *ln, const qs_req *rq, Z3_ast *asts) 
     Z3_solver_assert(z->ctx, ln->solver, asts[i]);
     ln->live[ln->nlive++] = rq->f[i]->id;
   }
+}
+
+/* The conflict budget of lane ln's core on a query of n formulas: the lane's own, doubled
+ * while under LANE_CONFLICTS_PER_FORMULA per formula (so that the solver's parameters change
+ * a few times a run, not at every query); 0 (no limit) stays 0. */
+static unsigned query_budget(const qf_lane *ln, size_t n) {
+  uint64_t b = ln->budget, want = (uint64_t)LANE_CONFLICTS_PER_FORMULA * n;
+  while (b && b < want && b * 2 <= LANE_MAX_CONFLICTS) b *= 2;
+  return (unsigned)b;
 }
 
 /* The request in linear integer arithmetic on the int lane: true when that decided it
@@ -994,13 +1053,28 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     end_query(z, dump, ans, t0);
     return;
   }
-  use_encoding(z, quantified || rq->array_theory ? ENC_ARRAYS : ENC_BLAST);
+  /* Quantified queries and array_theory requests keep the array theory; the others try
+   * ENC_CELLS (every array blasted) and fall back to ENC_BLAST when a formula reads an
+   * array larger than blast_max_bytes at a symbolic index. blast_max_bytes = 0: never. */
   bool flag = false; /* ENC_ARRAYS: a forall; ENC_BLAST: an array-theory term */
-  QS_RESERVE(z->asserted, z->asserted_cap, rq->n);
-  for (size_t i = 0; i < rq->n; i++) {
-    z->asserted[i] = translate(z, rq->f[i], &flag);
-    if (!z->asserted[i]) break;
+  int enc = quantified || rq->array_theory ? ENC_ARRAYS
+            : z->blast_max_bytes           ? ENC_CELLS
+                                           : ENC_BLAST;
+  for (;;) {
+    use_encoding(z, enc);
+    QS_RESERVE(z->asserted, z->asserted_cap, rq->n);
+    for (size_t i = 0; i < rq->n; i++) {
+      z->asserted[i] = translate(z, rq->f[i], &flag);
+      if (!z->asserted[i]) break;
+    }
+    if (enc != ENC_CELLS || !flag || z->err != Z3_OK) break;
+    enc = ENC_BLAST;
+    flag = false;
   }
+  /* A query sent back from ENC_CELLS reads a large array at a symbolic index, so it needs the
+   * array theory and goes to qfa: the lanes only ever hold ENC_CELLS terms (blast_max_bytes
+   * > 0) or only ENC_BLAST ones (= 0), never both kinds of one array. */
+  assert(enc != ENC_BLAST || !z->blast_max_bytes || flag || z->err != Z3_OK);
   /* Array-theory queries get a fresh solver, as before: incremental scopes made them slower
    * (libc/ctype_tables, lookups in glibc's 768- and 1536-byte tables: 5 s -> 37 s). */
   bool arrays = flag || (!quantified && rq->array_theory);
@@ -1011,9 +1085,10 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   Z3_solver solver = quantified ? z->quant : arrays ? z->qfa : incremental ? ln->solver : z->bvs;
   if (z->err == Z3_OK && incremental) {
     lane_load(z, ln, rq, z->asserted);
-    if (ln->budget != ln->limit) {
-      set_limits(z, ln->solver, ln->budget, true);
-      ln->limit = ln->budget;
+    unsigned budget = query_budget(ln, rq->n);
+    if (budget != ln->limit) {
+      set_limits(z, ln->solver, budget, true);
+      ln->limit = budget;
     }
   } else if (z->err == Z3_OK) {
     for (size_t i = 0; i < rq->n; i++) Z3_solver_assert(z->ctx, solver, z->asserted[i]);
@@ -1076,11 +1151,11 @@ static void z3_destroy(qs_stage *st) {
       break;
     }
   release_tmp(z);
-  drop_caches(z);
-  use_encoding(z, z->enc == ENC_BLAST ? ENC_ARRAYS : ENC_BLAST);
-  drop_caches(z);
+  for (int enc = 0; enc < ENC_COUNT; enc++) {
+    use_encoding(z, enc);
+    drop_caches(z);
+  }
   blast_drop(z);
-  free(z->blasted);
   Z3_dec_ref(z->ctx, z->one1);
   Z3_dec_ref(z->ctx, z->zero1);
   for (unsigned w = 0; w <= 128; w++)

@@ -109,6 +109,15 @@ static uint64_t le_bytes(const expr_assignment *m, const expr_array *a, unsigned
   return v;
 }
 
+/* f[0..n) has a model over arrays[0..narrays), and it satisfies every formula. */
+static void check_model(qsolver *s, expr *const *f, size_t n, expr_array *const *arrays,
+                        size_t narrays) {
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, f, n, arrays, narrays, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(f, n, m));
+  expr_assignment_free(m);
+}
+
 static const qs_stage_stats *st(qsolver *s, const char *name) {
   const qs_stage_stats *r = qs_stats(s, name);
   static const qs_stage_stats none;
@@ -934,13 +943,57 @@ static void test_large_scan(void) {
     }
     path[len++] = eq(keep(expr_read(S, u, c64(k))), cw(8, 'a'));
   }
-  expr_assignment *m = NULL;
-  expr *at_end = eq(keep(expr_read(S, u, c64(30))), cw(8, 0));
-  path[len++] = at_end;
+  path[len++] = eq(keep(expr_read(S, u, c64(30))), cw(8, 0));
   expr_array *arrays[2] = {N, S};
-  CHECK_EQ_U64(qs_get_model(fast, path, len, arrays, 2, &m), QS_SAT);
-  CHECK(m && expr_eval_all_true(path, len, m));
-  expr_assignment_free(m);
+  check_model(fast, path, len, arrays, 2);
+  qs_free(fast);
+  qs_free(plain);
+  end_group();
+}
+
+/* A read the per-cell encoding blasts (ha[5], ha being 2000 bytes, at a constant index)
+ * through a write whose value reads another large array at a symbolic index (la[i], which no
+ * encoding can blast cell by cell): the whole query must go to the encoding that keeps la in
+ * the array theory, else la[i] and la's cell 0 are two unrelated terms. With i = 0,
+ * la[0] = 7 and ha[5] = la[i] = 9 contradict each other; la[0] = 7 with ha[5] = 7 has a
+ * model, which must satisfy the formulas. The same through a blasted read's index and a
+ * write's index. */
+static void test_cells_mixed(void) {
+  begin_group();
+  qs_options po = qs_default_options();
+  po.blast_max_bytes = 0;
+  qsolver *fast = qs_new(NULL), *plain = qs_new(&po);
+  expr_array *IX = array("ix", 1, true), *SA = array("sa", 16, true), *LA = array("la", 300, true),
+             *HA = array("ha", 2000, true);
+  expr *i = keep(expr_zext(rd(IX, 0, 1), 64));
+  expr *la_i = keep(expr_read(LA, NULL, i));
+  expr *at = keep(expr_urem(keep(expr_zext(la_i, 64)), c64(16)));
+  /* ha[5] = la[i], then a write at i + 100 (which keeps the read of ha[5] from folding) */
+  expr_update *in_value = keep_u(expr_update_push(
+      HA, keep_u(expr_update_push(HA, NULL, c64(5), la_i)), add(i, c64(100)), cw(8, 0)));
+  expr_update *in_index = keep_u(expr_update_push(HA, NULL, at, cw(8, 9)));
+  expr_array *arrays[4] = {IX, SA, LA, HA};
+  for (int k = 0; k < 3; k++) {
+    /* i = 0 and la[0] = 7, then k = 0: ha[5] = la[i] = 9 (through the write's value);
+     * k = 1: sa[7] = 9 and sa[la[i] % 16] = 3 (la[i] in a blasted read's index); k = 2:
+     * ha[7] = 1, then ha[7] = 1 after the write ha[la[i] % 16] = 9 (in a write's index) */
+    expr *f[4] = {eq(rd(IX, 0, 1), cw(8, 0)), eq(rd(LA, 0, 1), cw(8, 7)), NULL, NULL};
+    size_t n = 4;
+    if (k == 0) {
+      f[2] = eq(keep(expr_read(HA, in_value, c64(5))), cw(8, 9));
+      n = 3;
+    } else if (k == 1) {
+      f[2] = eq(rd(SA, 7, 1), cw(8, 9));
+      f[3] = eq(keep(expr_read(SA, NULL, at)), cw(8, 3));
+    } else {
+      f[2] = eq(rd(HA, 7, 1), cw(8, 1));
+      f[3] = eq(keep(expr_read(HA, in_index, c64(7))), cw(8, 1));
+    }
+    CHECK_EQ_U64(qs_check_sat(plain, f, n), QS_UNSAT);
+    CHECK_EQ_U64(qs_check_sat(fast, f, n), QS_UNSAT);
+    f[n - 1] = not(f[n - 1]); /* sat; its model must satisfy every formula */
+    check_model(fast, f, n, arrays, 4);
+  }
   qs_free(fast);
   qs_free(plain);
   end_group();
@@ -1424,6 +1477,7 @@ int main(int argc, char **argv) {
   test_relax();
   test_encodings(encoding_rounds);
   test_large_scan();
+  test_cells_mixed();
   test_bound_chain();
   test_timeout();
   test_time_left();
