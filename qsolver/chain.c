@@ -2,6 +2,14 @@
  * chain.c — the solver front: assembles the stage chain (the one place that decides its
  * order), runs requests through it with per-stage accounting, and builds the public
  * operations (must/may/value/model) on the one primitive request.
+ *
+ * Arrays, whatever their size, cost Z3 what their reads cost: the last stage (z3_backend.c)
+ * blasts every byte a quantifier-free query reads at a constant index into an 8-bit
+ * constant, for arrays of any capacity, and keeps the array theory only for a read of an
+ * array larger than qs_options.blast_max_bytes (default 256) at a symbolic index, and for
+ * quantified queries. Measured choice (issue 25, eval/README.md's capacity table): the array
+ * theory past 256 bytes made the string scan 25x slower (13.9 s against 0.56 s CPU at its
+ * capacity); test_qsolver compares the encodings, test_cells_mixed the mixed queries.
  */
 #include "qsolver/stage.h"
 #include "engine/core/xalloc.h"
