@@ -296,10 +296,11 @@ static const opt_spec RUN_SPECS[] = {
      .type = OPT_ENUM,
      .arg = "fork|cfg",
      RUN(interp.merge.pat_fallback),
+     .def = "cfg",
      .choices = PAT_FALLBACKS,
      .topic = OPT_TOPIC_MERGING,
-     .help = "pat: states it cannot merge by pattern continue forked (default), or are merged "
-             "the CFG way"},
+     .help = "pat: states it cannot merge by pattern continue forked, or are merged the CFG way "
+             "where the merge decision says it pays (default)"},
     {.name = "--merge-decide",
      .type = OPT_ENUM,
      .arg = "cost|always",

@@ -65,7 +65,7 @@ def main():
     def fork_like_none():
         ab = os.path.join(ROOT, "drivers", "memspn_ab.c")
         _, none, none_err = run(symq, ab, "none", "-DCAPACITY=4")
-        _, pat, pat_err = run(symq, ab, "pat", "-DCAPACITY=4")
+        _, pat, pat_err = run(symq, ab, "pat", "-DCAPACITY=4", "--pat-fallback=fork")
         d = decisions(pat)
         assert d and all(k.startswith("fallback fork (") for k in d), d
         assert pat["merge"]["merges"] == 0, pat["merge"]
@@ -77,12 +77,12 @@ def main():
         assert cfg["merge"]["merges"] >= 1 and cfg_err == none_err, (cfg["merge"], cfg_err)
         assert all(k.startswith("fallback cfg (") for k in decisions(cfg)), decisions(cfg)
         return f"{d}; {pat['completed_paths']} paths as none; with cfg {decisions(cfg)}"
-    outdir.check("fallback: memspn_ab forks as --merge=none does", fork_like_none, results)
+    outdir.check("fallback=fork: memspn_ab forks as --merge=none does", fork_like_none, results)
 
     def fallback_mixed():
         driver = os.path.join(HERE, "decide", "fallback.c")
         _, none, none_err = run(symq, driver, "none")
-        _, pat, pat_err = run(symq, driver, "pat")
+        _, pat, pat_err = run(symq, driver, "pat", "--pat-fallback=fork")
         # (--merge-decide=always: the estimate would decline these CFG merges, main branches
         # on the merged result; here the fallback itself is under test)
         _, cfg, cfg_err = run(symq, driver, "pat", "--pat-fallback=cfg", "--merge-decide=always")
@@ -95,7 +95,7 @@ def main():
         assert cfg["completed_paths"] < pat["completed_paths"] <= none["completed_paths"]
         return (f"fork: {d}, {pat['completed_paths']} paths; cfg: {cfg['merge']['merges']} "
                 f"merges, {cfg['completed_paths']} paths; none {none['completed_paths']}")
-    outdir.check("fallback: decide/fallback.c forks by default, cfg on request", fallback_mixed,
+    outdir.check("fallback: decide/fallback.c forks under fork, merges under cfg", fallback_mixed,
                  results)
 
     def declined(name, reason):
