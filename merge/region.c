@@ -304,13 +304,15 @@ static void tree_step(state *st, expr *cond, const merge_branch *b) {
 }
 
 void merge_constrained(merge_ctx *m, state *st, expr *c) {
-  (void)m;
+  if (m->opt.mode != MERGE_MODE_NONE && m->opt.loops == MERGE_LOOPS_SIZE)
+    merge_sizes_note_bound(&m->sizes, c);
   if (st->region && !expr_is_true(c)) tree_step(st, c, NULL);
 }
 
 void merge_branched(merge_ctx *m, state *st, expr *cond, const merge_branch *b,
                     expr *const *dead_conds, const uint32_t *dead_edges, size_t ndead) {
-  (void)m;
+  if (m->opt.mode != MERGE_MODE_NONE && m->opt.loops == MERGE_LOOPS_SIZE)
+    merge_sizes_note_bound(&m->sizes, cond);
   merge_region *r = st->region;
   if (!r || expr_is_const(cond)) return;
   for (size_t k = 0; k < ndead; k++) {
