@@ -271,9 +271,11 @@ static site_counts callee_counts(callee_walk *w, uint32_t func, const uint64_t *
   site_counts out = {0};
   const ir_function *fn = &m->prog->funcs[func];
   if (fn->is_decl || !fn->ninsts || w->on_chain[func]) return out;
-  if (!w->budget || depth > MERGE_DECIDE_CALL_DEPTH) { /* not looked into: all costly */
+  if (!w->budget || depth > MERGE_DECIDE_CALL_DEPTH) { /* not looked into */
     uint32_t all = function_sites(m, func, 0, w->on_chain);
-    return (site_counts){all, all, all, 0};
+    bool tainted = false;
+    for (int t = 0; t < 2 * NTAINTS; t++) tainted |= masks[t] != 0;
+    return tainted ? (site_counts){all, all, all, 0} : (site_counts){all, 0, 0, 0};
   }
   w->budget--;
   w->on_chain[func] = 1;
