@@ -169,8 +169,9 @@ static void propagate(const ir_function *fn, const exit_info *e, uint64_t *taint
 static bool site_reads(const ir_function *fn, const ir_inst *in, const uint64_t *taint) {
   uint32_t ops[3], n = site_operands(in, ops);
   for (uint32_t k = 0; k < n; k++) {
+    if (ops[k] >= in->nops) continue;
     const ir_operand *o = &fn->operands[in->ops + ops[k]];
-    if (ops[k] < in->nops && o->kind == IR_OPND_REG && has_bit(taint, o->index)) return true;
+    if (o->kind == IR_OPND_REG && has_bit(taint, o->index)) return true;
   }
   return false;
 }
