@@ -223,16 +223,33 @@ static uint32_t function_sites(merge_ctx *m, uint32_t func, uint32_t depth, uint
   return sites;
 }
 
-/* The parameter a pointer operand is computed from (through GEPs and moves), or IR_NONE. */
-static uint32_t base_param(const ir_function *fn, const uint32_t *def, const ir_operand *o,
-                           int depth) {
-  if (o->kind != IR_OPND_REG || depth > 16) return IR_NONE;
-  if (o->index < fn->nargs) return o->index;
-  uint32_t d = def[o->index];
-  if (d == IR_NONE) return IR_NONE;
-  const ir_inst *in = &fn->insts[d];
-  if ((in->op != IR_GEP && in->op != IR_MOVE) || !in->nops) return IR_NONE;
-  return base_param(fn, def, &fn->operands[in->ops], depth + 1);
+/* The pointers computed from the ones in ptr (through GEPs, moves and phi moves) join it. */
+static void propagate_pointers(const ir_function *fn, const exit_info *e, uint64_t *ptr) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t i = 0; i < fn->ninsts; i++) {
+      const ir_inst *in = &fn->insts[i];
+      if (!e->reach[i] || in->dst == IR_NONE || has_bit(ptr, in->dst) || !in->nops) continue;
+      if (in->op != IR_GEP && in->op != IR_MOVE) continue;
+      const ir_operand *o = &fn->operands[in->ops];
+      if (o->kind == IR_OPND_REG && has_bit(ptr, o->index)) set_bit(ptr, in->dst), changed = true;
+    }
+    for (uint32_t b = 0; b < fn->nblocks; b++) {
+      if (!e->reach_block[b]) continue;
+      const ir_inst *term = &fn->insts[fn->blocks[b].first + fn->blocks[b].count - 1];
+      for (uint32_t k = 0;; k++) {
+        uint32_t edge = block_edges(fn, term, k);
+        if (edge == IR_NONE) break;
+        const ir_edge *ed = &fn->edges[edge];
+        for (uint32_t mv = 0; mv < ed->nmoves; mv++) {
+          const ir_move *move = &fn->moves[ed->moves + mv];
+          if (move->src.kind == IR_OPND_REG && has_bit(ptr, move->src.index) &&
+              !has_bit(ptr, move->dst))
+            set_bit(ptr, move->dst), changed = true;
+        }
+      }
+    }
+  }
 }
 
 typedef struct callee_walk {
@@ -248,17 +265,11 @@ static void frame_calls(callee_walk *w, const ir_function *fn, const exit_info *
                         uint64_t *const taint[NTAINTS], arg_hot_fn arg_hot, const void *ctx,
                         uint32_t depth, site_counts *out);
 
-/* A callee's argument hotness: computed from a parameter that points to a hot object. */
-typedef struct param_hot {
-  const ir_function *fn;
-  const uint32_t *def;
-  uint64_t *const *hot_ptr;
-} param_hot;
-
+/* A callee's argument hotness: a pointer computed from a parameter that points to a hot
+ * object (the registers in hot_ptr[t]). */
 static bool param_arg_hot(const void *ctx, const ir_operand *o, int t) {
-  const param_hot *ph = ctx;
-  uint32_t p = base_param(ph->fn, ph->def, o, 0);
-  return p != IR_NONE && has_bit(ph->hot_ptr[t], p);
+  uint64_t *const *hot_ptr = ctx;
+  return o->kind == IR_OPND_REG && has_bit(hot_ptr[t], o->index);
 }
 
 /* The sites of callee func entered with masks (see callee_memo), its callees' included. */
@@ -281,7 +292,6 @@ static site_counts callee_counts(callee_walk *w, uint32_t func, const uint64_t *
   w->budget--;
   w->on_chain[func] = 1;
   const exit_info *e = exit_of(m, func, 0);
-  const uint32_t *def = defs_of(m, func);
   size_t words = (fn->nregs + 63) / 64 + 1;
   uint64_t *taint[NTAINTS], *hot_ptr[NTAINTS];
   uint8_t *reads = xcalloc(fn->ninsts + 1, 1);
@@ -292,20 +302,20 @@ static site_counts callee_counts(callee_walk *w, uint32_t func, const uint64_t *
       if ((masks[t] >> p) & 1) set_bit(taint[t], p);
       if ((masks[NTAINTS + t] >> p) & 1) set_bit(hot_ptr[t], p);
     }
+    propagate_pointers(fn, e, hot_ptr[t]);
     bool any = false;
     for (uint32_t i = 0; i < fn->ninsts; i++) {
       const ir_inst *in = &fn->insts[i];
       reads[i] = 0;
       if (in->op != IR_LOAD || !in->nops) continue;
-      uint32_t p = base_param(fn, def, &fn->operands[in->ops], 0);
-      reads[i] = p != IR_NONE && has_bit(hot_ptr[t], p);
+      const ir_operand *o = &fn->operands[in->ops];
+      reads[i] = o->kind == IR_OPND_REG && has_bit(hot_ptr[t], o->index);
       any |= reads[i];
     }
     propagate(fn, e, taint[t], any ? reads : NULL);
   }
   free(reads);
-  param_hot ph = {fn, def, hot_ptr};
-  frame_calls(w, fn, e, taint, param_arg_hot, &ph, depth, &out);
+  frame_calls(w, fn, e, taint, param_arg_hot, hot_ptr, depth, &out);
   for (int t = 0; t < NTAINTS; t++) free(taint[t]), free(hot_ptr[t]);
   w->on_chain[func] = 0;
   if (c->nmemos == c->cap_memos) {
@@ -591,6 +601,13 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
       returned[t] |= o->kind == IR_OPND_REG && has_bit(taint[t], o->index);
     }
   }
+  for (uint32_t i = 0; i < fn->ninsts; i++) { /* the frames' own sites, for the ∀'s test */
+    const ir_inst *in = &fn->insts[i];
+    if (!e->reach[i] || !is_site(fn, in)) continue;
+    bool v = site_reads(fn, in, taint[TAINT_V]);
+    est->frame_sites++;
+    est->frame_forall += !v && site_reads(fn, in, taint[TAINT_A]);
+  }
   site_counts here = {0};
   frame_calls(w, fn, e, taint, frame_arg_hot, &fh, 0, &here);
   est->callee_sites += here.sites - e->sites;
@@ -660,6 +677,11 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   est->forked_cost = (uint64_t)n * (total - counts.c) * 100;
   uint64_t plain = (total - values - forall) * 100;
   est->merged_cost = split * (plain + values * w_values + forall * w_forall);
+  /* the ∀ is paid by every query reading its objects in every state the merged one becomes,
+   * which no group size amortizes: Kuznetsov's test for a hot variable, Q_∀ · r > α · Q_t,
+   * over the group's frames' own sites (those right after the exit) */
+  if (2 * (uint64_t)est->frame_forall * est->ratio_x100 > (uint64_t)est->frame_sites * 100)
+    return "declined: quantified array read by later queries";
   /* declined when merged > α · forked, α = 1/2 (Kuznetsov's threshold) */
   if (2 * est->merged_cost <= est->forked_cost) return NULL;
   if (2 * split * (plain + forall * 100 + values * w_values) > est->forked_cost)

@@ -53,18 +53,20 @@
 typedef bool (*merge_cheap_fn)(merge_ctx *m, expr *const *vals, size_t n, void *arg);
 
 typedef struct merge_estimate {
-  uint32_t sites;                    /* Q_t, the callees' sites included */
-  uint32_t callee_sites;             /* of those, in callees */
-  uint32_t value_sites;              /* sites reading a costly register or merged memory */
-  uint32_t hot_sites;                /* Q_add: those, and the sites reading a load under a ∀ */
-  uint32_t concrete_sites;           /* value sites reading only values constant in every member */
-  uint32_t costly_regs;              /* costly registers live at the exit */
-  bool memory;                       /* some merged memory byte is costly */
-  uint64_t ratio_x100;               /* r, in hundredths */
-  size_t group;                      /* n */
-  size_t distinct;                   /* members with distinct constant costly values (1: none) */
-  size_t arms;                       /* the most distinct values a costly register or byte has */
-  uint64_t forked_cost, merged_cost; /* in hundredths of a plain query */
+  uint32_t sites;                     /* Q_t, the callees' sites included */
+  uint32_t callee_sites;              /* of those, in callees */
+  uint32_t value_sites;               /* sites reading a costly register or merged memory */
+  uint32_t hot_sites;                 /* Q_add: those, and the sites reading a load under a ∀ */
+  uint32_t concrete_sites;            /* value sites reading only values constant in every member */
+  uint32_t costly_regs;               /* costly registers live at the exit */
+  bool memory;                        /* some merged memory byte is costly */
+  uint64_t ratio_x100;                /* r, in hundredths */
+  size_t group;                       /* n */
+  size_t distinct;                    /* members with distinct constant costly values (1: none) */
+  size_t arms;                        /* the most distinct values a costly register or byte has */
+  uint64_t forked_cost, merged_cost;  /* in hundredths of a plain query */
+  uint32_t frame_sites, frame_forall; /* the group's frames' own sites; of them, reading the
+                                         ∀'s objects and no merged value */
 } merge_estimate;
 
 /* The estimate for merging group[0..n) (merge-compatible, n ≥ 2) into one state that adds a
