@@ -8,11 +8,14 @@
  *      offset, as in KLEE's idiom `s[n] = 0` over a fixed `char s[CAP]`;
  *   3. a symbolic value assumed as an upper bound: klee_assume(x < k) or (x <= k) with k
  *      constant (also as a conjunct, C's `(a) & (b)` included), as in `klee_assume(n < CAP)`;
- *   4. a length the code decoded from input bytes: a symbolic value that a path constraint
- *      compares (<, ≤, >, ≥, signed or not, or their negation) with a value reading a size,
- *      as libtasn1's `len + len_len > der_len` bounds a DER length by the input's size, so
- *      that the loop `for (k = 0; k < len; k++)` opens a region (issue 26, item 3d). The
- *      merge decisions (merge/decide.h) keep such regions from costing where they do not pay.
+ *   4. (--merge-loops=decoded) a length the code decoded from input bytes: a symbolic value
+ *      that a path constraint compares (<, ≤, >, ≥, signed or not, or their negation) with a
+ *      value reading a size, as libtasn1's `len + len_len > der_len` bounds a DER length by
+ *      the input's size, so that the loop `for (k = 0; k < len; k++)` opens a region (issue
+ *      26, item 3d; not the default: PAT's synthesis runs before the merge decision and is
+ *      costly on such loops).
+ * Sizes found through C's int-valued forms (3) and decoded lengths (4) are weak: a loop whose
+ * branch reads only weak sizes opens a region only when its body calls no defined function.
  * Values bounded only from below, compared with other symbolic values, or merely read from
  * a buffer are not sizes: a loop over a symbolic string's bytes alone opens no region (use
  * --merge-loops=symbolic). K of a pattern merge counts as a size (merge_sizes_note).
@@ -29,8 +32,20 @@
 
 typedef struct merge_sizes {
   expr_array **arrays; /* the arrays sizes read: the "size" taint */
+  bool *weak;          /* per array: only a weak size (4, or 3 through C's int forms) */
   size_t n, cap;
 } merge_sizes;
+
+/* What a condition reads: no size, only weak ones, or a strong one. A loop whose branch
+ * reads only weak sizes opens a region only when its body calls no defined function
+ * (merge/region.c): a decoded length often bounds a loop that parses nested structure, whose
+ * members would hold every path at the exit for the whole parse. */
+typedef enum merge_size_kind {
+  MERGE_SIZE_NONE,
+  MERGE_SIZE_WEAK,
+  MERGE_SIZE_STRONG
+} merge_size_kind;
+merge_size_kind merge_sizes_reads_kind(const merge_sizes *s, expr *cond);
 
 /* size (borrowed) is used as a symbolic allocation size. */
 void merge_sizes_note(merge_sizes *s, expr *size);

@@ -65,8 +65,10 @@ static const opt_choice PRUNE_MODES[] = {
     {"none", PRUNE_MODE_NONE}, {"deletion", PRUNE_MODE_DELETION}, {NULL, 0}};
 static const opt_choice MERGE_MODES[] = {
     {"none", MERGE_MODE_NONE}, {"cfg", MERGE_MODE_CFG}, {"pat", MERGE_MODE_PAT}, {NULL, 0}};
-static const opt_choice MERGE_LOOPS[] = {
-    {"size", MERGE_LOOPS_SIZE}, {"symbolic", MERGE_LOOPS_SYMBOLIC}, {NULL, 0}};
+static const opt_choice MERGE_LOOPS[] = {{"size", MERGE_LOOPS_SIZE},
+                                         {"decoded", MERGE_LOOPS_DECODED},
+                                         {"symbolic", MERGE_LOOPS_SYMBOLIC},
+                                         {NULL, 0}};
 static const opt_choice PAT_FALLBACKS[] = {
     {"fork", MERGE_FALLBACK_FORK}, {"cfg", MERGE_FALLBACK_CFG}, {NULL, 0}};
 static const opt_choice MERGE_DECIDES[] = {
@@ -320,12 +322,13 @@ static const opt_spec RUN_SPECS[] = {
              "continue forked, as its later leavers do (0: no limit; default 4096)"},
     {.name = "--merge-loops",
      .type = OPT_ENUM,
-     .arg = "size|symbolic",
+     .arg = "size|decoded|symbolic",
      RUN(interp.merge.loops),
      .choices = MERGE_LOOPS,
      .topic = OPT_TOPIC_MERGING,
      .help = "loops that open a merge region: those whose branch depends on a symbolic size "
-             "(default), or any symbolic one"},
+             "(default), those and the ones bounded by a length decoded from the input, or "
+             "any symbolic one"},
     {.name = "--tests-per-merge",
      .type = OPT_ENUM,
      .arg = "all|one",

@@ -19,8 +19,9 @@ of test/merge/decide/ (or drivers/) where the decision logic, if wrong, shows:
    the CFG way by default, where --pat-fallback=fork explores --merge=none's paths; with
    -DREAD_LEN (only the end, constant in each forked state, is read afterwards) the same
    group is declined and pat behaves as none.
-7. a loop bounded by a length decoded from the input and checked against the input's size
-   (decide/der_length.c) opens a region, and its pattern merge is taken.
+7. under --merge-loops=decoded a loop bounded by a length decoded from the input and checked
+   against the input's size (decide/der_length.c) opens a region, and its pattern merge is
+   taken; under the default it opens none.
 Every merging run has --validate-merges and --validate-qsolver; errors (kind, line) must equal
 --merge=none's.
 
@@ -201,7 +202,9 @@ def main():
     def der_length():
         driver = os.path.join(HERE, "decide", "der_length.c")
         _, none, none_err = run(symq, driver, "none")
-        _, pat, pat_err = run(symq, driver, "pat")
+        _, pat, pat_err = run(symq, driver, "pat", "--merge-loops=decoded")
+        _, size, _ = run(symq, driver, "pat")
+        assert size["merge"]["regions_opened"] == 0, size["merge"]
         m = pat["merge"]
         assert m["regions_opened"] >= 1 and not m["regions_skipped"], m
         assert decisions(pat).get("merged by pattern", 0) >= 1, decisions(pat)

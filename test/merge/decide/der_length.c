@@ -2,7 +2,8 @@
  * A DER-like input (issue 26, item 3d): a symbolic size n ≤ CAPACITY, a length byte the code
  * decodes from the input, checked against n (`1 + len > n` is an error), then a loop over
  * that many content bytes. The loop's exit reads the decoded length, not n: it opens a merge
- * region only because the check bounded the length by a size (merge/size.h, 4). The loop
+ * region (under --merge-loops=decoded) only because the check bounded the length by a size
+ * (merge/size.h, 4). The loop
  * counts leading 0x01 bytes, a pattern PAT merges: its count is K and nothing after it reads
  * the content bytes, so the merge pays (the same loop with der read afterwards is declined,
  * see forall_read.c). The error: a length of 5 whose contents are all 0x01.
