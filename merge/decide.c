@@ -131,37 +131,47 @@ static const merge_liveness *liveness_of(merge_ctx *m, uint32_t func) {
   return m->liveness[func];
 }
 
-/* Forward data flow from the tainted registers (and the results of the loads flagged in
- * hot_reads, NULL: none) over e's reachable code to a fixpoint. */
-static void propagate(const ir_function *fn, const exit_info *e, uint64_t *taint,
-                      const uint8_t *hot_reads) {
+/* Phi moves on e's reachable edges from a register in set to one not in it: adds it; true
+ * when the set grew. */
+static bool flow_phi_moves(const ir_function *fn, const exit_info *e, uint64_t *set) {
+  bool changed = false;
+  for (uint32_t b = 0; b < fn->nblocks; b++) {
+    if (!e->reach_block[b]) continue;
+    const ir_inst *term = &fn->insts[fn->blocks[b].first + fn->blocks[b].count - 1];
+    for (uint32_t k = 0;; k++) {
+      uint32_t edge = block_edges(fn, term, k);
+      if (edge == IR_NONE) break;
+      const ir_edge *ed = &fn->edges[edge];
+      for (uint32_t mv = 0; mv < ed->nmoves; mv++) {
+        const ir_move *move = &fn->moves[ed->moves + mv];
+        if (move->src.kind == IR_OPND_REG && has_bit(set, move->src.index) &&
+            !has_bit(set, move->dst))
+          set_bit(set, move->dst), changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
+/* Forward data flow over e's reachable code to a fixpoint: from the registers in set, and the
+ * results of the loads flagged in hot_reads (NULL: none), to every result computed from them;
+ * or, pointers_only, to the pointers computed from them (GEPs, moves and phi moves). */
+static void propagate(const ir_function *fn, const exit_info *e, uint64_t *set,
+                      const uint8_t *hot_reads, bool pointers_only) {
   for (bool changed = true; changed;) {
     changed = false;
     for (uint32_t i = 0; i < fn->ninsts; i++) {
       const ir_inst *in = &fn->insts[i];
-      if (!e->reach[i] || in->dst == IR_NONE || has_bit(taint, in->dst)) continue;
+      if (!e->reach[i] || in->dst == IR_NONE || has_bit(set, in->dst)) continue;
+      if (pointers_only && ((in->op != IR_GEP && in->op != IR_MOVE) || !in->nops)) continue;
       bool t = hot_reads && hot_reads[i];
-      for (uint32_t k = 0; k < in->nops && !t; k++) {
+      for (uint32_t k = 0; k < (pointers_only ? 1 : in->nops) && !t; k++) {
         const ir_operand *o = &fn->operands[in->ops + k];
-        t = o->kind == IR_OPND_REG && has_bit(taint, o->index);
+        t = o->kind == IR_OPND_REG && has_bit(set, o->index);
       }
-      if (t) set_bit(taint, in->dst), changed = true;
+      if (t) set_bit(set, in->dst), changed = true;
     }
-    for (uint32_t b = 0; b < fn->nblocks; b++) {
-      if (!e->reach_block[b]) continue;
-      const ir_inst *term = &fn->insts[fn->blocks[b].first + fn->blocks[b].count - 1];
-      for (uint32_t k = 0;; k++) {
-        uint32_t edge = block_edges(fn, term, k);
-        if (edge == IR_NONE) break;
-        const ir_edge *ed = &fn->edges[edge];
-        for (uint32_t mv = 0; mv < ed->nmoves; mv++) {
-          const ir_move *move = &fn->moves[ed->moves + mv];
-          if (move->src.kind == IR_OPND_REG && has_bit(taint, move->src.index) &&
-              !has_bit(taint, move->dst))
-            set_bit(taint, move->dst), changed = true;
-        }
-      }
-    }
+    changed |= flow_phi_moves(fn, e, set);
   }
 }
 
@@ -223,35 +233,6 @@ static uint32_t function_sites(merge_ctx *m, uint32_t func, uint32_t depth, uint
   return sites;
 }
 
-/* The pointers computed from the ones in ptr (through GEPs, moves and phi moves) join it. */
-static void propagate_pointers(const ir_function *fn, const exit_info *e, uint64_t *ptr) {
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (uint32_t i = 0; i < fn->ninsts; i++) {
-      const ir_inst *in = &fn->insts[i];
-      if (!e->reach[i] || in->dst == IR_NONE || has_bit(ptr, in->dst) || !in->nops) continue;
-      if (in->op != IR_GEP && in->op != IR_MOVE) continue;
-      const ir_operand *o = &fn->operands[in->ops];
-      if (o->kind == IR_OPND_REG && has_bit(ptr, o->index)) set_bit(ptr, in->dst), changed = true;
-    }
-    for (uint32_t b = 0; b < fn->nblocks; b++) {
-      if (!e->reach_block[b]) continue;
-      const ir_inst *term = &fn->insts[fn->blocks[b].first + fn->blocks[b].count - 1];
-      for (uint32_t k = 0;; k++) {
-        uint32_t edge = block_edges(fn, term, k);
-        if (edge == IR_NONE) break;
-        const ir_edge *ed = &fn->edges[edge];
-        for (uint32_t mv = 0; mv < ed->nmoves; mv++) {
-          const ir_move *move = &fn->moves[ed->moves + mv];
-          if (move->src.kind == IR_OPND_REG && has_bit(ptr, move->src.index) &&
-              !has_bit(ptr, move->dst))
-            set_bit(ptr, move->dst), changed = true;
-        }
-      }
-    }
-  }
-}
-
 typedef struct callee_walk {
   merge_ctx *m;
   uint32_t budget;
@@ -302,7 +283,7 @@ static site_counts callee_counts(callee_walk *w, uint32_t func, const uint64_t *
       if ((masks[t] >> p) & 1) set_bit(taint[t], p);
       if ((masks[NTAINTS + t] >> p) & 1) set_bit(hot_ptr[t], p);
     }
-    propagate_pointers(fn, e, hot_ptr[t]);
+    propagate(fn, e, hot_ptr[t], NULL, true);
     bool any = false;
     for (uint32_t i = 0; i < fn->ninsts; i++) {
       const ir_inst *in = &fn->insts[i];
@@ -312,7 +293,7 @@ static site_counts callee_counts(callee_walk *w, uint32_t func, const uint64_t *
       reads[i] = o->kind == IR_OPND_REG && has_bit(hot_ptr[t], o->index);
       any |= reads[i];
     }
-    propagate(fn, e, taint[t], any ? reads : NULL);
+    propagate(fn, e, taint[t], any ? reads : NULL, false);
   }
   free(reads);
   frame_calls(w, fn, e, taint, param_arg_hot, hot_ptr, depth, &out);
@@ -591,7 +572,7 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
   frame_hot fh = {m, fn, defs_of(m, f->func), live, pc, group[0], f, {hot[0], hot[1], hot[2]}};
   for (int t = 0; t < NTAINTS; t++) {
     uint8_t *reads = hot_reads(m, e, group[0], f, pc, hot[t], hot[t]->n || hot[TAINT_V]->n);
-    propagate(fn, e, taint[t], reads);
+    propagate(fn, e, taint[t], reads, false);
     free(reads);
     returned[t] = false;
     for (uint32_t i = 0; i < fn->ninsts; i++) {
