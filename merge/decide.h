@@ -33,7 +33,9 @@
  *     asked. A quantifier-free query costs one request (r = 1 for a merge without a ∀).
  * Forked cost F = n·(Q_t − Q_c); merged cost M = s·(plain sites + Q_v·max(r, 2, arms) +
  * Q_∀·5r), s = d when Q_v > 0 (the merged state is split again by the reads) else 1. A merge
- * is declined when M > F/2 (the paper's α = 1/2).
+ * is declined when M > F/2 (the paper's α = 1/2), and a merge adding a ∀ also when the
+ * ∀'s own hot-variable test fails over the group's frames' sites (callees left out):
+ * Q_∀·r > Q_t/2 — the ∀ is paid in every state the merged one becomes.
  *
  * Contract: the static analyses are cached in the merge context (freed with it); a decision
  * reads the group and never changes a state. merge_decision counts one decision (outcome
