@@ -22,10 +22,21 @@ typedef struct exit_info {
 enum { MERGE_DECIDE_CALLERS = 8 };
 
 struct merge_decide_cache {
-  exit_info *exits;
+  exit_info **exits; /* stable: an analysis holds one while it adds others */
   size_t nexits, cap;
-  uint32_t **defs; /* per function, when first needed: per register, its instruction */
+  uint32_t **defs;      /* per function, when first needed: per register, its instruction */
+  uint32_t *func_sites; /* per function: 1 + its sites with its callees', 0: not yet */
+  struct callee_memo *memos;
+  size_t nmemos, cap_memos;
 };
+
+static struct merge_decide_cache *cache_of(merge_ctx *m) {
+  if (!m->decide) {
+    m->decide = xcalloc(1, sizeof *m->decide);
+    m->decide->func_sites = xcalloc(m->prog->nfuncs + 1, sizeof *m->decide->func_sites);
+  }
+  return m->decide;
+}
 
 static void set_bit(uint64_t *s, uint32_t reg) { s[reg / 64] |= UINT64_C(1) << (reg % 64); }
 static bool has_bit(const uint64_t *s, uint32_t reg) { return (s[reg / 64] >> (reg % 64)) & 1; }
@@ -63,16 +74,15 @@ static bool is_site(const ir_function *fn, const ir_inst *in) {
 }
 
 static exit_info *exit_of(merge_ctx *m, uint32_t func, uint32_t inst) {
-  if (!m->decide) m->decide = xcalloc(1, sizeof *m->decide);
-  struct merge_decide_cache *c = m->decide;
+  struct merge_decide_cache *c = cache_of(m);
   for (size_t k = 0; k < c->nexits; k++)
-    if (c->exits[k].func == func && c->exits[k].inst == inst) return &c->exits[k];
+    if (c->exits[k]->func == func && c->exits[k]->inst == inst) return c->exits[k];
   if (c->nexits == c->cap) {
     c->cap = c->cap ? 2 * c->cap : 16;
     c->exits = xrealloc(c->exits, c->cap * sizeof *c->exits);
   }
   const ir_function *fn = &m->prog->funcs[func];
-  exit_info *e = &c->exits[c->nexits++];
+  exit_info *e = c->exits[c->nexits++] = xmalloc(sizeof *e);
   *e = (exit_info){func, inst, xcalloc(fn->ninsts + 1, 1), xcalloc(fn->nblocks + 1, 1), 0};
   uint32_t *work = xmalloc((fn->nblocks + 1) * sizeof *work), nwork = 0;
   uint8_t *whole = xcalloc(fn->nblocks + 1, 1); /* blocks reached by an edge: every inst */
@@ -102,8 +112,7 @@ static exit_info *exit_of(merge_ctx *m, uint32_t func, uint32_t inst) {
 
 /* Per register of func, the instruction defining it (IR_NONE: an argument or a phi). */
 static const uint32_t *defs_of(merge_ctx *m, uint32_t func) {
-  if (!m->decide) m->decide = xcalloc(1, sizeof *m->decide);
-  struct merge_decide_cache *c = m->decide;
+  struct merge_decide_cache *c = cache_of(m);
   if (!c->defs) c->defs = xcalloc(m->prog->nfuncs + 1, sizeof *c->defs);
   if (!c->defs[func]) {
     const ir_function *fn = &m->prog->funcs[func];
@@ -122,56 +131,214 @@ static const merge_liveness *liveness_of(merge_ctx *m, uint32_t func) {
   return m->liveness[func];
 }
 
-/* Forward data flow from the tainted registers (and the results of the loads and calls
- * flagged in hot_reads, NULL: none) over e's reachable code to a fixpoint; returns the query
- * sites reading a tainted value, and sets *returns_tainted when a return does. */
-static uint32_t tainted_sites(const ir_function *fn, const exit_info *e, uint64_t *taint,
-                              const uint8_t *hot_reads, bool *returns_tainted) {
+/* Phi moves on e's reachable edges from a register in set to one not in it: adds it; true
+ * when the set grew. */
+static bool flow_phi_moves(const ir_function *fn, const exit_info *e, uint64_t *set) {
+  bool changed = false;
+  for (uint32_t b = 0; b < fn->nblocks; b++) {
+    if (!e->reach_block[b]) continue;
+    const ir_inst *term = &fn->insts[fn->blocks[b].first + fn->blocks[b].count - 1];
+    for (uint32_t k = 0;; k++) {
+      uint32_t edge = block_edges(fn, term, k);
+      if (edge == IR_NONE) break;
+      const ir_edge *ed = &fn->edges[edge];
+      for (uint32_t mv = 0; mv < ed->nmoves; mv++) {
+        const ir_move *move = &fn->moves[ed->moves + mv];
+        if (move->src.kind == IR_OPND_REG && has_bit(set, move->src.index) &&
+            !has_bit(set, move->dst))
+          set_bit(set, move->dst), changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
+/* Forward data flow over e's reachable code to a fixpoint: from the registers in set, and the
+ * results of the loads flagged in hot_reads (NULL: none), to every result computed from them;
+ * or, pointers_only, to the pointers computed from them (GEPs, moves and phi moves). */
+static void propagate(const ir_function *fn, const exit_info *e, uint64_t *set,
+                      const uint8_t *hot_reads, bool pointers_only) {
   for (bool changed = true; changed;) {
     changed = false;
     for (uint32_t i = 0; i < fn->ninsts; i++) {
       const ir_inst *in = &fn->insts[i];
-      if (!e->reach[i] || in->dst == IR_NONE || has_bit(taint, in->dst)) continue;
+      if (!e->reach[i] || in->dst == IR_NONE || has_bit(set, in->dst)) continue;
+      if (pointers_only && ((in->op != IR_GEP && in->op != IR_MOVE) || !in->nops)) continue;
       bool t = hot_reads && hot_reads[i];
-      for (uint32_t k = 0; k < in->nops && !t; k++) {
+      for (uint32_t k = 0; k < (pointers_only ? 1 : in->nops) && !t; k++) {
         const ir_operand *o = &fn->operands[in->ops + k];
-        t = o->kind == IR_OPND_REG && has_bit(taint, o->index);
+        t = o->kind == IR_OPND_REG && has_bit(set, o->index);
       }
-      if (t) set_bit(taint, in->dst), changed = true;
+      if (t) set_bit(set, in->dst), changed = true;
     }
-    for (uint32_t b = 0; b < fn->nblocks; b++) {
-      if (!e->reach_block[b]) continue;
-      const ir_inst *term = &fn->insts[fn->blocks[b].first + fn->blocks[b].count - 1];
-      for (uint32_t k = 0;; k++) {
-        uint32_t edge = block_edges(fn, term, k);
-        if (edge == IR_NONE) break;
-        const ir_edge *ed = &fn->edges[edge];
-        for (uint32_t mv = 0; mv < ed->nmoves; mv++) {
-          const ir_move *move = &fn->moves[ed->moves + mv];
-          if (move->src.kind == IR_OPND_REG && has_bit(taint, move->src.index) &&
-              !has_bit(taint, move->dst))
-            set_bit(taint, move->dst), changed = true;
-        }
-      }
-    }
+    changed |= flow_phi_moves(fn, e, set);
   }
-  uint32_t hot = 0;
+}
+
+/* Does query site `in` read a tainted operand? */
+static bool site_reads(const ir_function *fn, const ir_inst *in, const uint64_t *taint) {
+  uint32_t ops[3], n = site_operands(in, ops);
+  for (uint32_t k = 0; k < n; k++) {
+    if (ops[k] >= in->nops) continue;
+    const ir_operand *o = &fn->operands[in->ops + ops[k]];
+    if (o->kind == IR_OPND_REG && has_bit(taint, o->index)) return true;
+  }
+  return false;
+}
+
+/* The three taints of one analysis: V, the values the merge makes costly (ite registers and
+ * loads from merged memory); A, those and the loads from the ∀'s objects; S, the part of V
+ * that is symbolic in some member (a register holding a constant in every member is not: a
+ * query over it alone is no query for a forked state). */
+enum { TAINT_V, TAINT_A, TAINT_S, NTAINTS };
+
+/* What the sites of one analysed stretch of code add to the estimate. */
+typedef struct site_counts {
+  uint32_t sites, v, a, c; /* all, reading V, reading A, reading V but not S */
+} site_counts;
+
+static void counts_add(site_counts *to, const site_counts *c) {
+  to->sites += c->sites, to->v += c->v, to->a += c->a, to->c += c->c;
+}
+
+/* A callee analysed for one set of tainted parameters (memoized in the cache). */
+typedef struct callee_memo {
+  uint32_t func;
+  uint64_t masks[2 * NTAINTS]; /* per taint: tainted parameters, parameters pointing to a hot
+                                  object (the first 64 parameters) */
+  site_counts counts;
+} callee_memo;
+
+/* How deep into callees the estimate looks, and how many callee analyses one decision makes
+ * at most (past them a call reading a costly value counts its callee's sites as costly). */
+enum { MERGE_DECIDE_CALL_DEPTH = 4, MERGE_DECIDE_CALLEE_BUDGET = 64 };
+
+/* The query sites of function func and (to MERGE_DECIDE_CALL_DEPTH) of its direct callees,
+ * each once (a function on the current chain counts nothing). */
+static uint32_t function_sites(merge_ctx *m, uint32_t func, uint32_t depth, uint8_t *on_chain) {
+  const ir_function *fn = &m->prog->funcs[func];
+  if (fn->is_decl || !fn->ninsts || on_chain[func]) return 0;
+  struct merge_decide_cache *c = m->decide;
+  if (depth == 0 && c->func_sites[func]) return c->func_sites[func] - 1;
+  on_chain[func] = 1;
+  uint32_t sites = 0;
+  for (uint32_t i = 0; i < fn->ninsts; i++) {
+    const ir_inst *in = &fn->insts[i];
+    sites += is_site(fn, in);
+    if (in->op == IR_CALL && in->u.call.func != IR_NONE && depth < MERGE_DECIDE_CALL_DEPTH)
+      sites += function_sites(m, in->u.call.func, depth + 1, on_chain);
+  }
+  on_chain[func] = 0;
+  if (depth == 0) c->func_sites[func] = sites + 1;
+  return sites;
+}
+
+typedef struct callee_walk {
+  merge_ctx *m;
+  uint32_t budget;
+  uint8_t *on_chain; /* per function */
+} callee_walk;
+
+/* Does argument o of a call point to an object hot for taint t? */
+typedef bool (*arg_hot_fn)(const void *ctx, const ir_operand *o, int t);
+
+static void frame_calls(callee_walk *w, const ir_function *fn, const exit_info *e,
+                        uint64_t *const taint[NTAINTS], arg_hot_fn arg_hot, const void *ctx,
+                        uint32_t depth, site_counts *out);
+
+/* A callee's argument hotness: a pointer computed from a parameter that points to a hot
+ * object (the registers in hot_ptr[t]). */
+static bool param_arg_hot(const void *ctx, const ir_operand *o, int t) {
+  uint64_t *const *hot_ptr = ctx;
+  return o->kind == IR_OPND_REG && has_bit(hot_ptr[t], o->index);
+}
+
+/* The sites of callee func entered with masks (see callee_memo), its callees' included. */
+static site_counts callee_counts(callee_walk *w, uint32_t func, const uint64_t *masks,
+                                 uint32_t depth) {
+  merge_ctx *m = w->m;
+  struct merge_decide_cache *c = m->decide;
+  for (size_t k = 0; k < c->nmemos; k++)
+    if (c->memos[k].func == func && !memcmp(c->memos[k].masks, masks, sizeof c->memos[k].masks))
+      return c->memos[k].counts;
+  site_counts out = {0};
+  const ir_function *fn = &m->prog->funcs[func];
+  if (fn->is_decl || !fn->ninsts || w->on_chain[func]) return out;
+  if (!w->budget || depth > MERGE_DECIDE_CALL_DEPTH) { /* not looked into */
+    uint32_t all = function_sites(m, func, 0, w->on_chain);
+    bool tainted = false;
+    for (int t = 0; t < 2 * NTAINTS; t++) tainted |= masks[t] != 0;
+    return tainted ? (site_counts){all, all, all, 0} : (site_counts){all, 0, 0, 0};
+  }
+  w->budget--;
+  w->on_chain[func] = 1;
+  const exit_info *e = exit_of(m, func, 0);
+  size_t words = (fn->nregs + 63) / 64 + 1;
+  uint64_t *taint[NTAINTS], *hot_ptr[NTAINTS];
+  uint8_t *reads = xcalloc(fn->ninsts + 1, 1);
+  for (int t = 0; t < NTAINTS; t++) {
+    taint[t] = xcalloc(words, sizeof **taint);
+    hot_ptr[t] = xcalloc(words, sizeof **hot_ptr);
+    for (uint32_t p = 0; p < fn->nargs && p < 64; p++) {
+      if ((masks[t] >> p) & 1) set_bit(taint[t], p);
+      if ((masks[NTAINTS + t] >> p) & 1) set_bit(hot_ptr[t], p);
+    }
+    propagate(fn, e, hot_ptr[t], NULL, true);
+    bool any = false;
+    for (uint32_t i = 0; i < fn->ninsts; i++) {
+      const ir_inst *in = &fn->insts[i];
+      reads[i] = 0;
+      if (in->op != IR_LOAD || !in->nops) continue;
+      const ir_operand *o = &fn->operands[in->ops];
+      reads[i] = o->kind == IR_OPND_REG && has_bit(hot_ptr[t], o->index);
+      any |= reads[i];
+    }
+    propagate(fn, e, taint[t], any ? reads : NULL, false);
+  }
+  free(reads);
+  frame_calls(w, fn, e, taint, param_arg_hot, hot_ptr, depth, &out);
+  for (int t = 0; t < NTAINTS; t++) free(taint[t]), free(hot_ptr[t]);
+  w->on_chain[func] = 0;
+  if (c->nmemos == c->cap_memos) {
+    c->cap_memos = c->cap_memos ? 2 * c->cap_memos : 16;
+    c->memos = xrealloc(c->memos, c->cap_memos * sizeof *c->memos);
+  }
+  callee_memo *memo = &c->memos[c->nmemos++];
+  memo->func = func;
+  memcpy(memo->masks, masks, sizeof memo->masks);
+  memo->counts = out;
+  return out;
+}
+
+/* The sites of e's reachable code in fn under the taints, and those of the functions its
+ * direct calls enter (a callee's parameter is tainted when its argument is, and points to a
+ * hot object when the argument is computed from a parameter that does). */
+static void frame_calls(callee_walk *w, const ir_function *fn, const exit_info *e,
+                        uint64_t *const taint[NTAINTS], arg_hot_fn arg_hot, const void *ctx,
+                        uint32_t depth, site_counts *out) {
   for (uint32_t i = 0; i < fn->ninsts; i++) {
     if (!e->reach[i]) continue;
     const ir_inst *in = &fn->insts[i];
-    if (in->op == IR_RET && in->nops) {
-      const ir_operand *o = &fn->operands[in->ops];
-      *returns_tainted |= o->kind == IR_OPND_REG && has_bit(taint, o->index);
+    if (is_site(fn, in)) {
+      bool v = site_reads(fn, in, taint[TAINT_V]);
+      out->sites++;
+      out->v += v;
+      out->a += site_reads(fn, in, taint[TAINT_A]);
+      out->c += v && !site_reads(fn, in, taint[TAINT_S]);
     }
-    uint32_t ops[3], n = site_operands(in, ops);
-    bool h = false;
-    for (uint32_t k = 0; k < n && !h; k++) {
-      const ir_operand *o = &fn->operands[in->ops + ops[k]];
-      h = ops[k] < in->nops && o->kind == IR_OPND_REG && has_bit(taint, o->index);
+    if (in->op != IR_CALL || in->u.call.func == IR_NONE) continue;
+    uint64_t masks[2 * NTAINTS] = {0};
+    for (uint32_t k = 1; k < in->nops && k <= 64; k++) {
+      const ir_operand *o = &fn->operands[in->ops + k];
+      for (int t = 0; t < NTAINTS; t++) {
+        if (o->kind == IR_OPND_REG && has_bit(taint[t], o->index))
+          masks[t] |= UINT64_C(1) << (k - 1);
+        if (arg_hot(ctx, o, t)) masks[NTAINTS + t] |= UINT64_C(1) << (k - 1);
+      }
     }
-    hot += h;
+    site_counts cc = callee_counts(w, in->u.call.func, masks, depth + 1);
+    counts_add(out, &cc);
   }
-  return hot;
 }
 
 /* A small set of memory objects (the ones a merge makes costly to read). */
@@ -195,31 +362,66 @@ static bool obj_has(const obj_set *s, const mem_object *o) {
   return false;
 }
 
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* How many distinct values vals[0..n) has (by structural hash; scratch: room for n). */
+static size_t distinct_values(expr *const *vals, size_t n, uint64_t *scratch) {
+  for (size_t j = 0; j < n; j++) scratch[j] = vals[j]->hash;
+  qsort(scratch, n, sizeof *scratch, cmp_u64);
+  size_t d = n ? 1 : 0;
+  for (size_t j = 1; j < n; j++) d += scratch[j] != scratch[j - 1];
+  return d;
+}
+
+/* Member bytes memory_costly reads at most (past them an object's other bytes are not
+ * looked at for their number of distinct values). */
+enum { MERGE_DECIDE_READS = 1 << 16 };
+
 /* The writable objects holding a byte that differs across the group with a merged value
- * that is not cheap. */
+ * that is not cheap (out), and those of them where some such byte is symbolic in a member
+ * (sym; an object whose costly bytes are constants in every member — a pointer or an index
+ * kept in memory — is read by a forked state without a query); *arms receives the most
+ * distinct values such a byte has (the arms of the ite a query over it reads), and tuple[j]
+ * is mixed with member j's constant costly bytes. */
 static void memory_costly(merge_ctx *m, state *const *group, size_t n, merge_cheap_fn cheap,
-                          void *arg, obj_set *out) {
+                          void *arg, obj_set *out, obj_set *sym, size_t *arms, uint64_t *tuple) {
   expr **vals = xmalloc(n * sizeof *vals);
+  uint64_t *scratch = xmalloc(n * sizeof *scratch);
   const mem_space *mem = group[0]->mem;
+  uint64_t reads = 0;
   for (size_t i = 0; i < mem_space_count(mem); i++) {
     const mem_object *o = mem_space_object_at(mem, i);
     bool shared = true;
     for (size_t j = 1; j < n && shared; j++)
       shared = mem_shares_contents(group[0]->mem, group[j]->mem, o);
     if (shared || o->read_only) continue;
-    bool costly = false;
-    for (uint64_t b = 0; b < o->capacity && !costly; b++) {
+    bool costly = false, symbolic = false;
+    for (uint64_t b = 0; b < o->capacity && (!costly || reads < MERGE_DECIDE_READS); b++) {
       expr *at = merge_tmp(m, expr_const(64, b));
       bool same = true;
       for (size_t j = 0; j < n; j++) {
         vals[j] = merge_tmp(m, mem_read(group[j]->mem, o, at, 1));
         same &= vals[j] == vals[0];
       }
-      costly = !same && !(cheap && cheap(m, vals, n, arg));
+      reads += n;
+      if (same || (cheap && cheap(m, vals, n, arg))) continue;
+      costly = true;
+      size_t d = distinct_values(vals, n, scratch);
+      if (d > *arms) *arms = d;
+      bool constant = true;
+      for (size_t j = 0; j < n && constant; j++) constant = expr_is_const(vals[j]);
+      symbolic |= !constant;
+      for (size_t j = 0; j < n && constant; j++)
+        tuple[j] = (tuple[j] ^ vals[j]->hash) * 0x100000001b3ULL;
     }
     if (costly) obj_add(out, o);
+    if (costly && symbolic) obj_add(sym, o);
   }
   free(vals);
+  free(scratch);
 }
 
 /* The arrays e reads, walking at most *budget nodes (shared ones again: no memo, hence the
@@ -285,8 +487,8 @@ static const mem_object *pointee(const ir_program *prog, const ir_function *fn, 
  * unknown does)? NULL when no object is hot. Calls are not looked into: what a callee reads
  * is its own loops' business (their regions decide for themselves). */
 static uint8_t *hot_reads(merge_ctx *m, const exit_info *e, const state *st, const state_frame *f,
-                          uint32_t pc, const obj_set *hot) {
-  if (!hot->any && !hot->n) return NULL;
+                          uint32_t pc, const obj_set *hot, bool unknown_hot) {
+  if (!hot->any && !hot->n && !unknown_hot) return NULL;
   const ir_function *fn = &m->prog->funcs[f->func];
   const uint32_t *def = defs_of(m, f->func);
   const merge_liveness *live = liveness_of(m, f->func);
@@ -296,18 +498,40 @@ static uint8_t *hot_reads(merge_ctx *m, const exit_info *e, const state *st, con
     if (!e->reach[i]) continue;
     if (in->op != IR_LOAD || !in->nops) continue;
     const mem_object *o = pointee(m->prog, fn, def, live, pc, st, f, &fn->operands[in->ops], 0);
-    flags[i] = !o || obj_has(hot, o);
+    flags[i] = o ? obj_has(hot, o) : unknown_hot;
   }
   return flags;
 }
 
+/* A group frame's argument hotness: the object an argument points to, read off the group's
+ * first state (an object that cannot be told is not hot: see decide.h). */
+typedef struct frame_hot {
+  merge_ctx *m;
+  const ir_function *fn;
+  const uint32_t *def;
+  const merge_liveness *live;
+  uint32_t pc;
+  const state *st;
+  const state_frame *f;
+  const obj_set *hot[NTAINTS];
+} frame_hot;
+
+static bool frame_arg_hot(const void *ctx, const ir_operand *o, int t) {
+  const frame_hot *fh = ctx;
+  if (!fh->hot[t]->n) return false;
+  const mem_object *obj =
+      pointee(fh->m->prog, fh->fn, fh->def, fh->live, fh->pc, fh->st, fh->f, o, 0);
+  return obj && obj_has(fh->hot[t], obj);
+}
+
 /* The frame at `depth` of the group, from its position (the exit, or just after the call
- * that made the frame above) on: adds its query sites and those reading what the merge makes
- * costly to est; *returned (in: the callee returns a costly value, out: this frame does) —
- * a costly return value taints the call's result. */
-static void estimate_frame(merge_ctx *m, state *const *group, size_t n, uint32_t depth,
-                           const obj_set *mem_hot, const obj_set *all_hot, merge_cheap_fn cheap,
-                           void *arg, merge_estimate *est, bool *returned) {
+ * that made the frame above) on, callees included: adds its query sites and those reading
+ * what the merge makes costly to *counts; returned[t] (in: the callee returns a value of
+ * taint t, out: this frame does) — a costly return value taints the call's result. */
+static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, size_t n,
+                           uint32_t depth, const obj_set *hot[NTAINTS], merge_cheap_fn cheap,
+                           void *arg, merge_estimate *est, site_counts *counts,
+                           bool returned[NTAINTS], uint64_t *tuple) {
   const state_frame *f = &group[0]->frames[depth];
   const ir_function *fn = &m->prog->funcs[f->func];
   bool top = depth + 1 == group[0]->nframes;
@@ -316,52 +540,100 @@ static void estimate_frame(merge_ctx *m, state *const *group, size_t n, uint32_t
   const exit_info *e = exit_of(m, f->func, pc);
   const merge_liveness *live = liveness_of(m, f->func);
   size_t words = (fn->nregs + 63) / 64 + 1;
-  uint64_t *taint = xcalloc(words, sizeof *taint), *taint2 = xcalloc(words, sizeof *taint2);
-  if (!top && *returned && fn->insts[f->pc].dst != IR_NONE) set_bit(taint, fn->insts[f->pc].dst);
+  uint64_t *taint[NTAINTS];
+  for (int t = 0; t < NTAINTS; t++) {
+    taint[t] = xcalloc(words, sizeof **taint);
+    if (!top && returned[t] && fn->insts[f->pc].dst != IR_NONE)
+      set_bit(taint[t], fn->insts[f->pc].dst);
+  }
   expr **vals = xmalloc(n * sizeof *vals);
+  uint64_t *scratch = xmalloc(n * sizeof *scratch);
   for (uint32_t reg = 0; reg < f->nregs && reg < fn->nregs; reg++) {
-    bool same = true, missing = false;
+    bool same = true, missing = false, concrete = true;
     for (size_t j = 0; j < n; j++) {
       vals[j] = group[j]->frames[depth].regs[reg];
       same &= vals[j] == vals[0];
       missing |= !vals[j];
+      concrete &= vals[j] && expr_is_const(vals[j]);
     }
     if (same || missing || !merge_live_before(live, pc, reg)) continue;
     if (cheap && cheap(m, vals, n, arg)) continue;
-    set_bit(taint, reg);
+    set_bit(taint[TAINT_V], reg);
+    set_bit(taint[TAINT_A], reg);
+    if (!concrete) set_bit(taint[TAINT_S], reg);
     est->costly_regs++;
+    size_t d = distinct_values(vals, n, scratch);
+    if (d > est->arms) est->arms = d;
+    for (size_t j = 0; j < n && concrete; j++)
+      tuple[j] = (tuple[j] ^ vals[j]->hash) * 0x100000001b3ULL;
   }
   free(vals);
-  memcpy(taint2, taint, words * sizeof *taint);
-  bool ret_values = false, ret_all = false;
-  uint8_t *reads = hot_reads(m, e, group[0], f, pc, mem_hot);
-  est->value_sites += tainted_sites(fn, e, taint, reads, &ret_values);
-  free(reads);
-  reads = hot_reads(m, e, group[0], f, pc, all_hot);
-  est->hot_sites += tainted_sites(fn, e, taint2, reads, &ret_all);
-  free(reads);
-  free(taint);
-  free(taint2);
-  est->sites += e->sites;
-  *returned = ret_all;
+  free(scratch);
+  frame_hot fh = {m, fn, defs_of(m, f->func), live, pc, group[0], f, {hot[0], hot[1], hot[2]}};
+  for (int t = 0; t < NTAINTS; t++) {
+    uint8_t *reads = hot_reads(m, e, group[0], f, pc, hot[t], hot[t]->n || hot[TAINT_V]->n);
+    propagate(fn, e, taint[t], reads, false);
+    free(reads);
+    returned[t] = false;
+    for (uint32_t i = 0; i < fn->ninsts; i++) {
+      const ir_inst *in = &fn->insts[i];
+      if (!e->reach[i] || in->op != IR_RET || !in->nops) continue;
+      const ir_operand *o = &fn->operands[in->ops];
+      returned[t] |= o->kind == IR_OPND_REG && has_bit(taint[t], o->index);
+    }
+  }
+  for (uint32_t i = 0; i < fn->ninsts; i++) { /* the frames' own sites, for the ∀'s test */
+    const ir_inst *in = &fn->insts[i];
+    if (!e->reach[i] || !is_site(fn, in)) continue;
+    bool v = site_reads(fn, in, taint[TAINT_V]);
+    est->frame_sites++;
+    est->frame_forall += !v && site_reads(fn, in, taint[TAINT_A]);
+  }
+  site_counts here = {0};
+  frame_calls(w, fn, e, taint, frame_arg_hot, &fh, 0, &here);
+  est->callee_sites += here.sites - e->sites;
+  counts_add(counts, &here);
+  for (int t = 0; t < NTAINTS; t++) free(taint[t]);
 }
+
+/* What a query reading the ∀'s objects weighs against a plain one, per solver request (r).
+ * A calibration, not a measurement: the campaign's runs before the ∀ slice (RESULTS.md) spent
+ * ~10 ms per ∀ query against < 0.5 ms per plain Z3 call, i.e. far more; 5 is the weight at
+ * which test/merge's drivers decide as they should (forall_read.c declined — three of its
+ * eleven later sites read the ∀'s buffer — memspn_props.c and chained memspn merged). */
+enum { MERGE_FORALL_WEIGHT = 5 };
 
 const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr *forall_body,
                          merge_cheap_fn cheap, void *arg, merge_estimate *est) {
   merge_estimate local;
   if (!est) est = &local;
-  *est = (merge_estimate){0};
-  obj_set mem_hot = {0}, all_hot = {0};
-  memory_costly(m, group, n, cheap, arg, &mem_hot);
+  *est = (merge_estimate){.group = n};
+  obj_set mem_hot = {0}, all_hot = {0}, sym_hot = {0};
+  uint64_t *tuple = xcalloc(n, sizeof *tuple); /* per member: a hash of its constant costly
+                                                  values (registers and bytes) */
+  memory_costly(m, group, n, cheap, arg, &mem_hot, &sym_hot, &est->arms, tuple);
   est->memory = mem_hot.n > 0;
   for (size_t k = 0; k < mem_hot.n; k++) obj_add(&all_hot, mem_hot.items[k]);
   if (forall_body) forall_objects(group[0], forall_body, &all_hot);
-  bool returned = false;
+  const obj_set *hot[NTAINTS] = {&mem_hot, &all_hot, &sym_hot};
+  bool returned[NTAINTS] = {false, false, false};
+  callee_walk w = {m, MERGE_DECIDE_CALLEE_BUDGET, xcalloc(m->prog->nfuncs + 1, 1)};
+  site_counts counts = {0};
   uint32_t depth = group[0]->nframes;
   for (uint32_t k = 0; k <= MERGE_DECIDE_CALLERS && depth-- > 0; k++)
-    estimate_frame(m, group, n, depth, &mem_hot, &all_hot, cheap, arg, est, &returned);
+    estimate_frame(m, &w, group, n, depth, hot, cheap, arg, est, &counts, returned, tuple);
+  free(w.on_chain);
+  qsort(tuple, n, sizeof *tuple, cmp_u64);
+  est->distinct = 1;
+  for (size_t j = 1; j < n; j++) est->distinct += tuple[j] != tuple[j - 1];
+  free(tuple);
   free(mem_hot.items);
   free(all_hot.items);
+  free(sym_hot.items);
+  est->sites = counts.sites;
+  est->value_sites = counts.v;
+  est->hot_sites = counts.a > counts.v ? counts.a : counts.v;
+  est->concrete_sites = counts.c;
   est->ratio_x100 = 100;
   if (forall_body) {
     const qs_quant_stats *q = qs_quant_stats_of(m->solver);
@@ -372,12 +644,28 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
       if (est->ratio_x100 < 100) est->ratio_x100 = 100;
     }
   }
-  /* Q_add · r > α · Q_t with α = 1/2, a site reading an ite weighing at least 2 */
-  uint64_t r_values = est->ratio_x100 > 200 ? est->ratio_x100 : 200;
-  uint64_t values = (uint64_t)est->value_sites * r_values;
-  uint64_t cost = values + (uint64_t)(est->hot_sites - est->value_sites) * est->ratio_x100;
-  if (2 * cost <= (uint64_t)est->sites * 100) return NULL;
-  if (2 * values > (uint64_t)est->sites * 100)
+  /* in hundredths of a plain query: forked, each of the n states asks every later query but
+   * those reading only values constant in it; merged, one state asks each once, a query
+   * over an ite weighing max(r, 2), one reading the ∀'s objects r · MERGE_FORALL_WEIGHT —
+   * and when a later query reads a costly register, the merged state is split again by it,
+   * into as many states as the members have distinct costly register values, each asking
+   * them all */
+  uint64_t total = counts.sites, values = counts.v, forall = est->hot_sites - counts.v;
+  uint64_t w_values = est->ratio_x100 > 200 ? est->ratio_x100 : 200;
+  if (w_values < est->arms * 100) w_values = est->arms * 100;
+  uint64_t w_forall = est->ratio_x100 * MERGE_FORALL_WEIGHT;
+  uint64_t split = values ? est->distinct : 1;
+  est->forked_cost = (uint64_t)n * (total - counts.c) * 100;
+  uint64_t plain = (total - values - forall) * 100;
+  est->merged_cost = split * (plain + values * w_values + forall * w_forall);
+  /* the ∀ is paid by every query reading its objects in every state the merged one becomes,
+   * which no group size amortizes: Kuznetsov's test for a hot variable, Q_∀ · r > α · Q_t,
+   * over the group's frames' own sites (those right after the exit) */
+  if (2 * (uint64_t)est->frame_forall * est->ratio_x100 > (uint64_t)est->frame_sites * 100)
+    return "declined: quantified array read by later queries";
+  /* declined when merged > α · forked, α = 1/2 (Kuznetsov's threshold) */
+  if (2 * est->merged_cost <= est->forked_cost) return NULL;
+  if (2 * split * (plain + forall * 100 + values * w_values) > est->forked_cost)
     return "declined: merged values read by later queries";
   return "declined: quantified array read by later queries";
 }
@@ -410,12 +698,15 @@ void merge_decide_free(merge_ctx *m) {
   struct merge_decide_cache *c = m->decide;
   if (c) {
     for (size_t k = 0; k < c->nexits; k++) {
-      free(c->exits[k].reach);
-      free(c->exits[k].reach_block);
+      free(c->exits[k]->reach);
+      free(c->exits[k]->reach_block);
+      free(c->exits[k]);
     }
     free(c->exits);
     for (uint32_t f = 0; c->defs && f < m->prog->nfuncs; f++) free(c->defs[f]);
     free(c->defs);
+    free(c->func_sites);
+    free(c->memos);
     free(c);
   }
   free(m->decision_log);

@@ -2,34 +2,40 @@
  * decide — whether a PAT merge of a group of states paused at one exit pays, and the record
  * of every decision taken on a group (stats.json's merge.decisions, --dump-tree's note).
  *
- * The estimate is a simplified form of the query count estimation of Kuznetsov et al.
- * (PLDI 2012, "Efficient State Merging in Symbolic Execution"): a merge pays when the
- * values that differ between the states are read by few of the queries that follow.
+ * The estimate follows the query count estimation of Kuznetsov et al. (PLDI 2012, "Efficient
+ * State Merging in Symbolic Execution"), made for the group as a whole: n forked states
+ * against the one merged state (docs/merging.md "Merge decisions" has the formulas).
  *   - From the program (static, per position, cached): the query sites reachable from a
- *     position within its function — conditional branches and switches (a branch query),
- *     loads, stores and memory intrinsics with a register address (a bounds or pointer
- *     query) — counted in the exit's frame from the exit on and in up to 8 callers from just
- *     after their call on: Q_t. Unlike the paper, a site counts once, whatever loops
- *     surround it.
+ *     position — conditional branches and switches (a branch query), loads, stores and
+ *     memory intrinsics with a register address (a bounds or pointer query) — in the exit's
+ *     frame from the exit on, in up to 8 callers from just after their call on, and in the
+ *     functions their reachable code calls directly (MERGE_DECIDE_CALL_DEPTH deep): Q_t.
+ *     Unlike the paper, a site counts once, whatever loops surround it.
  *   - From the group: the "costly" values the merge would make — a register of a frame,
  *     live at its position, that the merge turns into an ite (a value that a template
- *     a·K + b fits costs nothing and is left out), a writable memory object holding a byte
- *     merged into an ite — and the objects bound to the arrays the ∀ it adds reads. Q_add =
- *     the query sites whose operand depends (forward data flow over registers and phi moves
- *     in the reachable code; a callee returning a costly value taints its call's result) on
- *     a costly register, or on a load from a costly object or the ∀'s. A load's object is
- *     read off the group's first state: its address's base (through GEPs and moves) is a
- *     global or a register live at the position holding a constant address; a load whose
- *     object cannot be told counts as reading a costly one. Callees are not looked into:
- *     what a called function reads is its own loops' decision.
+ *     a·K + b fits costs nothing), a writable memory object holding a byte merged into an
+ *     ite — and the objects bound to the arrays the ∀ it adds reads. Forward data flow over
+ *     registers and phi moves in the reachable code (a call's result depends on its
+ *     arguments; a callee's parameter on its argument, a callee's load from a pointer
+ *     parameter whose argument points to a costly object reads it) gives the sites reading
+ *     merged values (Q_v), the ∀'s objects (Q_∀), and the Q_v sites reading only values that
+ *     are constants in every member (Q_c: no query for a forked state). A load's object in
+ *     the group's frames is read off the group's first state: its address's base (through
+ *     GEPs and moves) is a global or a register live at the position holding a constant
+ *     address; one that cannot be told counts as reading a costly object (in a callee: it
+ *     does not). Also: d, the distinct tuples of the members' constant costly values
+ *     (registers and bytes), and arms, the most distinct values one costly register or byte
+ *     has.
  *   - From the run: r, the measured solver requests per quantified query the engine asked
  *     (the quantified stage's requests — procedure runs, the relaxed stage's sub-requests —
  *     minus --validate-qsolver's re-checks, over the ∀ queries asked; requests are counted,
  *     not timed, so the decision is deterministic), at least 1; 2 until 8 ∀ queries were
  *     asked. A quantifier-free query costs one request (r = 1 for a merge without a ∀).
- * A merge is declined when Q_add · r > Q_t / 2 (the paper's Q_add(v) ≤ α · Q_t with α = 1/2
- * and a quantified query weighted by r), where a site reading an ite weighs max(r, 2): a
- * query over an ite of the members' values costs at least two plain ones.
+ * Forked cost F = n·(Q_t − Q_c); merged cost M = s·(plain sites + Q_v·max(r, 2, arms) +
+ * Q_∀·5r), s = d when Q_v > 0 (the merged state is split again by the reads) else 1. A merge
+ * is declined when M > F/2 (the paper's α = 1/2), and a merge adding a ∀ also when the
+ * ∀'s own hot-variable test fails over the group's frames' sites (callees left out):
+ * Q_∀·r > Q_t/2 — the ∀ is paid in every state the merged one becomes.
  *
  * Contract: the static analyses are cached in the merge context (freed with it); a decision
  * reads the group and never changes a state. merge_decision counts one decision (outcome
@@ -49,12 +55,20 @@
 typedef bool (*merge_cheap_fn)(merge_ctx *m, expr *const *vals, size_t n, void *arg);
 
 typedef struct merge_estimate {
-  uint32_t sites;       /* Q_t */
-  uint32_t value_sites; /* sites reading a costly register or merged memory */
-  uint32_t hot_sites;   /* Q_add: those, and the sites reading a load under a ∀ */
-  uint32_t costly_regs; /* costly registers live at the exit */
-  bool memory;          /* some merged memory byte is costly */
-  uint64_t ratio_x100;  /* r, in hundredths */
+  uint32_t sites;                     /* Q_t, the callees' sites included */
+  uint32_t callee_sites;              /* of those, in callees */
+  uint32_t value_sites;               /* sites reading a costly register or merged memory */
+  uint32_t hot_sites;                 /* Q_add: those, and the sites reading a load under a ∀ */
+  uint32_t concrete_sites;            /* value sites reading only values constant in every member */
+  uint32_t costly_regs;               /* costly registers live at the exit */
+  bool memory;                        /* some merged memory byte is costly */
+  uint64_t ratio_x100;                /* r, in hundredths */
+  size_t group;                       /* n */
+  size_t distinct;                    /* members with distinct constant costly values (1: none) */
+  size_t arms;                        /* the most distinct values a costly register or byte has */
+  uint64_t forked_cost, merged_cost;  /* in hundredths of a plain query */
+  uint32_t frame_sites, frame_forall; /* the group's frames' own sites; of them, reading the
+                                         ∀'s objects and no merged value */
 } merge_estimate;
 
 /* The estimate for merging group[0..n) (merge-compatible, n ≥ 2) into one state that adds a

@@ -155,8 +155,8 @@ merge_loops *merge_loops_find(const ir_function *fn) {
       if (idom[t] == NONE || !dominates(idom, h, t)) continue; /* not a back edge */
       if (loop_of_header[h] == NONE) {
         l->loops = xrealloc(l->loops, (l->nloops + 1) * sizeof *l->loops);
-        l->loops[l->nloops] =
-            (merge_loop){.header = h, .parent = MERGE_NO_LOOP, .size = 1, .body = xcalloc(g.n, 1)};
+        l->loops[l->nloops] = (merge_loop){
+            .header = h, .parent = MERGE_NO_LOOP, .size = 1, .body = xcalloc(g.n, 1), .calls = -1};
         l->loops[l->nloops].body[h] = 1;
         loop_of_header[h] = l->nloops++;
       }

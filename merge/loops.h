@@ -6,7 +6,8 @@
  *
  * Contract: merge_loops_find never fails (out of memory aborts); blocks unreachable from the
  * entry belong to no loop. The result is independent of the function's later use (but for
- * the `barren` counts merge/region.c keeps in it) and owned by the caller (merge_loops_free).
+ * the `barren` counts and `calls` flags merge/region.c keeps in it) and owned by the caller
+ * (merge_loops_free).
  */
 #ifndef SYMQ_MERGE_LOOPS_H
 #define SYMQ_MERGE_LOOPS_H
@@ -25,6 +26,7 @@ typedef struct merge_loop {
   uint8_t *body;   /* nblocks flags */
   uint32_t barren; /* merge/region.c: released regions of this loop that had states to merge
                       at an exit and merged none (zero when found) */
+  int8_t calls;    /* merge/region.c: does the body call a defined function (-1: not known) */
 } merge_loop;
 
 typedef struct merge_loops {

@@ -204,6 +204,23 @@ static bool both_feasible(merge_ctx *m, state *st, expr *cond) {
  * regions: its states then run as forked ones do, without waiting at the exits. */
 enum { MERGE_BARREN_LIMIT = 2 };
 
+/* Does the loop's body call a function with a body? (Cached in the loop.) */
+static bool loop_calls(const ir_program *prog, const ir_function *fn, merge_loop *lp,
+                       uint32_t nblocks) {
+  if (lp->calls < 0) {
+    lp->calls = 0;
+    for (uint32_t b = 0; b < nblocks && !lp->calls; b++) {
+      if (!lp->body[b]) continue;
+      for (uint32_t i = 0; i < fn->blocks[b].count && !lp->calls; i++) {
+        const ir_inst *in = &fn->insts[fn->blocks[b].first + i];
+        lp->calls = in->op == IR_CALL && in->u.call.func != IR_NONE &&
+                    !prog->funcs[in->u.call.func].is_decl;
+      }
+    }
+  }
+  return lp->calls;
+}
+
 void merge_at_branch(merge_ctx *m, state *st, expr *cond) {
   if (m->opt.mode == MERGE_MODE_NONE || expr_is_const(cond)) return;
   if (st->region && !nest_possible(m, st)) return;
@@ -217,9 +234,16 @@ void merge_at_branch(merge_ctx *m, state *st, expr *cond) {
     merge_reasons_add(&m->stats->skipped, "the loop's earlier regions merged nothing");
     return;
   }
-  if (m->opt.loops == MERGE_LOOPS_SIZE && !merge_sizes_reads(&m->sizes, cond)) {
-    merge_reasons_add(&m->stats->skipped, "loop branch does not depend on a symbolic size");
-    return;
+  if (m->opt.loops != MERGE_LOOPS_SYMBOLIC) {
+    merge_size_kind kind = merge_sizes_reads_kind(&m->sizes, cond);
+    if (kind == MERGE_SIZE_NONE) {
+      merge_reasons_add(&m->stats->skipped, "loop branch does not depend on a symbolic size");
+      return;
+    }
+    if (kind == MERGE_SIZE_WEAK && loop_calls(m->prog, fn, &l->loops[loop], l->nblocks)) {
+      merge_reasons_add(&m->stats->skipped, "loop over a decoded length calls functions");
+      return;
+    }
   }
   if (both_feasible(m, st, cond)) region_open(m, st, false, loop);
 }
@@ -320,13 +344,15 @@ static void tree_step(state *st, expr *cond, const merge_branch *b) {
 }
 
 void merge_constrained(merge_ctx *m, state *st, expr *c) {
-  (void)m;
+  if (m->opt.mode != MERGE_MODE_NONE && m->opt.loops == MERGE_LOOPS_DECODED)
+    merge_sizes_note_bound(&m->sizes, c);
   if (st->region && !expr_is_true(c)) tree_step(st, c, NULL);
 }
 
 void merge_branched(merge_ctx *m, state *st, expr *cond, const merge_branch *b,
                     expr *const *dead_conds, const uint32_t *dead_edges, size_t ndead) {
-  (void)m;
+  if (m->opt.mode != MERGE_MODE_NONE && m->opt.loops == MERGE_LOOPS_DECODED)
+    merge_sizes_note_bound(&m->sizes, cond);
   merge_region *r = st->region;
   if (!r || expr_is_const(cond)) return;
   for (size_t k = 0; k < ndead; k++) {

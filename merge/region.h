@@ -37,7 +37,13 @@
 #include "qsolver/qsolver.h"
 
 typedef enum merge_mode { MERGE_MODE_NONE, MERGE_MODE_CFG, MERGE_MODE_PAT } merge_mode;
-typedef enum merge_loop_filter { MERGE_LOOPS_SIZE, MERGE_LOOPS_SYMBOLIC } merge_loop_filter;
+/* --merge-loops: loops whose branch reads a size, those and the ones bounded by a length
+ * decoded from the input (merge/size.h, 4), or any symbolic branch */
+typedef enum merge_loop_filter {
+  MERGE_LOOPS_SIZE,
+  MERGE_LOOPS_SYMBOLIC,
+  MERGE_LOOPS_DECODED
+} merge_loop_filter;
 /* --pat-fallback: what becomes of states PAT cannot merge by pattern (forked, the default) */
 typedef enum merge_pat_fallback { MERGE_FALLBACK_FORK, MERGE_FALLBACK_CFG } merge_pat_fallback;
 /* --merge-decide: PAT merges only where the cost estimate says it pays (merge/decide.h), or

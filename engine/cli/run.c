@@ -68,8 +68,10 @@ static const opt_choice PRUNE_MODES[] = {
     {"none", PRUNE_MODE_NONE}, {"deletion", PRUNE_MODE_DELETION}, {"wp", PRUNE_MODE_WP}, {NULL, 0}};
 static const opt_choice MERGE_MODES[] = {
     {"none", MERGE_MODE_NONE}, {"cfg", MERGE_MODE_CFG}, {"pat", MERGE_MODE_PAT}, {NULL, 0}};
-static const opt_choice MERGE_LOOPS[] = {
-    {"size", MERGE_LOOPS_SIZE}, {"symbolic", MERGE_LOOPS_SYMBOLIC}, {NULL, 0}};
+static const opt_choice MERGE_LOOPS[] = {{"size", MERGE_LOOPS_SIZE},
+                                         {"decoded", MERGE_LOOPS_DECODED},
+                                         {"symbolic", MERGE_LOOPS_SYMBOLIC},
+                                         {NULL, 0}};
 static const opt_choice PAT_FALLBACKS[] = {
     {"fork", MERGE_FALLBACK_FORK}, {"cfg", MERGE_FALLBACK_CFG}, {NULL, 0}};
 static const opt_choice MERGE_DECIDES[] = {
@@ -345,10 +347,11 @@ static const opt_spec RUN_SPECS[] = {
      .type = OPT_ENUM,
      .arg = "fork|cfg",
      RUN(interp.merge.pat_fallback),
+     .def = "cfg",
      .choices = PAT_FALLBACKS,
      .topic = OPT_TOPIC_MERGING,
-     .help = "pat: states it cannot merge by pattern continue forked (default), or are merged "
-             "the CFG way"},
+     .help = "pat: states it cannot merge by pattern continue forked, or are merged the CFG way "
+             "where the merge decision says it pays (default)"},
     {.name = "--merge-decide",
      .type = OPT_ENUM,
      .arg = "cost|always",
@@ -368,12 +371,13 @@ static const opt_spec RUN_SPECS[] = {
              "continue forked, as its later leavers do (0: no limit; default 4096)"},
     {.name = "--merge-loops",
      .type = OPT_ENUM,
-     .arg = "size|symbolic",
+     .arg = "size|decoded|symbolic",
      RUN(interp.merge.loops),
      .choices = MERGE_LOOPS,
      .topic = OPT_TOPIC_MERGING,
      .help = "loops that open a merge region: those whose branch depends on a symbolic size "
-             "(default), or any symbolic one"},
+             "(default), those and the ones bounded by a length decoded from the input, or "
+             "any symbolic one"},
     {.name = "--tests-per-merge",
      .type = OPT_ENUM,
      .arg = "all|one",

@@ -14,6 +14,14 @@ of test/merge/decide/ (or drivers/) where the decision logic, if wrong, shows:
 4. --dump-tree notes the decisions on the region's graph.
 5. a region with more states waiting at its exits than --max-region-states gives up: memspn
    with a limit of 3 writes exactly --merge=none's tests (as a multiset of ktest objects).
+6. the group size (issue 26's collapse_spaces regression): decide/big_group.c's fallback group
+   (63 states, 6 distinct ends, a second scan after the loop that reads neither) is merged
+   the CFG way by default, where --pat-fallback=fork explores --merge=none's paths; with
+   -DREAD_LEN (only the end, constant in each forked state, is read afterwards) the same
+   group is declined and pat behaves as none.
+7. under --merge-loops=decoded a loop bounded by a length decoded from the input and checked
+   against the input's size (decide/der_length.c) opens a region, and its pattern merge is
+   taken; under the default it opens none.
 Every merging run has --validate-merges and --validate-qsolver; errors (kind, line) must equal
 --merge=none's.
 
@@ -65,7 +73,7 @@ def main():
     def fork_like_none():
         ab = os.path.join(ROOT, "drivers", "memspn_ab.c")
         _, none, none_err = run(symq, ab, "none", "-DCAPACITY=4")
-        _, pat, pat_err = run(symq, ab, "pat", "-DCAPACITY=4")
+        _, pat, pat_err = run(symq, ab, "pat", "-DCAPACITY=4", "--pat-fallback=fork")
         d = decisions(pat)
         assert d and all(k.startswith("fallback fork (") for k in d), d
         assert pat["merge"]["merges"] == 0, pat["merge"]
@@ -77,12 +85,12 @@ def main():
         assert cfg["merge"]["merges"] >= 1 and cfg_err == none_err, (cfg["merge"], cfg_err)
         assert all(k.startswith("fallback cfg (") for k in decisions(cfg)), decisions(cfg)
         return f"{d}; {pat['completed_paths']} paths as none; with cfg {decisions(cfg)}"
-    outdir.check("fallback: memspn_ab forks as --merge=none does", fork_like_none, results)
+    outdir.check("fallback=fork: memspn_ab forks as --merge=none does", fork_like_none, results)
 
     def fallback_mixed():
         driver = os.path.join(HERE, "decide", "fallback.c")
         _, none, none_err = run(symq, driver, "none")
-        _, pat, pat_err = run(symq, driver, "pat")
+        _, pat, pat_err = run(symq, driver, "pat", "--pat-fallback=fork")
         # (--merge-decide=always: the estimate would decline these CFG merges, main branches
         # on the merged result; here the fallback itself is under test)
         _, cfg, cfg_err = run(symq, driver, "pat", "--pat-fallback=cfg", "--merge-decide=always")
@@ -95,7 +103,7 @@ def main():
         assert cfg["completed_paths"] < pat["completed_paths"] <= none["completed_paths"]
         return (f"fork: {d}, {pat['completed_paths']} paths; cfg: {cfg['merge']['merges']} "
                 f"merges, {cfg['completed_paths']} paths; none {none['completed_paths']}")
-    outdir.check("fallback: decide/fallback.c forks by default, cfg on request", fallback_mixed,
+    outdir.check("fallback: decide/fallback.c forks under fork, merges under cfg", fallback_mixed,
                  results)
 
     def declined(name, reason):
@@ -160,6 +168,51 @@ def main():
         assert objects(pat_out) == objects(none_out), "other tests than --merge=none's"
         return f"{decisions(pat)}; {pat['tests']} tests, as none's"
     outdir.check("a region with too many waiting states gives up: none's tests", gives_up,
+                 results)
+
+    def big_group():
+        driver = os.path.join(HERE, "decide", "big_group.c")
+        _, none, none_err = run(symq, driver, "none")
+        _, fork, fork_err = run(symq, driver, "pat", "--pat-fallback=fork")
+        _, pat, pat_err = run(symq, driver, "pat")
+        d = decisions(pat)
+        assert any(k.startswith("fallback cfg (") for k in d), d
+        assert not any(k.startswith("declined") for k in d), d
+        assert fork["completed_paths"] == none["completed_paths"], (fork, none)
+        assert 10 * pat["completed_paths"] < none["completed_paths"], pat["completed_paths"]
+        assert pat_err == none_err == fork_err, (none_err, pat_err, fork_err)
+        return (f"{d}: {pat['completed_paths']} paths against none's and fork's "
+                f"{none['completed_paths']}")
+    outdir.check("group size: big_group's 63 states merge the CFG way", big_group, results)
+
+    def big_group_read_len():
+        driver = os.path.join(HERE, "decide", "big_group.c")
+        _, none, none_err = run(symq, driver, "none", "-DREAD_LEN")
+        _, pat, pat_err = run(symq, driver, "pat", "-DREAD_LEN")
+        d = decisions(pat)
+        reason = "declined: merged values read by later queries (too many candidate patterns)"
+        assert d.get(reason, 0) >= 1 and pat["merge"]["merges"] == 0, d
+        for key in ("completed_paths", "error_paths", "tests"):
+            assert pat[key] == none[key], (key, pat[key], none[key])
+        assert pat_err == none_err, (pat_err, none_err)
+        return f"{d}; {pat['completed_paths']} paths as none"
+    outdir.check("group size: big_group -DREAD_LEN is declined (only the end is read)",
+                 big_group_read_len, results)
+
+    def der_length():
+        driver = os.path.join(HERE, "decide", "der_length.c")
+        _, none, none_err = run(symq, driver, "none")
+        _, pat, pat_err = run(symq, driver, "pat", "--merge-loops=decoded")
+        _, size, _ = run(symq, driver, "pat")
+        assert size["merge"]["regions_opened"] == 0, size["merge"]
+        m = pat["merge"]
+        assert m["regions_opened"] >= 1 and not m["regions_skipped"], m
+        assert decisions(pat).get("merged by pattern", 0) >= 1, decisions(pat)
+        assert pat["completed_paths"] < none["completed_paths"], (pat, none)
+        assert pat_err == none_err, (pat_err, none_err)
+        return (f"{m['regions_opened']} region, {decisions(pat)}; {pat['completed_paths']} "
+                f"paths against {none['completed_paths']}")
+    outdir.check("a loop over a decoded, size-checked length opens a region", der_length,
                  results)
 
     passed = sum(results)
