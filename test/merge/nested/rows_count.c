@@ -7,7 +7,6 @@
  * and the outer loop's 4 exit states merge by pattern too — over K_out, with the inner K's as
  * cells read at 8·(i − 1): 3 + 1 merges of 4 states, ONE state after the nest. The
  * assertions are proven on it, and the planted failure is found as forking finds it. */
-// ARGS-PAT: --merge-decide=always
 // EXPECT-PAT: merges=4 merged_states=16
 // EXPECT-NESTED: regions=3
 // EXPECT-DECISION: merged by pattern=4

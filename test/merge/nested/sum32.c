@@ -4,7 +4,6 @@
  * each inner merge is K = m with no ∀ left, and its K is a cell of the outer region's array:
  * the outer loop then merges by pattern too — 3 + 1 merges of 13 states, ONE state after
  * the nest, on which sum = m·n(n+1)/2 is proven; the planted failure is found. */
-// ARGS-PAT: --merge-decide=always
 // EXPECT-PAT: merges=4 merged_states=13
 // EXPECT-NESTED: regions=3
 // EXPECT-DECISION: merged by pattern=4

@@ -5,7 +5,6 @@
  * whose ∀ reads the innermost K cells), and the outer loop's 3 exit states, which would need
  * a ∀ in a ∀, continue forked — 6 merges of 18 states, 3 states after the nest instead of 15
  * paths. total = n·m·k is proven on them and the planted failure is found. */
-// ARGS-PAT: --merge-decide=always
 // EXPECT-PAT: merges=6 merged_states=18
 // EXPECT-NESTED: regions=6
 // EXPECT-DECISION: merged by pattern=6
