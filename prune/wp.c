@@ -87,7 +87,7 @@ static expr *conjunction(expr *const *c, size_t n) {
 /* Whether the conjuncts a (and e) imply Ψ: one query; unknown is no. */
 static bool implies(qsolver *s, const list *a, expr *e, expr *psi, prune_wp_stats *st) {
   expr **c = xcalloc(a->n + 2, sizeof *c);
-  memcpy(c, a->items, a->n * sizeof *c);
+  if (a->n) memcpy(c, a->items, a->n * sizeof *c); /* items is NULL while empty */
   c[a->n] = e;
   bool must = false;
   qs_status status = qs_must_be_true(s, c, a->n + 1, psi, &must);
