@@ -372,7 +372,7 @@ static bool merge_tests(merge_job *m, const char *src) {
     files[n++] = (test_file){id, xstrdup(e->d_name)};
   }
   closedir(d);
-  qsort(files, n, sizeof *files, by_test);
+  if (n) qsort(files, n, sizeof *files, by_test); /* files is NULL when the part wrote no test */
   bool ok = true;
   for (size_t k = 0; k < n && ok;) {
     size_t end = k;
@@ -531,7 +531,7 @@ void mergeout_print_errors(FILE *f, const char *dir) {
     names[n++] = xstrdup(e->d_name);
   }
   closedir(d);
-  qsort(names, n, sizeof *names, by_name);
+  if (n) qsort(names, n, sizeof *names, by_name);
   for (size_t k = 0; k < n; k++) {
     char *path = xasprintf("%s/%s", dir, names[k]);
     size_t len;

@@ -301,7 +301,7 @@ static int by_decisions(const void *a, const void *b) {
 
 int part_write_all(part_ctx *p, out_dir *out) {
   if (!p || !p->split) return 0;
-  qsort(p->handed, p->nhanded, sizeof *p->handed, by_decisions);
+  if (p->nhanded) qsort(p->handed, p->nhanded, sizeof *p->handed, by_decisions);
   for (size_t k = 0; k < p->nhanded; k++) {
     size_t len;
     char *text = format_part(p->key, &p->handed[k], &len);
