@@ -671,6 +671,11 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   return "declined: quantified array read by later queries";
 }
 
+const char *merge_decide_values(merge_ctx *m, state *const *group, size_t n, merge_cheap_fn cheap,
+                                void *arg, merge_estimate *est) {
+  return merge_decide(m, group, n, NULL, cheap, arg, est);
+}
+
 void merge_decision(merge_ctx *m, const merge_region *r, state *const *members, size_t n,
                     const char *outcome) {
   merge_reasons_add(&m->stats->decisions, outcome);

@@ -78,6 +78,14 @@ typedef struct merge_estimate {
 const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr *forall_body,
                          merge_cheap_fn cheap, void *arg, merge_estimate *est);
 
+/* The value part of merge_decide, for a strategy to ask before it builds the merge (PAT:
+ * before its pattern synthesis): the estimate without the ∀ (Q_∀ = 0, r = 1), whose costs the
+ * ∀ can only raise. NULL when the merge's values pay; else the reason ("declined: merged
+ * values read by later queries") — then any merge of the group with these values is declined,
+ * whatever ∀ it would add, and the strategy need not synthesize one. est as merge_decide's. */
+const char *merge_decide_values(merge_ctx *m, state *const *group, size_t n, merge_cheap_fn cheap,
+                                void *arg, merge_estimate *est);
+
 /* Counts one decision about the states members[0..n) of region r. */
 void merge_decision(merge_ctx *m, const merge_region *r, state *const *members, size_t n,
                     const char *outcome);

@@ -68,7 +68,7 @@ void merge_stats_json(json_writer *j, const merge_stats *s) {
   json_object_begin(j);
   JSON_COUNTERS(j, {"regions_merged", s->pat_regions}, {"merges", s->pat_merges},
                 {"merged_states", s->pat_merged_states},
-                {"quantified_constraints", s->pat_quantified});
+                {"quantified_constraints", s->pat_quantified}, {"syntheses", s->pat_syntheses});
   reasons_member(j, "fallbacks", &s->pat_fallbacks);
   json_object_end(j);
   json_key(j, "incremental");

@@ -100,6 +100,7 @@ typedef struct merge_stats {
    * "fallback fork: <why>", "fallback cfg: <why>" (merge/decide.h) */
   merge_reasons decisions;
   uint64_t regions_nested; /* appended (issue 26, 3c): regions opened inside another's loop */
+  uint64_t pat_syntheses;  /* appended (issue 26, 1): partitions PAT synthesized a formula for */
 } merge_stats;
 
 /* The "merge" object of stats.json. */

@@ -354,32 +354,40 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
     const pat_pattern *pt = &parts->patterns[p];
     expr *bvar = merge_tmp(m, expr_bvar_fresh(64, "i"));
     synth_formula f = {0};
-    if (distinct && same_root && !nested_forall &&
-        synth_formula_pattern(leaves, k, pt->nprefix, pt->ncore, pt->nsuffix, bvar, &f)) {
-      const char *declined = NULL;
-      if (m->opt.decide == MERGE_DECIDE_COST) {
-        uint64_t hi = counts[0];
-        for (size_t i = 1; i < k; i++) hi = counts[i] > hi ? counts[i] : hi;
-        value_fit vf = {counts, bvar, NULL, xmalloc(k * sizeof *vf.points)};
-        merge_estimate est;
-        declined =
-            merge_decide(m, members, k, forall_part(m, &f, bvar, hi), value_fits_k, &vf, &est);
-        free(vf.points);
-        if (pc->dump)
-          fprintf(pc->dump,
-                  "partition %zu: estimate: %" PRIu32 " query sites after the exit, %" PRIu32
-                  " read merged values, %" PRIu32 " with the ∀'s loads; r = %" PRIu64 "/100: %s\n",
-                  p, est.sites, est.value_sites, est.hot_sites, est.ratio_x100,
-                  declined ? declined : "merge");
+    const char *declined = NULL;
+    bool synthesized = false, cost = m->opt.decide == MERGE_DECIDE_COST;
+    merge_estimate est;
+    if (distinct && same_root && !nested_forall) {
+      uint64_t hi = counts[0];
+      for (size_t i = 1; i < k; i++) hi = counts[i] > hi ? counts[i] : hi;
+      value_fit vf = {counts, bvar, NULL, xmalloc(k * sizeof *vf.points)};
+      /* the values first: a partition whose merged values do not pay is declined whatever
+       * ∀ it would add, and pays for no pattern synthesis (merge/decide.h) */
+      if (cost) declined = merge_decide_values(m, members, k, value_fits_k, &vf, &est);
+      if (!declined) {
+        m->stats->pat_syntheses++;
+        synthesized =
+            synth_formula_pattern(leaves, k, pt->nprefix, pt->ncore, pt->nsuffix, bvar, &f);
       }
-      if (declined) {
-        merge_decision(m, r, members, k, declined);
-        for (size_t i = 0; i < k; i++) out[nout++] = members[i];
-      } else {
-        merge_decision(m, r, members, k, "merged by pattern");
-        out[nout] = merge_on_pattern(m, pc, r, members, counts, k, root_riders, &f, bvar);
-        dump_merged(pc->dump, r, out[nout++], "by pattern");
-      }
+      expr *body = synthesized && cost ? forall_part(m, &f, bvar, hi) : NULL;
+      if (body) /* with the ∀: its reads and the measured ratio r weigh as well */
+        declined = merge_decide(m, members, k, body, value_fits_k, &vf, &est);
+      free(vf.points);
+      if (pc->dump && cost && (declined || synthesized))
+        fprintf(pc->dump,
+                "partition %zu: estimate: %" PRIu32 " query sites after the exit, %" PRIu32
+                " read merged values, %" PRIu32 " with the ∀'s loads; r = %" PRIu64 "/100: %s\n",
+                p, est.sites, est.value_sites, est.hot_sites, est.ratio_x100,
+                declined ? declined : "merge");
+    }
+    if (declined) {
+      merge_decision(m, r, members, k, declined);
+      for (size_t i = 0; i < k; i++) out[nout++] = members[i];
+      synth_formula_free(&f);
+    } else if (synthesized) {
+      merge_decision(m, r, members, k, "merged by pattern");
+      out[nout] = merge_on_pattern(m, pc, r, members, counts, k, root_riders, &f, bvar);
+      dump_merged(pc->dump, r, out[nout++], "by pattern");
       synth_formula_free(&f);
     } else {
       why_left = !distinct       ? "counts not distinct"
