@@ -518,6 +518,7 @@ int dist_main(int argc, char **argv, const run_options *o) {
   mergeout_summary sum;
   mergeout_options mo = {.keep_all_errors = o->interp.emit_all_errors,
                          .into_existing = true,
+                         .link_files = true, /* its own parts' files: no copy */
                          .parts_not_run = not_run};
   if (mergeout_dirs(sources, nsources, dir, &mo, &sum, err, sizeof err) != 0) {
     fprintf(stderr, "symq: error: %s\n", err);
