@@ -11,7 +11,8 @@
  * symq itself (/proc/self/exe), given the run's own arguments minus the ones dist decides (--jobs,
  * --sshlogin, --output-dir,
  * --max-time, --split, --part), plus --prebuilt: the program the parent compiled once (clang
- * in each of 17 processes took ~4 s of a 15 s --jobs 2 run that takes 7.7 s alone).
+ * ran in each of the 17 processes of a --jobs 2 run before: part of their 4.1 s of start-up,
+ * eval/README.md).
  */
 #include "engine/cli/dist.h"
 
