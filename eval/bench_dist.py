@@ -4,13 +4,18 @@ load the split's parts would put on 64 workers.
 
     eval/bench_dist.py SYMQ [--size N] [--repeat R] [--workers W] [--parts-per-worker K]
                             [--skip-time] [--skip-sim] [--table FILE] [--force]
+                            [--input c|bc]
 
 The driver (generated here, like bench_interp.py's) walks N symbolic bytes taking one or two
 steps at each, so the tree of paths is uneven — a subtree at depth d holds Fib(N - d)-ish
 paths — and exhaustive: N = 21 gives 28,657 paths, each with its test.
 
 time  the single run and `--jobs 2`, R times each (default 3), alternating; the median wall
-      times and their ratio jobs/single. Wall time measured here, around the process. The
+      times and their ratio jobs/single, and the median CPU times (user + sys of the run and
+      every process it started and waited for: getrusage RUSAGE_CHILDREN), which a loaded
+      machine moves less. Wall time measured here, around the process. The input is the C
+      file as users give it (--input c, the default: --jobs compiles it once for its
+      processes) or the bitcode `symq compile` wrote from it (--input bc). The
       issue asks for <= 0.6 on a 2-core machine: only meaningful on a quiet machine, so the
       load average is printed with the result, and without --force a load average over 0.5
       skips the measurement (the table then says so).
@@ -27,6 +32,7 @@ import glob
 import heapq
 import json
 import os
+import resource
 import shlex
 import statistics
 import subprocess
@@ -65,13 +71,21 @@ def stats(d):
         return json.load(f)
 
 
+def cpu_children():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def timed(cmd):
+    """(wall, cpu) seconds of cmd: cpu is user + sys of it and the processes it waited for."""
+    c0 = cpu_children()
     t0 = time.monotonic()
     p = sh(cmd)
     wall = time.monotonic() - t0
+    cpu = cpu_children() - c0
     if p.returncode != 0:
         sys.exit(f"bench_dist: {' '.join(cmd)}: exit {p.returncode}\n{p.stderr[-2000:]}")
-    return wall
+    return wall, cpu
 
 
 def commit():
@@ -89,8 +103,10 @@ def measure_time(symq, bc, scratch, repeat):
     j = stats(f"{scratch}/jobs0")
     assert s["completed_paths"] == j["completed_paths"] and s["exhausted"] and j["exhausted"], \
         "the runs disagree: not a measurement"
-    return statistics.median(singles), statistics.median(jobs), s["completed_paths"], \
-        singles, jobs
+    med = statistics.median
+    return {"single": med(w for w, _ in singles), "jobs": med(w for w, _ in jobs),
+            "single_cpu": med(c for _, c in singles), "jobs_cpu": med(c for _, c in jobs),
+            "paths": s["completed_paths"]}
 
 
 def simulate(symq, bc, scratch, workers, per_worker):
@@ -138,6 +154,7 @@ def main():
     ap.add_argument("--skip-sim", action="store_true")
     ap.add_argument("--table")
     ap.add_argument("--force", action="store_true")
+    ap.add_argument("--input", choices=("c", "bc"), default="c")
     a = ap.parse_args()
     symq = os.path.abspath(a.symq)
     command = "python3 eval/bench_dist.py " + " ".join(shlex.quote(x) for x in sys.argv[1:])
@@ -158,13 +175,18 @@ def main():
                 rows.append(f"| {date} | {commit()} | time | skipped: load average {load:.2f} |"
                             f" `{command}` |")
             else:
-                single, jobs, paths, ss, js = measure_time(symq, bc, scratch, a.repeat)
-                print(f"time: {paths} paths; single {single:.2f}s, --jobs 2 {jobs:.2f}s "
-                      f"(medians of {a.repeat}); jobs/single {jobs / single:.2f}; "
-                      f"load average {load:.2f}")
-                rows.append(f"| {date} | {commit()} | time | {paths} paths: single "
-                            f"{single:.2f} s, --jobs 2 {jobs:.2f} s, ratio "
-                            f"**{jobs / single:.2f}** (load {load:.2f}) | `{command}` |")
+                m = measure_time(symq, src if a.input == "c" else bc, scratch, a.repeat)
+                after = os.getloadavg()[0]
+                wall, cpu = m["jobs"] / m["single"], m["jobs_cpu"] / m["single_cpu"]
+                print(f"time: {m['paths']} paths, the .{a.input} input; single {m['single']:.2f}s"
+                      f" wall {m['single_cpu']:.2f}s cpu, --jobs 2 {m['jobs']:.2f}s wall "
+                      f"{m['jobs_cpu']:.2f}s cpu (medians of {a.repeat}); jobs/single {wall:.2f} "
+                      f"wall, {cpu:.2f} cpu; load average {load:.2f} before, {after:.2f} after")
+                rows.append(f"| {date} | {commit()} | time | {m['paths']} paths, .{a.input}: "
+                            f"single {m['single']:.2f} s ({m['single_cpu']:.2f} s cpu), --jobs 2 "
+                            f"{m['jobs']:.2f} s ({m['jobs_cpu']:.2f} s cpu), ratio "
+                            f"**{wall:.2f}** wall, {cpu:.2f} cpu (load {load:.2f} to "
+                            f"{after:.2f}) | `{command}` |")
         if not a.skip_sim:
             r = simulate(symq, bc, scratch, a.workers, a.parts_per_worker)
             print(f"sim: {r['parts']} parts, {r['paths']} paths; the splitter "

@@ -10,7 +10,9 @@
  * predicted the sizes there (1.34 and 1.98). The processes are
  * symq itself (/proc/self/exe), given the run's own arguments minus the ones dist decides (--jobs,
  * --sshlogin, --output-dir,
- * --max-time, --split, --part).
+ * --max-time, --split, --part), plus --prebuilt: the program the parent compiled once (clang
+ * ran in each of the 17 processes of a --jobs 2 run before: part of their 4.1 s of start-up,
+ * eval/README.md).
  */
 #include "engine/cli/dist.h"
 
@@ -95,6 +97,49 @@ uint64_t dist_program_key(const run_options *o) {
   return hash_u64(h, (uint64_t)i->external_calls);
 }
 
+/* ---- the program, compiled once ------------------------------------------------------ */
+
+static char *prebuilt_key_text(const run_options *o) {
+  return xasprintf("symq-prebuilt 1\nprogram %016" PRIx64 "\n", dist_program_key(o));
+}
+
+bool dist_prebuilt_check(const run_options *o, char *err, size_t err_size) {
+  char *path = xasprintf("%s.key", o->prebuilt), *want = prebuilt_key_text(o);
+  size_t len;
+  char *text = part_read_file(path, &len);
+  bool ok = text && len == strlen(want) && memcmp(text, want, len) == 0;
+  if (!text)
+    snprintf(err, err_size, "--prebuilt=%s: cannot read its key file %s: %s", o->prebuilt, path,
+             strerror(errno));
+  else if (!ok)
+    snprintf(err, err_size,
+             "--prebuilt=%s: compiled from other inputs or options than this run's (%s)",
+             o->prebuilt, path);
+  free(text), free(want), free(path);
+  return ok;
+}
+
+/* Compiles o's inputs into `work`/program.bc and writes its key file: 0, or the exit
+ * status (a line on stderr said why). *arg is then the --prebuilt argument (malloc'd). */
+static int compile_once(const run_options *o, const char *work, char **arg) {
+  char *bc = xasprintf("%s/program.bc", work), *key = xasprintf("%s.key", bc);
+  int rc = run_write_program(o, bc);
+  if (!rc) {
+    char *text = prebuilt_key_text(o);
+    FILE *f = fopen(key, "w");
+    bool ok = f && fputs(text, f) >= 0;
+    if (f && fclose(f) != 0) ok = false;
+    if (!ok) {
+      fprintf(stderr, "symq: error: %s: cannot write: %s\n", key, strerror(errno));
+      rc = RUN_EXIT_OUTPUT;
+    }
+    free(text);
+  }
+  *arg = rc ? NULL : xasprintf("--prebuilt=%s", bc);
+  free(key), free(bc);
+  return rc;
+}
+
 int dist_check_options(const opt_command *command, const run_options *o) {
   bool parts = o->split || o->part_file || o->jobs || o->sshlogin;
   if (!parts) return 0;
@@ -148,6 +193,8 @@ static bool is_option(const char *arg, const char *name, bool *takes) {
 /* The program's arguments (from `--` on, NULL-terminated: argv[argc] is NULL), which every
  * process's command ends with. */
 static char *const *program_args;
+/* --prebuilt=… for every process (NULL when the user gave --prebuilt: it is passed on). */
+static const char *prebuilt_arg;
 
 /* The run's arguments after "symq run", without those dist sets itself; close_args puts
  * dist's own (at most `room`) and the program's arguments after them. */
@@ -174,7 +221,8 @@ static char **child_args(int argc, char **argv, const char *self, size_t room, s
 
 /* Ends the command after dist's `used` arguments at args[n…]: the program's, then NULL. */
 static void close_args(char **args, size_t n, size_t room, size_t used) {
-  assert(used <= room);
+  assert(used < room);
+  if (prebuilt_arg) args[n + used++] = (char *)prebuilt_arg;
   size_t j = 0;
   for (; program_args[j]; j++) args[n + used + j] = program_args[j];
   args[n + used + j] = NULL;
@@ -338,6 +386,7 @@ static bool run_parts_parallel(const char *parallel, char **args, size_t n, size
   cmd[m++] = "--part={}";
   cmd[m++] = out_arg;
   if (*max_time) cmd[m++] = max_time;
+  if (prebuilt_arg) cmd[m++] = (char *)prebuilt_arg;
   for (size_t k = 0; k < nprog; k++) cmd[m++] = program_args[k];
   cmd[m++] = ":::";
   for (size_t k = 0; k < parts->gl_pathc; k++) cmd[m++] = parts->gl_pathv[k];
@@ -401,11 +450,21 @@ int dist_main(int argc, char **argv, const run_options *o) {
   self[len] = 0;
   char *work = xasprintf("%s/dist", dir), *split_dir = xasprintf("%s/split", work);
   int rc = RUN_EXIT_OUTPUT;
-  size_t n, room = 4;
+  size_t n, room = 5; /* at most 3 extra arguments, --prebuilt, and one spare */
   char **args = child_args(argc, argv, self, room, &n);
   glob_t parts = {0};
   bool globbed = false;
+  char *prebuilt = NULL; /* the --prebuilt argument the processes get */
   if (!make_dir(work)) goto done;
+  /* 0. the program, compiled once for every process (no clang in each) */
+  if (!o->prebuilt) {
+    int crc = compile_once(o, work, &prebuilt);
+    if (crc) {
+      rc = crc;
+      goto done;
+    }
+  }
+  prebuilt_arg = prebuilt;
   /* 1. the split: 8 parts per worker (per host slot under --sshlogin) */
   uint64_t workers = o->jobs ? o->jobs : 1;
   if (o->sshlogin) /* a process slot per host and job: the hosts are separated by commas */
@@ -460,6 +519,7 @@ int dist_main(int argc, char **argv, const run_options *o) {
   mergeout_summary sum;
   mergeout_options mo = {.keep_all_errors = o->interp.emit_all_errors,
                          .into_existing = true,
+                         .link_files = true, /* its own parts' files: no copy */
                          .parts_not_run = not_run};
   if (mergeout_dirs(sources, nsources, dir, &mo, &sum, err, sizeof err) != 0) {
     fprintf(stderr, "symq: error: %s\n", err);
@@ -472,6 +532,8 @@ int dist_main(int argc, char **argv, const run_options *o) {
   free(owned);
   free(sources);
 done:
+  prebuilt_arg = NULL;
+  free(prebuilt);
   if (globbed) globfree(&parts);
   free(args);
   free(work), free(split_dir), free(dir), free(parallel);

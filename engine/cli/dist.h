@@ -1,10 +1,12 @@
 /*
  * dist — `symq run --jobs N` and `--sshlogin HOSTS`: one exploration over many processes or
- * hosts (issue 24). The run splits itself (`symq run --split=8N`, engine/exec/part.h), runs
+ * hosts (issue 24). The run compiles the inputs once (OUTDIR/dist/program.bc, see
+ * dist_prebuilt_check), splits itself (`symq run --split=8N`, engine/exec/part.h), runs
  * each part (`symq run --part=FILE`) on N local processes or through GNU parallel over ssh,
  * and merges the outputs into one directory (engine/cli/mergeout.h).
  *
  *     OUTDIR/                 the merged tests, stats.json and info (symq merge-out)
+ *       dist/program.bc(.key) the program, compiled once for every process (--prebuilt)
  *       dist/split/           the splitter's output: its own tests, part-NNNN.part
  *       dist/part-NNNN/       each part's output directory; dist/part-NNNN.log its stderr
  *
@@ -18,6 +20,8 @@
 #ifndef SYMQ_DIST_H
 #define SYMQ_DIST_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "engine/cli/options.h"
@@ -27,6 +31,18 @@
  * that shapes the tree of forks (compilation, runtime, program arguments, symbolic
  * environment, capacity, pointer and external-call options). */
 uint64_t dist_program_key(const run_options *o);
+
+/* --prebuilt=FILE.bc (what --jobs gives its processes, so that clang runs once, in the
+ * parent, not in each of the 8N processes): the program as `symq compile` writes it, and
+ * FILE.bc.key, written with it, holding
+ *     symq-prebuilt 1
+ *     program 0123456789abcdef       dist_program_key of the run that compiled it
+ * A run with --prebuilt loads FILE.bc instead of compiling its inputs, and records the inputs,
+ * -I, -D and --cflags as a run without it does (info, the tests' program name, the part
+ * key): its outputs are the ones the same run on the inputs writes. It refuses (false, a
+ * one-line message naming the file in err) a FILE.bc whose key file is missing or holds
+ * another key: inputs changed since, or other options. */
+bool dist_prebuilt_check(const run_options *o, char *err, size_t err_size);
 
 /* Refuses (usage error of `command`, returns 2) options that cannot go with --split, --part,
  * --jobs or --sshlogin: limits counted over the whole run, --interpolate. 0 when fine. */

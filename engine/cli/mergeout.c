@@ -396,17 +396,21 @@ static bool merge_tests(merge_job *m, const char *src) {
       for (size_t j = k; j < end && ok; j++) {
         const char *name = files[j].name;
         char *path = xasprintf("%s/%s", src, name);
-        size_t len;
-        char *data = part_read_file(path, &len);
-        if (!data) {
-          snprintf(m->err, m->err_size, "%s: cannot read: %s", path, strerror(errno));
-          ok = false;
-        } else {
-          char *new_name = xasprintf("test%06" PRIu32 "%s", id, strchr(name, '.'));
-          ok = write_file(m->dst, new_name, data, len, m->err, m->err_size);
-          free(new_name);
+        char *new_name = xasprintf("test%06" PRIu32 "%s", id, strchr(name, '.'));
+        char *new_path = m->o->link_files ? xasprintf("%s/%s", m->dst, new_name) : NULL;
+        if (!new_path || link(path, new_path) != 0) { /* no link: a copy */
+          size_t len;
+          char *data = part_read_file(path, &len);
+          if (!data) {
+            snprintf(m->err, m->err_size, "%s: cannot read: %s", path, strerror(errno));
+            ok = false;
+          } else {
+            ok = write_file(m->dst, new_name, data, len, m->err, m->err_size);
+          }
+          free(data);
         }
-        free(data);
+        free(new_path);
+        free(new_name);
         free(path);
       }
     }

@@ -314,6 +314,14 @@ static const opt_spec RUN_SPECS[] = {
      .help = "as --jobs, the parts run by GNU parallel --sshlogin HOSTS (each host needs "
              "symq and the inputs at the same paths, and the output directory shared); "
              "--jobs N then gives the processes per host (default 1); 8 parts per process"},
+    {.name = "--prebuilt",
+     .type = OPT_STRING,
+     .arg = "FILE.bc",
+     RUN(prebuilt),
+     .topic = OPT_TOPIC_SEARCH,
+     .help = "load the program from FILE.bc, compiled from the same inputs and options by "
+             "--jobs (FILE.bc.key holds their key: another is refused), instead of compiling "
+             "the inputs; the run records the inputs as without it"},
     /* ---- merging ---- */
     {.name = "--merge",
      .type = OPT_ENUM,
@@ -907,7 +915,16 @@ int run_main(int argc, char **argv) {
   qsolver *solver = NULL;
   ir_program *prog = NULL;
   out_dir *out = NULL;
-  bc_pending *loading = bc_load_start(o.input, &bo, &berr);
+  if (o.prebuilt) { /* compiled once by --jobs (dist.h): the inputs stay what is recorded */
+    char kerr[1200];
+    if (!dist_prebuilt_check(&o, kerr, sizeof kerr)) {
+      fprintf(stderr, "symq: error: %s\n", kerr);
+      rc = RUN_EXIT_BAD_INPUT;
+      goto not_run;
+    }
+    bo.inputs = NULL, bo.n_inputs = 0;
+  }
+  bc_pending *loading = bc_load_start(o.prebuilt ? o.prebuilt : o.input, &bo, &berr);
   if (loading) solver = qs_new(&o.solver);
   bc_module *module = loading ? bc_load_finish(loading, &berr) : NULL;
   if (!module) {
@@ -1119,20 +1136,26 @@ int compile_main(int argc, char **argv) {
     return rc == 1 ? RUN_EXIT_DONE : RUN_EXIT_BAD_INPUT;
   }
   o.input = o.inputs[0];
+  rc = run_write_program(&o, o.bitcode_output);
+  run_options_free(&o);
+  return rc;
+}
+
+int run_write_program(const run_options *o, const char *path) {
   const char *includes[RUN_MAX_CLANG_ARGS + 1];
-  bc_options bo = program_options(&o, includes);
+  bc_options bo = program_options(o, includes);
   bo.inputs_only = true;
   bc_error berr = {0};
-  bc_module *module = bc_load(o.input, &bo, &berr);
+  int rc = 0;
+  bc_module *module = bc_load(o->inputs[0], &bo, &berr);
   if (!module) {
     fprintf(stderr, "%s\n", berr.message ? berr.message : "symq: error: cannot load input");
     rc = RUN_EXIT_BAD_INPUT;
-  } else if (!bc_write(module->module, o.bitcode_output, &berr)) {
+  } else if (!bc_write(module->module, path, &berr)) {
     fprintf(stderr, "%s\n", berr.message);
     rc = RUN_EXIT_OUTPUT;
   }
   bc_error_clear(&berr);
   bc_free(module);
-  run_options_free(&o);
   return rc;
 }

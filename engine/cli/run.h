@@ -48,6 +48,7 @@ typedef struct run_options {
   const char *part_file; /* --part=FILE, or NULL */
   uint64_t jobs;         /* --jobs N: 0 none */
   const char *sshlogin;  /* --sshlogin HOSTS, or NULL */
+  const char *prebuilt;  /* --prebuilt=FILE.bc: the program compiled once (dist.h), or NULL */
 } run_options;
 
 extern const opt_command run_command;
@@ -80,4 +81,9 @@ int run_main(int argc, char **argv);
  * as bitcode. Returns 0, 2 (bad usage or input) or 4 (the file could not be written). */
 extern const opt_command compile_command;
 int compile_main(int argc, char **argv);
+
+/* Compiles and links o's inputs as symq compile does (with o's -I, -D and --cflags) and
+ * writes the module to `path`: 0, or the exit status (2 an input that cannot be compiled, 4
+ * the file cannot be written) after one line on stderr. */
+int run_write_program(const run_options *o, const char *path);
 #endif

@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
 """One exploration in parts (issue 24): --split, --part, --jobs and symq merge-out.
 
-    run_dist.py SYMQ_BINARY [--filter jobs|refuse|mergeout|resplit|maxtime]
+    run_dist.py SYMQ_BINARY [--filter jobs|prebuilt|refuse|mergeout|resplit|maxtime]
 
 jobs      `symq run --jobs 2` against the single run: on three e2e drivers and on
           drivers/memspn.c under --merge=pat, the same tests (as multisets of ktest bytes),
           the same errors (kind, message, file, line), the same path counts and `exhausted`;
-          paths_branches5 really runs in parts. Two more whose tests' bytes depend on the
+          paths_branches5 really runs in parts. The inputs are compiled once: every process
+          loads OUTDIR/dist/program.bc (--prebuilt) and records the program (info's input,
+          cwd, cflags, runtime lines) as the single run does, with -D and --cflags too;
+          `symq replay` passes on the merged output of err_div. --prebuilt with another
+          key (options) or without its key file: exit 2, one line naming the file. Two more whose tests' bytes depend on the
           solver's query history (docs/usage.md, "One exploration in parts"): the same path
           counts and errors, and with --merge=pat every part of forks_then_memspn merges.
+prebuilt  --prebuilt by hand gives the single run's tests; with other options, or without
+          its key file, it is refused (exit 2, one line naming the file).
 refuse    a part file that was changed, one made for another program, and one whose
           decision is no successor of its fork: exit 2, one line naming the file.
 resplit   a part split again (--part=FILE --split=N): the sub-parts extend its prefix and
@@ -76,8 +82,28 @@ def counts(d):
     return (s["completed_paths"], s["error_paths"], s["early_paths"], s["tests"], s["exhausted"])
 
 
+def program(d):
+    """What info records of the program: the input, cwd, cflags and runtime lines."""
+    keys = ("input:", "cwd:", "cflags:", "runtime:", "link_native:")
+    return [l for l in open(os.path.join(d, "info")).read().splitlines() if l.startswith(keys)]
+
+
+def compiled_once(single, jobs, name):
+    """Every process of the --jobs run loaded the parent's program.bc and recorded the
+    program as the single run did."""
+    logs = sorted(glob.glob(os.path.join(jobs, "dist", "*", "info")))
+    bc = os.path.join(jobs, "dist", "program.bc")
+    argv = [open(f).read().splitlines()[0] for f in logs]
+    check(len(logs) >= 1 and os.path.exists(bc) and
+          all(a.endswith(" --prebuilt=" + bc) or " --prebuilt=" + bc + " " in a for a in argv),
+          f"{name}: the {len(logs)} processes loaded dist/program.bc (--prebuilt), not clang")
+    want = program(single)
+    check(want and all(program(os.path.dirname(f)) == want for f in logs) and
+          program(jobs) == want, f"{name}: every process records the program as the single run")
+
+
 def jobs_vs_single(driver, *opts, same_bytes=True, program_args=()):
-    name = os.path.basename(driver)[:-2] + "".join(o.replace("=", "_") for o in opts)
+    name = os.path.basename(driver)[:-2] + "".join(o.replace("=", "_").replace(" ", "_") for o in opts)
     single, jobs = out("single-" + name), out("jobs-" + name)
     a = run("run", "--output-dir=" + single, *opts, driver, *program_args)
     b = run("run", "--jobs", "2", "--output-dir=" + jobs, *opts, driver, *program_args)
@@ -90,6 +116,7 @@ def jobs_vs_single(driver, *opts, same_bytes=True, program_args=()):
     check(errors(single) == errors(jobs), f"{name}: the same {len(errors(single))} errors")
     check(counts(single) == counts(jobs),
           f"{name}: the same completed/error/early paths, tests, exhausted {counts(single)}")
+    compiled_once(single, jobs, name)
     return jobs
 
 
@@ -99,7 +126,11 @@ def test_jobs():
     check(len(parts) >= 2, f"paths_branches5: explored in {len(parts)} parts")
     check(sum(stats(os.path.dirname(p))["completed_paths"] for p in parts) > 0,
           "paths_branches5: the parts ended paths themselves")
-    jobs_vs_single(os.path.join(E2E, "err_div.c"))
+    jobs = jobs_vs_single(os.path.join(E2E, "err_div.c"))
+    p = run("replay", jobs)
+    check(p.returncode == 0, f"err_div: symq replay passes on the merged output (exit {p.returncode})")
+    jobs_vs_single(os.path.join(HERE, "program_args.c"), "-DWIDTH=5",
+                   "--cflags=-std=gnu11 -DNDEBUG", program_args=("--", "x"))
     jobs_vs_single(os.path.join(E2E, "mem_symbolic_size.c"))
     jobs_vs_single(os.path.join(ROOT, "drivers", "memspn.c"), "--merge=pat")
     jobs_vs_single(os.path.join(E2E, "paths_nested_loops.c"), same_bytes=False)
@@ -216,6 +247,28 @@ def test_mergeout():
           "no-such-dir" in p.stderr, "a directory without stats.json: exit 2, one line")
 
 
+def test_prebuilt():
+    driver = os.path.join(E2E, "paths_branches5.c")
+    jobs = out("pb-jobs")
+    run("run", "--jobs", "2", "--output-dir=" + jobs, driver)
+    bc = os.path.join(jobs, "dist", "program.bc")
+    p = run("run", "--prebuilt=" + bc, "--output-dir=" + out("pb-same"), driver)
+    single = out("pb-single")
+    run("run", "--output-dir=" + single, driver)
+    check(p.returncode == 0 and ktests(out("pb-same")) == ktests(single),
+          "--prebuilt by hand: the single run's tests")
+    p = run("run", "--prebuilt=" + bc, "--capacity=7", "--output-dir=" + out("pb-other"), driver,
+            ok_codes=(2,))
+    lines = p.stderr.strip().splitlines()
+    check(p.returncode == 2 and lines and bc in lines[-1] and "other inputs or options" in lines[-1],
+          f"--prebuilt for other options: exit {p.returncode}, '{lines[-1] if lines else ''}'")
+    os.unlink(bc + ".key")
+    p = run("run", "--prebuilt=" + bc, "--output-dir=" + out("pb-nokey"), driver, ok_codes=(2,))
+    lines = p.stderr.strip().splitlines()
+    check(p.returncode == 2 and lines and bc + ".key" in lines[-1],
+          f"--prebuilt without its key file: exit {p.returncode}, '{lines[-1] if lines else ''}'")
+
+
 def test_resplit():
     driver = os.path.join(E2E, "paths_branches5.c")
     top, whole, again = out("rs-top"), out("rs-whole"), out("rs-again")
@@ -254,7 +307,7 @@ def test_maxtime():
           f"with the tests its parts wrote ({s.get('tests')})")
 
 
-TESTS = {"jobs": test_jobs, "refuse": test_refuse, "mergeout": test_mergeout,
+TESTS = {"jobs": test_jobs, "prebuilt": test_prebuilt, "refuse": test_refuse, "mergeout": test_mergeout,
          "resplit": test_resplit, "maxtime": test_maxtime}
 if __name__ == "__main__":
     chosen = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--filter" else None
