@@ -357,9 +357,14 @@ static Z3_ast updated_array(z3_stage *z, expr_array *a, expr_update *updates, bo
 
 /* ---- blasting: small arrays as byte constants -------------------------------------------- */
 
-/* Is a read of array a at an index (constant or not) a read of its byte constants? */
+/* Is a read of array a at an index (constant or not) a read of its byte constants? In
+ * ENC_ARRAYS only a small constant array is: a lookup table (APR's test_char_table, 256
+ * bytes) read at a symbolic index as a store chain cost Z3's array theory seconds on a
+ * stripped query of a dozen conjuncts (apr_escape_shell: 6.4 s), as an ite over its non-zero
+ * bytes milliseconds. Its bytes are numerals, so no array-theory term of the same array can
+ * disagree with them. */
 static bool is_blasted(const z3_stage *z, const expr_array *a, bool index_const) {
-  if (z->enc == ENC_ARRAYS) return false;
+  if (z->enc == ENC_ARRAYS) return a->init && a->capacity <= z->blast_max_bytes;
   return a->capacity <= z->blast_max_bytes || (z->enc == ENC_CELLS && index_const);
 }
 
