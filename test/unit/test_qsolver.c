@@ -275,10 +275,11 @@ static void test_const_array(void) {
 }
 
 /* A constant lookup table (256 bytes, as APR's test_char_table) read at a symbolic index in
- * queries holding a forall and in the procedure's stripped queries, which keep the array
- * theory for the other arrays and read the table as an ite over its bytes (z3_backend.c):
- * the answers and models must be the table's, through a write at a symbolic index too, on
- * the default solver (the procedure), on Z3 alone, and with nothing blasted. */
+ * queries holding a forall: Z3 alone keeps the other arrays in the array theory and reads the
+ * table as an ite over its bytes (z3_backend.c, is_blasted); the procedure's stripped queries
+ * encode it as any quantifier-free query. The answers and models must be the table's, through
+ * a write at a symbolic index too, on the default solver (the procedure), on Z3 alone, and
+ * with nothing blasted. */
 static void test_table_in_array_theory(void) {
   begin_group();
   static uint8_t table[256];
