@@ -383,11 +383,7 @@ static qs_status solve_group(qs_slice *fs, expr *const *f, size_t n, const bool 
                 .narrays = orig->narrays,
                 /* groups share no prefix worth Z3's scopes: solved anew, as the relaxed
                  * stage's fixed requests are */
-                .lane = QS_LANE_FIXED,
-                /* as the procedure does for strip: Z3's array theory does better than ite
-                 * chains over the whole array on reads at symbolic indices */
-                .array_theory = qs_reads_at_symbolic_index(fs->sub, ngroup, &fs->seen, &fs->stack,
-                                                           &fs->stack_cap)};
+                .lane = QS_LANE_FIXED};
   qs_ans sa;
   qs_forward(fs->st, &sub, &sa);
   qs_status st = sa.status;

@@ -27,10 +27,9 @@ typedef struct qs_req {
   bool want_model;
   expr_array *const *arrays; /* arrays the caller will read from the model */
   size_t narrays;
-  unsigned lane;     /* < QS_LANES: which incremental Z3 solver takes it, so that a
-                        stage's own sequence of growing requests keeps its common
-                        prefix asserted apart from the others (0: the engine's) */
-  bool array_theory; /* Z3 keeps every array in the array theory (no blasting) */
+  unsigned lane; /* < QS_LANES: which incremental Z3 solver takes it, so that a
+                    stage's own sequence of growing requests keeps its common
+                    prefix asserted apart from the others (0: the engine's) */
 } qs_req;
 
 /* Request lanes: the engine's requests (and everything built from them), the relaxed stage's

@@ -38,9 +38,8 @@
  *   - ENC_BLAST: the arrays of at most blast_max_bytes (qs_options) are blasted, the larger
  *     ones stay in the array theory (qfa). blast_max_bytes = 0 blasts nothing: every query
  *     is in ENC_BLAST with no array blasted, the array theory throughout.
- *   - ENC_ARRAYS: quantified queries, and requests marked array_theory (stage.h: the
- *     procedure's stripped queries that read an array at a symbolic index), keep the array
- *     theory for every array.
+ *   - ENC_ARRAYS: quantified queries keep the array theory for every array but the small
+ *     constant ones (is_blasted).
  * The encodings agree on every read within an array's capacity (test_qsolver compares them
  * with the array theory on random queries over arrays of 6 to 2000 bytes); a formula that
  * translates without array terms is the same Z3 term in ENC_CELLS and ENC_BLAST (the cells
@@ -357,9 +356,14 @@ static Z3_ast updated_array(z3_stage *z, expr_array *a, expr_update *updates, bo
 
 /* ---- blasting: small arrays as byte constants -------------------------------------------- */
 
-/* Is a read of array a at an index (constant or not) a read of its byte constants? */
+/* Is a read of array a at an index (constant or not) a read of its byte constants? In
+ * ENC_ARRAYS only a small constant array is: a lookup table (APR's test_char_table, 256
+ * bytes) read at a symbolic index as a store chain cost Z3's array theory seconds on a
+ * stripped query of a dozen conjuncts (apr_escape_shell: 6.4 s), as an ite over its non-zero
+ * bytes milliseconds. Its bytes are numerals, so no array-theory term of the same array can
+ * disagree with them. */
 static bool is_blasted(const z3_stage *z, const expr_array *a, bool index_const) {
-  if (z->enc == ENC_ARRAYS) return false;
+  if (z->enc == ENC_ARRAYS) return a->init && a->capacity <= z->blast_max_bytes;
   return a->capacity <= z->blast_max_bytes || (z->enc == ENC_CELLS && index_const);
 }
 
@@ -1047,19 +1051,17 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   bool quantified = false;
   for (size_t i = 0; i < rq->n && !quantified; i++)
     quantified = rq->f[i]->has_forall; /* update lists included (expr.h) */
-  if (!quantified && !rq->array_theory && z->incremental && rq->lane < 32 &&
-      (z->int_lanes >> rq->lane & 1) && solve_ints(z, rq, ans)) {
+  if (!quantified && z->incremental && rq->lane < 32 && (z->int_lanes >> rq->lane & 1) &&
+      solve_ints(z, rq, ans)) {
     st->stats.in_integers++;
     end_query(z, dump, ans, t0);
     return;
   }
-  /* Quantified queries and array_theory requests keep the array theory; the others try
+  /* Quantified queries keep the array theory; the others try
    * ENC_CELLS (every array blasted) and fall back to ENC_BLAST when a formula reads an
    * array larger than blast_max_bytes at a symbolic index. blast_max_bytes = 0: never. */
   bool flag = false; /* ENC_ARRAYS: a forall; ENC_BLAST: an array-theory term */
-  int enc = quantified || rq->array_theory ? ENC_ARRAYS
-            : z->blast_max_bytes           ? ENC_CELLS
-                                           : ENC_BLAST;
+  int enc = quantified ? ENC_ARRAYS : z->blast_max_bytes ? ENC_CELLS : ENC_BLAST;
   for (;;) {
     use_encoding(z, enc);
     QS_RESERVE(z->asserted, z->asserted_cap, rq->n);
@@ -1077,7 +1079,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   assert(enc != ENC_BLAST || !z->blast_max_bytes || flag || z->err != Z3_OK);
   /* Array-theory queries get a fresh solver, as before: incremental scopes made them slower
    * (libc/ctype_tables, lookups in glibc's 768- and 1536-byte tables: 5 s -> 37 s). */
-  bool arrays = flag || (!quantified && rq->array_theory);
+  bool arrays = flag;
   /* The fixed lane's requests share no prefix (each substitutes a new model's values into
    * every formula): scopes would only cost, so they go to bvs directly. */
   bool incremental = !quantified && !arrays && z->incremental && rq->lane != QS_LANE_FIXED;

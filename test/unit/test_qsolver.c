@@ -274,6 +274,56 @@ static void test_const_array(void) {
   end_group();
 }
 
+/* A constant lookup table (256 bytes, as APR's test_char_table) read at a symbolic index in
+ * queries holding a forall: Z3 alone keeps the other arrays in the array theory and reads the
+ * table as an ite over its bytes (z3_backend.c, is_blasted); the procedure's stripped queries
+ * encode it as any quantifier-free query. The answers and models must be the table's, through
+ * a write at a symbolic index too, on the default solver (the procedure), on Z3 alone, and
+ * with nothing blasted. */
+static void test_table_in_array_theory(void) {
+  begin_group();
+  static uint8_t table[256];
+  for (unsigned k = 0; k < 256; k += 7) table[k] = (uint8_t)(k / 7 + 1); /* T[28] = 5 */
+  qs_options zo = qs_default_options(), po = qs_default_options();
+  zo.quantified = false;
+  po.blast_max_bytes = 0;
+  qsolver *solvers[3] = {qs_new(NULL), qs_new(&zo), qs_new(&po)};
+  expr_array *T = keep_a(expr_array_new("tbl", c64(256), 256, false, table));
+  expr_array *J = array("j", 1, true), *SA = array("sa", 4, true);
+  expr *j = keep(expr_zext(rd(J, 0, 1), 64));
+  expr *sa0 = keep(expr_zext(rd(SA, 0, 1), 64));
+  /* ∀b ∈ [0, 3]. sa[b] ≠ 0, and sa[j & 3] = sa[0] so that strip reads sa at a symbolic
+   * index (the stripped request keeps the array theory) */
+  expr *b = keep(expr_bvar_fresh(64, "b"));
+  expr *fa =
+      keep(expr_forall(b, c64(0), c64(3), keep(expr_ne(keep(expr_read(SA, NULL, b)), cw(8, 0)))));
+  expr *sym = eq(keep(expr_read(SA, NULL, keep(expr_and(j, c64(3))))), rd(SA, 0, 1));
+  expr_update *w = keep_u(expr_update_push(T, NULL, sa0, cw(8, 200)));
+  expr *tj = keep(expr_read(T, NULL, j)), *wj = keep(expr_read(T, w, j));
+  expr_array *arrays[3] = {T, J, SA};
+  for (int k = 0; k < 3; k++) {
+    qsolver *s = solvers[k];
+    expr *f[4] = {fa, sym, eq(tj, cw(8, 5)), NULL};
+    expr_assignment *m = NULL;
+    CHECK_EQ_U64(qs_get_model(s, f, 3, arrays, 3, &m), QS_SAT);
+    CHECK(m && expr_eval_all_true(f, 3, m));
+    CHECK(m && le_bytes(m, J, 0, 1) == 28); /* the only index holding 5 */
+    expr_assignment_free(m);
+    f[2] = eq(tj, cw(8, 200)); /* no byte of the table is 200 */
+    CHECK_EQ_U64(qs_check_sat(s, f, 3), QS_UNSAT);
+    f[2] = eq(wj, cw(8, 200)); /* after tbl[sa[0]] = 200: only at j = sa[0] */
+    m = NULL;
+    CHECK_EQ_U64(qs_get_model(s, f, 3, arrays, 3, &m), QS_SAT);
+    CHECK(m && expr_eval_all_true(f, 3, m));
+    CHECK(m && le_bytes(m, J, 0, 1) == le_bytes(m, SA, 0, 1));
+    expr_assignment_free(m);
+    f[3] = keep(expr_ne(j, sa0));
+    CHECK_EQ_U64(qs_check_sat(s, f, 4), QS_UNSAT);
+  }
+  for (int k = 0; k < 3; k++) qs_free(solvers[k]);
+  end_group();
+}
+
 /* ---- engine operations --------------------------------------------------------------------- */
 
 static void test_must_may_value(void) {
@@ -1466,6 +1516,7 @@ int main(int argc, char **argv) {
   test_basic();
   test_updates();
   test_const_array();
+  test_table_in_array_theory();
   test_must_may_value();
   test_independence();
   test_independence_bytes();
