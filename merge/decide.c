@@ -41,16 +41,6 @@ static struct merge_decide_cache *cache_of(merge_ctx *m) {
 static void set_bit(uint64_t *s, uint32_t reg) { s[reg / 64] |= UINT64_C(1) << (reg % 64); }
 static bool has_bit(const uint64_t *s, uint32_t reg) { return (s[reg / 64] >> (reg % 64)) & 1; }
 
-static uint32_t block_edges(const ir_function *fn, const ir_inst *t, uint32_t k) {
-  if (t->op == IR_BR) return k == 0 ? t->u.br.edge[0] : IR_NONE;
-  if (t->op == IR_CONDBR) return k < 2 ? t->u.br.edge[k] : IR_NONE;
-  if (t->op == IR_SWITCH) {
-    if (k < t->u.sw.ngroups) return fn->groups[t->u.sw.groups + k].edge;
-    return k == t->u.sw.ngroups ? t->u.sw.dflt : IR_NONE;
-  }
-  return IR_NONE;
-}
-
 /* The operands of a query site: a branch's condition, a memory access's address (and a
  * memory intrinsic's length); sets out[k] to operand indices, returns how many (0: no site). */
 static uint32_t site_operands(const ir_inst *in, uint32_t out[3]) {
@@ -93,11 +83,8 @@ static exit_info *exit_of(merge_ctx *m, uint32_t func, uint32_t inst) {
   work[nwork++] = start;
   while (nwork) {
     uint32_t b = work[--nwork];
-    const ir_inst *t = &fn->insts[fn->blocks[b].first + fn->blocks[b].count - 1];
-    for (uint32_t k = 0;; k++) {
-      uint32_t edge = block_edges(fn, t, k);
-      if (edge == IR_NONE) break;
-      uint32_t to = fn->edges[edge].target;
+    for (uint32_t k = 0, n = ir_block_nedges(fn, b); k < n; k++) {
+      uint32_t to = fn->edges[ir_block_edge(fn, b, k)].target;
       if (whole[to]) continue;
       whole[to] = e->reach_block[to] = 1;
       for (uint32_t i = 0; i < fn->blocks[to].count; i++) e->reach[fn->blocks[to].first + i] = 1;
@@ -137,11 +124,8 @@ static bool flow_phi_moves(const ir_function *fn, const exit_info *e, uint64_t *
   bool changed = false;
   for (uint32_t b = 0; b < fn->nblocks; b++) {
     if (!e->reach_block[b]) continue;
-    const ir_inst *term = &fn->insts[fn->blocks[b].first + fn->blocks[b].count - 1];
-    for (uint32_t k = 0;; k++) {
-      uint32_t edge = block_edges(fn, term, k);
-      if (edge == IR_NONE) break;
-      const ir_edge *ed = &fn->edges[edge];
+    for (uint32_t k = 0, n = ir_block_nedges(fn, b); k < n; k++) {
+      const ir_edge *ed = &fn->edges[ir_block_edge(fn, b, k)];
       for (uint32_t mv = 0; mv < ed->nmoves; mv++) {
         const ir_move *move = &fn->moves[ed->moves + mv];
         if (move->src.kind == IR_OPND_REG && has_bit(set, move->src.index) &&

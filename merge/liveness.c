@@ -9,25 +9,6 @@
 static void set_bit(uint64_t *s, uint32_t reg) { s[reg / 64] |= UINT64_C(1) << (reg % 64); }
 static void clear_bit(uint64_t *s, uint32_t reg) { s[reg / 64] &= ~(UINT64_C(1) << (reg % 64)); }
 
-/* The edges leaving block b (its terminator's), written to out; returns how many. */
-static uint32_t block_edges(const ir_function *fn, uint32_t b, uint32_t *out) {
-  const ir_inst *t = &fn->insts[fn->blocks[b].first + fn->blocks[b].count - 1];
-  switch (t->op) {
-  case IR_BR: out[0] = t->u.br.edge[0]; return 1;
-  case IR_CONDBR: out[0] = t->u.br.edge[0], out[1] = t->u.br.edge[1]; return 2;
-  case IR_SWITCH:
-    for (uint32_t g = 0; g < t->u.sw.ngroups; g++) out[g] = fn->groups[t->u.sw.groups + g].edge;
-    out[t->u.sw.ngroups] = t->u.sw.dflt;
-    return t->u.sw.ngroups + 1;
-  default: return 0;
-  }
-}
-
-static uint32_t max_edges(const ir_function *fn, uint32_t b) {
-  const ir_inst *t = &fn->insts[fn->blocks[b].first + fn->blocks[b].count - 1];
-  return t->op == IR_SWITCH ? t->u.sw.ngroups + 1 : 2;
-}
-
 /* live (in place): the set before `in` from the set after it. */
 static void step_back(const ir_function *fn, const ir_inst *in, uint64_t *live) {
   if (in->dst != IR_NONE) clear_bit(live, in->dst);
@@ -39,11 +20,10 @@ static void step_back(const ir_function *fn, const ir_inst *in, uint64_t *live) 
 
 /* The set live after block b: over its edges, (live_in(target) − dsts) ∪ srcs. */
 static void block_out(const ir_function *fn, uint32_t b, const uint64_t *block_in, uint32_t words,
-                      uint64_t *out, uint64_t *scratch, uint32_t *edges) {
+                      uint64_t *out, uint64_t *scratch) {
   memset(out, 0, words * sizeof *out);
-  uint32_t n = block_edges(fn, b, edges);
-  for (uint32_t k = 0; k < n; k++) {
-    const ir_edge *e = &fn->edges[edges[k]];
+  for (uint32_t k = 0, n = ir_block_nedges(fn, b); k < n; k++) {
+    const ir_edge *e = &fn->edges[ir_block_edge(fn, b, k)];
     memcpy(scratch, &block_in[(uint64_t)e->target * words], words * sizeof *scratch);
     for (uint32_t m = 0; m < e->nmoves; m++) clear_bit(scratch, fn->moves[e->moves + m].dst);
     for (uint32_t m = 0; m < e->nmoves; m++) {
@@ -66,17 +46,13 @@ merge_liveness *merge_liveness_compute(const ir_function *fn) {
   l->block_out = xcalloc((size_t)fn->nblocks * words + 1, sizeof *l->block_out);
   uint64_t *block_in = xcalloc((size_t)fn->nblocks * words + 1, sizeof *block_in);
   uint64_t *live = xcalloc(words, sizeof *live), *scratch = xcalloc(words, sizeof *scratch);
-  uint32_t nedges = 2;
-  for (uint32_t b = 0; b < fn->nblocks; b++)
-    if (max_edges(fn, b) > nedges) nedges = max_edges(fn, b);
-  uint32_t *edges = xcalloc(nedges, sizeof *edges);
 
   /* blocks to a fixpoint, in reverse layout order (mostly backward already) */
   for (bool changed = true; changed;) {
     changed = false;
     for (uint32_t b = fn->nblocks; b-- > 0;) {
       const ir_block *blk = &fn->blocks[b];
-      block_out(fn, b, block_in, words, live, scratch, edges);
+      block_out(fn, b, block_in, words, live, scratch);
       memcpy(&l->block_out[(uint64_t)b * words], live, words * sizeof *live);
       for (uint32_t i = blk->first + blk->count; i-- > blk->first;)
         step_back(fn, &fn->insts[i], live);
@@ -96,7 +72,7 @@ merge_liveness *merge_liveness_compute(const ir_function *fn) {
       memcpy(&l->before[(uint64_t)i * words], live, words * sizeof *live);
     }
   }
-  free(block_in), free(live), free(scratch), free(edges);
+  free(block_in), free(live), free(scratch);
   return l;
 }
 

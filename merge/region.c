@@ -625,24 +625,6 @@ static bool nest_possible(const merge_ctx *m, const state *st) {
   return !m->opt.incremental && !r->manual && !r->inc && !r->gave_up && !st->paused;
 }
 
-/* The blocks block's terminator may go to (at most 2 + its switch groups), written to out;
- * returns how many (out has room for cap). */
-static uint32_t block_succs(const ir_function *fn, uint32_t block, uint32_t *out, uint32_t cap) {
-  const ir_block *b = &fn->blocks[block];
-  uint32_t n = 0;
-  if (!b->count) return 0;
-  const ir_inst *t = &fn->insts[b->first + b->count - 1];
-  if (t->op == IR_BR || t->op == IR_CONDBR)
-    for (int k = 0; k < (t->op == IR_BR ? 1 : 2) && n < cap; k++)
-      out[n++] = fn->edges[t->u.br.edge[k]].target;
-  if (t->op == IR_SWITCH) {
-    out[n++] = fn->edges[t->u.sw.dflt].target;
-    for (uint32_t k = 0; k < t->u.sw.ngroups && n < cap; k++)
-      out[n++] = fn->edges[fn->groups[t->u.sw.groups + k].edge].target;
-  }
-  return n;
-}
-
 /* Can the conditional branch at st's position end `loop`'s iteration by leaving the loop —
  * does a block outside it follow one of its sides without passing the loop's header? (The
  * first test of `while (j < len && s[j] != c)` does; a test in the body whose sides meet
@@ -651,16 +633,16 @@ static bool branch_exits(merge_ctx *m, const state *st, const merge_loops *l, ui
   const state_frame *f = &st->frames[st->nframes - 1];
   const ir_function *fn = &m->prog->funcs[f->func];
   if (fn->insts[f->pc].op != IR_CONDBR) return false;
-  uint32_t header = l->loops[loop].header, succ[64];
+  uint32_t header = l->loops[loop].header;
   uint8_t *seen = xcalloc(fn->nblocks + 1, 1);
   uint32_t *todo = xmalloc((fn->nblocks + 1) * sizeof *todo), ntodo = 0;
   bool exits = false;
   todo[ntodo++] = merge_block_of(fn, f->pc);
   seen[todo[0]] = 1;
   while (ntodo && !exits) {
-    uint32_t b = todo[--ntodo], ns = block_succs(fn, b, succ, 64);
-    for (uint32_t k = 0; k < ns && !exits; k++) {
-      uint32_t s = succ[k];
+    uint32_t b = todo[--ntodo];
+    for (uint32_t k = 0, n = ir_block_nedges(fn, b); k < n && !exits; k++) {
+      uint32_t s = fn->edges[ir_block_edge(fn, b, k)].target;
       exits = !merge_loop_contains(l, loop, s);
       if (!exits && s != header && !seen[s]) {
         seen[s] = 1;

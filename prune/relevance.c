@@ -58,16 +58,8 @@ static void step_back(const ir_function *fn, const ir_inst *in, uint64_t *rel) {
 static void block_out(const ir_function *fn, uint32_t b, const uint64_t *block_in, uint32_t words,
                       uint64_t *out, uint64_t *scratch) {
   memset(out, 0, words * sizeof *out);
-  const ir_inst *t = &fn->insts[fn->blocks[b].first + fn->blocks[b].count - 1];
-  uint32_t n = t->op == IR_BR       ? 1
-               : t->op == IR_CONDBR ? 2
-               : t->op == IR_SWITCH ? t->u.sw.ngroups + 1
-                                    : 0;
-  for (uint32_t k = 0; k < n; k++) {
-    uint32_t edge = t->op == IR_SWITCH
-                        ? (k < t->u.sw.ngroups ? fn->groups[t->u.sw.groups + k].edge : t->u.sw.dflt)
-                        : t->u.br.edge[k];
-    const ir_edge *e = &fn->edges[edge];
+  for (uint32_t k = 0, n = ir_block_nedges(fn, b); k < n; k++) {
+    const ir_edge *e = &fn->edges[ir_block_edge(fn, b, k)];
     const uint64_t *in = &block_in[(uint64_t)e->target * words];
     memcpy(scratch, in, words * sizeof *scratch);
     for (uint32_t m = 0; m < e->nmoves; m++) clear_bit(scratch, fn->moves[e->moves + m].dst);

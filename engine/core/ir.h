@@ -396,6 +396,21 @@ void ir_free(ir_program *p); /* NULL is allowed */
 uint32_t ir_find_function(const ir_program *p, const char *name);
 uint32_t ir_find_global(const ir_program *p, const char *name);
 
+/* The edges leaving block b are its terminator's: br's one, condbr's two (the true side
+ * first), a switch's case groups in order and then its default; ret and unreachable have
+ * none. ir_block_nedges counts them; ir_block_edge(f, b, k) is the k-th, k < that count. */
+static inline uint32_t ir_block_nedges(const ir_function *f, uint32_t b) {
+  const ir_block *bl = &f->blocks[b];
+  if (!bl->count) return 0;
+  const ir_inst *t = &f->insts[bl->first + bl->count - 1];
+  return t->op == IR_BR ? 1 : t->op == IR_CONDBR ? 2 : t->op == IR_SWITCH ? t->u.sw.ngroups + 1 : 0;
+}
+static inline uint32_t ir_block_edge(const ir_function *f, uint32_t b, uint32_t k) {
+  const ir_inst *t = &f->insts[f->blocks[b].first + f->blocks[b].count - 1];
+  if (t->op != IR_SWITCH) return t->u.br.edge[k];
+  return k < t->u.sw.ngroups ? f->groups[t->u.sw.groups + k].edge : t->u.sw.dflt;
+}
+
 static inline const ir_operand *ir_operands(const ir_function *f, const ir_inst *i) {
   return f->operands + i->ops;
 }
