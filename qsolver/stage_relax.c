@@ -30,7 +30,7 @@
 /* Models of the scalar parts solved lately and of the quantified requests answered lately,
  * tried before Z3 on a new scalar part: the scalar part of a loop's next question differs
  * from the last one by a bound or two. */
-#define RECENT_MODELS 8
+#define RECENT_MODELS 4
 
 typedef struct relax_stage {
   qs_stage base;
