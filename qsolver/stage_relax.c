@@ -298,12 +298,16 @@ static expr_assignment *overlay_group(relax_stage *r, const expr_assignment *bas
 
 /* S solved component by component: true when it answered (unsat, or sat with a model of the
  * whole of S, checked by evaluation). False leaves S to the chain below whole. */
+static bool split(relax_stage *r, size_t ns) {
+  components(r, ns);
+  for (size_t i = 1; i < ns; i++)
+    if (uf_find(r->parent, i) != 0) return true;
+  return false;
+}
+
+/* After split: S's components each answered on its own. */
 static bool solve_components(relax_stage *r, const qs_req *relaxed, qs_ans *ans) {
   size_t ns = relaxed->n;
-  components(r, ns);
-  bool one = true;
-  for (size_t i = 1; i < ns && one; i++) one = uf_find(r->parent, i) == 0;
-  if (one) return false;
   expr_assignment *m = expr_assignment_new();
   qs_status status = QS_SAT;
   for (size_t root = 0; root < ns && status == QS_SAT; root++) {
@@ -350,7 +354,9 @@ static bool solve_components(relax_stage *r, const qs_req *relaxed, qs_ans *ans)
  * component by component, else the chain's on S whole. */
 static void solve_scalar(relax_stage *r, const qs_req *relaxed, qs_ans *ans) {
   qs_ans_init(ans);
-  for (size_t k = 0; k < RECENT_MODELS; k++) {
+  /* Split, only the newest model is tried on S whole: the components try them all. */
+  bool parts = split(r, relaxed->n);
+  for (size_t k = 0; k < (parts ? 1 : RECENT_MODELS); k++) {
     const expr_assignment *m = r->recent[(r->next + RECENT_MODELS - 1 - k) % RECENT_MODELS];
     if (m && qs_model_satisfies(relaxed->f, relaxed->n, m)) {
       ans->status = QS_SAT;
@@ -358,7 +364,7 @@ static void solve_scalar(relax_stage *r, const qs_req *relaxed, qs_ans *ans) {
       return;
     }
   }
-  if (!solve_components(r, relaxed, ans)) qs_forward(&r->base, relaxed, ans);
+  if (!parts || !solve_components(r, relaxed, ans)) qs_forward(&r->base, relaxed, ans);
   if (ans->status == QS_SAT && ans->model) remember(r, ans->model);
 }
 
