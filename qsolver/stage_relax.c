@@ -7,8 +7,9 @@
  * A formula is scalar when it holds no forall and reads arrays only at constant indices
  * (bounds such as K1 + c < n + 1, a merge's K against n). Requests without a forall, or
  * with only scalar formulas, are forwarded untouched. Otherwise, with S the scalar formulas:
- *   1. relax: solve S alone. S is implied by the request, so its unsat is final. A model
- *      of S that satisfies the whole request under evaluation is final too.
+ *   1. relax: solve S alone, component by component when it splits (below). S is implied
+ *      by the request, so its unsat is final. A model of S that satisfies the whole request
+ *      under evaluation is final too.
  *   2. fix: with M the model of S, substitute each read of S by its value in M in every
  *      formula (a read at K1 + c becomes one at a constant index) and add read = value for
  *      each; solve that. It implies the request, so a model of it is one of the request —
