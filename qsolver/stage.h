@@ -33,9 +33,10 @@ typedef struct qs_req {
 } qs_req;
 
 /* Request lanes: the engine's requests (and everything built from them), the relaxed stage's
- * scalar parts, and its fixed requests (which share no prefix: Z3 solves them anew, with no
- * incremental solver, z3_backend.c). */
-enum { QS_LANE_MAIN, QS_LANE_SCALAR, QS_LANE_FIXED, QS_LANES };
+ * scalar parts, its fixed requests (which share no prefix: Z3 solves them anew, with no
+ * incremental solver, z3_backend.c), and the components of its scalar parts (a question's
+ * component grows by the question at the end of the path condition's). */
+enum { QS_LANE_MAIN, QS_LANE_SCALAR, QS_LANE_FIXED, QS_LANE_PART, QS_LANES };
 
 typedef struct qs_ans {
   qs_status status;

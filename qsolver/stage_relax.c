@@ -7,8 +7,9 @@
  * A formula is scalar when it holds no forall and reads arrays only at constant indices
  * (bounds such as K1 + c < n + 1, a merge's K against n). Requests without a forall, or
  * with only scalar formulas, are forwarded untouched. Otherwise, with S the scalar formulas:
- *   1. relax: solve S alone. S is implied by the request, so its unsat is final. A model
- *      of S that satisfies the whole request under evaluation is final too.
+ *   1. relax: solve S alone, component by component when it splits (below). S is implied
+ *      by the request, so its unsat is final. A model of S that satisfies the whole request
+ *      under evaluation is final too.
  *   2. fix: with M the model of S, substitute each read of S by its value in M in every
  *      formula (a read at K1 + c becomes one at a constant index) and add read = value for
  *      each; solve that. It implies the request, so a model of it is one of the request —
@@ -40,9 +41,23 @@ typedef struct relax_stage {
   qs_idmap seen;   /* a walk's visited nodes */
   expr **stack, **s, **reads, **values, **fixed, **conj;
   size_t stack_cap, s_cap, reads_cap, values_cap, fixed_cap, conj_cap;
+  /* S's components (solve_components): formula id → its cells in `pool`, the union-find
+   * over S, cell → owning formula, arrays read whole, a component and its cells. */
+  qs_idmap cell_memo, owner, whole;
+  uint64_t *pool, *collect, *gcells;
+  size_t npool, pool_cap, collect_cap, gcells_cap;
+  size_t *parent, parent_cap;
+  expr **g;
+  size_t g_cap;
+  expr_array **garrays;
+  size_t garrays_cap;
+  uint8_t *bytes;
+  size_t bytes_cap;
 } relax_stage;
 
 #define SCALAR_MEMO_MAX ((size_t)1 << 20)
+/* Bounds the cells memo's pool; past it, start over (deterministically). */
+#define CELL_POOL_MAX ((size_t)1 << 22)
 
 static void push(expr ***v, size_t *n, size_t *cap, expr *e) {
   qs_reserve((void **)v, cap, *n + 1, sizeof **v);
@@ -159,9 +174,190 @@ static void remember(relax_stage *r, const expr_assignment *m) {
   r->next = (r->next + 1) % RECENT_MODELS;
 }
 
-/* Step 1's answer: a model of S from the recent ones when one satisfies it, else Z3's. */
+/* ---- S by its independent parts --------------------------------------------------------------
+ * S holds every scalar formula of the path condition, and a PAT-merged state's forall reads
+ * its array whole, so independence (in front of the caches) hands the whole path condition
+ * down with every question: S is then mostly formulas that share no byte with the question
+ * (a branch on s[33] after a loop over s[0..K), the bounds of n). Its reads are all at
+ * constant indices, so its cells are exact, and it splits into components — formulas sharing
+ * a cell, transitively, as independence groups them — which share no cell. Each component is
+ * answered on its own: by a recent model that satisfies it (the path condition's parts, which
+ * the last question's model satisfied), else by the chain below (a small request: the
+ * question's own component). One component's unsat is final (a subset of S). The components'
+ * models, each laid over the others on the component's cells, make a model of S, which is
+ * checked by evaluation on the whole of S before it is used. */
+
+static const uint64_t *formula_cells(relax_stage *r, expr *f, size_t *count) {
+  uint64_t v;
+  if (qs_idmap_get(&r->cell_memo, f->id, &v)) {
+    *count = (size_t)(v & 0xffffff);
+    return r->pool + (v >> 24);
+  }
+  size_t n = 0;
+  expr_collect_cells(f, &r->collect, &n, &r->collect_cap);
+  *count = n;
+  if (n >= 0xffffff) return r->collect; /* too many to memoize */
+  if (r->npool + n > CELL_POOL_MAX) {
+    qs_idmap_reset(&r->cell_memo, 1024);
+    r->npool = 0;
+  }
+  QS_RESERVE(r->pool, r->pool_cap, r->npool + n);
+  memcpy(r->pool + r->npool, r->collect, n * sizeof *r->pool);
+  qs_idmap_put(&r->cell_memo, f->id, (uint64_t)r->npool << 24 | n);
+  r->npool += n;
+  return r->pool + r->npool - n;
+}
+
+static size_t uf_find(size_t *parent, size_t i) {
+  while (parent[i] != i) {
+    parent[i] = parent[parent[i]];
+    i = parent[i];
+  }
+  return i;
+}
+
+/* A cell as the group sees it: a byte of an array some formula of S reads whole is the
+ * whole array. */
+static uint64_t group_cell(relax_stage *r, uint64_t cell) {
+  uint64_t dummy;
+  uint32_t a = expr_cell_array(cell);
+  return qs_idmap_get(&r->whole, a, &dummy) ? expr_cell(a, EXPR_CELL_WHOLE) : cell;
+}
+
+/* Splits S (r->s[0..ns)) into its components: r->parent's roots after the call. */
+static void components(relax_stage *r, size_t ns) {
+  qs_idmap_reset(&r->whole, 16);
+  qs_idmap_reset(&r->owner, 64);
+  QS_RESERVE(r->parent, r->parent_cap, ns);
+  for (size_t i = 0; i < ns; i++) {
+    size_t nc;
+    const uint64_t *c = formula_cells(r, r->s[i], &nc);
+    for (size_t k = 0; k < nc; k++)
+      if (expr_cell_is_whole(c[k])) qs_idmap_put(&r->whole, expr_cell_array(c[k]), 1);
+  }
+  for (size_t i = 0; i < ns; i++) {
+    r->parent[i] = i;
+    size_t nc;
+    const uint64_t *c = formula_cells(r, r->s[i], &nc);
+    for (size_t k = 0; k < nc; k++) {
+      uint64_t cell = group_cell(r, c[k]), o;
+      if (!qs_idmap_get(&r->owner, cell, &o)) {
+        qs_idmap_put(&r->owner, cell, i);
+        continue;
+      }
+      size_t x = uf_find(r->parent, i), y = uf_find(r->parent, (size_t)o);
+      if (x != y) r->parent[x < y ? y : x] = x < y ? x : y; /* the root: its first formula */
+    }
+  }
+}
+
+/* The component whose root is `root` (its formulas in S's order) into r->g, its cells into
+ * r->gcells (*ncells); *gassumed: how many of its formulas are among S's assumed ones.
+ * Returns its size. */
+static size_t component(relax_stage *r, size_t ns, size_t assumed, size_t root, size_t *gassumed,
+                        size_t *ncells) {
+  size_t ng = 0, nc_total = 0;
+  *gassumed = 0;
+  for (size_t i = root; i < ns; i++) {
+    if (uf_find(r->parent, i) != root) continue;
+    push(&r->g, &ng, &r->g_cap, r->s[i]);
+    if (i < assumed) ++*gassumed;
+    size_t nc;
+    const uint64_t *c = formula_cells(r, r->s[i], &nc);
+    QS_RESERVE(r->gcells, r->gcells_cap, nc_total + nc);
+    for (size_t k = 0; k < nc; k++) r->gcells[nc_total++] = group_cell(r, c[k]);
+  }
+  *ncells = nc_total;
+  return ng;
+}
+
+/* base (copied) with the cells of the component r->g[0..ng) (r->gcells[0..ncells)) taken
+ * from `from`; a new assignment. */
+static expr_assignment *overlay_group(relax_stage *r, const expr_assignment *base,
+                                      const expr_assignment *from, size_t ng, size_t ncells) {
+  expr_assignment *out = base ? expr_assignment_copy(base) : expr_assignment_new();
+  size_t na = 0;
+  for (size_t i = 0; i < ng; i++) expr_collect_arrays(r->g[i], &r->garrays, &na, &r->garrays_cap);
+  for (size_t k = 0; k < na; k++) {
+    expr_array *a = r->garrays[k];
+    if (a->init) continue; /* its bytes are fixed */
+    const expr_binding *to = expr_assignment_find(out, a), *src = expr_assignment_find(from, a);
+    QS_RESERVE(r->bytes, r->bytes_cap, a->capacity ? a->capacity : 1);
+    memset(r->bytes, 0, a->capacity);
+    if (to) memcpy(r->bytes, to->bytes, to->len < a->capacity ? to->len : a->capacity);
+    for (size_t c = 0; c < ncells; c++) {
+      if (expr_cell_array(r->gcells[c]) != a->id) continue;
+      bool whole = expr_cell_is_whole(r->gcells[c]);
+      uint64_t lo = whole ? 0 : (uint32_t)r->gcells[c] - 1, hi = whole ? a->capacity : lo + 1;
+      for (uint64_t at = lo; at < hi && at < a->capacity; at++)
+        r->bytes[at] = src && at < src->len ? src->bytes[at] : 0;
+    }
+    expr_assignment_set(out, a, r->bytes, a->capacity);
+  }
+  return out;
+}
+
+/* S solved component by component: true when it answered (unsat, or sat with a model of the
+ * whole of S, checked by evaluation). False leaves S to the chain below whole. */
+static bool split(relax_stage *r, size_t ns) {
+  components(r, ns);
+  for (size_t i = 1; i < ns; i++)
+    if (uf_find(r->parent, i) != 0) return true;
+  return false;
+}
+
+/* After split: S's components each answered on its own. */
+static bool solve_components(relax_stage *r, const qs_req *relaxed, qs_ans *ans) {
+  size_t ns = relaxed->n;
+  expr_assignment *m = expr_assignment_new();
+  qs_status status = QS_SAT;
+  for (size_t root = 0; root < ns && status == QS_SAT; root++) {
+    if (r->parent[root] != root) continue;
+    size_t gassumed, ncells, ng = component(r, ns, relaxed->assumed, root, &gassumed, &ncells);
+    const expr_assignment *from = NULL;
+    for (size_t k = 0; k < RECENT_MODELS && !from; k++) {
+      const expr_assignment *rm = r->recent[(r->next + RECENT_MODELS - 1 - k) % RECENT_MODELS];
+      if (rm && qs_model_satisfies(r->g, ng, rm)) from = rm;
+    }
+    qs_ans ga;
+    qs_ans_init(&ga);
+    if (!from) {
+      qs_req grq = *relaxed;
+      grq.f = r->g;
+      grq.n = ng;
+      grq.assumed = gassumed;
+      grq.lane = QS_LANE_PART;
+      qs_forward(&r->base, &grq, &ga);
+      status = ga.status == QS_SAT && !ga.model ? QS_UNKNOWN : ga.status;
+      from = ga.model;
+    }
+    if (status == QS_SAT) {
+      expr_assignment *laid = overlay_group(r, m, from, ng, ncells);
+      expr_assignment_free(m);
+      m = laid;
+    }
+    qs_ans_clear(&ga);
+  }
+  bool answered = status == QS_UNSAT; /* a component of S: a subset of it */
+  if (answered) {
+    ans->status = QS_UNSAT;
+  } else if (status == QS_SAT && qs_model_satisfies(relaxed->f, ns, m)) {
+    ans->status = QS_SAT;
+    ans->model = m;
+    m = NULL;
+    answered = true;
+  }
+  expr_assignment_free(m);
+  return answered;
+}
+
+/* Step 1's answer: a model of S from the recent ones when one satisfies it, else S's answer
+ * component by component, else the chain's on S whole. */
 static void solve_scalar(relax_stage *r, const qs_req *relaxed, qs_ans *ans) {
-  for (size_t k = 0; k < RECENT_MODELS; k++) {
+  qs_ans_init(ans);
+  /* Split, only the newest model is tried on S whole: the components try them all. */
+  bool parts = split(r, relaxed->n);
+  for (size_t k = 0; k < (parts ? 1 : RECENT_MODELS); k++) {
     const expr_assignment *m = r->recent[(r->next + RECENT_MODELS - 1 - k) % RECENT_MODELS];
     if (m && qs_model_satisfies(relaxed->f, relaxed->n, m)) {
       ans->status = QS_SAT;
@@ -169,7 +365,7 @@ static void solve_scalar(relax_stage *r, const qs_req *relaxed, qs_ans *ans) {
       return;
     }
   }
-  qs_forward(&r->base, relaxed, ans);
+  if (!parts || !solve_components(r, relaxed, ans)) qs_forward(&r->base, relaxed, ans);
   if (ans->status == QS_SAT && ans->model) remember(r, ans->model);
 }
 
@@ -244,6 +440,16 @@ static void relax_destroy(qs_stage *st) {
   for (size_t k = 0; k < RECENT_MODELS; k++) expr_assignment_free(r->recent[k]);
   qs_idmap_free(&r->scalar);
   qs_idmap_free(&r->seen);
+  qs_idmap_free(&r->cell_memo);
+  qs_idmap_free(&r->owner);
+  qs_idmap_free(&r->whole);
+  free(r->pool);
+  free(r->collect);
+  free(r->gcells);
+  free(r->parent);
+  free(r->g);
+  free(r->garrays);
+  free(r->bytes);
   free(r->stack);
   free(r->s);
   free(r->reads);
