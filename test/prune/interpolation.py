@@ -19,8 +19,9 @@ forks - validation_forks is what the pruned exploration forked.
 4. ends_early.c: a path ends early (an external call): verdict unknown with that reason.
    Validation can fail: with SYMQ_PRUNE_FAULT=skip-implication (subsumption without the
    interpolant's check) core_needed.c's bug is pruned, and validation reports it, exit 1.
-5. --interpolate refuses other searchers and merging, --validate-interpolation alone is
-   refused, each with one line and exit status 2.
+5. --interpolate refuses other searchers and incremental merging (merging itself:
+   merging.py), --validate-interpolation alone is refused, each with one line and exit
+   status 2.
 
     interpolation.py SYMQ_BINARY
 
@@ -69,14 +70,16 @@ def reach_line(driver):
     return 0
 
 
-def validated(symq, driver, n):
-    """A run under MODE that must pass validation; returns its stats (or None)."""
-    p, stats = run(symq, driver, n, MODE)
+def validated(symq, driver, n, options=MODE):
+    """A run under options (MODE and more) that must pass validation; returns its stats (or
+    None)."""
+    p, stats = run(symq, driver, n, options)
     lines = p.stdout.strip().split("\n")
     ok = (p.returncode == 0 and stats is not None
           and stats["interpolation"]["validation_failures"] == 0
           and lines[-1] == "symq: verdict: " + stats["verdict"])
-    check(f"{driver} N={n}: validation passes, the last line is the verdict", ok,
+    more = "".join(" " + o for o in options if o not in MODE)
+    check(f"{driver} N={n}{more}: validation passes, the last line is the verdict", ok,
           f"rc={p.returncode} last={lines[-1]!r} stderr={p.stderr.strip()[-300:]!r}")
     return stats if ok else None
 
@@ -148,7 +151,8 @@ def main():
           f"rc={p.returncode} stderr={p.stderr.strip()[-300:]!r}")
     # 5. refusals
     for options, message in ((["--interpolate", "--search=bfs"], "--search=dfs only"),
-                             (["--interpolate", "--merge=cfg"], "--merge=none only"),
+                             (["--interpolate", "--merge=cfg", "--incremental-merge"],
+                              "--incremental-merge"),
                              (["--validate-interpolation"], "needs --interpolate")):
         p, _ = run(symq, "noise_unread", 2, options)
         err = p.stderr.strip().split("\n")[-1]
