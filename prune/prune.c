@@ -34,12 +34,34 @@ typedef struct prune_node {
   expr **pc; /* npc owned references */
 } prune_node;
 
+/* --validate-interpolation's obligation: σ(Ψ) of the entry that subsumed a state, which
+ * every path of its subtree must imply (its path condition implied it when it was subsumed):
+ * a path that does not is one the interpolant excludes. Shared by the subtree's states. */
+typedef struct prune_obligation {
+  uint32_t refs;
+  expr **psi; /* owned references */
+  size_t n;
+} prune_obligation;
+
+static prune_obligation *obligation_ref(prune_obligation *o) {
+  if (o) o->refs++;
+  return o;
+}
+
+static void obligation_unref(prune_obligation *o) {
+  if (!o || --o->refs) return;
+  for (size_t k = 0; k < o->n; k++) expr_unref(o->psi[k]);
+  free(o->psi);
+  free(o);
+}
+
 /* A state merged away (a constituent of a merge), kept until the states the merge made are
  * known (prune_merged) and then settled (settle). */
 typedef struct prune_pending {
   state *copy;      /* a fork of it: its path condition, registers and memory */
   prune_node *node; /* its innermost node, whose count it still holds */
   bool validating;
+  prune_obligation *obligation; /* its reference */
 } prune_pending;
 
 struct prune_ctx {
@@ -50,10 +72,11 @@ struct prune_ctx {
   prune_relevance **relevance; /* by function, computed on first use */
   prune_slots **slots;         /* by function, computed on first use */
   prune_table table;
-  state *running; /* the state whose requests the counter is counting, or NULL */
-  uint64_t seen;  /* the solver's request counter when last accounted for */
-  bool fault;     /* SYMQ_PRUNE_FAULT=skip-implication: subsume without asking (tests of
-                     --validate-interpolation only: it makes the pruning unsound) */
+  state *running;          /* the state whose requests the counter is counting, or NULL */
+  uint64_t seen;           /* the solver's request counter when last accounted for */
+  bool validation_reached; /* validation_error names an error a pruned subtree reached */
+  bool fault;              /* SYMQ_PRUNE_FAULT=skip-implication: subsume without asking (tests of
+                              --validate-interpolation only: it makes the pruning unsound) */
   /* the latest run of states merged away (one release's group) and what was made of it */
   prune_pending *pending;
   size_t npending, cap_pending;
@@ -264,11 +287,24 @@ static expr *conjunction(expr *const *c, size_t n) {
 }
 
 /* Whether st's pc implies σ of the entry's interpolant; its needs go to st's node then. */
-static bool implies(prune_ctx *p, state *st, const prune_entry *e, prune_rename *r) {
-  if (!e->ninterpolant || p->fault) return true;
+static bool implies(prune_ctx *p, state *st, const prune_entry *e, prune_rename *r,
+                    prune_obligation **keep) {
+  if (!e->ninterpolant) return true;
   expr **renamed = xcalloc(e->ninterpolant, sizeof *renamed);
   for (size_t k = 0; k < e->ninterpolant; k++)
     renamed[k] = prune_rename_apply(r, e->interpolant[k]);
+  if (p->opt->validate) { /* kept whether or not it holds: validation checks it below */
+    *keep = xcalloc(1, sizeof **keep);
+    (*keep)->refs = 1;
+    (*keep)->psi = xcalloc(e->ninterpolant, sizeof *(*keep)->psi);
+    (*keep)->n = e->ninterpolant;
+    for (size_t k = 0; k < e->ninterpolant; k++) (*keep)->psi[k] = expr_ref(renamed[k]);
+  }
+  if (p->fault) {
+    for (size_t k = 0; k < e->ninterpolant; k++) expr_unref(renamed[k]);
+    free(renamed);
+    return true;
+  }
   /* a conjunct of st's own path condition needs no question (a ∀ a merged state and the
    * node share, most often: a query about it would reach Z3) */
   hmap own = {0};
@@ -299,11 +335,12 @@ static bool implies(prune_ctx *p, state *st, const prune_entry *e, prune_rename 
 
 /* Whether an entry at st's call stack subsumes st: its snapshot matches up to σ and st's pc
  * implies σ of its interpolant. */
-static bool subsumes(prune_ctx *p, state *st, const prune_entry *e) {
+static bool subsumes(prune_ctx *p, state *st, const prune_entry *e, prune_obligation **keep) {
   prune_rename r;
   prune_rename_begin(&r, st, e->snap.inputs, e->snap.ninputs);
-  bool yes = prune_snapshot_matches(&e->snap, st, &r) && implies(p, st, e, &r);
+  bool yes = prune_snapshot_matches(&e->snap, st, &r) && implies(p, st, e, &r, keep);
   if (yes && r.npairs) p->stats->renamed++;
+  if (!yes) obligation_unref(*keep), *keep = NULL;
   prune_rename_end(&r);
   return yes;
 }
@@ -316,8 +353,9 @@ bool prune_at_branch(prune_ctx *p, state *st) {
   size_t n;
   prune_entry *const *entries = prune_table_at(&p->table, st, relevant_reg, p, &n);
   bool subsumed = false;
+  prune_obligation *obligation = NULL;
   for (size_t k = 0; k < n && !subsumed; k++, p->stats->compared++)
-    subsumed = subsumes(p, st, entries[k]);
+    subsumed = subsumes(p, st, entries[k], &obligation);
   if (subsumed) {
     p->stats->subsumed++;
     prune_node *node = st->prune_node;
@@ -328,6 +366,7 @@ bool prune_at_branch(prune_ctx *p, state *st) {
       return true;
     }
     st->prune_validating = true; /* explored anyway, outside the tree */
+    st->prune_obligation = obligation;
     return false;
   }
   prune_node *node = xcalloc(1, sizeof *node);
@@ -349,6 +388,7 @@ void prune_forked(prune_ctx *p, state *parent, state *child) {
   settle(p);
   child->prune_node = parent->prune_node;
   child->prune_validating = parent->prune_validating;
+  child->prune_obligation = obligation_ref(parent->prune_obligation);
   child->prune_end = PRUNE_END_NONE;
   if (child->prune_node) ((prune_node *)child->prune_node)->open++;
   if (child->prune_validating) p->stats->validation_forks++;
@@ -391,6 +431,32 @@ void prune_dropped(prune_ctx *p, state *st) {
   taint(st);
 }
 
+/* A validated path that ended normally: its path condition must imply the obligation (one
+ * query; unknown is no failure). */
+static void check_obligation(prune_ctx *p, state *st) {
+  const prune_obligation *o = st->prune_obligation;
+  if (!o || !o->n) return;
+  expr *all = conjunction(o->psi, o->n);
+  bool must = true;
+  qs_status status = qs_must_be_true(p->solver, st->pc, st->npc, all, &must);
+  expr_unref(all);
+  p->seen = requests(p); /* this module's own request */
+  p->stats->validation_checks++;
+  if (status == QS_UNKNOWN || must || p->stats->validation_failures++) return;
+  const char *file = "?";
+  uint32_t line = 0;
+  if (st->nframes) {
+    const state_frame *f = &st->frames[st->nframes - 1];
+    const ir_function *fn = &p->prog->funcs[f->func];
+    file = fn->file ? fn->file : "?";
+    line = fn->insts[f->pc].line;
+  }
+  snprintf(p->stats->validation_error, sizeof p->stats->validation_error,
+           "unsound subsumption: a pruned subtree has a path its interpolant excludes, ending "
+           "at %s:%" PRIu32,
+           file, line);
+}
+
 void prune_ended(prune_ctx *p, state *st, prune_end how, const char *kind, const char *where) {
   if (!p) return;
   if (how == PRUNE_END_ERROR && !p->stats->first_error[0])
@@ -407,9 +473,16 @@ void prune_ended(prune_ctx *p, state *st, prune_end how, const char *kind, const
   if (how != PRUNE_END_NORMAL) taint(st);
   if (!st->prune_validating) return;
   p->stats->validation_paths++;
-  if (how == PRUNE_END_ERROR && !p->stats->validation_failures++)
+  /* the first error a pruned subtree reaches is the message, before any excluded path */
+  if (how == PRUNE_END_ERROR && !p->validation_reached) {
+    p->validation_reached = true;
+    p->stats->validation_failures++;
     snprintf(p->stats->validation_error, sizeof p->stats->validation_error,
              "unsound subsumption: a pruned subtree reaches %s at %s", kind, where ? where : "?");
+  } else if (how == PRUNE_END_ERROR) {
+    p->stats->validation_failures++;
+  }
+  if (how == PRUNE_END_NORMAL) check_obligation(p, st);
 }
 
 void prune_gone(prune_ctx *p, state *st) {
@@ -418,6 +491,8 @@ void prune_gone(prune_ctx *p, state *st) {
   if (st->prune_end == PRUNE_END_NONE) taint(st); /* an end nobody reported: be safe */
   p->seen = requests(p); /* its test's model is no question its subtree relied on */
   if (p->running == st) p->running = NULL;
+  obligation_unref(st->prune_obligation);
+  st->prune_obligation = NULL;
   prune_node *node = st->prune_node;
   st->prune_node = NULL;
   if (node) node_release(p, node);
@@ -444,7 +519,10 @@ void prune_gone(prune_ctx *p, state *st) {
    a tree of its own and every constituent's ancestors get no interpolant (tainted). */
 
 static void pending_free(prune_ctx *p) {
-  for (size_t k = 0; k < p->npending; k++) state_free(p->pending[k].copy);
+  for (size_t k = 0; k < p->npending; k++) {
+    state_free(p->pending[k].copy);
+    obligation_unref(p->pending[k].obligation);
+  }
   p->npending = 0;
   p->made = p->rooted = false;
   p->joined = NULL;
@@ -486,9 +564,10 @@ void prune_merged_away(prune_ctx *p, state *st) {
     p->cap_pending = p->cap_pending ? 2 * p->cap_pending : 16;
     p->pending = xrealloc(p->pending, p->cap_pending * sizeof *p->pending);
   }
-  p->pending[p->npending++] =
-      (prune_pending){state_fork(st, 0), st->prune_node, st->prune_validating};
-  st->prune_node = NULL; /* the pending entry holds its count now */
+  p->pending[p->npending++] = (prune_pending){state_fork(st, 0), st->prune_node,
+                                              st->prune_validating, st->prune_obligation};
+  st->prune_node = NULL; /* the pending entry holds its count and its obligation now */
+  st->prune_obligation = NULL;
 }
 
 /* The length of the common prefix of a's and b's path conditions. */
@@ -581,6 +660,12 @@ void prune_merged(prune_ctx *p, state *m) {
   m->prune_end = PRUNE_END_NONE;
   m->prune_validating = false;
   for (size_t k = 0; k < p->npending; k++) m->prune_validating |= p->pending[k].validating;
+  /* validated paths merged: an obligation all of them share is the merged state's */
+  m->prune_obligation = NULL;
+  bool same = p->npending > 0;
+  for (size_t k = 1; k < p->npending && same; k++)
+    same = p->pending[k].obligation == p->pending[0].obligation;
+  if (same) m->prune_obligation = obligation_ref(p->pending[0].obligation);
   prune_node *j = p->npending ? merge_join(p, m) : NULL;
   p->made = true;
   if (!j) {
@@ -661,11 +746,12 @@ void prune_stats_json(json_writer *j, const prune_stats *s) {
       {"uninterpolable", s->uninterpolable}, {"subsumed", s->subsumed},
       {"subsumption_queries", s->subsumption_queries}, {"facts", s->facts},
       {"validation_forks", s->validation_forks}, {"validation_paths", s->validation_paths},
-      {"validation_failures", s->validation_failures}, {"renamed", s->renamed},
-      {"private_slots", s->private_slots}, {"compared", s->compared}, {"wp_steps", s->wp_steps},
-      {"wp_passed", s->wp_passed}, {"wp_abduced", s->wp_abduced}, {"wp_fallbacks", s->wp_fallbacks},
-      {"wp_queries", s->wp_queries}, {"merged_joined", s->merged_joined},
-      {"merged_roots", s->merged_roots}, {"wp_quantified", s->wp_quantified},
-      {"partial", s->partial}, {"merge_conjuncts", s->merge_conjuncts});
+      {"validation_failures", s->validation_failures}, {"validation_checks", s->validation_checks},
+      {"renamed", s->renamed}, {"private_slots", s->private_slots}, {"compared", s->compared},
+      {"wp_steps", s->wp_steps}, {"wp_passed", s->wp_passed}, {"wp_abduced", s->wp_abduced},
+      {"wp_fallbacks", s->wp_fallbacks}, {"wp_queries", s->wp_queries},
+      {"merged_joined", s->merged_joined}, {"merged_roots", s->merged_roots},
+      {"wp_quantified", s->wp_quantified}, {"partial", s->partial},
+      {"merge_conjuncts", s->merge_conjuncts});
   json_object_end(j);
 }

@@ -69,6 +69,7 @@ typedef struct prune_stats {
   uint64_t validation_forks; /* forks inside pruned subtrees explored by validation */
   uint64_t validation_paths; /* paths that ended inside them */
   uint64_t validation_failures;
+  uint64_t validation_checks; /* validated paths checked against their subsuming interpolant */
   /* with merging (the ---- merging ---- part below) */
   uint64_t merged_joined;     /* merged states counted at a node above their constituents */
   uint64_t merged_roots;      /* merged states that began a tree of their own */

@@ -18,7 +18,10 @@ forks - validation_forks is what the pruned exploration forked.
    interpolant keeps that constraint (verdict false, as many error paths as plain forking).
 4. ends_early.c: a path ends early (an external call): verdict unknown with that reason.
    Validation can fail: with SYMQ_PRUNE_FAULT=skip-implication (subsumption without the
-   interpolant's check) core_needed.c's bug is pruned, and validation reports it, exit 1.
+   interpolant's check) core_needed.c's bug is pruned, and validation reports it, exit 1;
+   wp_guard.c has no bug, but its pruned subtrees then have paths whose path condition does
+   not imply the interpolant: validation reports one, exit 1 (without the fault it checks
+   every validated path, and none is excluded).
 5. --interpolate refuses other searchers and incremental merging (merging itself:
    merging.py), --validate-interpolation alone is refused, each with one line and exit
    status 2.
@@ -149,6 +152,20 @@ def main():
           p.returncode == 1 and err and err[0].startswith(
               "symq: error: unsound subsumption: a pruned subtree reaches reach_error at "),
           f"rc={p.returncode} stderr={p.stderr.strip()[-300:]!r}")
+    # 4c. ... and without a bug to reach: wp_guard.c's pruned subtrees have paths whose path
+    # condition does not imply the interpolant that (unchecked) subsumed them
+    out = os.path.join(SCRATCH.name, "fault-excluded")
+    p = subprocess.run([symq, "run", "-DN=4", *MODE, f"--output-dir={out}",
+                        os.path.join(HERE, "wp_guard.c")],
+                       capture_output=True, text=True, timeout=300, env=env)
+    check("fault injected, no bug: validation reports a path the interpolant excludes, exit 1",
+          p.returncode == 1 and "symq: error: unsound subsumption: a pruned subtree has a path "
+          "its interpolant excludes, ending at " in p.stderr,
+          f"rc={p.returncode} stderr={p.stderr.strip()[-300:]!r}")
+    s = validated(symq, "wp_guard", 4)
+    if s:
+        check("wp_guard without the fault: every validated path checked, none excluded",
+              s["interpolation"]["validation_checks"] > 0, s["interpolation"])
     # 5. refusals
     for options, message in ((["--interpolate", "--search=bfs"], "--search=dfs only"),
                              (["--interpolate", "--merge=cfg", "--incremental-merge"],

@@ -62,7 +62,10 @@ def linear(symq, driver, merge, ns, subsumed_is_n):
         if subsumed_is_n:
             check(f"{driver} {merge} N={n}: subsumed = N", s["subsumed"] == n, s["subsumed"])
         if driver != "noise_unread":
-            check(f"{driver} {merge} N={n}: merged", merged(s), s["merge"]["decisions"])
+            check(f"{driver} {merge} N={n}: merged, validated paths checked against their "
+                  "interpolant (over merged path conditions)",
+                  merged(s) and s["interpolation"]["validation_checks"] > 0,
+                  (s["merge"]["decisions"], s["interpolation"]["validation_checks"]))
         forks[n] = pruned(s)
     steps = {forks[b] - forks[a] for a, b in zip(ns, ns[1:])}
     check(f"{driver} {merge}: pruned forks grow linearly (equal steps, at most 2 per choice)",
