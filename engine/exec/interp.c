@@ -966,6 +966,7 @@ static step exec_condbr(executor *ex, state *st, const ir_inst *in) {
      * without validation), and it runs on outside, merged only with its own descendants */
     merge_path_ended(ex->merge, st);
     merge_gone(ex->merge, st);
+    st->leaf = NULL; /* its region's tree is no longer its own */
   }
   if (!part_holds_regions(ex->opt->part)) merge_at_branch(ex->merge, st, arg(ex, st, in, 0));
   prune_merge_requests(ex->prune); /* whether to open a region: not a question st relies on */
