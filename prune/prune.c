@@ -83,6 +83,7 @@ struct prune_ctx {
   bool made;          /* a merged state resumed since the run's last constituent */
   bool rooted;        /* one of them began a tree of its own */
   prune_node *joined; /* the highest node one of them was counted at (made && !rooted) */
+  bool restart;       /* merged states restart from snapshots (prune_merges_restart) */
 };
 
 static uint64_t requests(const prune_ctx *p) {
@@ -666,7 +667,7 @@ void prune_merged(prune_ctx *p, state *m) {
   for (size_t k = 1; k < p->npending && same; k++)
     same = p->pending[k].obligation == p->pending[0].obligation;
   if (same) m->prune_obligation = obligation_ref(p->pending[0].obligation);
-  prune_node *j = p->npending ? merge_join(p, m) : NULL;
+  prune_node *j = p->npending && !p->restart ? merge_join(p, m) : NULL;
   p->made = true;
   if (!j) {
     p->rooted = true;
@@ -678,6 +679,8 @@ void prune_merged(prune_ctx *p, state *m) {
   if (!p->joined || at_or_above(j, p->joined)) p->joined = j;
   p->stats->merged_joined++;
 }
+
+void prune_merges_restart(prune_ctx *p) { p->restart = true; }
 
 void prune_merge_requests(prune_ctx *p) {
   if (active(p)) p->seen = requests(p);

@@ -132,6 +132,10 @@ void prune_gone(prune_ctx *p, state *st);
  * must imply the entry's interpolant. */
 void prune_merged_away(prune_ctx *p, state *st);
 void prune_merged(prune_ctx *p, state *st);
+/* --incremental-merge: a merged state restarts from a snapshot taken at an earlier point and
+ * redoes its constituents' paths from there, so it always begins a tree of its own (the
+ * constituents' ancestors get no interpolant). */
+void prune_merges_restart(prune_ctx *p);
 /* The solver requests since the last event were merging's (whether to open a region at the
  * running state's branch): no question its path relies on. */
 void prune_merge_requests(prune_ctx *p);

@@ -411,8 +411,8 @@ static const opt_spec RUN_SPECS[] = {
      .topic = OPT_TOPIC_SEARCH,
      .help = "verification mode: prune a state whose context implies the interpolant of a "
              "finished subtree at the same point (TracerX; deletion or weakest-precondition "
-             "interpolants; dfs; merging too, not --incremental-merge); pruned subtrees get no "
-             "tests; ends with a verdict line"},
+             "interpolants; dfs, forking or merging); pruned subtrees get no tests; ends with a "
+             "verdict line"},
     /* ---- solver ---- */
     {.name = "--solver-timeout",
      .alias = "--max-solver-time",

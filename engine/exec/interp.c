@@ -2032,9 +2032,6 @@ static const char *prune_refusal(const interp_options *opt) {
   if (opt->prune.validate && opt->prune.mode == PRUNE_MODE_NONE)
     return "--validate-interpolation needs --interpolate";
   if (opt->prune.mode == PRUNE_MODE_NONE) return NULL;
-  if (opt->merge.mode != MERGE_MODE_NONE && opt->merge.incremental)
-    return "--interpolate does not run with --incremental-merge (its merged states restart "
-           "from snapshots, which prune/ does not relate to the paths they redo)";
   for (size_t k = 0; k < opt->nsearch; k++)
     if (opt->search[k] != SEARCH_DFS) return "--interpolate runs with --search=dfs only (for now)";
   return NULL;
@@ -2084,6 +2081,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   coverage_init(&ex.cov, prog);
   ex.merge = new_merge_ctx(&ex);
   ex.prune = prune_new(prog, &opt->prune, solver, &result->prune);
+  if (opt->merge.mode != MERGE_MODE_NONE && opt->merge.incremental) prune_merges_restart(ex.prune);
   const search_kind default_search[] = {SEARCH_DFS};
   search_hooks hooks = {.weight = coverage_weight, .ctx = &ex.cov};
   ex.searcher = search_new(opt->nsearch ? opt->search : default_search,

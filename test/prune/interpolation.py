@@ -22,9 +22,8 @@ forks - validation_forks is what the pruned exploration forked.
    wp_guard.c has no bug, but its pruned subtrees then have paths whose path condition does
    not imply the interpolant: validation reports one, exit 1 (without the fault it checks
    every validated path, and none is excluded).
-5. --interpolate refuses other searchers and incremental merging (merging itself:
-   merging.py), --validate-interpolation alone is refused, each with one line and exit
-   status 2.
+5. --interpolate refuses other searchers (merging runs: merging.py),
+   --validate-interpolation alone is refused, each with one line and exit status 2.
 
     interpolation.py SYMQ_BINARY
 
@@ -168,8 +167,6 @@ def main():
               s["interpolation"]["validation_checks"] > 0, s["interpolation"])
     # 5. refusals
     for options, message in ((["--interpolate", "--search=bfs"], "--search=dfs only"),
-                             (["--interpolate", "--merge=cfg", "--incremental-merge"],
-                              "--incremental-merge"),
                              (["--validate-interpolation"], "needs --interpolate")):
         p, _ = run(symq, "noise_unread", 2, options)
         err = p.stderr.strip().split("\n")[-1]

@@ -25,6 +25,9 @@ few that check what the pruned exploration alone does.
 5. --interpolate=wp: shapes 2 and 4 under pat.
 6. Fault injection (SYMQ_PRUNE_FAULT=skip-implication: subsumption without the
    implication) on merged_bug.c under pat: validation reports the bug the pruning hid, exit 1.
+7. --incremental-merge: its merged states restart from snapshots, so each begins a tree of
+   its own (merged_roots = merges, none joined): merged_then_noise is proved with the
+   forks it has without it (its subsumptions are below the merged state), merged_bug false.
 
     merging.py SYMQ_BINARY
 
@@ -123,6 +126,18 @@ def main():
     check("fault injected under pat: validation reports the unsound subsumption, exit 1",
           p.returncode == 1 and "symq: error: unsound subsumption: a pruned subtree reaches "
           "reach_error at " in p.stderr, f"rc={p.returncode} stderr={p.stderr.strip()[-300:]!r}")
+    # 7. incremental merging: merged states are roots
+    plain = validated(symq, "merged_then_noise", 4, MODE + ["--merge=pat"])
+    s = validated(symq, "merged_then_noise", 4, MODE + ["--merge=pat", "--incremental-merge"])
+    if s and plain:
+        i = s["interpolation"]
+        check("merged_then_noise --incremental-merge: true, every merged state a root, the "
+              "same pruned forks", s["verdict"].startswith("true (") and merged(s)
+              and i["merged_roots"] == s["merge"]["merges"] and i["merged_joined"] == 0
+              and pruned(s) == pruned(plain), (s["verdict"], i, pruned(s), pruned(plain)))
+    s = validated(symq, "merged_bug", 4, MODE + ["--merge=cfg", "--incremental-merge"])
+    if s:
+        check("merged_bug --incremental-merge: verdict false", s["verdict"] == want, s["verdict"])
     failures = interpolation.failures
     print(f"{interpolation.passed} passed, {len(failures)} failed")
     return 1 if failures else 0
