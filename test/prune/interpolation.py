@@ -63,6 +63,16 @@ def check(name, ok, detail=""):
         print(f"FAIL {name}: {detail}")
 
 
+def faulty(symq, driver, options, n=4):
+    """A run of driver with the fault injected (SYMQ_PRUNE_FAULT=skip-implication: subsume
+    without checking the interpolant, unsound on purpose): the finished process."""
+    out = os.path.join(SCRATCH.name, f"fault-{driver}-{len(os.listdir(SCRATCH.name))}")
+    env = dict(os.environ, SYMQ_PRUNE_FAULT="skip-implication")
+    return subprocess.run([symq, "run", f"-DN={n}", *options, f"--output-dir={out}",
+                           os.path.join(HERE, driver + ".c")],
+                          capture_output=True, text=True, timeout=300, env=env)
+
+
 def reach_line(driver):
     """The line of the driver's reach_error() call."""
     with open(os.path.join(HERE, driver + ".c"), encoding="utf-8") as f:
@@ -141,11 +151,7 @@ def main():
               s["verdict"])
     # 4b. validation catches an unsound subsumption: with the fault injected (subsume
     # without checking the interpolant) a state whose subtree has the bug is pruned
-    env = dict(os.environ, SYMQ_PRUNE_FAULT="skip-implication")
-    out = os.path.join(SCRATCH.name, "fault")
-    p = subprocess.run([symq, "run", "-DN=4", *MODE, f"--output-dir={out}",
-                        os.path.join(HERE, "core_needed.c")],
-                       capture_output=True, text=True, timeout=300, env=env)
+    p = faulty(symq, "core_needed", MODE)
     err = [line for line in p.stderr.split("\n") if "unsound subsumption" in line]
     check("fault injected: validation reports the unsound subsumption, exit 1",
           p.returncode == 1 and err and err[0].startswith(
@@ -153,10 +159,7 @@ def main():
           f"rc={p.returncode} stderr={p.stderr.strip()[-300:]!r}")
     # 4c. ... and without a bug to reach: wp_guard.c's pruned subtrees have paths whose path
     # condition does not imply the interpolant that (unchecked) subsumed them
-    out = os.path.join(SCRATCH.name, "fault-excluded")
-    p = subprocess.run([symq, "run", "-DN=4", *MODE, f"--output-dir={out}",
-                        os.path.join(HERE, "wp_guard.c")],
-                       capture_output=True, text=True, timeout=300, env=env)
+    p = faulty(symq, "wp_guard", MODE)
     check("fault injected, no bug: validation reports a path the interpolant excludes, exit 1",
           p.returncode == 1 and "symq: error: unsound subsumption: a pruned subtree has a path "
           "its interpolant excludes, ending at " in p.stderr,

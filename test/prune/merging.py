@@ -33,12 +33,11 @@ few that check what the pruned exploration alone does.
 
 Prints one line per check and a final `N passed, N failed`."""
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import interpolation  # noqa: E402  (its run, check and validated: one way to run a driver)
-from interpolation import HERE, MODE, SCRATCH, check, reach_line, run, validated  # noqa: E402
+from interpolation import HERE, MODE, check, faulty, reach_line, run, validated  # noqa: E402
 
 MERGES = ("pat", "cfg")
 
@@ -118,11 +117,7 @@ def main():
         check("merged_bug wp: verdict false", s["verdict"].startswith("false (reach_error"),
               s["verdict"])
     # 6. validation catches an unsound subsumption with merging too
-    env = dict(os.environ, SYMQ_PRUNE_FAULT="skip-implication")
-    out = os.path.join(SCRATCH.name, "fault-merged")
-    p = subprocess.run([symq, "run", *MODE, "--merge=pat", f"--output-dir={out}",
-                        os.path.join(HERE, "merged_bug.c")],
-                       capture_output=True, text=True, timeout=300, env=env)
+    p = faulty(symq, "merged_bug", MODE + ["--merge=pat"])
     check("fault injected under pat: validation reports the unsound subsumption, exit 1",
           p.returncode == 1 and "symq: error: unsound subsumption: a pruned subtree reaches "
           "reach_error at " in p.stderr, f"rc={p.returncode} stderr={p.stderr.strip()[-300:]!r}")
