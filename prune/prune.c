@@ -516,8 +516,12 @@ void prune_gone(prune_ctx *p, state *st) {
    are taken as a fact of J's subtree: the conjuncts of pc_J connected through shared cells
    to T_c, S_m and the values where m and c differ (prune/core.h's argument), which go into
    J's interpolant. When that cannot be computed (a constituent without a node, frames or
-   objects that differ, an object too large to compare, a validating constituent), m begins
-   a tree of its own and every constituent's ancestors get no interpolant (tainted). */
+   objects that differ, an object too large to compare, a validating constituent, or under
+   --incremental-merge, whose merged states restart from snapshots and redo paths), m begins
+   a tree of its own and every constituent's ancestors get no interpolant (tainted). A
+   release group's constituents are known only as the run of prune_merged_away before its
+   prune_merged calls, so each merged state of a group is counted above all of them (sound:
+   a higher J only makes more nodes partial). */
 
 static void pending_free(prune_ctx *p) {
   for (size_t k = 0; k < p->npending; k++) {
