@@ -3,8 +3,9 @@
 CPU time and verdict of `symq run` with and without `--interpolate`, on programs where
 interpolation should win and where it cannot, with the ratios plain / interpolated.
 
-    eval/bench_interp.py SYMQ [--programs noise,nondet,guard,counter,locks,memspn]
-                              [--max-time S]
+    eval/bench_interp.py SYMQ [--programs noise,nondet,guard,counter,locks,memspn,
+                                          mnoise,noisem]
+                              [--merge none|cfg|pat] [--max-time S]
                               [--no-validate]
 
 Programs (each at a few sizes):
@@ -25,7 +26,14 @@ Programs (each at a few sizes):
           checks have released the locks);
   memspn  drivers/memspn.c at CAPACITY N: a malloc'd buffer (an allocation below a node
           leaves it without an interpolant) and no branches that differ uselessly — cannot
-          win.
+          win;
+  mnoise  test/prune/merged_then_noise.c: a loop over a buffer of symbolic size, then the
+          noise chain — with --merge=pat|cfg the loop is one merged state whose subtree
+          interpolation prunes (should win);
+  noisem  test/prune/noise_then_merged.c: the noise chain, then that loop — the merged
+          state's subtree gives the node above the loop its interpolant (should win).
+--merge=cfg|pat runs every row (plain ones too) with that merging: the ratios are then
+interpolation's on top of merging (docs/interpolation.md, "With merging").
 Both interpolation algorithms are measured (--interpolate=deletion and =wp). Each
 --interpolate run is also repeated with
 --validate-interpolation (every pruned subtree explored anyway; `validation` says whether it
@@ -68,6 +76,8 @@ PROGRAMS = {  # name: (source, the size macro, sizes, whether interpolation shou
     "counter": (os.path.join(ROOT, "test", "prune", "counter.c"), "N", (4, 8, 12), True),
     "locks": (None, "N", (4, 8, 10), False),
     "memspn": (os.path.join(ROOT, "drivers", "memspn.c"), "CAPACITY", (10, 20, 40), False),
+    "mnoise": (os.path.join(ROOT, "test", "prune", "merged_then_noise.c"), "N", (4, 8, 12), True),
+    "noisem": (os.path.join(ROOT, "test", "prune", "noise_then_merged.c"), "N", (4, 8, 12), True),
 }
 
 
@@ -104,7 +114,9 @@ def main():
     ap.add_argument("--programs", default=",".join(PROGRAMS))
     ap.add_argument("--max-time", type=float, default=60)
     ap.add_argument("--no-validate", action="store_true")
+    ap.add_argument("--merge", choices=("none", "cfg", "pat"), default="none")
     args = ap.parse_args()
+    merge = [f"--merge={args.merge}"]
     with tempfile.TemporaryDirectory() as gen:
         locks = os.path.join(gen, "locks.c")
         with open(locks, "w", encoding="utf-8") as f:
@@ -121,6 +133,7 @@ def main():
                 row = {}
                 for mode, options in (("plain", []), ("deletion", ["--interpolate"]),
                                       ("wp", ["--interpolate=wp"])):
+                    options = merge + options
                     rc, cpu, s = run(args.symq, source, define, options, args.max_time)
                     limited = "> " if not s["exhausted"] else ""
                     validation = ""

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/hashmap.h"
 #include "engine/core/xalloc.h"
 #include "prune/core.h"
 #include "prune/relevance.h"
@@ -21,6 +22,8 @@ typedef struct prune_node {
   size_t npc;    /* the node's path condition is every state's pc[0..npc) below it */
   uint32_t open; /* states whose innermost node this is, plus unfinished child nodes */
   bool tainted;  /* no interpolant: an error, an early end, an allocation, an unheard request */
+  bool partial;  /* part of its subtree continued in a merged state counted at an ancestor:
+                    not stored, but what its subtree relied on still goes up */
   prune_snapshot snap;
   expr **need; /* pc conjuncts (index < npc, owned references) the subtree's questions needed */
   size_t *need_at;
@@ -31,6 +34,36 @@ typedef struct prune_node {
   expr **pc; /* npc owned references */
 } prune_node;
 
+/* --validate-interpolation's obligation: σ(Ψ) of the entry that subsumed a state, which
+ * every path of its subtree must imply (its path condition implied it when it was subsumed):
+ * a path that does not is one the interpolant excludes. Shared by the subtree's states. */
+typedef struct prune_obligation {
+  uint32_t refs;
+  expr **psi; /* owned references */
+  size_t n;
+} prune_obligation;
+
+static prune_obligation *obligation_ref(prune_obligation *o) {
+  if (o) o->refs++;
+  return o;
+}
+
+static void obligation_unref(prune_obligation *o) {
+  if (!o || --o->refs) return;
+  for (size_t k = 0; k < o->n; k++) expr_unref(o->psi[k]);
+  free(o->psi);
+  free(o);
+}
+
+/* A state merged away (a constituent of a merge), kept until the states the merge made are
+ * known (prune_merged) and then settled (settle). */
+typedef struct prune_pending {
+  state *copy;      /* a fork of it: its path condition, registers and memory */
+  prune_node *node; /* its innermost node, whose count it still holds */
+  bool validating;
+  prune_obligation *obligation; /* its reference */
+} prune_pending;
+
 struct prune_ctx {
   const ir_program *prog;
   const prune_options *opt;
@@ -39,10 +72,18 @@ struct prune_ctx {
   prune_relevance **relevance; /* by function, computed on first use */
   prune_slots **slots;         /* by function, computed on first use */
   prune_table table;
-  state *running; /* the state whose requests the counter is counting, or NULL */
-  uint64_t seen;  /* the solver's request counter when last accounted for */
-  bool fault;     /* SYMQ_PRUNE_FAULT=skip-implication: subsume without asking (tests of
-                     --validate-interpolation only: it makes the pruning unsound) */
+  state *running;          /* the state whose requests the counter is counting, or NULL */
+  uint64_t seen;           /* the solver's request counter when last accounted for */
+  bool validation_reached; /* validation_error names an error a pruned subtree reached */
+  bool fault;              /* SYMQ_PRUNE_FAULT=skip-implication: subsume without asking (tests of
+                              --validate-interpolation only: it makes the pruning unsound) */
+  /* the latest run of states merged away (one release's group) and what was made of it */
+  prune_pending *pending;
+  size_t npending, cap_pending;
+  bool made;          /* a merged state resumed since the run's last constituent */
+  bool rooted;        /* one of them began a tree of its own */
+  prune_node *joined; /* the highest node one of them was counted at (made && !rooted) */
+  bool restart;       /* merged states restart from snapshots (prune_merges_restart) */
 };
 
 static uint64_t requests(const prune_ctx *p) {
@@ -76,8 +117,12 @@ static void node_free(prune_node *n) {
   free(n);
 }
 
+static void settle(prune_ctx *p);
+
 void prune_free(prune_ctx *p) {
   if (!p) return;
+  settle(p);
+  free(p->pending);
   for (uint32_t f = 0; f < p->prog->nfuncs; f++) {
     prune_relevance_free(p->relevance[f]);
     prune_slots_free(p->slots[f]);
@@ -159,6 +204,7 @@ static void wp_up(prune_ctx *p, prune_node *n, expr *const *pc, size_t npc, expr
   prune_stats *s = p->stats;
   s->wp_steps += ws.steps, s->wp_passed += ws.passed, s->wp_abduced += ws.abduced;
   s->wp_fallbacks += ws.fallbacks, s->wp_queries += ws.queries;
+  s->wp_quantified += ws.quantified;
 }
 
 /* A fact of st: q cannot hold on its path (pc ∧ q unsat). */
@@ -182,7 +228,9 @@ static prune_node *node_finish(prune_ctx *p, prune_node *n) {
   if (parent && !n->tainted && !wp(p))
     for (size_t k = 0; k < n->nneed; k++) need(parent, n->need_at[k], n->need[k]);
   if (parent && !n->tainted && wp(p)) wp_up(p, parent, n->pc, n->npc, n->psi, n->npsi);
-  if (!n->tainted) {
+  if (!n->tainted && n->partial) {
+    p->stats->partial++;
+  } else if (!n->tainted) {
     expr **from = wp(p) ? n->psi : n->need;
     size_t count = wp(p) ? n->npsi : n->nneed;
     expr **interpolant = xcalloc(count + 1, sizeof *interpolant);
@@ -224,6 +272,7 @@ static bool relevant_reg(void *ctx, const state *st, uint32_t frame, uint32_t re
 
 void prune_running(prune_ctx *p, state *st) {
   if (!active(p)) return;
+  settle(p);
   account(p);
   p->running = st;
 }
@@ -239,18 +288,45 @@ static expr *conjunction(expr *const *c, size_t n) {
 }
 
 /* Whether st's pc implies σ of the entry's interpolant; its needs go to st's node then. */
-static bool implies(prune_ctx *p, state *st, const prune_entry *e, prune_rename *r) {
-  if (!e->ninterpolant || p->fault) return true;
+static bool implies(prune_ctx *p, state *st, const prune_entry *e, prune_rename *r,
+                    prune_obligation **keep) {
+  if (!e->ninterpolant) return true;
   expr **renamed = xcalloc(e->ninterpolant, sizeof *renamed);
   for (size_t k = 0; k < e->ninterpolant; k++)
     renamed[k] = prune_rename_apply(r, e->interpolant[k]);
-  expr *all = conjunction(renamed, e->ninterpolant);
-  bool must = false;
-  qs_status status = qs_must_be_true(p->solver, st->pc, st->npc, all, &must);
-  expr_unref(all);
-  p->seen = requests(p); /* this module's own request */
-  p->stats->subsumption_queries++;
-  bool subsumed = status == QS_UNSAT && must;
+  if (p->opt->validate) { /* kept whether or not it holds: validation checks it below */
+    *keep = xcalloc(1, sizeof **keep);
+    (*keep)->refs = 1;
+    (*keep)->psi = xcalloc(e->ninterpolant, sizeof *(*keep)->psi);
+    (*keep)->n = e->ninterpolant;
+    for (size_t k = 0; k < e->ninterpolant; k++) (*keep)->psi[k] = expr_ref(renamed[k]);
+  }
+  if (p->fault) {
+    for (size_t k = 0; k < e->ninterpolant; k++) expr_unref(renamed[k]);
+    free(renamed);
+    return true;
+  }
+  /* a conjunct of st's own path condition needs no question (a ∀ a merged state and the
+   * node share, most often: a query about it would reach Z3) */
+  hmap own = {0};
+  hmap_reset(&own, 2 * st->npc + 16);
+  for (size_t k = 0; k < st->npc; k++) hmap_put(&own, (uint64_t)(uintptr_t)st->pc[k], 1);
+  expr **asked = xcalloc(e->ninterpolant, sizeof *asked);
+  size_t nasked = 0;
+  for (size_t k = 0; k < e->ninterpolant; k++)
+    if (!hmap_get(&own, (uint64_t)(uintptr_t)renamed[k], NULL)) asked[nasked++] = renamed[k];
+  hmap_free(&own);
+  bool subsumed = true;
+  if (nasked) {
+    expr *all = conjunction(asked, nasked);
+    bool must = false;
+    qs_status status = qs_must_be_true(p->solver, st->pc, st->npc, all, &must);
+    expr_unref(all);
+    p->seen = requests(p); /* this module's own request */
+    p->stats->subsumption_queries++;
+    subsumed = status == QS_UNSAT && must;
+  }
+  free(asked);
   if (subsumed && !wp(p)) need_core(p, st, renamed, e->ninterpolant);
   if (subsumed && wp(p)) wp_up(p, st->prune_node, st->pc, st->npc, renamed, e->ninterpolant);
   for (size_t k = 0; k < e->ninterpolant; k++) expr_unref(renamed[k]);
@@ -260,23 +336,27 @@ static bool implies(prune_ctx *p, state *st, const prune_entry *e, prune_rename 
 
 /* Whether an entry at st's call stack subsumes st: its snapshot matches up to σ and st's pc
  * implies σ of its interpolant. */
-static bool subsumes(prune_ctx *p, state *st, const prune_entry *e) {
+static bool subsumes(prune_ctx *p, state *st, const prune_entry *e, prune_obligation **keep) {
   prune_rename r;
   prune_rename_begin(&r, st, e->snap.inputs, e->snap.ninputs);
-  bool yes = prune_snapshot_matches(&e->snap, st, &r) && implies(p, st, e, &r);
+  bool yes = prune_snapshot_matches(&e->snap, st, &r) && implies(p, st, e, &r, keep);
   if (yes && r.npairs) p->stats->renamed++;
+  if (!yes) obligation_unref(*keep), *keep = NULL;
   prune_rename_end(&r);
   return yes;
 }
 
 bool prune_at_branch(prune_ctx *p, state *st) {
-  if (!active(p) || st->prune_validating) return false;
+  if (!active(p)) return false;
+  settle(p);
+  if (st->prune_validating) return false;
   account(p);
   size_t n;
   prune_entry *const *entries = prune_table_at(&p->table, st, relevant_reg, p, &n);
   bool subsumed = false;
+  prune_obligation *obligation = NULL;
   for (size_t k = 0; k < n && !subsumed; k++, p->stats->compared++)
-    subsumed = subsumes(p, st, entries[k]);
+    subsumed = subsumes(p, st, entries[k], &obligation);
   if (subsumed) {
     p->stats->subsumed++;
     prune_node *node = st->prune_node;
@@ -287,6 +367,7 @@ bool prune_at_branch(prune_ctx *p, state *st) {
       return true;
     }
     st->prune_validating = true; /* explored anyway, outside the tree */
+    st->prune_obligation = obligation;
     return false;
   }
   prune_node *node = xcalloc(1, sizeof *node);
@@ -305,8 +386,10 @@ bool prune_at_branch(prune_ctx *p, state *st) {
 
 void prune_forked(prune_ctx *p, state *parent, state *child) {
   if (!active(p)) return;
+  settle(p);
   child->prune_node = parent->prune_node;
   child->prune_validating = parent->prune_validating;
+  child->prune_obligation = obligation_ref(parent->prune_obligation);
   child->prune_end = PRUNE_END_NONE;
   if (child->prune_node) ((prune_node *)child->prune_node)->open++;
   if (child->prune_validating) p->stats->validation_forks++;
@@ -314,6 +397,7 @@ void prune_forked(prune_ctx *p, state *parent, state *child) {
 
 void prune_answered(prune_ctx *p, state *st, expr *q, bool unsat) {
   if (!active(p)) return;
+  settle(p);
   uint64_t now = requests(p);
   if (now - p->seen != 1) taint(st); /* requests before this one that nobody reported */
   p->seen = now;
@@ -334,6 +418,7 @@ void prune_allocated(prune_ctx *p, state *st) {
    * subtree: expressions would no longer be the same below — unless the address can never
    * be observed (a private slot, such as __VERIFIER_nondet_X's local) */
   if (!active(p)) return;
+  settle(p);
   if (at_private_slot(p, st)) {
     p->stats->private_slots++;
     return;
@@ -342,7 +427,35 @@ void prune_allocated(prune_ctx *p, state *st) {
 }
 
 void prune_dropped(prune_ctx *p, state *st) {
-  if (active(p)) taint(st);
+  if (!active(p)) return;
+  settle(p);
+  taint(st);
+}
+
+/* A validated path that ended normally: its path condition must imply the obligation (one
+ * query; unknown is no failure). */
+static void check_obligation(prune_ctx *p, state *st) {
+  const prune_obligation *o = st->prune_obligation;
+  if (!o || !o->n) return;
+  expr *all = conjunction(o->psi, o->n);
+  bool must = true;
+  qs_status status = qs_must_be_true(p->solver, st->pc, st->npc, all, &must);
+  expr_unref(all);
+  p->seen = requests(p); /* this module's own request */
+  p->stats->validation_checks++;
+  if (status == QS_UNKNOWN || must || p->stats->validation_failures++) return;
+  const char *file = "?";
+  uint32_t line = 0;
+  if (st->nframes) {
+    const state_frame *f = &st->frames[st->nframes - 1];
+    const ir_function *fn = &p->prog->funcs[f->func];
+    file = fn->file ? fn->file : "?";
+    line = fn->insts[f->pc].line;
+  }
+  snprintf(p->stats->validation_error, sizeof p->stats->validation_error,
+           "unsound subsumption: a pruned subtree has a path its interpolant excludes, ending "
+           "at %s:%" PRIu32,
+           file, line);
 }
 
 void prune_ended(prune_ctx *p, state *st, prune_end how, const char *kind, const char *where) {
@@ -355,24 +468,226 @@ void prune_ended(prune_ctx *p, state *st, prune_end how, const char *kind, const
     snprintf(p->stats->first_reach, sizeof p->stats->first_reach, "%s at %s", kind,
              where ? where : "?");
   if (!active(p)) return;
+  settle(p);
   account(p);
   st->prune_end = (uint8_t)how;
   if (how != PRUNE_END_NORMAL) taint(st);
   if (!st->prune_validating) return;
   p->stats->validation_paths++;
-  if (how == PRUNE_END_ERROR && !p->stats->validation_failures++)
+  /* the first error a pruned subtree reaches is the message, before any excluded path */
+  if (how == PRUNE_END_ERROR && !p->validation_reached) {
+    p->validation_reached = true;
+    p->stats->validation_failures++;
     snprintf(p->stats->validation_error, sizeof p->stats->validation_error,
              "unsound subsumption: a pruned subtree reaches %s at %s", kind, where ? where : "?");
+  } else if (how == PRUNE_END_ERROR) {
+    p->stats->validation_failures++;
+  }
+  if (how == PRUNE_END_NORMAL) check_obligation(p, st);
 }
 
 void prune_gone(prune_ctx *p, state *st) {
   if (!active(p)) return;
+  settle(p);
   if (st->prune_end == PRUNE_END_NONE) taint(st); /* an end nobody reported: be safe */
   p->seen = requests(p); /* its test's model is no question its subtree relied on */
   if (p->running == st) p->running = NULL;
+  obligation_unref(st->prune_obligation);
+  st->prune_obligation = NULL;
   prune_node *node = st->prune_node;
   st->prune_node = NULL;
   if (node) node_release(p, node);
+}
+
+/* ---- merging ------------------------------------------------------------------------------
+
+   A merge region's members that join a merge are merged away (prune_merged_away) and the
+   merged states resume (prune_merged), all within one release and before any other event.
+   A merged state m stands for its constituents' paths: their nodes' subtrees go on in m.
+   So m is counted at a node J that is an ancestor of every constituent (the lowest common
+   one, raised until m's path condition begins with J's: a merge keeps the conjuncts before
+   its region's entry and replaces the rest), and the nodes strictly between a constituent
+   and J are *partial*: not stored (their subtree's rest is m's, counted at J), but what
+   their subtree relied on still goes up to J. Why J's interpolant then covers m's paths:
+   docs/interpolation.md ("With merging"); in short, an input that satisfies J's
+   interpolant and follows a constituent's path c through the region satisfies m's path
+   condition and gets m's values — by the merge's correctness (Theorem 3.8: pc_J ∧ T_c ⊨
+   S_m ∧ values(m) = values(c)), *given* the conjuncts of pc_J that correctness needs. Those
+   are taken as a fact of J's subtree: the conjuncts of pc_J connected through shared cells
+   to T_c, S_m and the values where m and c differ (prune/core.h's argument), which go into
+   J's interpolant. When that cannot be computed (a constituent without a node, frames or
+   objects that differ, an object too large to compare, a validating constituent, or under
+   --incremental-merge, whose merged states restart from snapshots and redo paths), m begins
+   a tree of its own and every constituent's ancestors get no interpolant (tainted). A
+   release group's constituents are known only as the run of prune_merged_away before its
+   prune_merged calls, so each merged state of a group is counted above all of them (sound:
+   a higher J only makes more nodes partial). */
+
+static void pending_free(prune_ctx *p) {
+  for (size_t k = 0; k < p->npending; k++) {
+    state_free(p->pending[k].copy);
+    obligation_unref(p->pending[k].obligation);
+  }
+  p->npending = 0;
+  p->made = p->rooted = false;
+  p->joined = NULL;
+}
+
+/* Whether a is b or an ancestor of b. */
+static bool at_or_above(const prune_node *a, const prune_node *b) {
+  for (; b; b = b->parent)
+    if (a == b) return true;
+  return false;
+}
+
+/* The run is over: each constituent's nodes below the node its merged state was counted at
+ * become partial (or all of them tainted when none was, or one began its own tree), and its
+ * count goes. */
+static void settle(prune_ctx *p) {
+  if (!p->npending && !p->made) return;
+  for (size_t k = 0; k < p->npending; k++) {
+    prune_node *n = p->pending[k].node;
+    if (!n) continue;
+    if (!p->made || p->rooted || !at_or_above(p->joined, n)) taint_node(n);
+    else
+      for (prune_node *a = n; a != p->joined; a = a->parent) a->partial = true;
+  }
+  for (size_t k = 0; k < p->npending; k++) {
+    prune_node *n = p->pending[k].node;
+    p->pending[k].node = NULL;
+    if (n) node_release(p, n);
+  }
+  pending_free(p);
+}
+
+void prune_merged_away(prune_ctx *p, state *st) {
+  if (!active(p)) return;
+  if (p->made) settle(p); /* a new release group */
+  account(p);
+  if (p->running == st) p->running = NULL;
+  if (p->npending == p->cap_pending) {
+    p->cap_pending = p->cap_pending ? 2 * p->cap_pending : 16;
+    p->pending = xrealloc(p->pending, p->cap_pending * sizeof *p->pending);
+  }
+  p->pending[p->npending++] = (prune_pending){state_fork(st, 0), st->prune_node,
+                                              st->prune_validating, st->prune_obligation};
+  st->prune_node = NULL; /* the pending entry holds its count and its obligation now */
+  st->prune_obligation = NULL;
+}
+
+/* The length of the common prefix of a's and b's path conditions. */
+static size_t common_prefix(const state *a, const state *b) {
+  size_t k = 0;
+  while (k < a->npc && k < b->npc && a->pc[k] == b->pc[k]) k++;
+  return k;
+}
+
+static void add_value(expr ***out, size_t *n, size_t *cap, expr *e) {
+  if (!e) return;
+  if (*n == *cap) {
+    *cap = *cap ? 2 * *cap : 32;
+    *out = xrealloc(*out, *cap * sizeof **out);
+  }
+  (*out)[(*n)++] = expr_ref(e);
+}
+
+/* What the merge's correctness for c is about, beyond J (npc conjuncts): c's and m's
+ * conjuncts from there, and every register and memory byte where m and c differ. False when
+ * c's frames or objects are not m's, or an object differing is too large to compare. */
+static bool merge_question(state *m, state *c, size_t npc, expr ***out, size_t *n, size_t *cap) {
+  for (size_t k = npc; k < c->npc; k++) add_value(out, n, cap, c->pc[k]);
+  if (c->nframes != m->nframes || !mem_same_objects(c->mem, m->mem)) return false;
+  for (uint32_t f = 0; f < m->nframes; f++) {
+    const state_frame *fm = &m->frames[f], *fc = &c->frames[f];
+    if (fm->func != fc->func || fm->nregs != fc->nregs) return false;
+    for (uint32_t r = 0; r < fm->nregs; r++)
+      if (fm->regs[r] != fc->regs[r]) {
+        add_value(out, n, cap, fm->regs[r]);
+        add_value(out, n, cap, fc->regs[r]);
+      }
+  }
+  for (size_t k = 0; k < mem_space_count(m->mem); k++) {
+    const mem_object *o = mem_space_object_at(m->mem, k);
+    if (mem_shares_contents(m->mem, c->mem, o)) continue;
+    if (o->capacity > PRUNE_MEM_COMPARE_MAX) return false;
+    for (uint64_t b = 0; b < o->capacity; b++) {
+      expr *at = expr_const(64, b);
+      expr *x = mem_read(m->mem, o, at, 1), *y = mem_read(c->mem, o, at, 1);
+      if (x != y) add_value(out, n, cap, x), add_value(out, n, cap, y);
+      expr_unref(x), expr_unref(y), expr_unref(at);
+    }
+  }
+  return true;
+}
+
+/* The node m is counted at (see above), its interpolant given what the merge's correctness
+ * needs of its path condition; NULL when m begins a tree of its own. */
+static prune_node *merge_join(prune_ctx *p, state *m) {
+  prune_node *j = p->pending[0].node;
+  for (size_t k = 0; k < p->npending && j; k++) {
+    if (p->pending[k].validating || !p->pending[k].node) return NULL;
+    while (j && !at_or_above(j, p->pending[k].node)) j = j->parent;
+  }
+  size_t prefix = m->npc;
+  for (size_t k = 0; k < p->npending; k++) {
+    size_t c = common_prefix(m, p->pending[k].copy);
+    if (c < prefix) prefix = c;
+  }
+  while (j && j->npc > prefix) j = j->parent;
+  if (!j) return NULL;
+  expr **question = NULL;
+  size_t nquestion = 0, cap = 0;
+  bool ok = true;
+  for (size_t k = j->npc; k < m->npc; k++) add_value(&question, &nquestion, &cap, m->pc[k]);
+  for (size_t k = 0; k < p->npending && ok; k++)
+    ok = merge_question(m, p->pending[k].copy, j->npc, &question, &nquestion, &cap);
+  if (ok && !j->tainted) {
+    size_t *core = xcalloc(j->npc + 1, sizeof *core);
+    size_t count = prune_core_slice(m->pc, j->npc, question, nquestion, core);
+    for (size_t k = 0; k < count; k++) {
+      if (wp(p)) psi_add(j, m->pc[core[k]]);
+      else
+        need(j, core[k], m->pc[core[k]]);
+    }
+    p->stats->merge_conjuncts += count;
+    free(core);
+  }
+  for (size_t k = 0; k < nquestion; k++) expr_unref(question[k]);
+  free(question);
+  return ok ? j : NULL;
+}
+
+void prune_merged(prune_ctx *p, state *m) {
+  if (!active(p)) return;
+  account(p);
+  /* its fields were copied from a constituent or a snapshot by the merge: not its own */
+  m->prune_node = NULL;
+  m->prune_end = PRUNE_END_NONE;
+  m->prune_validating = false;
+  for (size_t k = 0; k < p->npending; k++) m->prune_validating |= p->pending[k].validating;
+  /* validated paths merged: an obligation all of them share is the merged state's */
+  m->prune_obligation = NULL;
+  bool same = p->npending > 0;
+  for (size_t k = 1; k < p->npending && same; k++)
+    same = p->pending[k].obligation == p->pending[0].obligation;
+  if (same) m->prune_obligation = obligation_ref(p->pending[0].obligation);
+  prune_node *j = p->npending && !p->restart ? merge_join(p, m) : NULL;
+  p->made = true;
+  if (!j) {
+    p->rooted = true;
+    p->stats->merged_roots++;
+    return;
+  }
+  m->prune_node = j;
+  j->open++;
+  if (!p->joined || at_or_above(j, p->joined)) p->joined = j;
+  p->stats->merged_joined++;
+}
+
+void prune_merges_restart(prune_ctx *p) { p->restart = true; }
+
+void prune_merge_requests(prune_ctx *p) {
+  if (active(p)) p->seen = requests(p);
 }
 
 /* ---- the verdict -------------------------------------------------------------------------- */
@@ -438,9 +753,12 @@ void prune_stats_json(json_writer *j, const prune_stats *s) {
       {"uninterpolable", s->uninterpolable}, {"subsumed", s->subsumed},
       {"subsumption_queries", s->subsumption_queries}, {"facts", s->facts},
       {"validation_forks", s->validation_forks}, {"validation_paths", s->validation_paths},
-      {"validation_failures", s->validation_failures}, {"renamed", s->renamed},
-      {"private_slots", s->private_slots}, {"compared", s->compared}, {"wp_steps", s->wp_steps},
-      {"wp_passed", s->wp_passed}, {"wp_abduced", s->wp_abduced}, {"wp_fallbacks", s->wp_fallbacks},
-      {"wp_queries", s->wp_queries});
+      {"validation_failures", s->validation_failures}, {"validation_checks", s->validation_checks},
+      {"renamed", s->renamed}, {"private_slots", s->private_slots}, {"compared", s->compared},
+      {"wp_steps", s->wp_steps}, {"wp_passed", s->wp_passed}, {"wp_abduced", s->wp_abduced},
+      {"wp_fallbacks", s->wp_fallbacks}, {"wp_queries", s->wp_queries},
+      {"merged_joined", s->merged_joined}, {"merged_roots", s->merged_roots},
+      {"wp_quantified", s->wp_quantified}, {"partial", s->partial},
+      {"merge_conjuncts", s->merge_conjuncts});
   json_object_end(j);
 }

@@ -69,6 +69,13 @@ typedef struct prune_stats {
   uint64_t validation_forks; /* forks inside pruned subtrees explored by validation */
   uint64_t validation_paths; /* paths that ended inside them */
   uint64_t validation_failures;
+  uint64_t validation_checks; /* validated paths checked against their subsuming interpolant */
+  /* with merging (the ---- merging ---- part below) */
+  uint64_t merged_joined;     /* merged states counted at a node above their constituents */
+  uint64_t merged_roots;      /* merged states that began a tree of their own */
+  uint64_t partial;           /* finished nodes not stored: part of their subtree went on merged */
+  uint64_t merge_conjuncts;   /* conjuncts a merge's correctness needed, put into interpolants */
+  uint64_t wp_quantified;     /* wp steps over a ∀: the slice, no query (prune/wp.h) */
   char validation_error[512]; /* the first failure, one line */
   char first_error[512];      /* "KIND at FILE:LINE" of the first error path, or "" */
   char first_reach[512];      /* the same, of the first reach_error path, or "" */
@@ -85,7 +92,8 @@ void prune_free(prune_ctx *p); /* NULL is allowed */
 
 /* ---- events from the interpreter (all no-ops when the mode is none, but prune_ended's
  * record of the first error) ---- */
-/* st was selected to run: the solver requests until the next event are its own. */
+/* st was selected to run: the solver requests until the next event are its own. NULL: no state
+ * runs (merging releases its regions): the requests until the next event are no state's. */
 void prune_running(prune_ctx *p, state *st);
 /* Before st branches on a symbolic condition (its pc is the branch): true when st is
  * subsumed and is to end now, with interp_end_state and nothing else (no test). */
@@ -112,6 +120,25 @@ void prune_ended(prune_ctx *p, state *st, prune_end how, const char *kind, const
 /* st is freed next (every end goes through here; an end prune_ended did not hear of counts
  * as early). */
 void prune_gone(prune_ctx *p, state *st);
+
+/* ---- merging (--merge=cfg|pat; docs/interpolation.md "With merging") ----
+ * A release merges states away (prune_merged_away, each before it is freed) and resumes the
+ * states it made (prune_merged, each before it runs), all before any other event. A merged
+ * state is counted at a node above all the constituents of its release group when its path
+ * condition begins with that node's and its merge's correctness can be sliced (then its
+ * subtree's interpolant reaches that node and above, with the conjuncts the merge needed);
+ * otherwise it begins a tree of its own and the constituents' ancestors get no interpolant.
+ * Either way it is subsumable like any state: its merged path condition (disjunctions, ∀)
+ * must imply the entry's interpolant. */
+void prune_merged_away(prune_ctx *p, state *st);
+void prune_merged(prune_ctx *p, state *st);
+/* --incremental-merge: a merged state restarts from a snapshot taken at an earlier point and
+ * redoes its constituents' paths from there, so it always begins a tree of its own (the
+ * constituents' ancestors get no interpolant). */
+void prune_merges_restart(prune_ctx *p);
+/* The solver requests since the last event were merging's (whether to open a region at the
+ * running state's branch): no question its path relies on. */
+void prune_merge_requests(prune_ctx *p);
 
 /* ---- the verdict ---- */
 typedef struct prune_run_facts {

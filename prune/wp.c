@@ -96,6 +96,12 @@ static bool implies(qsolver *s, const list *a, expr *e, expr *psi, prune_wp_stat
   return status != QS_UNKNOWN && must;
 }
 
+static bool any_forall(const list *l) {
+  for (size_t k = 0; k < l->n; k++)
+    if (l->items[k]->has_forall) return true;
+  return false;
+}
+
 /* One step: ABDUCTION(pc[0 .. j), e = pc[j], Ψ) into w (borrowed expressions of pc or Ψ). */
 static void abduce(qsolver *s, expr *const *pc, size_t j, const list *psi, list *w,
                    prune_wp_stats *st) {
@@ -109,7 +115,10 @@ static void abduce(qsolver *s, expr *const *pc, size_t j, const list *psi, list 
     if (idx[k] != j) push(&core, pc[idx[k]]);
   free(idx);
   expr *all = conjunction(psi->items, psi->n);
-  if (core.n <= PRUNE_WP_CORE_MAX)
+  /* a ∀ (a merged state's): no query — W is φ̄, the slice (wp.h) */
+  bool quantified = e->has_forall || any_forall(&core) || any_forall(psi);
+  if (quantified) st->quantified++;
+  if (core.n <= PRUNE_WP_CORE_MAX && !quantified)
     for (size_t k = 0; k < core.n;) {
       list without = {0};
       for (size_t m = 0; m < core.n; m++)
@@ -137,7 +146,7 @@ static void abduce(qsolver *s, expr *const *pc, size_t j, const list *psi, list 
     list cand = {0};
     for (size_t k = 0; k < phi_v.n; k++) push(&cand, phi_v.items[k]);
     for (size_t k = 0; k < psi_rest.n; k++) push(&cand, psi_rest.items[k]);
-    if (implies(s, &cand, e, all, st)) {
+    if (!quantified && implies(s, &cand, e, all, st)) {
       st->abduced++;
       for (size_t k = 0; k < cand.n; k++) push(w, cand.items[k]);
     } else {

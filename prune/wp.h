@@ -17,7 +17,10 @@
  *      index — the seeds' "variables");
  *   3. Ψ_v empty: Ψ itself (e says nothing about it); otherwise φ_v ∧ Ψ_v̄.
  * The result W of step 3 is checked (one query: W ∧ e ⊨ Ψ); when the syntactic separation
- * did not give that, W is φ̄, which does by construction. So every step keeps the invariant
+ * did not give that, W is φ̄, which does by construction. When e, φ̄ or Ψ holds a ∀ (a
+ * merged state's path condition), no query is made: W is φ̄ unminimized (Ψ itself when Ψ_v
+ * is empty) — such queries fall outside the quantified procedure's fragment as often as not,
+ * and Z3 then spends its whole time limit on them. So every step keeps the invariant
  * that makes the interpolant sound: φ ⊨ W and W ∧ e ⊨ Ψ.
  *
  * A fact (an unsat question pc ∧ q) contributes Ψ = {¬q} at its point; the checks
@@ -41,11 +44,12 @@
 enum { PRUNE_WP_CORE_MAX = 16 };
 
 typedef struct prune_wp_stats {
-  uint64_t steps;     /* assumes Ψ was pushed back over */
-  uint64_t passed;    /* steps where Ψ passed unchanged (Ψ_v empty) */
-  uint64_t abduced;   /* steps that returned φ_v ∧ Ψ_v̄ */
-  uint64_t fallbacks; /* steps whose φ_v ∧ Ψ_v̄ did not imply Ψ with e: φ̄ instead */
-  uint64_t queries;   /* solver queries made */
+  uint64_t steps;      /* assumes Ψ was pushed back over */
+  uint64_t passed;     /* steps where Ψ passed unchanged (Ψ_v empty) */
+  uint64_t abduced;    /* steps that returned φ_v ∧ Ψ_v̄ */
+  uint64_t fallbacks;  /* steps whose φ_v ∧ Ψ_v̄ did not imply Ψ with e: φ̄ instead */
+  uint64_t queries;    /* solver queries made */
+  uint64_t quantified; /* steps over a ∀ (in e, φ̄ or Ψ): φ̄ without a query */
 } prune_wp_stats;
 
 /* Ψ pushed back over the assumes pc[from .. to) of a path whose conjuncts are pc[0 .. to)

@@ -409,10 +409,10 @@ static const opt_spec RUN_SPECS[] = {
      RUN(interp.prune.mode),
      .choices = PRUNE_MODES,
      .topic = OPT_TOPIC_SEARCH,
-     .help =
-         "verification mode: prune a state whose context implies the interpolant of a "
-         "finished subtree at the same point (TracerX; deletion or weakest-precondition "
-         "interpolants; dfs, no merging); pruned subtrees get no tests; ends with a verdict line"},
+     .help = "verification mode: prune a state whose context implies the interpolant of a "
+             "finished subtree at the same point (TracerX; deletion or weakest-precondition "
+             "interpolants; dfs, forking or merging); pruned subtrees get no tests; ends with a "
+             "verdict line"},
     /* ---- solver ---- */
     {.name = "--solver-timeout",
      .alias = "--max-solver-time",

@@ -65,6 +65,8 @@ typedef struct state {
   void *prune_node;      /* the innermost open node of the execution tree above it, or NULL */
   uint8_t prune_end;     /* how its path ended (prune_end), 0 while it runs */
   bool prune_validating; /* in a subsumed subtree that --validate-interpolation explores */
+  /* appended (issue 22, item 3): then, the interpolant its paths must imply (prune.c) */
+  void *prune_obligation;
   /* splitting into parts (owned by engine/exec/part.h; NULL unless splitting) */
   void *part_trail; /* its fork decisions so far, shared with its ancestors */
 } state;

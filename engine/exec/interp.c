@@ -956,11 +956,20 @@ static step take_edge(executor *ex, state *st, uint32_t edge_index) {
 
 static step exec_condbr(executor *ex, state *st, const ir_inst *in) {
   state *on_true, *on_false;
+  bool validating = st->prune_validating;
   if (!expr_is_const(arg(ex, st, in, 0)) && prune_at_branch(ex->prune, st)) {
     interp_end_state(ex, st); /* subsumed: its subtree is a finished node's */
     return STEP_ENDED;
   }
+  if (!validating && st->prune_validating && st->region) {
+    /* subsumed, explored anyway by validation: its region goes on as if it had ended (as
+     * without validation), and it runs on outside, merged only with its own descendants */
+    merge_path_ended(ex->merge, st);
+    merge_gone(ex->merge, st);
+    st->leaf = NULL; /* its region's tree is no longer its own */
+  }
   if (!part_holds_regions(ex->opt->part)) merge_at_branch(ex->merge, st, arg(ex, st, in, 0));
+  prune_merge_requests(ex->prune); /* whether to open a region: not a question st relies on */
   if (!branch_on(ex, st, arg(ex, st, in, 0), in, &on_true, &on_false)) return STEP_ENDED;
   step s_true = on_true ? take_edge(ex, on_true, in->u.br.edge[0]) : STEP_ENDED;
   step s_false = on_false ? take_edge(ex, on_false, in->u.br.edge[1]) : STEP_ENDED;
@@ -1891,12 +1900,14 @@ static void host_park(void *ctx, state *st) { search_remove(((executor *)ctx)->s
 static void host_resume(void *ctx, state *st, bool fresh) {
   executor *ex = ctx;
   if (fresh) part_merged(ex->opt->part, st); /* a merged state: no prefix names its paths */
+  if (fresh) prune_merged(ex->prune, st);
   if (fresh) live_add(ex, st);
   search_add_initial(ex->searcher, st, info_of(st));
 }
 
 static void host_discard(void *ctx, state *st) {
   part_gone(((executor *)ctx)->opt->part, st);
+  prune_merged_away(((executor *)ctx)->prune, st);
   live_remove(ctx, st);
   state_free(st);
 }
@@ -1989,6 +2000,7 @@ static void run_loop(executor *ex) {
       search_update(ex->searcher, st); /* covnew re-weights the state that ran */
       fast_forward_mark(ex, st);       /* it may have entered or left a region */
     }
+    prune_running(ex->prune, NULL); /* merging's requests are no state's */
     merge_release_finished(ex->merge);
     if (ex->opt->progress) progress_line(ex, false);
     if (part_frontier_full(ex->opt->part, ex->live, ex->nlive)) {
@@ -2020,8 +2032,6 @@ static const char *prune_refusal(const interp_options *opt) {
   if (opt->prune.validate && opt->prune.mode == PRUNE_MODE_NONE)
     return "--validate-interpolation needs --interpolate";
   if (opt->prune.mode == PRUNE_MODE_NONE) return NULL;
-  if (opt->merge.mode != MERGE_MODE_NONE)
-    return "--interpolate runs with --merge=none only (for now)";
   for (size_t k = 0; k < opt->nsearch; k++)
     if (opt->search[k] != SEARCH_DFS) return "--interpolate runs with --search=dfs only (for now)";
   return NULL;
@@ -2071,6 +2081,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   coverage_init(&ex.cov, prog);
   ex.merge = new_merge_ctx(&ex);
   ex.prune = prune_new(prog, &opt->prune, solver, &result->prune);
+  if (opt->merge.mode != MERGE_MODE_NONE && opt->merge.incremental) prune_merges_restart(ex.prune);
   const search_kind default_search[] = {SEARCH_DFS};
   search_hooks hooks = {.weight = coverage_weight, .ctx = &ex.cov};
   ex.searcher = search_new(opt->nsearch ? opt->search : default_search,

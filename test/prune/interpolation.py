@@ -18,9 +18,12 @@ forks - validation_forks is what the pruned exploration forked.
    interpolant keeps that constraint (verdict false, as many error paths as plain forking).
 4. ends_early.c: a path ends early (an external call): verdict unknown with that reason.
    Validation can fail: with SYMQ_PRUNE_FAULT=skip-implication (subsumption without the
-   interpolant's check) core_needed.c's bug is pruned, and validation reports it, exit 1.
-5. --interpolate refuses other searchers and merging, --validate-interpolation alone is
-   refused, each with one line and exit status 2.
+   interpolant's check) core_needed.c's bug is pruned, and validation reports it, exit 1;
+   wp_guard.c has no bug, but its pruned subtrees then have paths whose path condition does
+   not imply the interpolant: validation reports one, exit 1 (without the fault it checks
+   every validated path, and none is excluded).
+5. --interpolate refuses other searchers (merging runs: merging.py),
+   --validate-interpolation alone is refused, each with one line and exit status 2.
 
     interpolation.py SYMQ_BINARY
 
@@ -60,6 +63,16 @@ def check(name, ok, detail=""):
         print(f"FAIL {name}: {detail}")
 
 
+def faulty(symq, driver, options, n=4):
+    """A run of driver with the fault injected (SYMQ_PRUNE_FAULT=skip-implication: subsume
+    without checking the interpolant, unsound on purpose): the finished process."""
+    out = os.path.join(SCRATCH.name, f"fault-{driver}-{len(os.listdir(SCRATCH.name))}")
+    env = dict(os.environ, SYMQ_PRUNE_FAULT="skip-implication")
+    return subprocess.run([symq, "run", f"-DN={n}", *options, f"--output-dir={out}",
+                           os.path.join(HERE, driver + ".c")],
+                          capture_output=True, text=True, timeout=300, env=env)
+
+
 def reach_line(driver):
     """The line of the driver's reach_error() call."""
     with open(os.path.join(HERE, driver + ".c"), encoding="utf-8") as f:
@@ -69,14 +82,16 @@ def reach_line(driver):
     return 0
 
 
-def validated(symq, driver, n):
-    """A run under MODE that must pass validation; returns its stats (or None)."""
-    p, stats = run(symq, driver, n, MODE)
+def validated(symq, driver, n, options=MODE):
+    """A run under options (MODE and more) that must pass validation; returns its stats (or
+    None)."""
+    p, stats = run(symq, driver, n, options)
     lines = p.stdout.strip().split("\n")
     ok = (p.returncode == 0 and stats is not None
           and stats["interpolation"]["validation_failures"] == 0
           and lines[-1] == "symq: verdict: " + stats["verdict"])
-    check(f"{driver} N={n}: validation passes, the last line is the verdict", ok,
+    more = "".join(" " + o for o in options if o not in MODE)
+    check(f"{driver} N={n}{more}: validation passes, the last line is the verdict", ok,
           f"rc={p.returncode} last={lines[-1]!r} stderr={p.stderr.strip()[-300:]!r}")
     return stats if ok else None
 
@@ -136,19 +151,25 @@ def main():
               s["verdict"])
     # 4b. validation catches an unsound subsumption: with the fault injected (subsume
     # without checking the interpolant) a state whose subtree has the bug is pruned
-    env = dict(os.environ, SYMQ_PRUNE_FAULT="skip-implication")
-    out = os.path.join(SCRATCH.name, "fault")
-    p = subprocess.run([symq, "run", "-DN=4", *MODE, f"--output-dir={out}",
-                        os.path.join(HERE, "core_needed.c")],
-                       capture_output=True, text=True, timeout=300, env=env)
+    p = faulty(symq, "core_needed", MODE)
     err = [line for line in p.stderr.split("\n") if "unsound subsumption" in line]
     check("fault injected: validation reports the unsound subsumption, exit 1",
           p.returncode == 1 and err and err[0].startswith(
               "symq: error: unsound subsumption: a pruned subtree reaches reach_error at "),
           f"rc={p.returncode} stderr={p.stderr.strip()[-300:]!r}")
+    # 4c. ... and without a bug to reach: wp_guard.c's pruned subtrees have paths whose path
+    # condition does not imply the interpolant that (unchecked) subsumed them
+    p = faulty(symq, "wp_guard", MODE)
+    check("fault injected, no bug: validation reports a path the interpolant excludes, exit 1",
+          p.returncode == 1 and "symq: error: unsound subsumption: a pruned subtree has a path "
+          "its interpolant excludes, ending at " in p.stderr,
+          f"rc={p.returncode} stderr={p.stderr.strip()[-300:]!r}")
+    s = validated(symq, "wp_guard", 4)
+    if s:
+        check("wp_guard without the fault: every validated path checked, none excluded",
+              s["interpolation"]["validation_checks"] > 0, s["interpolation"])
     # 5. refusals
     for options, message in ((["--interpolate", "--search=bfs"], "--search=dfs only"),
-                             (["--interpolate", "--merge=cfg"], "--merge=none only"),
                              (["--validate-interpolation"], "needs --interpolate")):
         p, _ = run(symq, "noise_unread", 2, options)
         err = p.stderr.strip().split("\n")[-1]

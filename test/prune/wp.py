@@ -17,12 +17,11 @@ every run with --validate-interpolation on.
 
 Prints one line per check and a final `N passed, N failed`."""
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import interpolation  # noqa: E402
-from interpolation import HERE, SCRATCH, check, reach_line, run  # noqa: E402
+from interpolation import check, faulty, reach_line, run  # noqa: E402
 
 WP = ["--interpolate=wp", "--validate-interpolation"]
 DELETION = ["--interpolate=deletion", "--validate-interpolation"]
@@ -72,11 +71,7 @@ def main():
                   and s["verdict"].endswith(f"{driver}.c:{reach_line(driver)})")
                   and s["error_paths"] == plain["error_paths"] > 0,
                   (s["verdict"], s["error_paths"], plain["error_paths"]))
-    env = dict(os.environ, SYMQ_PRUNE_FAULT="skip-implication")
-    out = os.path.join(SCRATCH.name, "wp-fault")
-    p = subprocess.run([symq, "run", "-DN=4", *WP, f"--output-dir={out}",
-                        os.path.join(HERE, "core_needed.c")],
-                       capture_output=True, text=True, timeout=300, env=env)
+    p = faulty(symq, "core_needed", WP)
     check("wp, fault injected: validation reports the unsound subsumption, exit 1",
           p.returncode == 1 and "symq: error: unsound subsumption: a pruned subtree reaches "
           "reach_error at " in p.stderr, f"rc={p.returncode}")
