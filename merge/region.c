@@ -299,8 +299,8 @@ static void region_leave(state *st) {
    (merge_at_branch). Not with --incremental-merge, whose snapshots hold the region's states.
 
    Every member of a loop's region waits at an exit until every path through the loop has
-   reached one. A loop whose body forks with both sides going on (an escape test, a `switch`
-   on the byte) has 2^k paths through k iterations, so under DFS a region at a capacity of 50
+   reached one. A loop whose body forks with both sides going on (APR's escape test on every
+   byte) has 2^k paths through k iterations, so under DFS a region at a capacity of 50
    holds every state until --max-time and completes no path, where forking completes
    thousands. Waiting for --max-region-states states to arrive before giving up comes too
    late when each one costs solver time. So the region's tree is also sized up as it grows
