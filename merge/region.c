@@ -1,6 +1,7 @@
 /* region.c — merge regions and the interpreter's events (contract in region.h). */
 #include "merge/region.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -291,16 +292,106 @@ static void region_leave(state *st) {
     st->leaf = NULL;
 }
 
-/* Too many states wait at r's exits: each path of the loop would wait for every other, so the
- * exploration stalls (DFS completes no path) before any merge could pay. The waiting states
- * resume forked, the members still inside will leave without waiting, and the loop opens no
- * more regions. Not with --incremental-merge, whose snapshots hold the region's states. */
+/* ---- give-up ------------------------------------------------------------------------------
+
+   A region gives up when it will not converge in useful time: its waiting states resume
+   forked, the members still inside leave without waiting, and its loop opens no more regions
+   (merge_at_branch). Not with --incremental-merge, whose snapshots hold the region's states.
+
+   Every member of a loop's region waits at an exit until every path through the loop has
+   reached one. A loop whose body forks with both sides going on (APR's escape test on every
+   byte) has 2^k paths through k iterations, so under DFS a region at a capacity of 50
+   holds every state until --max-time and completes no path, where forking completes
+   thousands. Waiting for --max-region-states states to arrive before giving up comes too
+   late when each one costs solver time. So the region's tree is also sized up as it grows
+   (every so many forks, region_estimate): the states it will end with are estimated from what
+   is explored, and a region estimated to end with more than --max-region-states gives up at
+   once — the give-up the count would make later, anticipated. Deterministic: the estimate
+   reads only the tree and the members' positions. */
+
+/* The block b always goes on to, or UINT32_MAX. */
+static uint32_t sole_successor(const ir_function *fn, uint32_t b) {
+  return ir_block_nedges(fn, b) == 1 ? fn->edges[ir_block_edge(fn, b, 0)].target : UINT32_MAX;
+}
+
+/* Did the branch that made symbol n fork a diamond — do its two sides meet again at once (an
+   `if` whose block falls through to the other side, or both sides going on to one block)?
+   Then both go on with the same code after the join: what one side's subtree grew to, the
+   other's will. */
+static bool branch_is_diamond(const merge_ctx *m, const merge_node *n) {
+  if (!n->symbol || n->nested || n->branch.func >= m->prog->nfuncs) return false;
+  const ir_function *fn = &m->prog->funcs[n->branch.func];
+  if (n->branch.inst >= fn->ninsts || fn->insts[n->branch.inst].op != IR_CONDBR) return false;
+  uint32_t b = merge_block_of(fn, n->branch.inst);
+  uint32_t t0 = fn->edges[ir_block_edge(fn, b, 0)].target;
+  uint32_t t1 = fn->edges[ir_block_edge(fn, b, 1)].target;
+  uint32_t s0 = sole_successor(fn, t0), s1 = sole_successor(fn, t1);
+  return t0 != t1 && (s0 == t1 || s1 == t0 || (s0 != UINT32_MAX && s0 == s1));
+}
+
+/* The number of states r's tree is estimated to end with — one per leaf. A subtree already
+   explored counts its leaves. A member that has not run since it forked at a diamond (a
+   sibling DFS left for later: its `instructions` are those of the fork) is estimated as large
+   as the explored subtree beside it — Knuth's estimate of a backtrack tree, its twin the
+   sample, taken only where the twin is a fair sample (after a diamond both sides run the same
+   code); any other sibling not yet run counts as one. A loop whose body forks a diamond every
+   iteration is so estimated at 2^k after a first dive of k iterations; one whose continuing
+   iterations take one path, at the number of its iterations. Linear in the tree's nodes. */
+static double region_estimate(merge_ctx *m, const merge_region *r) {
+  const merge_tree *t = r->tree;
+  double *est = xcalloc(t->count + 1, sizeof *est);
+  for (uint32_t id = t->count; id-- > 0;) {
+    const merge_node *x = t->nodes[id];
+    double twin = 0, sum = 0;
+    uint32_t pending = 0, live = 0;
+    for (const merge_node *c = x->first_child; c; c = c->next_sibling) {
+      if (c->dead || c->detached) continue;
+      assert(c->id > x->id && "a child is made after its parent");
+      live++;
+      bool leaf = est[c->id] == 0; /* no live child of its own: not summed yet */
+      const state *st = c->state;
+      if (leaf && st && !st->paused && !c->ended && st->instructions == st->merge_forked_at &&
+          branch_is_diamond(m, c)) {
+        pending++;
+        continue;
+      }
+      double e = leaf ? 1 : est[c->id];
+      sum += e;
+      if (e > twin) twin = e;
+    }
+    /* est[id] stays 0 for a node with no live child: its parent counts it as one leaf */
+    if (live) est[id] = sum + pending * (twin > 1 ? twin : 1);
+  }
+  double root = est[0] ? est[0] : 1;
+  free(est);
+  return root;
+}
+
+/* Sizes r's tree up every so many forks (each estimate costs the tree's size, so the forks
+   between two grow with it: linear in all). */
+static void region_check_work(merge_ctx *m, merge_region *r) {
+  merge_work *w = &r->work;
+  if (++w->forks < w->next_check || !m->opt.max_waiting || r->inc || r->gave_up) return;
+  w->next_check = w->forks + (w->forks / 8 > 4 ? w->forks / 8 : 4);
+  if (region_estimate(m, r) > (double)m->opt.max_waiting) w->over_budget = true;
+}
+
+/* Gives r up when too many states wait at its exits, or its tree is estimated to end with
+ * too many (region_check_work): each path of the loop would wait for every other, so the
+ * exploration stalls (DFS completes no path) before any merge could pay. */
 static bool region_give_up(merge_ctx *m, merge_region *r) {
   if (r->gave_up) return true;
-  if (!m->opt.max_waiting || r->inc || r->npaused < m->opt.max_waiting) return false;
+  if (!m->opt.max_waiting || r->inc) return false;
+  const char *why = NULL;
+  if (r->npaused >= m->opt.max_waiting)
+    why = "gave up: more states waiting at the exits than --max-region-states";
+  else if (r->work.over_budget)
+    why =
+        "gave up: the region's tree is estimated to end with more states than "
+        "--max-region-states";
+  if (!why) return false;
   r->gave_up = true;
-  merge_reasons_add(&m->stats->decisions,
-                    "gave up: more states waiting at the exits than --max-region-states");
+  merge_reasons_add(&m->stats->decisions, why);
   for (size_t k = 0; k < r->npaused; k++) {
     leaf_release(r->paused[k]);
     region_resume(m, r, r->paused[k], false);
@@ -326,10 +417,12 @@ bool merge_manual_end(merge_ctx *m, state *st) {
 }
 
 void merge_forked(merge_ctx *m, state *parent, state *child) {
-  (void)m;
   if (!parent->region) return;
-  ((merge_region *)parent->region)->running++;
-  merge_inc_forked(parent->region, child);
+  merge_region *r = parent->region;
+  r->running++;
+  merge_inc_forked(r, child);
+  parent->merge_forked_at = child->merge_forked_at = parent->instructions;
+  region_check_work(m, r);
 }
 
 /* Moves st to a new child of its leaf. */
@@ -578,7 +671,10 @@ static void region_release(merge_ctx *m, merge_region *r) {
 }
 
 void merge_release_finished(merge_ctx *m) {
-  for (merge_region *r = m->regions; r; r = r->next) merge_inc_run(m, r);
+  for (merge_region *r = m->regions; r; r = r->next) {
+    if (r->work.over_budget) region_give_up(m, r); /* its waiting states resume now */
+    merge_inc_run(m, r);
+  }
   for (bool again = true; again;) {
     again = false;
     for (merge_region *r = m->regions; r; r = r->next)
@@ -701,6 +797,7 @@ static void nest_rejoin(const merge_region *inner, state *st, bool merged) {
   st->region = outer;
   st->leaf = n;
   st->paused = false;
+  st->merge_forked_at = UINT64_MAX; /* it ran (to the inner exit): not an unexplored sibling */
   outer->running++;
 }
 

@@ -61,9 +61,18 @@ typedef struct merge_options {
   merge_pat_fallback pat_fallback; /* --pat-fallback */
   merge_decide_mode decide;        /* --merge-decide */
   uint32_t max_waiting;            /* --max-region-states: a region with more states waiting at its
-                                      exits gives up (they and its later leavers continue forked; its
-                                      loop opens no more regions); 0: no limit */
+                                      exits, or whose tree is estimated to end with more states
+                                      (merge/region.c), gives up (they and its later leavers
+                                      continue forked; its loop opens no more regions); 0: no limit */
 } merge_options;
+
+/* What a region's members did since it opened, for its give-up by estimate (merge/region.c):
+ * the forks they made, and when the region's tree is next sized up. */
+typedef struct merge_work {
+  uint64_t forks;      /* states its members forked inside it */
+  uint64_t next_check; /* forks at which the tree's size is estimated next */
+  bool over_budget;    /* the estimate passed --max-region-states: give up at the next chance */
+} merge_work;
 
 /* Counts by reason, sorted by text (deterministic output). */
 typedef struct merge_reason {

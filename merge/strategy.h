@@ -46,6 +46,7 @@ typedef struct merge_region {
   struct merge_region *parent;
   merge_node *outer_leaf;
   hmap *grafted; /* its tree's nodes copied into the parent's (merge_tree_graft) */
+  merge_work work; /* appended (issue 26, give-up): what its members did since it opened */
 } merge_region;
 
 /* Merges group[0..n) (n ≥ 2, paused at one exit of r, merge-compatible) and writes the

@@ -69,6 +69,9 @@ typedef struct state {
   void *prune_obligation;
   /* splitting into parts (owned by engine/exec/part.h; NULL unless splitting) */
   void *part_trail; /* its fork decisions so far, shared with its ancestors */
+  /* appended (issue 26, region give-up; owned by merge/region.c): `instructions` when it last
+   * forked inside a region — equal while it has not run since (a sibling not yet explored) */
+  uint64_t merge_forked_at;
 } state;
 
 state *state_new(uint64_t id);
