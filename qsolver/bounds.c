@@ -6,9 +6,12 @@
 
 #include <stdint.h>
 
-/* The request's interval on one term: [lo, hi], and which formulas gave its ends. */
+/* The request's interval on one term: on[PATH] from the path's bounds (the assumed
+ * formulas; all of them when none is assumed), on[ALL] from every bound, and which formulas
+ * gave the path interval's ends. */
+enum { PATH, ALL };
 typedef struct interval {
-  u128 lo, hi;
+  u128 lo[2], hi[2];
   size_t lo_f, hi_f; /* SIZE_MAX: the type's own end */
 } interval;
 
@@ -134,6 +137,13 @@ static bool plain_term(const expr *x) {
   return true;
 }
 
+/* The path's formulas: the assumed ones, or all when none is assumed. A path formula is
+ * rewritten, and a path bound dropped, by the path's bounds alone, so that it reads the same
+ * whatever question comes with it: the incremental lanes keep the path asserted as the
+ * prefix the questions share (a question n ≤ 0 once dropped the path's n ≤ CAP and rewrote
+ * its reads, so every query started the lane over: the string scan took 12× longer). */
+static bool on_path(const qs_req *rq, size_t i) { return !rq->assumed || i < rq->assumed; }
+
 static interval *interval_of(const qs_bounds *b, uint64_t id) {
   uint64_t v;
   if (!qs_idmap_get(&b->ivmap, id, &v) || v >> 32 != b->stamp) return NULL;
@@ -141,24 +151,24 @@ static interval *interval_of(const qs_bounds *b, uint64_t id) {
 }
 
 /* Does the request's interval on term x miss every byte of [first, last]? */
-static bool misses(const qs_bounds *b, uint64_t x, uint64_t first, uint64_t last) {
+static bool misses(const qs_bounds *b, int which, uint64_t x, uint64_t first, uint64_t last) {
   const interval *iv = interval_of(b, x);
-  return iv && (iv->hi < first || iv->lo > last);
+  return iv && (iv->hi[which] < first || iv->lo[which] > last);
 }
 
-static bool decisions_hold(const qs_bounds *b, const rewrite *r) {
+static bool decisions_hold(const qs_bounds *b, int which, const rewrite *r) {
   for (size_t i = 0; i < r->dec_n; i++) {
     const decision *d = &b->dec[r->dec_off + i];
-    if (misses(b, d->x, d->first, d->last) != d->skipped) return false;
+    if (misses(b, which, d->x, d->first, d->last) != d->skipped) return false;
   }
   return true;
 }
 
 /* f rewritten under the request's intervals (borrowed: f itself or the memo's), its decisions
  * recorded from b->ndec on. */
-static expr *rewrite_formula(qs_bounds *b, expr *f) {
+static expr *rewrite_formula(qs_bounds *b, int which, expr *f) {
   uint64_t v;
-  if (qs_idmap_get(&b->memo, f->id, &v) && decisions_hold(b, &b->rw[v]))
+  if (qs_idmap_get(&b->memo, f->id, &v) && decisions_hold(b, which, &b->rw[v]))
     return b->rw[v].result ? b->rw[v].result : f;
   size_t dec_off = b->ndec, nfrom = 0, depth = 0;
   qs_idmap_reset(&b->seen, 16);
@@ -177,7 +187,7 @@ static expr *rewrite_formula(qs_bounds *b, expr *f) {
       if (u->index->kind == EXPR_CONST) {
         skip = u->index->u.value < first || u->index->u.value > last;
       } else {
-        skip = misses(b, u->index->id, first, last);
+        skip = misses(b, which, u->index->id, first, last);
         QS_RESERVE(b->dec, b->dec_cap, b->ndec + 1);
         b->dec[b->ndec++] = (decision){u->index->id, first, last, skip};
       }
@@ -229,20 +239,24 @@ bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t
     if (!iv) {
       QS_RESERVE(b->iv, b->iv_cap, b->niv + 1);
       iv = &b->iv[b->niv];
-      *iv = (interval){0, expr_mask(x->width), SIZE_MAX, SIZE_MAX};
+      u128 max = expr_mask(x->width);
+      *iv = (interval){{0, 0}, {max, max}, SIZE_MAX, SIZE_MAX};
       qs_idmap_put(&b->ivmap, x->id, b->stamp << 32 | b->niv++);
     }
-    if (b->kind[i] != UPPER && (lo > iv->lo || iv->lo_f == SIZE_MAX)) {
-      iv->lo = lo;
+    /* the first of the path's tightest bounds at each end is the one kept */
+    if (on_path(rq, i) && b->kind[i] != UPPER && (iv->lo_f == SIZE_MAX || lo > iv->lo[PATH])) {
+      iv->lo[PATH] = lo;
       iv->lo_f = i;
     }
-    if (b->kind[i] != LOWER && (hi < iv->hi || iv->hi_f == SIZE_MAX)) {
-      iv->hi = hi;
+    if (on_path(rq, i) && b->kind[i] != LOWER && (iv->hi_f == SIZE_MAX || hi < iv->hi[PATH])) {
+      iv->hi[PATH] = hi;
       iv->hi_f = i;
     }
+    if (lo > iv->lo[ALL]) iv->lo[ALL] = lo;
+    if (hi < iv->hi[ALL]) iv->hi[ALL] = hi;
   }
   for (size_t k = 0; k < b->niv; k++)
-    if (b->iv[k].lo > b->iv[k].hi) { /* contradicting bounds: left to the stages below */
+    if (b->iv[k].lo[ALL] > b->iv[k].hi[ALL]) { /* contradicting bounds: left to the stages below */
       for (size_t i = 0; i < rq->n; i++) f[i] = expr_ref(rq->f[i]);
       *n = rq->n;
       *assumed = rq->assumed;
@@ -256,14 +270,14 @@ bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t
       u128 lo, hi;
       as_bound(g, &x, &lo, &hi);
       const interval *iv = interval_of(b, x->id);
-      /* a tighter one holds; a question (a formula past the assumed ones) stays, so that a
-       * question the path implies still reaches the stages that answer it */
-      if ((b->kind[i] == LOWER ? iv->lo_f : iv->hi_f) != i && (!rq->assumed || i < rq->assumed)) {
+      /* a tighter one on the path holds (a question stays; nothing goes from a request
+       * without a path, so that a set is one cache key whichever way it is asked) */
+      if (i < rq->assumed && (b->kind[i] == LOWER ? iv->lo_f : iv->hi_f) != i) {
         (*dropped)++;
         continue;
       }
     } else if (b->kind[i] == NOT_BOUND && !forall && b->niv) {
-      expr *r = rewrite_formula(b, g);
+      expr *r = rewrite_formula(b, on_path(rq, i) ? PATH : ALL, g);
       *rewritten += r != g;
       g = r;
     }

@@ -12,10 +12,15 @@
  *     Bounds are kept as they are and only they give intervals, so no rewrite rests on a
  *     rewritten formula (no circular argument: the kept bounds imply the intervals, under
  *     which each rewritten formula is equivalent to its original).
- *   - A one-sided bound implied by a tighter one on the same x is dropped, unless it is the
- *     first of the tightest, or a question (past rq->assumed: a question the path implies
- *     is still asked); equalities stay. The path condition's i < n for every i below the
- *     current one is then one formula, not the path's depth.
+ *   - The path's formulas (the assumed ones; all when none is) are rewritten by the path's
+ *     bounds alone, so that the path reads the same whatever the question (the incremental
+ *     lanes keep it asserted as the questions' common prefix); the question by all bounds.
+ *   - A one-sided bound among the assumed formulas implied by a tighter one among them on
+ *     the same x is dropped (the first of the tightest stays; equalities and questions
+ *     stay: a question the path implies is still asked; a request with no assumed formula
+ *     keeps all, so that a set is one cache key whichever way it is asked). The path
+ *     condition's i < n for every i below the current one is then one formula, not the
+ *     path's depth.
  *   - In every other formula, a read at a constant index skips the newest writes of its
  *     update list whose index is a constant elsewhere or a term whose interval misses every
  *     byte read: a path that knows i < n reads s[i] past the write s[n] = 0 as the input
