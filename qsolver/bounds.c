@@ -255,20 +255,20 @@ bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t
     if (lo > iv->lo[ALL]) iv->lo[ALL] = lo;
     if (hi < iv->hi[ALL]) iv->hi[ALL] = hi;
   }
-  for (size_t k = 0; k < b->niv; k++)
-    if (b->iv[k].lo[ALL] > b->iv[k].hi[ALL]) { /* contradicting bounds: left to the stages below */
-      for (size_t i = 0; i < rq->n; i++) f[i] = expr_ref(rq->f[i]);
-      *n = rq->n;
-      *assumed = rq->assumed;
-      return false;
-    }
+  /* Two bounds on one term contradict: the request is unsat, and so are its bounds on that
+   * term alone (the tightest of each end stay below), which is all that goes on — the
+   * whole path, unrewritten, cost an incremental lane its prefix twice a path. */
+  const interval *empty = NULL;
+  for (size_t k = 0; k < b->niv && !empty; k++)
+    if (b->iv[k].lo[ALL] > b->iv[k].hi[ALL]) empty = &b->iv[k];
   size_t out = 0, out_assumed = 0;
   for (size_t i = 0; i < rq->n; i++) {
     expr *g = rq->f[i];
+    const expr *x = NULL;
+    u128 lo, hi;
+    if (b->kind[i] != NOT_BOUND) as_bound(g, &x, &lo, &hi);
+    if (empty && (!x || interval_of(b, x->id) != empty)) continue;
     if (b->kind[i] == LOWER || b->kind[i] == UPPER) {
-      const expr *x;
-      u128 lo, hi;
-      as_bound(g, &x, &lo, &hi);
       const interval *iv = interval_of(b, x->id);
       /* a tighter one on the path holds (a question stays; nothing goes from a request
        * without a path, so that a set is one cache key whichever way it is asked) */
@@ -286,5 +286,5 @@ bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t
   }
   *n = out;
   *assumed = out_assumed;
-  return true;
+  return !empty;
 }

@@ -8,7 +8,8 @@
  *   - A bound is a formula c <u x, x <u c, c ≤u x, x ≤u c or c = x, or the negation of one of
  *     the first four, with c a constant and x a small term that reads through no writes
  *     (plain_term). The bounds on one term x meet in an interval; when one is empty (two
- *     formulas contradict) the request is left as it is, for the stages below to answer.
+ *     formulas contradict) only the bounds on that term go on (unsat as the request is), for
+ *     the stages below to answer.
  *     Bounds are kept as they are and only they give intervals, so no rewrite rests on a
  *     rewritten formula (no circular argument: the kept bounds imply the intervals, under
  *     which each rewritten formula is equivalent to its original).
@@ -42,7 +43,8 @@ void qs_bounds_free(qs_bounds *b);
 
 /* f has room for rq->n formulas: f[0..*n) (new references), the first *assumed of them from
  * rq's assumed formulas, in rq's order; *rewritten and *dropped count the formulas changed
- * and left out. False when two bounds contradict: f is then rq's formulas as they are. */
+ * and left out. False when two bounds contradict: f is then rq's bounds on that term (an unsat
+ * subset of rq, as dropped by the rule above). */
 bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t *assumed,
                      uint64_t *rewritten, uint64_t *dropped);
 

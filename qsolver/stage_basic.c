@@ -306,8 +306,9 @@ static void independence_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   QS_RESERVE(ind->bounded, ind->bounded_cap, rq->n);
   qs_req bounded = *rq;
   uint64_t rewritten = 0, implied = 0; /* implied bounds are not counted as sliced away */
-  qs_bounds_apply(ind->bounds, rq, ind->bounded, &bounded.n, &bounded.assumed, &rewritten,
-                  &implied);
+  if (!qs_bounds_apply(ind->bounds, rq, ind->bounded, &bounded.n, &bounded.assumed, &rewritten,
+                       &implied))
+    st->stats.formulas_dropped += rq->n - bounded.n; /* all but a contradiction's bounds */
   /* The formulas stay referenced while the slices are solved (a rewritten one may be held by
    * nothing else once the bounds' memo starts over); stages below never call back into the
    * chain's head, so ind->bounded is not reused before they return. */

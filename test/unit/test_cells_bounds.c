@@ -113,13 +113,17 @@ static void check_random(world *w) {
     uint64_t rw0 = rewritten, dr0 = dropped;
     bool ok = qs_bounds_apply(b, &rq, out, &nout, &assumed, &rewritten, &dropped);
     unsigned sat = 0;
-    if (!ok) { /* contradicting bounds: the request as it is */
+    if (!ok) { /* contradicting bounds: an unsat subset of the request */
       CHECK(equivalent(w, f, n, (expr *[]){keep(expr_false())}, 1, &sat));
       CHECK_EQ_U64(sat, 0);
-      CHECK_EQ_U64(nout, n);
-      CHECK_EQ_U64(assumed, rq.assumed);
+      unsigned out_sat = 0;
+      CHECK(equivalent(w, out, nout, (expr *[]){keep(expr_false())}, 1, &out_sat));
+      CHECK_EQ_U64(out_sat, 0);
+      CHECK(nout >= 1 && nout <= n);
       for (size_t i = 0; i < nout; i++) {
-        CHECK(out[i] == f[i]);
+        bool in = false;
+        for (size_t k = 0; k < n; k++) in = in || out[i] == f[k];
+        CHECK(in);
         expr_unref(out[i]);
       }
       unsat++;
