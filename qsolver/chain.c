@@ -54,15 +54,60 @@ uint64_t qs_ids_signature(const uint64_t *ids, size_t n) {
   return sig;
 }
 
+/* From the largest id down, each found by galloping back from where the last one was: the
+ * newest formulas (largest ids) are the ones that tell two path conditions apart, so a
+ * failing check usually stops after one search, not after a walk over both sets (the cex
+ * cache's subset checks were 16% of memspn's time at capacity 1024, where every set holds
+ * ~1000 ids and the 64-bit signature is all ones). */
 bool qs_ids_subset(const uint64_t *a, size_t na, const uint64_t *b, size_t nb) {
   if (na > nb) return false;
-  size_t j = 0;
-  for (size_t i = 0; i < na; i++) {
-    while (j < nb && b[j] < a[i]) j++;
-    if (j == nb || b[j] != a[i]) return false;
-    j++;
+  size_t hi = nb; /* a[i] can only be in b[0, hi) */
+  for (size_t i = na; i-- > 0;) {
+    if (hi <= i) return false; /* fewer candidates left than ids to find */
+    uint64_t x = a[i];
+    size_t step = 1, lo = hi;
+    while (lo > 0 && b[lo - 1] > x) { /* gallop: b[lo..hi) > x */
+      size_t next = lo > step ? lo - step : 0;
+      if (b[next] > x) {
+        lo = next;
+        step *= 2;
+      } else {
+        /* b[next] <= x < b[lo]: binary search in (next, lo) */
+        size_t l = next, h = lo - 1; /* invariant: b[l] <= x, b[h + 1] > x */
+        while (l < h) {
+          size_t m = l + (h - l + 1) / 2;
+          if (b[m] <= x) l = m;
+          else
+            h = m - 1;
+        }
+        lo = l + 1;
+        break;
+      }
+    }
+    /* b[lo - 1] <= x < b[lo] (within [0, hi)) */
+    if (lo == 0 || b[lo - 1] != x) return false;
+    hi = lo - 1;
   }
   return true;
+}
+
+size_t qs_ids_missing(const uint64_t *ids, size_t n, const uint64_t *has, size_t nh,
+                      size_t *missing) {
+  size_t lo = 0, hi = n < nh ? n : nh;
+  while (hi - lo > 16) { /* the longest common prefix, by halves compared with memcmp */
+    size_t mid = lo + (hi - lo) / 2;
+    if (memcmp(ids + lo, has + lo, (mid - lo) * sizeof *ids) == 0) lo = mid;
+    else
+      hi = mid;
+  }
+  size_t j = lo, count = 0;
+  for (size_t i = lo; i < n; i++) {
+    while (j < nh && has[j] < ids[i]) j++;
+    if (j < nh && has[j] == ids[i]) j++;
+    else
+      missing[count++] = i;
+  }
+  return count;
 }
 
 void qs_push_unseen(qs_idmap *seen, expr ***stack, size_t *depth, size_t *cap, expr *e) {

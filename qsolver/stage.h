@@ -119,6 +119,11 @@ size_t qs_sorted_ids(const qs_req *rq, uint64_t **ids, size_t *cap);
 /* A 64-bit signature of an id set: a subset's bits are a subset of the superset's. */
 uint64_t qs_ids_signature(const uint64_t *ids, size_t n);
 bool qs_ids_subset(const uint64_t *a, size_t na, const uint64_t *b, size_t nb);
+/* The positions i (ascending) of the ids[i] not in has[0..nh) (both sorted) into missing
+ * (room for n); their count. Linear after the sets' common prefix, which is found by memcmp:
+ * the requests of one path share most of their formulas with the ones cached before. */
+size_t qs_ids_missing(const uint64_t *ids, size_t n, const uint64_t *has, size_t nh,
+                      size_t *missing);
 
 /* A map from expression ids (or any 64-bit id) to 64-bit values: an hmap whose keys are
  * id + 1 (hmap reserves 0), so a walk over `keys` reads ids back as keys[i] - 1. */

@@ -6,10 +6,17 @@
  * also present — the common "branch on a condition already on the path" — and sat on an
  * empty set.
  *
- * independence: groups formulas that read a common cell, transitively (union-find over the
- * formulas, keyed by cell), as KLEE's independent element sets do: a cell is a byte of an
- * array read at a constant index through no writes, or a whole array when any formula of
- * the request reads it otherwise (a symbolic index, through writes). A group made only of
+ * independence: first rewrites the request under its own bounds (qsolver/bounds.h: a read
+ * at a constant index skips the writes at indices the path's bounds keep away from it, and
+ * bounds implied by tighter ones go), then groups formulas that read a common cell,
+ * transitively (union-find over the formulas, keyed by cell), as KLEE's independent element
+ * sets do: a cell is a byte of an array read at a constant index through no writes, or a
+ * whole array when any formula of the request reads it otherwise (a symbolic index, through
+ * writes). An array's size is no cell of its reads (expr_collect_value_cells): no read's
+ * value depends on it, and counting it tied every byte of a buffer of symbolic size to the
+ * size's formulas. memspn under pat at capacity 1024 (the path knows i < n before it reads
+ * s[i] through the write s[n] = 0): 13.9 s → 1.8 s CPU, each query now the size's tightest
+ * bound, the new byte and the question instead of the path's ~2000 formulas. A group made only of
  * assumed formulas that reads no requested array is satisfiable by the precondition and
  * shares no variable with the rest, so it is dropped. The remaining groups share no cell,
  * so each is solved on its own (smaller, and far more often repeated, which is what the
@@ -18,6 +25,7 @@
  * stay together, as they must. Slicing by byte rather than by array took the OID decoder
  * (eval/bench_solver.py) from 3955 to 8455 paths in 20 s.
  */
+#include "qsolver/bounds.h"
 #include "qsolver/stage.h"
 #include "engine/core/xalloc.h"
 
@@ -99,7 +107,7 @@ typedef struct array_slot {
 
 typedef struct independence_stage {
   qs_stage base;
-  /* Memo: formula id → [offset, count) in `pool` of its cells (expr_collect_cells). */
+  /* Memo: formula id → [offset, count) in `pool` of its cells (expr_collect_value_cells). */
   qs_idmap memo;
   uint64_t *pool;
   size_t npool, pool_cap;
@@ -120,6 +128,9 @@ typedef struct independence_stage {
   size_t sub_arrays_cap;
   uint8_t *bytes;
   size_t bytes_cap;
+  qs_bounds *bounds; /* the request's bounds and the reads they free from writes */
+  expr **bounded;    /* the request after qs_bounds_apply (references) */
+  size_t bounded_cap;
 } independence_stage;
 
 /* Bounds the memo; past it, start over (deterministically). */
@@ -129,7 +140,7 @@ static const uint64_t *formula_cells(independence_stage *ind, expr *f, size_t *c
   uint64_t v;
   if (!qs_idmap_get(&ind->memo, f->id, &v)) {
     size_t n = 0;
-    expr_collect_cells(f, &ind->collect, &n, &ind->collect_cap);
+    expr_collect_value_cells(f, &ind->collect, &n, &ind->collect_cap);
     if (n >= MEMO_MAX_POOL)
       xalloc_oom(); /* one formula over 4M cells: not worth a wider encoding */
     if (ind->npool + n > MEMO_MAX_POOL) {
@@ -204,7 +215,7 @@ static void merge_owned(independence_stage *ind, expr_assignment *merged, const 
   expr_assignment_set(merged, a, ind->bytes, len);
 }
 
-static void independence_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
+static void independence_slice(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   independence_stage *ind = (independence_stage *)st;
   size_t n = rq->n, total = 0;
   ind->stamp++;
@@ -290,8 +301,26 @@ static void independence_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   ans->model = merged;
 }
 
+static void independence_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
+  independence_stage *ind = (independence_stage *)st;
+  QS_RESERVE(ind->bounded, ind->bounded_cap, rq->n);
+  qs_req bounded = *rq;
+  uint64_t rewritten = 0, implied = 0; /* implied bounds are not counted as sliced away */
+  if (!qs_bounds_apply(ind->bounds, rq, ind->bounded, &bounded.n, &bounded.assumed, &rewritten,
+                       &implied))
+    st->stats.formulas_dropped += rq->n - bounded.n; /* all but a contradiction's bounds */
+  /* The formulas stay referenced while the slices are solved (a rewritten one may be held by
+   * nothing else once the bounds' memo starts over); stages below never call back into the
+   * chain's head, so ind->bounded is not reused before they return. */
+  bounded.f = ind->bounded;
+  independence_slice(st, &bounded, ans);
+  for (size_t i = 0; i < bounded.n; i++) expr_unref(ind->bounded[i]);
+}
+
 static void independence_destroy(qs_stage *st) {
   independence_stage *ind = (independence_stage *)st;
+  qs_bounds_free(ind->bounds);
+  free(ind->bounded);
   qs_idmap_free(&ind->memo);
   qs_idmap_free(&ind->owner);
   free(ind->pool);
@@ -312,5 +341,6 @@ static const qs_stage_ops independence_ops = {"independence", independence_solve
 qs_stage *qs_independence_stage_new(qsolver *s) {
   independence_stage *ind = xcalloc(1, sizeof *ind);
   ind->base.ops = &independence_ops;
+  ind->bounds = qs_bounds_new();
   return &ind->base;
 }

@@ -148,6 +148,10 @@ typedef struct cex_stage {
   size_t ids_cap;
   expr **rest; /* the formulas a candidate model is not yet known to satisfy */
   size_t rest_cap;
+  expr **sorted; /* the request's formulas in the order of c->ids */
+  size_t sorted_cap;
+  size_t *missing; /* positions in c->ids of the ids a cached entry lacks */
+  size_t missing_cap;
 } cex_stage;
 
 static void ring_init(cex_ring *r, size_t cap) {
@@ -185,15 +189,9 @@ static void ring_free(cex_ring *r) {
   free(r->e);
 }
 
-static bool contains_id(const uint64_t *ids, size_t n, uint64_t id) {
-  size_t lo = 0, hi = n;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (ids[mid] < id) lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo < n && ids[lo] == id;
+static int cmp_formula_id(const void *a, const void *b) {
+  uint64_t x = (*(expr *const *)a)->id, y = (*(expr *const *)b)->id;
+  return (x > y) - (x < y);
 }
 
 static void answer_sat(qs_stage *st, const qs_req *rq, qs_ans *ans, const expr_assignment *m) {
@@ -224,11 +222,16 @@ static void cex_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     }
   }
   QS_RESERVE(c->rest, c->rest_cap, n);
+  QS_RESERVE(c->sorted, c->sorted_cap, n);
+  QS_RESERVE(c->missing, c->missing_cap, n);
+  memcpy(c->sorted, rq->f, n * sizeof *c->sorted);
+  qsort(c->sorted, n, sizeof *c->sorted, cmp_formula_id);
+  /* The formulas each candidate model is not known to satisfy, by one merge per entry (a
+   * binary search per formula was 15% of memspn's time at capacity 1024). */
   for (size_t k = 0; k < c->sat.count && k < CEX_MAX_EVALS; k++) {
     cex_entry *e = ring_newest(&c->sat, k);
-    size_t nrest = 0;
-    for (size_t i = 0; i < rq->n; i++)
-      if (!contains_id(e->ids, e->n, rq->f[i]->id)) c->rest[nrest++] = rq->f[i];
+    size_t nrest = qs_ids_missing(c->ids, n, e->ids, e->n, c->missing);
+    for (size_t i = 0; i < nrest; i++) c->rest[i] = c->sorted[c->missing[i]];
     if (qs_model_satisfies(c->rest, nrest, e->model)) {
       answer_sat(st, rq, ans, e->model);
       return;
@@ -255,6 +258,8 @@ static void cex_destroy(qs_stage *st) {
   ring_free(&c->sat);
   free(c->ids);
   free(c->rest);
+  free(c->sorted);
+  free(c->missing);
   free(c);
 }
 

@@ -1531,6 +1531,12 @@ void expr_collect_cells(expr *e, uint64_t **out, size_t *count, size_t *cap) {
   walk_dag(&e, 1, true, collect_cells, &fp, &visited);
 }
 
+void expr_collect_value_cells(expr *e, uint64_t **out, size_t *count, size_t *cap) {
+  footprint fp = {out, count, cap};
+  size_t visited = 0;
+  walk_dag(&e, 1, false, collect_cells, &fp, &visited);
+}
+
 static const char *const kind_names[EXPR_KIND_COUNT] = {
     [EXPR_CONST] = "const",     [EXPR_READ] = "read",     [EXPR_BVAR] = "bvar",
     [EXPR_FORALL] = "forall",   [EXPR_ADD] = "add",       [EXPR_SUB] = "sub",

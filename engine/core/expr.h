@@ -281,6 +281,9 @@ static inline uint64_t expr_cell(uint32_t array_id, uint64_t byte) {
 static inline uint32_t expr_cell_array(uint64_t cell) { return (uint32_t)(cell >> 32); }
 static inline bool expr_cell_is_whole(uint64_t cell) { return (uint32_t)cell == 0; }
 void expr_collect_cells(expr *e, uint64_t **out, size_t *count, size_t *cap);
+/* The cells e's value depends on: expr_collect_cells without the arrays' sizes, which no
+ * read's value depends on (a read is its bytes, 0 past the capacity, whatever the size). */
+void expr_collect_value_cells(expr *e, uint64_t **out, size_t *count, size_t *cap);
 
 /* SMT-LIB 2: declarations of the arrays, one define-fun per shared node, the asserts and
  * (check-sat). Replayable with the `z3` command. */

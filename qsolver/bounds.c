@@ -1,0 +1,290 @@
+/*
+ * bounds.c — a request's unsigned bounds, and the reads they free from writes (bounds.h).
+ */
+#include "qsolver/bounds.h"
+#include "engine/core/xalloc.h"
+
+#include <stdint.h>
+
+/* The request's interval on one term: on[PATH] from the path's bounds (the assumed
+ * formulas; all of them when none is assumed), on[ALL] from every bound, and which formulas
+ * gave the path interval's ends. */
+enum { PATH, ALL };
+typedef struct interval {
+  u128 lo[2], hi[2];
+  size_t lo_f, hi_f; /* SIZE_MAX: the type's own end */
+} interval;
+
+/* One read-over-write decision a cached rewrite took: was the write at index x (a term)
+ * skipped for the read of bytes [first, last]? */
+typedef struct decision {
+  uint64_t x;
+  uint64_t first, last;
+  bool skipped;
+} decision;
+
+typedef struct rewrite {
+  expr *result; /* NULL: the formula itself */
+  size_t dec_off, dec_n;
+} rewrite;
+
+enum { NOT_BOUND, LOWER, UPPER, EQUAL };
+
+struct qs_bounds {
+  uint64_t stamp; /* ivmap values: stamp << 32 | index into iv (this request's only) */
+  qs_idmap ivmap; /* term id → its interval */
+  interval *iv;
+  size_t niv, iv_cap;
+  uint8_t *kind; /* per formula of the request */
+  size_t kind_cap;
+  qs_idmap memo; /* formula id → index into rw */
+  rewrite *rw;
+  size_t nrw, rw_cap;
+  decision *dec;
+  size_t ndec, dec_cap;
+  qs_idmap seen; /* walk scratch */
+  expr **stack;
+  size_t stack_cap;
+  expr **from, **to;
+  size_t from_cap, to_cap;
+};
+
+/* Past these the memo starts over (deterministically). */
+#define MEMO_MAX_REWRITES ((size_t)1 << 18)
+#define MEMO_MAX_DECISIONS ((size_t)1 << 20)
+
+qs_bounds *qs_bounds_new(void) { return xcalloc(1, sizeof(qs_bounds)); }
+
+static void memo_clear(qs_bounds *b) {
+  for (size_t i = 0; i < b->nrw; i++) expr_unref(b->rw[i].result);
+  b->nrw = b->ndec = 0;
+  qs_idmap_reset(&b->memo, 0);
+}
+
+void qs_bounds_free(qs_bounds *b) {
+  if (!b) return;
+  memo_clear(b);
+  qs_idmap_free(&b->memo);
+  qs_idmap_free(&b->ivmap);
+  qs_idmap_free(&b->seen);
+  free(b->iv);
+  free(b->kind);
+  free(b->rw);
+  free(b->dec);
+  free(b->stack);
+  free(b->from);
+  free(b->to);
+  free(b);
+}
+
+/* f as a bound on a term: the term, the interval f allows, and its kind (NOT_BOUND when f
+ * is not a bound). */
+static int as_bound(const expr *f, const expr **x, u128 *lo, u128 *hi) {
+  bool neg = false;
+  if (f->kind == EXPR_NOT) {
+    f = f->kid[0];
+    neg = true;
+  }
+  if (f->kind != EXPR_ULT && f->kind != EXPR_ULE && (f->kind != EXPR_EQ || neg)) return NOT_BOUND;
+  const expr *a = f->kid[0], *c = f->kid[1];
+  bool const_left = a->kind == EXPR_CONST;
+  if (const_left == (c->kind == EXPR_CONST)) return NOT_BOUND;
+  if (const_left) {
+    const expr *t = a;
+    a = c;
+    c = t;
+  }
+  /* now a is the term, c the constant; const_left: f was c op a */
+  u128 k = c->u.value, max = expr_mask(a->width);
+  *x = a;
+  *lo = 0;
+  *hi = max;
+  if (f->kind == EXPR_EQ) {
+    *lo = *hi = k;
+    return EQUAL;
+  }
+  /* x > k, x ≥ k, x < k or x ≤ k, after the negation */
+  bool strict = f->kind == EXPR_ULT, lower = const_left; /* c < x, c ≤ x: lower bounds */
+  if (neg) { /* ¬(c < x) = x ≤ c; ¬(c ≤ x) = x < c; ¬(x < c) = x ≥ c; ¬(x ≤ c) = x > c */
+    strict = !strict;
+    lower = !lower;
+  }
+  if (lower) {
+    if (strict && k == max) return NOT_BOUND; /* false: the constructors fold it anyway */
+    *lo = strict ? k + 1 : k;
+    return LOWER;
+  }
+  if (strict && k == 0) return NOT_BOUND;
+  *hi = strict ? k - 1 : k;
+  return UPPER;
+}
+
+/* Is x a small term that reads through no writes (so that a bound on it is never rewritten,
+ * and the intervals rest on formulas kept as they are)? At most 16 nodes are looked at. */
+static bool plain_term(const expr *x) {
+  const expr *todo[16];
+  size_t n = 0, seen = 0;
+  todo[n++] = x;
+  while (n) {
+    const expr *e = todo[--n];
+    if (++seen > 16) return false;
+    if (e->kind == EXPR_READ && e->u.read.updates) return false;
+    for (unsigned k = 0; k < e->nkids; k++) {
+      if (n == 16) return false;
+      todo[n++] = e->kid[k];
+    }
+  }
+  return true;
+}
+
+/* The path's formulas: the assumed ones, or all when none is assumed. A path formula is
+ * rewritten, and a path bound dropped, by the path's bounds alone, so that it reads the same
+ * whatever question comes with it: the incremental lanes keep the path asserted as the
+ * prefix the questions share (a question n ≤ 0 once dropped the path's n ≤ CAP and rewrote
+ * its reads, so every query started the lane over: the string scan took 12× longer). */
+static bool on_path(const qs_req *rq, size_t i) { return !rq->assumed || i < rq->assumed; }
+
+static interval *interval_of(const qs_bounds *b, uint64_t id) {
+  uint64_t v;
+  if (!qs_idmap_get(&b->ivmap, id, &v) || v >> 32 != b->stamp) return NULL;
+  return &b->iv[(uint32_t)v];
+}
+
+/* Does the request's interval on term x miss every byte of [first, last]? */
+static bool misses(const qs_bounds *b, int which, uint64_t x, uint64_t first, uint64_t last) {
+  const interval *iv = interval_of(b, x);
+  return iv && (iv->hi[which] < first || iv->lo[which] > last);
+}
+
+static bool decisions_hold(const qs_bounds *b, int which, const rewrite *r) {
+  for (size_t i = 0; i < r->dec_n; i++) {
+    const decision *d = &b->dec[r->dec_off + i];
+    if (misses(b, which, d->x, d->first, d->last) != d->skipped) return false;
+  }
+  return true;
+}
+
+/* f rewritten under the request's intervals (borrowed: f itself or the memo's), its decisions
+ * recorded from b->ndec on. */
+static expr *rewrite_formula(qs_bounds *b, int which, expr *f) {
+  uint64_t v;
+  if (qs_idmap_get(&b->memo, f->id, &v) && decisions_hold(b, which, &b->rw[v]))
+    return b->rw[v].result ? b->rw[v].result : f;
+  size_t dec_off = b->ndec, nfrom = 0, depth = 0;
+  qs_idmap_reset(&b->seen, 16);
+  qs_push_unseen(&b->seen, &b->stack, &depth, &b->stack_cap, f);
+  while (depth) {
+    expr *e = b->stack[--depth];
+    for (unsigned k = 0; k < e->nkids; k++)
+      qs_push_unseen(&b->seen, &b->stack, &depth, &b->stack_cap, e->kid[k]);
+    if (e->kind != EXPR_READ || !e->u.read.updates || e->kid[0]->kind != EXPR_CONST ||
+        e->width % 8 || e->kid[0]->u.value > UINT64_MAX - e->width / 8)
+      continue;
+    uint64_t first = (uint64_t)e->kid[0]->u.value, last = first + e->width / 8 - 1;
+    expr_update *u = e->u.read.updates;
+    for (; u; u = u->next) {
+      bool skip;
+      if (u->index->kind == EXPR_CONST) {
+        skip = u->index->u.value < first || u->index->u.value > last;
+      } else {
+        skip = misses(b, which, u->index->id, first, last);
+        QS_RESERVE(b->dec, b->dec_cap, b->ndec + 1);
+        b->dec[b->ndec++] = (decision){u->index->id, first, last, skip};
+      }
+      if (!skip) break;
+    }
+    if (u == e->u.read.updates) continue;
+    QS_RESERVE(b->from, b->from_cap, nfrom + 1);
+    QS_RESERVE(b->to, b->to_cap, nfrom + 1);
+    b->from[nfrom] = e;
+    b->to[nfrom++] = expr_read_le(e->u.read.array, u, e->kid[0], e->width / 8);
+  }
+  expr *result = nfrom ? expr_substitute(f, b->from, b->to, nfrom) : NULL;
+  for (size_t i = 0; i < nfrom; i++) expr_unref(b->to[i]);
+  if (result == f) {
+    expr_unref(result);
+    result = NULL;
+  }
+  if (qs_idmap_get(&b->memo, f->id, &v)) { /* its decisions no longer hold: replaced */
+    expr_unref(b->rw[v].result);
+  } else {
+    QS_RESERVE(b->rw, b->rw_cap, b->nrw + 1);
+    v = b->nrw++;
+    qs_idmap_put(&b->memo, f->id, v);
+  }
+  b->rw[v] = (rewrite){result, dec_off, b->ndec - dec_off};
+  return result ? result : f;
+}
+
+bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t *assumed,
+                     uint64_t *rewritten, uint64_t *dropped) {
+  bool forall = false;
+  for (size_t i = 0; i < rq->n && !forall; i++) forall = rq->f[i]->has_forall;
+  if (b->nrw > MEMO_MAX_REWRITES || b->ndec > MEMO_MAX_DECISIONS) memo_clear(b);
+  /* The intervals (a new stamp invalidates the last request's). */
+  b->stamp = (b->stamp + 1) & 0xffffffffu;
+  if (!b->stamp) { /* wrapped: no stale entry may match */
+    qs_idmap_reset(&b->ivmap, rq->n);
+    b->stamp = 1;
+  }
+  b->niv = 0;
+  QS_RESERVE(b->kind, b->kind_cap, rq->n);
+  for (size_t i = 0; i < rq->n; i++) {
+    const expr *x;
+    u128 lo, hi;
+    b->kind[i] = forall ? NOT_BOUND : (uint8_t)as_bound(rq->f[i], &x, &lo, &hi);
+    if (b->kind[i] != NOT_BOUND && !plain_term(x)) b->kind[i] = NOT_BOUND; /* rewritten below */
+    if (b->kind[i] == NOT_BOUND) continue;
+    interval *iv = interval_of(b, x->id);
+    if (!iv) {
+      QS_RESERVE(b->iv, b->iv_cap, b->niv + 1);
+      iv = &b->iv[b->niv];
+      u128 max = expr_mask(x->width);
+      *iv = (interval){{0, 0}, {max, max}, SIZE_MAX, SIZE_MAX};
+      qs_idmap_put(&b->ivmap, x->id, b->stamp << 32 | b->niv++);
+    }
+    /* the first of the path's tightest bounds at each end is the one kept */
+    if (on_path(rq, i) && b->kind[i] != UPPER && (iv->lo_f == SIZE_MAX || lo > iv->lo[PATH])) {
+      iv->lo[PATH] = lo;
+      iv->lo_f = i;
+    }
+    if (on_path(rq, i) && b->kind[i] != LOWER && (iv->hi_f == SIZE_MAX || hi < iv->hi[PATH])) {
+      iv->hi[PATH] = hi;
+      iv->hi_f = i;
+    }
+    if (lo > iv->lo[ALL]) iv->lo[ALL] = lo;
+    if (hi < iv->hi[ALL]) iv->hi[ALL] = hi;
+  }
+  /* Two bounds on one term contradict: the request is unsat, and so are its bounds on that
+   * term alone (the tightest of each end stay below), which is all that goes on — the
+   * whole path, unrewritten, cost an incremental lane its prefix twice a path. */
+  const interval *empty = NULL;
+  for (size_t k = 0; k < b->niv && !empty; k++)
+    if (b->iv[k].lo[ALL] > b->iv[k].hi[ALL]) empty = &b->iv[k];
+  size_t out = 0, out_assumed = 0;
+  for (size_t i = 0; i < rq->n; i++) {
+    expr *g = rq->f[i];
+    const expr *x = NULL;
+    u128 lo, hi;
+    if (b->kind[i] != NOT_BOUND) as_bound(g, &x, &lo, &hi);
+    if (empty && (!x || interval_of(b, x->id) != empty)) continue;
+    if (b->kind[i] == LOWER || b->kind[i] == UPPER) {
+      const interval *iv = interval_of(b, x->id);
+      /* a tighter one on the path holds (a question stays; nothing goes from a request
+       * without a path, so that a set is one cache key whichever way it is asked) */
+      if (i < rq->assumed && (b->kind[i] == LOWER ? iv->lo_f : iv->hi_f) != i) {
+        (*dropped)++;
+        continue;
+      }
+    } else if (b->kind[i] == NOT_BOUND && !forall && b->niv) {
+      expr *r = rewrite_formula(b, on_path(rq, i) ? PATH : ALL, g);
+      *rewritten += r != g;
+      g = r;
+    }
+    f[out++] = expr_ref(g);
+    if (i < rq->assumed) out_assumed++;
+  }
+  *n = out;
+  *assumed = out_assumed;
+  return !empty;
+}

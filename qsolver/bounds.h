@@ -1,0 +1,51 @@
+/*
+ * bounds.h — private to qsolver/: a request's unsigned bounds on its terms, and the reads
+ * those bounds free from writes (the independence stage's first step).
+ *
+ * Contract: qs_bounds_apply(b, rq, f, &n, &assumed) writes into f an equivalent set of
+ * formulas (a model of either is a model of the other, restricted to what they read), each
+ * f[i] a new reference the caller releases.
+ *   - A bound is a formula c <u x, x <u c, c ≤u x, x ≤u c or c = x, or the negation of one of
+ *     the first four, with c a constant and x a small term that reads through no writes
+ *     (plain_term). The bounds on one term x meet in an interval; when one is empty (two
+ *     formulas contradict) only the bounds on that term go on (unsat as the request is), for
+ *     the stages below to answer.
+ *     Bounds are kept as they are and only they give intervals, so no rewrite rests on a
+ *     rewritten formula (no circular argument: the kept bounds imply the intervals, under
+ *     which each rewritten formula is equivalent to its original).
+ *   - The path's formulas (the assumed ones; all when none is) are rewritten by the path's
+ *     bounds alone, so that the path reads the same whatever the question (the incremental
+ *     lanes keep it asserted as the questions' common prefix); the question by all bounds.
+ *   - A one-sided bound among the assumed formulas implied by a tighter one among them on
+ *     the same x is dropped (the first of the tightest stays; equalities and questions
+ *     stay: a question the path implies is still asked; a request with no assumed formula
+ *     keeps all, so that a set is one cache key whichever way it is asked). The path
+ *     condition's i < n for every i below the current one is then one formula, not the
+ *     path's depth.
+ *   - In every other formula, a read at a constant index skips the newest writes of its
+ *     update list whose index is a constant elsewhere or a term whose interval misses every
+ *     byte read: a path that knows i < n reads s[i] past the write s[n] = 0 as the input
+ *     byte itself, which independence then slices apart from n and from the other bytes.
+ *   - A request holding a forall is left as it is (the quantified stages read it as built).
+ * A formula's rewrite is cached with the decisions it took (which write index missed which
+ * byte range) and reused while the request's intervals take the same ones, so a path's
+ * formulas are rewritten once, not at every query.
+ */
+#ifndef SYMQ_QSOLVER_BOUNDS_H
+#define SYMQ_QSOLVER_BOUNDS_H
+
+#include "qsolver/stage.h"
+
+typedef struct qs_bounds qs_bounds;
+
+qs_bounds *qs_bounds_new(void);
+void qs_bounds_free(qs_bounds *b);
+
+/* f has room for rq->n formulas: f[0..*n) (new references), the first *assumed of them from
+ * rq's assumed formulas, in rq's order; *rewritten and *dropped count the formulas changed
+ * and left out. False when two bounds contradict: f is then rq's bounds on that term (an unsat
+ * subset of rq, as dropped by the rule above). */
+bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t *assumed,
+                     uint64_t *rewritten, uint64_t *dropped);
+
+#endif
