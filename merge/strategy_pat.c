@@ -291,6 +291,18 @@ static void dump_merged(FILE *f, const merge_region *r, const state *m, const ch
   }
 }
 
+/* The numbers of a decision (--dump-tree). */
+static void dump_estimate(FILE *f, const char *what, const merge_estimate *e,
+                          const char *declined) {
+  fprintf(f,
+          "%s: %" PRIu32 " query sites after the exit, %" PRIu32 " read merged values, %" PRIu32
+          " with the ∀'s loads, %" PRIu32
+          " only constants; n = %zu, distinct = %zu, arms = %zu, "
+          "r = %" PRIu64 "/100; forked %" PRIu64 ", merged %" PRIu64 ": %s\n",
+          what, e->sites, e->value_sites, e->hot_sites, e->concrete_sites, e->group, e->distinct,
+          e->arms, e->ratio_x100, e->forked_cost, e->merged_cost, declined ? declined : "merge");
+}
+
 /* Members PAT could not merge by pattern (why): under --pat-fallback=fork they resume as
  * they are; under cfg they are merged the CFG way unless the cost estimate declines it.
  * Writes what resumes to out; returns how many. */
@@ -298,8 +310,11 @@ static size_t fallback(merge_ctx *m, pat_ctx *pc, const merge_region *r, state *
                        size_t n, const char *why, state **out) {
   char outcome[160];
   const char *declined = NULL;
-  if (n >= 2 && m->opt.pat_fallback == MERGE_FALLBACK_CFG && m->opt.decide == MERGE_DECIDE_COST)
-    declined = merge_decide(m, members, n, NULL, NULL, NULL, NULL);
+  merge_estimate est;
+  if (n >= 2 && m->opt.pat_fallback == MERGE_FALLBACK_CFG && m->opt.decide == MERGE_DECIDE_COST) {
+    declined = merge_decide(m, members, n, NULL, NULL, NULL, &est);
+    if (pc->dump) dump_estimate(pc->dump, "fallback", &est, declined);
+  }
   if (n < 2 || m->opt.pat_fallback == MERGE_FALLBACK_FORK || declined) {
     snprintf(outcome, sizeof outcome, "%s (%s)", declined ? declined : "fallback fork", why);
     merge_decision(m, r, members, n, outcome);
@@ -373,12 +388,10 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
       if (body) /* with the ∀: its reads and the measured ratio r weigh as well */
         declined = merge_decide(m, members, k, body, value_fits_k, &vf, &est);
       free(vf.points);
-      if (pc->dump && cost && (declined || synthesized))
-        fprintf(pc->dump,
-                "partition %zu: estimate: %" PRIu32 " query sites after the exit, %" PRIu32
-                " read merged values, %" PRIu32 " with the ∀'s loads; r = %" PRIu64 "/100: %s\n",
-                p, est.sites, est.value_sites, est.hot_sites, est.ratio_x100,
-                declined ? declined : "merge");
+      if (pc->dump && cost && (declined || synthesized)) {
+        fprintf(pc->dump, "partition %zu: ", p);
+        dump_estimate(pc->dump, "estimate", &est, declined);
+      }
     }
     if (declined) {
       merge_decision(m, r, members, k, declined);

@@ -25,6 +25,9 @@ of test/merge/decide/ (or drivers/) where the decision logic, if wrong, shows:
 7. under --merge-loops=decoded a loop bounded by a length decoded from the input and checked
    against the input's size (decide/der_length.c) opens a region, and its pattern merge is
    taken; under the default it opens none.
+8. big_group.c -DHASHED: a CFG merge whose disjunction is six times what a forked state carries
+   is still taken, and asks under a third of --merge=none's queries (a proxy weighing a
+   merged query by its path condition's size declines it, wrongly).
 Every merging run has --validate-merges and --validate-qsolver; errors (kind, line) must equal
 --merge=none's.
 
@@ -223,6 +226,19 @@ def main():
                 f"paths against {none['completed_paths']}")
     outdir.check("a loop over a decoded, size-checked length opens a region", der_length,
                  results)
+
+    def big_group_hashed():
+        driver = os.path.join(HERE, "decide", "big_group.c")
+        _, none, none_err = run(symq, driver, "none", "-DHASHED")
+        _, pat, pat_err = run(symq, driver, "pat", "-DHASHED")
+        d = decisions(pat)
+        assert any(k.startswith("fallback cfg (") for k in d), d
+        assert not any(k.startswith("declined") for k in d), d
+        assert 3 * pat["queries"] < none["queries"], (pat["queries"], none["queries"])
+        assert pat_err == none_err, (pat_err, none_err)
+        return f"{d}: {pat['queries']} queries against none's {none['queries']}"
+    outdir.check("big_group -DHASHED's disjunction, six times a forked pc, still merges (pays)",
+                 big_group_hashed, results)
 
     passed = sum(results)
     print(f"{passed} passed, {len(results) - passed} failed")
