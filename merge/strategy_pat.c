@@ -488,6 +488,27 @@ static bool fallback_declines(merge_ctx *m, state *const *members, size_t n) {
          merge_decide(m, members, n, NULL, NULL, NULL, &est) && merge_decline_stands(&est);
 }
 
+/* Did the members of the sample each arrive by a path of its own length — at most one arrival
+ * per depth of the tree, as in a loop whose continuing iterations take one path (a comb: each
+ * iteration forks only states that leave)? Then the arrivals at the exit are bounded by the
+ * loop's iterations and their values track the iteration count, as in the sample. Two arrivals
+ * at one depth are paths that met again after a diamond: later ones may repeat the sample's
+ * values (apr_collapse_spaces: 2,047 states at its exit, 11 distinct lengths), so that a decline
+ * on the sample could be reversed by the whole group. */
+static bool one_arrival_per_depth(const merge_region *r, state *const *group, size_t n) {
+  uint64_t *depth = xmalloc(n * sizeof *depth);
+  bool distinct = true;
+  for (size_t j = 0; j < n && distinct; j++) {
+    const merge_node *leaf = group[j]->leaf;
+    distinct = leaf && leaf->id < r->tree->count && r->tree->nodes[leaf->id] == leaf;
+    depth[j] = 0;
+    for (const merge_node *x = leaf; distinct && x->parent; x = x->parent) depth[j]++;
+    for (size_t i = 0; i < j && distinct; i++) distinct = depth[i] != depth[j];
+  }
+  free(depth);
+  return distinct;
+}
+
 /* The decisions merge_pat_strategy would take on the sample, made as it makes them (its own
  * alphabet: the region's codes stay as the release will make them): true when every member
  * falls in a piece declined for good — a partition whose values are declined
@@ -496,10 +517,11 @@ static bool fallback_declines(merge_ctx *m, state *const *members, size_t n) {
  * waiting. */
 static bool pat_declines_sample(merge_ctx *m, const merge_region *r, state *const *group,
                                 size_t n) {
+  if (r->tree->invalid || !one_arrival_per_depth(r, group, n)) return false;
   pat_alphabet ab = {0};
   member_path *paths = xcalloc(n, sizeof *paths);
   pat_word *words = xmalloc(n * sizeof *words);
-  bool on_tree = !r->tree->invalid;
+  bool on_tree = true;
   for (size_t j = 0; j < n && on_tree; j++) {
     on_tree = read_path(m, &ab, r, group[j], &paths[j]);
     words[j] = (pat_word){paths[j].word, paths[j].len};
