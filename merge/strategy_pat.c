@@ -53,6 +53,15 @@ static bool read_path(merge_ctx *m, pat_alphabet *ab, const merge_region *r, con
   return true;
 }
 
+static void paths_free(member_path *paths, pat_word *words, size_t n) {
+  for (size_t j = 0; j < n; j++) {
+    free(paths[j].word);
+    free(paths[j].conds);
+  }
+  free(paths);
+  free(words);
+}
+
 /* ---- the ∀-merged state ------------------------------------------------------------------- */
 
 typedef struct value_fit {
@@ -461,12 +470,7 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
     nout = merge_partitions(m, pc, r, group, n, paths, &parts, out);
   }
   pat_partitioning_free(&parts);
-  for (size_t j = 0; j < n; j++) {
-    free(paths[j].word);
-    free(paths[j].conds);
-  }
-  free(paths);
-  free(words);
+  paths_free(paths, words, n);
   if (pc->dump) {
     fclose(pc->dump);
     pc->dump = NULL;
@@ -566,12 +570,7 @@ static bool pat_declines_sample(merge_ctx *m, const merge_region *r, state *cons
     free(counts);
   }
   pat_partitioning_free(&parts);
-  for (size_t j = 0; j < n; j++) {
-    free(paths[j].word);
-    free(paths[j].conds);
-  }
-  free(paths);
-  free(words);
+  paths_free(paths, words, n);
   pat_alphabet_free(&ab);
   merge_tmp_release(m);
   return declines;
