@@ -678,8 +678,29 @@ void merge_decision(merge_ctx *m, const merge_region *r, state *const *members, 
   free(line);
 }
 
-char *merge_decisions_take(merge_ctx *m) {
-  char *log = m->decision_log ? m->decision_log : xstrdup("");
+bool merge_decline_stands(const merge_estimate *est) {
+  if (!est->value_sites || est->hot_sites != est->value_sites || est->group < 2 ||
+      est->distinct < 1)
+    return false;
+  /* merged_cost = d · (the cost per distinct tuple) when Q_v > 0 (merge_decide) */
+  return 2 * est->merged_cost > (uint64_t)est->group * est->sites * 100;
+}
+
+void merge_decision_early(merge_ctx *m, merge_region *r, state *const *members, size_t n,
+                          const char *outcome) {
+  char *others = m->decision_log;
+  m->decision_log = r->early_log;
+  merge_decision(m, r, members, n, outcome);
+  r->early_log = m->decision_log;
+  m->decision_log = others;
+}
+
+char *merge_decisions_take(merge_ctx *m, merge_region *r) {
+  char *log =
+      xasprintf("%s%s", r->early_log ? r->early_log : "", m->decision_log ? m->decision_log : "");
+  free(r->early_log);
+  free(m->decision_log);
+  r->early_log = NULL;
   m->decision_log = NULL;
   return log;
 }

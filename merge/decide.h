@@ -86,12 +86,29 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
 const char *merge_decide_values(merge_ctx *m, state *const *group, size_t n, merge_cheap_fn cheap,
                                 void *arg, merge_estimate *est);
 
+/* Does the values decline est describes (of merge_decide or merge_decide_values, without a ∀)
+ * stand for every larger group at that exit whose members repeat their costly values no more
+ * often than these do (d/n kept) — so that it can be taken on the first members to arrive
+ * (issue 26, item 1: early decisions)? Of the formula's terms, more members only grow the
+ * costly values (a value differing among n differs among more; a template that fits no n
+ * points fits no more), so Q_v and arms only grow and the plain sites only shrink: the merged
+ * cost per distinct tuple only grows; d/n kept, the merged cost then grows at least as fast
+ * as n. The forked cost grows as n·(Q_t − Q_c), and Q_c can shrink (a value constant in these
+ * members may not be in the next): bounded by n·Q_t. So: some merged value is read later
+ * (Q_v > 0, no ∀'s loads counted) and 2·M > n·Q_t — declined even were every later site a
+ * query in every forked state. */
+bool merge_decline_stands(const merge_estimate *est);
+
 /* Counts one decision about the states members[0..n) of region r. */
 void merge_decision(merge_ctx *m, const merge_region *r, state *const *members, size_t n,
                     const char *outcome);
-/* The decisions noted for region r since the last call (--dump-tree only), as text lines;
- * owned by the caller ("" when none). */
-char *merge_decisions_take(merge_ctx *m);
+/* merge_decision for an early decision, taken while other regions may be released: its
+ * --dump-tree note is kept with r (r->early_log) until r's tree is written. */
+void merge_decision_early(merge_ctx *m, merge_region *r, state *const *members, size_t n,
+                          const char *outcome);
+/* The decisions noted for region r since the last call (--dump-tree only; r's early ones
+ * first), as text lines; owned by the caller ("" when none). */
+char *merge_decisions_take(merge_ctx *m, merge_region *r);
 
 void merge_decide_free(merge_ctx *m); /* the cache; with the context */
 

@@ -108,6 +108,8 @@ static void region_free(merge_region *r) {
   merge_inc_region_free(r->inc);
   merge_tree_free(r->tree);
   free(r->paused);
+  free(r->forked_exits);
+  free(r->early_log);
   free(r);
 }
 
@@ -259,6 +261,7 @@ void merge_manual_begin(merge_ctx *m, state *st) {
 /* ---- members ------------------------------------------------------------------------------ */
 
 static void resume(merge_ctx *m, state *st, bool fresh);
+static bool is_member(state *const *group, size_t n, const state *st);
 static void region_resume(merge_ctx *m, const merge_region *r, state *st, bool fresh);
 
 /* st's leaf no longer holds st (it ended, or left the region). */
@@ -401,6 +404,42 @@ static bool region_give_up(merge_ctx *m, merge_region *r) {
   return true;
 }
 
+/* Has st's exit (of a loop's region, not --incremental-merge's) been declined early, now or
+ * before (merge_early_fn, merge/strategy.h)? Asked when MERGE_EARLY_SAMPLE states, then twice
+ * as many, and so on, would wait there with st; when declined, the states waiting there resume
+ * forked, as a declined group's do at the release, and st and the later arrivals continue
+ * forked without waiting. */
+static bool region_decided_early(merge_ctx *m, state *st) {
+  merge_region *r = st->region;
+  if (!m->early || r->manual || r->inc) return false;
+  for (size_t k = 0; k < r->nforked_exits; k++)
+    if (r->forked_exits[k] == st->prev_block) return true;
+  size_t n = 1;
+  for (size_t k = 0; k < r->npaused; k++) n += r->paused[k]->prev_block == st->prev_block;
+  if (n < MERGE_EARLY_SAMPLE || (n & (n - 1))) return false;
+  state **group = xmalloc(n * sizeof *group);
+  size_t g = 0;
+  for (size_t k = 0; k < r->npaused; k++)
+    if (r->paused[k]->prev_block == st->prev_block && merge_compatible(r->paused[k], st))
+      group[g++] = r->paused[k];
+  group[g++] = st;
+  bool declined = g >= 2 && m->early(m, r, group, g, m->strategy_arg);
+  if (declined) {
+    r->forked_exits = xrealloc(r->forked_exits, (r->nforked_exits + 1) * sizeof *r->forked_exits);
+    r->forked_exits[r->nforked_exits++] = st->prev_block;
+    size_t kept = 0; /* the others keep their order */
+    for (size_t k = 0; k < r->npaused; k++)
+      if (!is_member(group, g, r->paused[k])) r->paused[kept++] = r->paused[k];
+    r->npaused = kept;
+    for (size_t k = 0; k + 1 < g; k++) { /* st, group[g − 1], is still running */
+      leaf_release(group[k]);
+      region_resume(m, r, group[k], false);
+    }
+  }
+  free(group);
+  return declined;
+}
+
 bool merge_manual_end(merge_ctx *m, state *st) {
   merge_region *r = st->region;
   if (!r || !r->manual) return false;
@@ -479,7 +518,7 @@ static bool region_exited(merge_ctx *m, state *st) {
 
 bool merge_should_pause(merge_ctx *m, state *st) {
   if (!st->region || !region_exited(m, st)) return false;
-  if (region_give_up(m, st->region)) {
+  if (region_give_up(m, st->region) || region_decided_early(m, st)) {
     region_leave(st);
     return false;
   }
@@ -549,7 +588,7 @@ static char *tree_dot(merge_ctx *m, const merge_region *r) {
 /* Writes the tree made by tree_dot with a note of the decisions taken at the release (a
  * node "decisions" before the graph's closing brace), and renders it with dot. */
 static void dump_tree(merge_ctx *m, const merge_region *r, char *tree) {
-  char name[64], *decisions = merge_decisions_take(m);
+  char name[64], *decisions = merge_decisions_take(m, (merge_region *)r);
   size_t cut = strlen(tree);
   while (cut && tree[cut - 1] != '}') cut--;
   if (cut) cut--; /* the graph's closing brace */

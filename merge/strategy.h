@@ -45,8 +45,14 @@ typedef struct merge_region {
    * (merge_tree_add_nested), one that resumes unmerged with its path (merge_tree_graft). */
   struct merge_region *parent;
   merge_node *outer_leaf;
-  hmap *grafted; /* its tree's nodes copied into the parent's (merge_tree_graft) */
+  hmap *grafted;   /* its tree's nodes copied into the parent's (merge_tree_graft) */
   merge_work work; /* appended (issue 26, give-up): what its members did since it opened */
+  /* appended (issue 26, item 1: early decisions): the exits (edge sources) whose states were
+   * declined early (merge_early_fn) and continue forked without waiting; the decisions
+   * noted for --dump-tree meanwhile (merge_decisions_take gives them to r's tree) */
+  uint32_t *forked_exits;
+  size_t nforked_exits;
+  char *early_log;
 } merge_region;
 
 /* Merges group[0..n) (n ≥ 2, paused at one exit of r, merge-compatible) and writes the
@@ -54,6 +60,17 @@ typedef struct merge_region {
  * member (it resumes as it is) or a new one (made with merge_host.new_state_id). */
 typedef size_t (*merge_strategy)(merge_ctx *m, const merge_region *r, state *const *group, size_t n,
                                  state **out, void *arg);
+
+/* The early decision (issue 26, item 1): group[0..n) (n ≥ 2) are the first states to wait at
+ * one exit of r (n = MERGE_EARLY_SAMPLE, then at each doubling). True when the strategy would
+ * decline their merge for a reason that more members arriving there do not reverse (see
+ * merge_decline_stands, merge/decide.h): the decision is then counted ("declined early: …")
+ * and the caller releases them forked; the exit's later arrivals continue without waiting.
+ * Reads the group and never changes a state. arg: the strategy's. */
+typedef bool (*merge_early_fn)(merge_ctx *m, merge_region *r, state *const *group, size_t n,
+                               void *arg);
+/* The sample: states waiting at one exit before the early decision is first asked. */
+enum { MERGE_EARLY_SAMPLE = 8 };
 
 struct merge_ctx {
   const ir_program *prog;
@@ -74,6 +91,7 @@ struct merge_ctx {
   size_t ntmp, cap_tmp;
   struct merge_decide_cache *decide; /* merge/decide.h: per exit, when first needed */
   char *decision_log;                /* --dump-tree: the decisions of the region released */
+  merge_early_fn early;              /* appended (issue 26, item 1): NULL when none */
 };
 
 /* Installs strategy with its argument; free_arg (or NULL) releases arg with the context. */

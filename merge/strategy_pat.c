@@ -53,6 +53,15 @@ static bool read_path(merge_ctx *m, pat_alphabet *ab, const merge_region *r, con
   return true;
 }
 
+static void paths_free(member_path *paths, pat_word *words, size_t n) {
+  for (size_t j = 0; j < n; j++) {
+    free(paths[j].word);
+    free(paths[j].conds);
+  }
+  free(paths);
+  free(words);
+}
+
 /* ---- the ∀-merged state ------------------------------------------------------------------- */
 
 typedef struct value_fit {
@@ -461,12 +470,7 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
     nout = merge_partitions(m, pc, r, group, n, paths, &parts, out);
   }
   pat_partitioning_free(&parts);
-  for (size_t j = 0; j < n; j++) {
-    free(paths[j].word);
-    free(paths[j].conds);
-  }
-  free(paths);
-  free(words);
+  paths_free(paths, words, n);
   if (pc->dump) {
     fclose(pc->dump);
     pc->dump = NULL;
@@ -476,6 +480,108 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
     free(report);
   }
   return nout;
+}
+
+/* ---- the early decision (issue 26, item 1) ------------------------------------------------- */
+
+/* Would the CFG fallback decline members[0..n) for good (merge_decline_stands)? Under
+ * --pat-fallback=fork it is not a decision on values: no. */
+static bool fallback_declines(merge_ctx *m, state *const *members, size_t n) {
+  merge_estimate est;
+  return n >= 2 && m->opt.pat_fallback == MERGE_FALLBACK_CFG &&
+         merge_decide(m, members, n, NULL, NULL, NULL, &est) && merge_decline_stands(&est);
+}
+
+/* Did the members of the sample each arrive by a path of its own length — at most one arrival
+ * per depth of the tree, as in a loop whose continuing iterations take one path (a comb: each
+ * iteration forks only states that leave)? Then the arrivals at the exit are bounded by the
+ * loop's iterations and their values track the iteration count, as in the sample. Two arrivals
+ * at one depth are paths that met again after a diamond: later ones may repeat the sample's
+ * values (apr_collapse_spaces: 2,047 states at its exit, 11 distinct lengths), so that a decline
+ * on the sample could be reversed by the whole group. */
+static bool one_arrival_per_depth(const merge_region *r, state *const *group, size_t n) {
+  uint64_t *depth = xmalloc(n * sizeof *depth);
+  bool distinct = true;
+  for (size_t j = 0; j < n && distinct; j++) {
+    const merge_node *leaf = group[j]->leaf;
+    distinct = leaf && leaf->id < r->tree->count && r->tree->nodes[leaf->id] == leaf;
+    depth[j] = 0;
+    for (const merge_node *x = leaf; distinct && x->parent; x = x->parent) depth[j]++;
+    for (size_t i = 0; i < j && distinct; i++) distinct = depth[i] != depth[j];
+  }
+  free(depth);
+  return distinct;
+}
+
+/* The decisions merge_pat_strategy would take on the sample, made as it makes them (its own
+ * alphabet: the region's codes stay as the release will make them): true when every member
+ * falls in a piece declined for good — a partition whose values are declined
+ * (merge_decide_values with the template test) or the leftovers the CFG fallback declines.
+ * A piece that could merge, or whose fate depends on a pattern synthesis, keeps the exit
+ * waiting. */
+static bool pat_declines_sample(merge_ctx *m, const merge_region *r, state *const *group,
+                                size_t n) {
+  if (r->tree->invalid || !one_arrival_per_depth(r, group, n)) return false;
+  pat_alphabet ab = {0};
+  member_path *paths = xcalloc(n, sizeof *paths);
+  pat_word *words = xmalloc(n * sizeof *words);
+  bool on_tree = true;
+  for (size_t j = 0; j < n && on_tree; j++) {
+    on_tree = read_path(m, &ab, r, group[j], &paths[j]);
+    words[j] = (pat_word){paths[j].word, paths[j].len};
+  }
+  pat_partitioning parts = {0};
+  bool declines = true;
+  if (!on_tree || pat_partition(words, n, m->opt.pat, &parts) != PAT_PARTITIONED) {
+    declines = fallback_declines(m, group, n);
+  } else {
+    state **members = xmalloc(n * sizeof *members), **left = xmalloc(n * sizeof *left);
+    uint64_t *counts = xmalloc(n * sizeof *counts);
+    size_t nleft = 0;
+    for (size_t p = 0; p < parts.npatterns && declines; p++) {
+      size_t k = 0;
+      bool distinct = true, same_root = true, nested_forall = false;
+      for (size_t j = 0; j < n; j++) {
+        if (parts.pattern_of[j] != p) continue;
+        for (size_t i = 0; i < k; i++) distinct &= counts[i] != parts.count[j];
+        same_root &= paths[j].conds[0] == paths[0].conds[0];
+        nested_forall |= paths[j].nested_forall;
+        members[k] = group[j];
+        counts[k++] = parts.count[j];
+      }
+      if (k == 1) {
+        left[nleft++] = members[0];
+        continue;
+      }
+      if (!distinct || !same_root || nested_forall) { /* the fallback's, as merge_partitions */
+        for (size_t i = 0; i < k; i++) left[nleft++] = members[i];
+        continue;
+      }
+      value_fit vf = {counts, merge_tmp(m, expr_bvar_fresh(64, "i")), NULL,
+                      xmalloc(k * sizeof *vf.points)};
+      merge_estimate est;
+      declines =
+          merge_decide_values(m, members, k, value_fits_k, &vf, &est) && merge_decline_stands(&est);
+      free(vf.points);
+    }
+    if (declines && nleft) declines = fallback_declines(m, left, nleft);
+    free(members);
+    free(left);
+    free(counts);
+  }
+  pat_partitioning_free(&parts);
+  paths_free(paths, words, n);
+  pat_alphabet_free(&ab);
+  merge_tmp_release(m);
+  return declines;
+}
+
+static bool merge_pat_early(merge_ctx *m, merge_region *r, state *const *group, size_t n,
+                            void *arg) {
+  (void)arg;
+  if (!pat_declines_sample(m, r, group, n)) return false;
+  merge_decision_early(m, r, group, n, "declined early: merged values read by later queries");
+  return true;
 }
 
 void pat_ctx_free(pat_ctx *pc) {
@@ -492,4 +598,5 @@ void merge_use_pat(merge_ctx *m) {
   pat_ctx *pc = xcalloc(1, sizeof *pc);
   pc->limits = m->opt.pat;
   merge_set_strategy(m, merge_pat_strategy, pc, free_pat_ctx);
+  if (m->opt.decide == MERGE_DECIDE_COST) m->early = merge_pat_early;
 }
