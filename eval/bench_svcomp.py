@@ -200,7 +200,7 @@ def main():
     print("| mode | true proved | false found | symq failed | wrong |")
     print("|---|---|---|---|---|")
     for m in modes:
-        w = sum(1 for x in wrongs if x.split(" ")[1].rstrip(":") == m)
+        w = len({x.split(" ")[0] for x in wrongs if x.split(" ")[1].rstrip(":") == m})
         print(f"| {m} | {proved[m]} | {found[m]} | {failed_tasks[m]} | {w} |")
     for x in wrongs:
         print(f"WRONG: {x}")
