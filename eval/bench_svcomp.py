@@ -27,13 +27,13 @@ The machine this runs on may be loaded: tasks run one at a time; CPU is user + s
 and its children (clang included)."""
 import argparse
 import fnmatch
-import json
 import os
 import re
-import resource
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_interp import run_symq  # noqa: E402
 
 UNREACH_CALL = "CHECK( init(main()), LTL(G ! call(reach_error())) )\n"
 MODES = {"plain": [], "deletion": ["--interpolate"], "wp": ["--interpolate=wp"]}
@@ -66,25 +66,10 @@ def read_task(yml):
     return "", expected
 
 
-def cpu_of_children():
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
-
-
 def run(symq, source, prp, options, max_time):
     """(exit code, CPU, stats or None, SV-COMP result or None, first error line)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "out")
-        before = cpu_of_children()
-        proc = subprocess.run([symq, "run", "--no-progress", f"--max-time={max_time}",
-                               f"--output-dir={out}", f"--svcomp={prp}",
-                               "--exit-on-error-type=reach_error", *options, source],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        cpu = cpu_of_children() - before
-        stats = None
-        if os.path.exists(os.path.join(out, "stats.json")):
-            with open(os.path.join(out, "stats.json"), encoding="utf-8") as f:
-                stats = json.load(f)
+    proc, cpu, stats = run_symq(symq, [f"--svcomp={prp}", "--exit-on-error-type=reach_error",
+                                       *options, source], max_time)
     result = None
     for line in proc.stdout.splitlines():
         if line.startswith("SV-COMP result: "):
