@@ -86,18 +86,25 @@ def cpu_of_children():
     return r.ru_utime + r.ru_stime
 
 
-def run(symq, source, define, options, max_time):
+def run_symq(symq, args, max_time):
+    """`symq run --no-progress --max-time --output-dir=<scratch> ARGS`: (the finished process,
+    its CPU, its stats.json or None). Shared with bench_svcomp.py."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out")
         before = cpu_of_children()
         proc = subprocess.run([symq, "run", "--no-progress", f"--max-time={max_time}",
-                               f"--output-dir={out}", define, *options, source],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                               f"--output-dir={out}", *args],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         cpu = cpu_of_children() - before
         stats = None
         if os.path.exists(os.path.join(out, "stats.json")):
             with open(os.path.join(out, "stats.json"), encoding="utf-8") as f:
                 stats = json.load(f)
+    return proc, cpu, stats
+
+
+def run(symq, source, define, options, max_time):
+    proc, cpu, stats = run_symq(symq, [define, *options, source], max_time)
     if stats is None:
         sys.exit(f"bench_interp: {symq} {define} {' '.join(options)} wrote no stats "
                  f"(exit {proc.returncode}):\n{proc.stderr}")
