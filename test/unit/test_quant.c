@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "expr_pool.h"
 #include "engine/core/expr.h"
 #include "qsolver/qsolver.h"
 #include "qsolver/quant.h"
@@ -48,31 +49,10 @@ static qs_options procedure_options(void) {
 
 /* ---- references released at the end of a group ---------------------------------------------- */
 
-static expr **pool;
-static size_t npool, cap_pool;
-static expr_array **apool;
-static size_t napool, cap_apool;
 static size_t live_nodes, live_arrays;
 
-static expr *K(expr *e) {
-  if (npool == cap_pool) {
-    cap_pool = cap_pool ? 2 * cap_pool : 512;
-    pool = realloc(pool, cap_pool * sizeof *pool);
-    if (!pool) abort();
-  }
-  return pool[npool++] = e;
-}
-
 static expr_array *arr(const char *name, uint64_t capacity, bool input) {
-  expr *size = expr_const(64, capacity);
-  expr_array *a = expr_array_new(name, size, capacity, input, NULL);
-  expr_unref(size);
-  if (napool == cap_apool) {
-    cap_apool = cap_apool ? 2 * cap_apool : 32;
-    apool = realloc(apool, cap_apool * sizeof *apool);
-    if (!apool) abort();
-  }
-  return apool[napool++] = a;
+  return pool_array(name, capacity, input);
 }
 
 static void group_begin(void) {
@@ -82,9 +62,7 @@ static void group_begin(void) {
 
 static void group_end(void) {
   size_t leaked_before = check_failed;
-  for (size_t i = 0; i < npool; i++) expr_unref(pool[i]);
-  for (size_t i = 0; i < napool; i++) expr_array_unref(apool[i]);
-  npool = napool = 0;
+  pool_release();
   CHECK_EQ_U64(expr_live_count(), live_nodes);
   CHECK_EQ_U64(expr_live_arrays(), live_arrays);
   if (check_failed != leaked_before) fprintf(stderr, "    (leak in the group just run)\n");

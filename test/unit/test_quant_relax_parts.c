@@ -17,40 +17,15 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "expr_pool.h"
 #include "engine/core/expr.h"
 #include "qsolver/qsolver.h"
 
-static expr **pool;
-static size_t npool, cap_pool;
-static expr_array **apool;
-static size_t napool, cap_apool;
-
-static expr *K(expr *e) {
-  if (npool == cap_pool) {
-    cap_pool = cap_pool ? 2 * cap_pool : 512;
-    pool = realloc(pool, cap_pool * sizeof *pool);
-    if (!pool) abort();
-  }
-  return pool[npool++] = e;
-}
-
 static expr_array *arr(const char *name, uint64_t capacity) {
-  expr *size = expr_const(64, capacity);
-  expr_array *a = expr_array_new(name, size, capacity, true, NULL);
-  expr_unref(size);
-  if (napool == cap_apool) {
-    cap_apool = cap_apool ? 2 * cap_apool : 32;
-    apool = realloc(apool, cap_apool * sizeof *apool);
-    if (!apool) abort();
-  }
-  return apool[napool++] = a;
+  return pool_array(name, capacity, true);
 }
 
-static void release_all(void) {
-  for (size_t i = 0; i < npool; i++) expr_unref(pool[i]);
-  for (size_t i = 0; i < napool; i++) expr_array_unref(apool[i]);
-  npool = napool = 0;
-}
+static void release_all(void) { pool_release(); }
 
 static expr *k64(uint64_t v) { return K(expr_const(64, v)); }
 static expr *k8(uint64_t v) { return K(expr_const(8, v)); }
