@@ -89,17 +89,7 @@ static bool reads_other(const merge_sizes *s, expr *e) {
 
 void merge_sizes_note_bound(merge_sizes *s, expr *c) {
   while (c->kind == EXPR_NOT && c->width == 1) c = c->kid[0];
-  switch (c->kind) {
-  case EXPR_ULT:
-  case EXPR_ULE:
-  case EXPR_UGT:
-  case EXPR_UGE:
-  case EXPR_SLT:
-  case EXPR_SLE:
-  case EXPR_SGT:
-  case EXPR_SGE: break;
-  default: return;
-  }
+  if (!expr_kind_is_ordering(c->kind)) return;
   if (!s->n || expr_is_const(c->kid[0]) || expr_is_const(c->kid[1])) return;
   for (int side = 0; side < 2; side++)
     if (reads_other(s, c->kid[side]) && merge_sizes_reads(s, c->kid[1 - side])) {

@@ -504,8 +504,6 @@ static u128 fold_binary(expr_kind kind, unsigned w, u128 a, u128 b) {
   }
 }
 
-static bool is_comparison(expr_kind k) { return k >= EXPR_EQ && k <= EXPR_SGE; }
-
 static expr *folded(unsigned width, u128 value) {
   stats.folded++;
   return expr_const(width, value);
@@ -713,7 +711,7 @@ expr *expr_binary(expr_kind kind, expr *a, expr *b) {
   assert(a->width == b->width || kind == EXPR_CONCAT);
   if (kind == EXPR_CONCAT) return expr_concat(a, b);
   unsigned w = a->width;
-  unsigned result_width = is_comparison(kind) ? 1 : w;
+  unsigned result_width = expr_kind_is_comparison(kind) ? 1 : w;
   if (a->kind == EXPR_CONST && b->kind == EXPR_CONST)
     return folded(result_width, fold_binary(kind, w, a->u.value, b->u.value));
 
@@ -1738,7 +1736,7 @@ static void smt_definition(const smt_printer *p, const expr *e) {
     return;
   default: break;
   }
-  bool boolean = is_comparison(e->kind);
+  bool boolean = expr_kind_is_comparison(e->kind);
   if (boolean) fputs("(ite ", f);
   fprintf(f, "(%s", smt_operator(e->kind));
   for (unsigned i = 0; i < e->nkids; i++) {

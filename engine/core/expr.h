@@ -75,6 +75,10 @@ typedef enum expr_kind {
   EXPR_KIND_COUNT
 } expr_kind;
 
+/* A comparison (EQ … SGE, result width 1); an ordering is one of them other than EQ and NE. */
+static inline bool expr_kind_is_comparison(expr_kind k) { return k >= EXPR_EQ && k <= EXPR_SGE; }
+static inline bool expr_kind_is_ordering(expr_kind k) { return k >= EXPR_ULT && k <= EXPR_SGE; }
+
 typedef struct expr expr;
 typedef struct expr_array expr_array;
 typedef struct expr_update expr_update;
