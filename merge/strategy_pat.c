@@ -62,6 +62,47 @@ static void paths_free(member_path *paths, pat_word *words, size_t n) {
   free(words);
 }
 
+/* The members' paths and words (paths[j], words[j] for group[j]); false when one is off the
+ * tree (then the later ones are not read). */
+static bool read_paths(merge_ctx *m, pat_alphabet *ab, const merge_region *r, state *const *group,
+                       size_t n, member_path *paths, pat_word *words) {
+  bool on_tree = true;
+  for (size_t j = 0; j < n && on_tree; j++) {
+    on_tree = read_path(m, ab, r, group[j], &paths[j]);
+    words[j] = (pat_word){paths[j].word, paths[j].len};
+  }
+  return on_tree;
+}
+
+/* The members of partition p, in group order, and what decides whether PAT can merge them. */
+typedef struct partition_members {
+  size_t k;           /* members[0..k), counts[0..k) (their loop counts) */
+  bool distinct;      /* no two members have one count */
+  bool same_root;     /* one set of riders at the root (root_riders) */
+  bool nested_forall; /* a member's path holds an inner region's ∀ merge */
+  expr *root_riders;  /* the first member's (the same nodes for every member of a valid tree) */
+} partition_members;
+
+/* Gathers partition p of parts into members/counts and, when leaves is not NULL, the leaves
+ * synth_formula_pattern reads. */
+static partition_members gather_partition(const pat_partitioning *parts, size_t p,
+                                          state *const *group, const member_path *paths, size_t n,
+                                          state **members, uint64_t *counts, synth_leaf *leaves) {
+  partition_members pm = {.distinct = true, .same_root = true};
+  for (size_t j = 0; j < n; j++) {
+    if (parts->pattern_of[j] != p) continue;
+    for (size_t i = 0; i < pm.k; i++) pm.distinct &= counts[i] != parts->count[j];
+    if (!pm.root_riders) pm.root_riders = paths[j].conds[0];
+    pm.same_root &= paths[j].conds[0] == pm.root_riders;
+    pm.nested_forall |= paths[j].nested_forall;
+    members[pm.k] = group[j];
+    counts[pm.k] = parts->count[j];
+    if (leaves) leaves[pm.k] = (synth_leaf){paths[j].conds + 1, paths[j].len - 1, parts->count[j]};
+    pm.k++;
+  }
+  return pm;
+}
+
 /* ---- the ∀-merged state ------------------------------------------------------------------- */
 
 typedef struct value_fit {
@@ -357,19 +398,8 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
   const char *why_left = NULL;
   bool singletons = false;
   for (size_t p = 0; p < parts->npatterns; p++) {
-    size_t k = 0;
-    bool distinct = true, same_root = true, nested_forall = false;
-    expr *root_riders = NULL; /* the same nodes for every member of a valid tree */
-    for (size_t j = 0; j < n; j++) {
-      if (parts->pattern_of[j] != p) continue;
-      for (size_t i = 0; i < k; i++) distinct &= counts[i] != parts->count[j];
-      if (!root_riders) root_riders = paths[j].conds[0];
-      same_root &= paths[j].conds[0] == root_riders;
-      nested_forall |= paths[j].nested_forall;
-      members[k] = group[j];
-      counts[k] = parts->count[j];
-      leaves[k++] = (synth_leaf){paths[j].conds + 1, paths[j].len - 1, parts->count[j]};
-    }
+    partition_members pm = gather_partition(parts, p, group, paths, n, members, counts, leaves);
+    size_t k = pm.k;
     if (k == 1) { /* alone in its partition: merged the CFG way with the other leftovers */
       singletons = true;
       left[nleft++] = members[0];
@@ -381,7 +411,7 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
     const char *declined = NULL;
     bool synthesized = false, cost = m->opt.decide == MERGE_DECIDE_COST;
     merge_estimate est;
-    if (distinct && same_root && !nested_forall) {
+    if (pm.distinct && pm.same_root && !pm.nested_forall) {
       uint64_t hi = counts[0];
       for (size_t i = 1; i < k; i++) hi = counts[i] > hi ? counts[i] : hi;
       value_fit vf = {counts, bvar, NULL, xmalloc(k * sizeof *vf.points)};
@@ -408,14 +438,14 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
       synth_formula_free(&f);
     } else if (synthesized) {
       merge_decision(m, r, members, k, "merged by pattern");
-      out[nout] = merge_on_pattern(m, pc, r, members, counts, k, root_riders, &f, bvar);
+      out[nout] = merge_on_pattern(m, pc, r, members, counts, k, pm.root_riders, &f, bvar);
       dump_merged(pc->dump, r, out[nout++], "by pattern");
       synth_formula_free(&f);
     } else {
-      why_left = !distinct       ? "counts not distinct"
-                 : !same_root    ? "riders at the root differ"
-                 : nested_forall ? "nested ∀: an iteration holds an inner loop's ∀ merge"
-                                 : "no formula pattern";
+      why_left = !pm.distinct       ? "counts not distinct"
+                 : !pm.same_root    ? "riders at the root differ"
+                 : pm.nested_forall ? "nested ∀: an iteration holds an inner loop's ∀ merge"
+                                    : "no formula pattern";
       merge_reasons_add(&m->stats->pat_fallbacks, why_left);
       for (size_t i = 0; i < k; i++) left[nleft++] = members[i];
     }
@@ -451,11 +481,7 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
 
   member_path *paths = xcalloc(n, sizeof *paths);
   pat_word *words = xmalloc(n * sizeof *words);
-  bool on_tree = !r->tree->invalid;
-  for (size_t j = 0; j < n && on_tree; j++) {
-    on_tree = read_path(m, &pc->alphabet, r, group[j], &paths[j]);
-    words[j] = (pat_word){paths[j].word, paths[j].len};
-  }
+  bool on_tree = !r->tree->invalid && read_paths(m, &pc->alphabet, r, group, n, paths, words);
   pat_partitioning parts = {0};
   pat_status status = on_tree ? pat_partition(words, n, pc->limits, &parts) : PAT_PARTITIONED;
   if (pc->dump) dump_group(pc->dump, group, n, on_tree ? paths : NULL, &parts);
@@ -525,11 +551,7 @@ static bool pat_declines_sample(merge_ctx *m, const merge_region *r, state *cons
   pat_alphabet ab = {0};
   member_path *paths = xcalloc(n, sizeof *paths);
   pat_word *words = xmalloc(n * sizeof *words);
-  bool on_tree = true;
-  for (size_t j = 0; j < n && on_tree; j++) {
-    on_tree = read_path(m, &ab, r, group[j], &paths[j]);
-    words[j] = (pat_word){paths[j].word, paths[j].len};
-  }
+  bool on_tree = read_paths(m, &ab, r, group, n, paths, words);
   pat_partitioning parts = {0};
   bool declines = true;
   if (!on_tree || pat_partition(words, n, m->opt.pat, &parts) != PAT_PARTITIONED) {
@@ -539,21 +561,14 @@ static bool pat_declines_sample(merge_ctx *m, const merge_region *r, state *cons
     uint64_t *counts = xmalloc(n * sizeof *counts);
     size_t nleft = 0;
     for (size_t p = 0; p < parts.npatterns && declines; p++) {
-      size_t k = 0;
-      bool distinct = true, same_root = true, nested_forall = false;
-      for (size_t j = 0; j < n; j++) {
-        if (parts.pattern_of[j] != p) continue;
-        for (size_t i = 0; i < k; i++) distinct &= counts[i] != parts.count[j];
-        same_root &= paths[j].conds[0] == paths[0].conds[0];
-        nested_forall |= paths[j].nested_forall;
-        members[k] = group[j];
-        counts[k++] = parts.count[j];
-      }
+      partition_members pm = gather_partition(&parts, p, group, paths, n, members, counts, NULL);
+      size_t k = pm.k;
       if (k == 1) {
         left[nleft++] = members[0];
         continue;
       }
-      if (!distinct || !same_root || nested_forall) { /* the fallback's, as merge_partitions */
+      /* the fallback's, as merge_partitions */
+      if (!pm.distinct || !pm.same_root || pm.nested_forall) {
         for (size_t i = 0; i < k; i++) left[nleft++] = members[i];
         continue;
       }
