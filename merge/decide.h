@@ -69,6 +69,9 @@ typedef struct merge_estimate {
   uint64_t forked_cost, merged_cost;  /* in hundredths of a plain query */
   uint32_t frame_sites, frame_forall; /* the group's frames' own sites; of them, reading the
                                          ∀'s objects and no merged value */
+  uint32_t k_sites;                   /* sites reading a template value (K, a·K + b) */
+  uint32_t k_walks; /* with a ∀: later loops bounded by K reading the ∀'s objects at an
+                       address not computed from K (the merged state splits per K) */
 } merge_estimate;
 
 /* The estimate for merging group[0..n) (merge-compatible, n ≥ 2) into one state that adds a
