@@ -587,10 +587,11 @@ static bool frame_arg_hot(const void *ctx, const ir_operand *o, int t) {
 /* The frame at `depth` of the group, from its position (the exit, or just after the call
  * that made the frame above) on, callees included: adds its query sites and those reading
  * what the merge makes costly to *counts; returned[t] (in: the callee returns a value of
- * taint t, out: this frame does) — a costly return value taints the call's result. */
+ * taint t, out: this frame does) — a costly return value taints the call's result. forall:
+ * the merge adds a ∀ over forall_objs (its known objects: the loads that may make a walk). */
 static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, size_t n,
                            uint32_t depth, const obj_set *hot[NTAINTS], merge_cheap_fn cheap,
-                           void *arg, const obj_set *forall_objs, merge_estimate *est,
+                           void *arg, bool forall, const obj_set *forall_objs, merge_estimate *est,
                            site_counts *counts, bool returned[NTAINTS], uint64_t *tuple) {
   const state_frame *f = &group[0]->frames[depth];
   const ir_function *fn = &m->prog->funcs[f->func];
@@ -658,9 +659,10 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
   for (uint32_t i = 0; i < fn->ninsts; i++) { /* the frames' own sites, for the ∀'s test */
     const ir_inst *in = &fn->insts[i];
     if (!e->reach[i] || !is_site(fn, in)) continue;
-    bool v = site_reads(fn, in, taint[TAINT_V]);
+    bool v = site_reads(fn, in, taint[TAINT_V]),
+         at_k = forall && site_reads(fn, in, taint[TAINT_L]);
     est->frame_sites++;
-    est->frame_forall += !v && site_reads(fn, in, taint[TAINT_A]);
+    est->frame_forall += (!v || at_k) && site_reads(fn, in, taint[TAINT_A]);
   }
   free(kl);
   frame_calls(w, fn, e, taint, frame_arg_hot, &fh, 0, &here);
@@ -708,8 +710,8 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   site_counts counts = {0};
   uint32_t depth = group[0]->nframes;
   for (uint32_t k = 0; k <= MERGE_DECIDE_CALLERS && depth-- > 0; k++)
-    estimate_frame(m, &w, group, n, depth, hot, cheap, arg, &forall_objs, est, &counts, returned,
-                   tuple);
+    estimate_frame(m, &w, group, n, depth, hot, cheap, arg, forall_body != NULL, &forall_objs, est,
+                   &counts, returned, tuple);
   free(w.on_chain);
   qsort(tuple, n, sizeof *tuple, cmp_u64);
   est->distinct = 1;
