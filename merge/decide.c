@@ -445,9 +445,12 @@ enum { MERGE_DECIDE_READS = 1 << 16 };
  * (sym; an object whose costly bytes are constants in every member — a pointer or an index
  * kept in memory — is read by a forked state without a query); *arms receives the most
  * distinct values such a byte has (the arms of the ite a query over it reads), and tuple[j]
- * is mixed with member j's constant costly bytes. */
+ * is mixed with member j's constant costly bytes. kobj receives the objects holding a byte
+ * that differs with a cheap merged value (a template kept in memory: loads from them read
+ * K). */
 static void memory_costly(merge_ctx *m, state *const *group, size_t n, merge_cheap_fn cheap,
-                          void *arg, obj_set *out, obj_set *sym, size_t *arms, uint64_t *tuple) {
+                          void *arg, obj_set *out, obj_set *sym, obj_set *kobj, size_t *arms,
+                          uint64_t *tuple) {
   expr **vals = xmalloc(n * sizeof *vals);
   uint64_t *scratch = xmalloc(n * sizeof *scratch);
   const mem_space *mem = group[0]->mem;
@@ -467,7 +470,11 @@ static void memory_costly(merge_ctx *m, state *const *group, size_t n, merge_che
         same &= vals[j] == vals[0];
       }
       reads += n;
-      if (same || (cheap && cheap(m, vals, n, arg))) continue;
+      if (same) continue;
+      if (cheap && cheap(m, vals, n, arg)) { /* a template: K kept in memory (a local) */
+        obj_add(kobj, o);
+        continue;
+      }
       costly = true;
       size_t d = distinct_values(vals, n, scratch);
       if (d > *arms) *arms = d;
@@ -638,8 +645,9 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
   site_counts here = {0};
   for (int t = 0; t < NTAINTS; t++) {
     fh.hot[t] = hot[t];
-    uint8_t *reads = t <= TAINT_L
-                         ? NULL /* K is in registers only, L from K's loads */
+    uint8_t *reads = t == TAINT_L ? NULL /* from K's loads only */
+                     : t == TAINT_K
+                         ? hot_reads(m, e, group[0], f, pc, hot[t], false)
                          : hot_reads(m, e, group[0], f, pc, hot[t], hot[t]->n || hot[TAINT_V]->n);
     if (kl && !reads) reads = xcalloc(fn->ninsts + 1, 1);
     for (uint32_t i = 0; kl && i < fn->ninsts; i++) reads[i] |= kl[i];
@@ -697,14 +705,15 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   obj_set mem_hot = {0}, all_hot = {0}, sym_hot = {0};
   uint64_t *tuple = xcalloc(n, sizeof *tuple); /* per member: a hash of its constant costly
                                                   values (registers and bytes) */
-  memory_costly(m, group, n, cheap, arg, &mem_hot, &sym_hot, &est->arms, tuple);
+  obj_set k_hot = {0};                         /* objects holding a differing template byte */
+  memory_costly(m, group, n, cheap, arg, &mem_hot, &sym_hot, &k_hot, &est->arms, tuple);
   est->memory = mem_hot.n > 0;
   for (size_t k = 0; k < mem_hot.n; k++) obj_add(&all_hot, mem_hot.items[k]);
   if (forall_body) forall_objects(group[0], forall_body, &all_hot);
   obj_set forall_objs = {0}, none = {0};
   if (forall_body) forall_objects(group[0], forall_body, &forall_objs);
   if (forall_objs.any) forall_objs.n = 0, forall_objs.any = false; /* not told: no walk */
-  const obj_set *hot[NTAINTS] = {&none, &none, &mem_hot, &all_hot, &sym_hot};
+  const obj_set *hot[NTAINTS] = {&k_hot, &none, &mem_hot, &all_hot, &sym_hot};
   bool returned[NTAINTS] = {false};
   callee_walk w = {m, MERGE_DECIDE_CALLEE_BUDGET, xcalloc(m->prog->nfuncs + 1, 1)};
   site_counts counts = {0};
@@ -721,6 +730,7 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   free(all_hot.items);
   free(sym_hot.items);
   free(forall_objs.items);
+  free(k_hot.items);
   est->sites = counts.sites;
   est->value_sites = counts.v;
   est->hot_sites = counts.a > counts.v ? counts.a : counts.v;
