@@ -9,6 +9,7 @@
 #include "engine/core/memory.h"
 #include "engine/core/xalloc.h"
 #include "merge/liveness.h"
+#include "merge/loops.h"
 
 /* What is reachable from one exit position, computed once per (function, instruction). */
 typedef struct exit_info {
@@ -170,19 +171,76 @@ static bool site_reads(const ir_function *fn, const ir_inst *in, const uint64_t 
   return false;
 }
 
-/* The three taints of one analysis: V, the values the merge makes costly (ite registers and
- * loads from merged memory); A, those and the loads from the ∀'s objects; S, the part of V
- * that is symbolic in some member (a register holding a constant in every member is not: a
- * query over it alone is no query for a forked state). */
-enum { TAINT_V, TAINT_A, TAINT_S, NTAINTS };
+/* The five taints of one analysis: K, the values computed from the merge's template values
+ * (K itself, a·K + b: free to merge, but not to use — see k_loads and k_walks); L, the values
+ * computed from loads at an address computed from K; V, the values the merge makes costly
+ * (ite registers, loads from merged memory, and L); A, those and the loads from the ∀'s
+ * objects; S, the part of V that is symbolic in some member (a register holding a constant
+ * in every member is not: a query over it alone is no query for a forked state). K is
+ * propagated first: L, V, A and S start from its loads. */
+enum { TAINT_K, TAINT_L, TAINT_V, TAINT_A, TAINT_S, NTAINTS };
 
 /* What the sites of one analysed stretch of code add to the estimate. */
 typedef struct site_counts {
   uint32_t sites, v, a, c; /* all, reading V, reading A, reading V but not S */
+  uint32_t k, l;           /* sites reading K, reading L */
+  uint32_t kloads;         /* loads at an address computed from K */
+  uint32_t walks;          /* loops walking the ∀'s range by K (k_walks) */
 } site_counts;
 
 static void counts_add(site_counts *to, const site_counts *c) {
   to->sites += c->sites, to->v += c->v, to->a += c->a, to->c += c->c;
+  to->k += c->k, to->l += c->l, to->kloads += c->kloads, to->walks += c->walks;
+}
+
+/* The loads of e's reachable code in fn at an address computed from K (flags per
+ * instruction; NULL when none, *count receives how many): where each member reads one cell
+ * — a plain query — the merged state reads at a symbolic index, an ite over as many cells
+ * as K has values, and every query over the loaded value pays for it. */
+static uint8_t *k_loads(const ir_function *fn, const exit_info *e, const uint64_t *k,
+                        uint32_t *count) {
+  uint8_t *flags = NULL;
+  for (uint32_t i = 0; i < fn->ninsts; i++) {
+    const ir_inst *in = &fn->insts[i];
+    if (!e->reach[i] || in->op != IR_LOAD || !site_reads(fn, in, k)) continue;
+    if (!flags) flags = xcalloc(fn->ninsts + 1, 1);
+    flags[i] = 1;
+    (*count)++;
+  }
+  return flags;
+}
+
+/* The loops of fn reachable in e that walk the range a ∀ summarized again, one value of K
+ * at a time: a branch or switch of the loop reads K (the loop is bounded by it) and a load
+ * of the loop reads one of the ∀'s objects (forall_loads[i], NULL: none) at an address not
+ * computed from K (so inside the range the ∀ covers, from its start: a copy, a second scan
+ * of the same string — not the next scan from K on, as chained memspn's). Each iteration's
+ * bound check then splits the merged state into one state per value of K, each carrying the
+ * ∀ (docs/merging.md "Merge decisions"). A loop counts with its enclosing loops. */
+static uint32_t k_walks(merge_ctx *m, uint32_t func, const exit_info *e,
+                        uint64_t *const taint[NTAINTS], const uint8_t *forall_loads) {
+  if (!forall_loads) return 0;
+  const ir_function *fn = &m->prog->funcs[func];
+  const merge_loops *l = merge_loops_of(m, func);
+  if (!l || !l->nloops) return 0;
+  uint8_t *bounded = xcalloc(l->nloops, 1), *loads = xcalloc(l->nloops, 1);
+  for (uint32_t b = 0; b < fn->nblocks && b < l->nblocks; b++) {
+    if (l->innermost[b] == MERGE_NO_LOOP) continue;
+    bool branch = false, load = false;
+    for (uint32_t i = fn->blocks[b].first; i < fn->blocks[b].first + fn->blocks[b].count; i++) {
+      const ir_inst *in = &fn->insts[i];
+      if (!e->reach[i]) continue;
+      if (in->op == IR_CONDBR || in->op == IR_SWITCH) branch |= site_reads(fn, in, taint[TAINT_K]);
+      if (in->op == IR_LOAD && forall_loads[i]) load |= !site_reads(fn, in, taint[TAINT_K]);
+    }
+    for (uint32_t lp = l->innermost[b]; lp != MERGE_NO_LOOP; lp = l->loops[lp].parent)
+      bounded[lp] |= branch, loads[lp] |= load;
+  }
+  uint32_t walks = 0;
+  for (uint32_t lp = 0; lp < l->nloops; lp++) walks += bounded[lp] && loads[lp];
+  free(bounded);
+  free(loads);
+  return walks;
 }
 
 /* A callee analysed for one set of tainted parameters (memoized in the cache). */
@@ -250,16 +308,24 @@ static site_counts callee_counts(callee_walk *w, uint32_t func, const uint64_t *
   if (fn->is_decl || !fn->ninsts || w->on_chain[func]) return out;
   if (!w->budget || depth > MERGE_DECIDE_CALL_DEPTH) { /* not looked into */
     uint32_t all = function_sites(m, func, 0, w->on_chain);
-    bool tainted = false;
-    for (int t = 0; t < 2 * NTAINTS; t++) tainted |= masks[t] != 0;
-    return tainted ? (site_counts){all, all, all, 0} : (site_counts){all, 0, 0, 0};
+    bool tainted[NTAINTS];
+    for (int t = 0; t < NTAINTS; t++) tainted[t] = masks[t] || masks[NTAINTS + t];
+    /* every site reads what a taint reaches it with (a ∀'s pointer alone taints A, not V) */
+    return (site_counts){all,
+                         tainted[TAINT_V] ? all : 0,
+                         tainted[TAINT_V] || tainted[TAINT_A] ? all : 0,
+                         0,
+                         tainted[TAINT_K] ? all : 0,
+                         0,
+                         0,
+                         0};
   }
   w->budget--;
   w->on_chain[func] = 1;
   const exit_info *e = exit_of(m, func, 0);
   size_t words = (fn->nregs + 63) / 64 + 1;
   uint64_t *taint[NTAINTS], *hot_ptr[NTAINTS];
-  uint8_t *reads = xcalloc(fn->ninsts + 1, 1);
+  uint8_t *reads = xcalloc(fn->ninsts + 1, 1), *forall_loads = NULL, *kl = NULL;
   for (int t = 0; t < NTAINTS; t++) {
     taint[t] = xcalloc(words, sizeof **taint);
     hot_ptr[t] = xcalloc(words, sizeof **hot_ptr);
@@ -274,13 +340,21 @@ static site_counts callee_counts(callee_walk *w, uint32_t func, const uint64_t *
       reads[i] = 0;
       if (in->op != IR_LOAD || !in->nops) continue;
       const ir_operand *o = &fn->operands[in->ops];
-      reads[i] = o->kind == IR_OPND_REG && has_bit(hot_ptr[t], o->index);
+      reads[i] = (o->kind == IR_OPND_REG && has_bit(hot_ptr[t], o->index)) || (kl && kl[i]);
       any |= reads[i];
     }
     propagate(fn, e, taint[t], any ? reads : NULL, false);
+    if (t == TAINT_K) kl = k_loads(fn, e, taint[TAINT_K], &out.kloads);
+    if (t == TAINT_A && any) {
+      forall_loads = xmalloc(fn->ninsts + 1);
+      memcpy(forall_loads, reads, fn->ninsts + 1);
+    }
   }
   free(reads);
+  free(kl);
   frame_calls(w, fn, e, taint, param_arg_hot, hot_ptr, depth, &out);
+  out.walks += k_walks(m, func, e, taint, forall_loads);
+  free(forall_loads);
   for (int t = 0; t < NTAINTS; t++) free(taint[t]), free(hot_ptr[t]);
   w->on_chain[func] = 0;
   if (c->nmemos == c->cap_memos) {
@@ -309,6 +383,8 @@ static void frame_calls(callee_walk *w, const ir_function *fn, const exit_info *
       out->v += v;
       out->a += site_reads(fn, in, taint[TAINT_A]);
       out->c += v && !site_reads(fn, in, taint[TAINT_S]);
+      out->k += site_reads(fn, in, taint[TAINT_K]);
+      out->l += site_reads(fn, in, taint[TAINT_L]);
     }
     if (in->op != IR_CALL || in->u.call.func == IR_NONE) continue;
     uint64_t masks[2 * NTAINTS] = {0};
@@ -369,9 +445,12 @@ enum { MERGE_DECIDE_READS = 1 << 16 };
  * (sym; an object whose costly bytes are constants in every member — a pointer or an index
  * kept in memory — is read by a forked state without a query); *arms receives the most
  * distinct values such a byte has (the arms of the ite a query over it reads), and tuple[j]
- * is mixed with member j's constant costly bytes. */
+ * is mixed with member j's constant costly bytes. kobj receives the objects holding a byte
+ * that differs with a cheap merged value (a template kept in memory: loads from them read
+ * K). */
 static void memory_costly(merge_ctx *m, state *const *group, size_t n, merge_cheap_fn cheap,
-                          void *arg, obj_set *out, obj_set *sym, size_t *arms, uint64_t *tuple) {
+                          void *arg, obj_set *out, obj_set *sym, obj_set *kobj, size_t *arms,
+                          uint64_t *tuple) {
   expr **vals = xmalloc(n * sizeof *vals);
   uint64_t *scratch = xmalloc(n * sizeof *scratch);
   const mem_space *mem = group[0]->mem;
@@ -391,7 +470,11 @@ static void memory_costly(merge_ctx *m, state *const *group, size_t n, merge_che
         same &= vals[j] == vals[0];
       }
       reads += n;
-      if (same || (cheap && cheap(m, vals, n, arg))) continue;
+      if (same) continue;
+      if (cheap && cheap(m, vals, n, arg)) { /* a template: K kept in memory (a local) */
+        obj_add(kobj, o);
+        continue;
+      }
       costly = true;
       size_t d = distinct_values(vals, n, scratch);
       if (d > *arms) *arms = d;
@@ -511,11 +594,12 @@ static bool frame_arg_hot(const void *ctx, const ir_operand *o, int t) {
 /* The frame at `depth` of the group, from its position (the exit, or just after the call
  * that made the frame above) on, callees included: adds its query sites and those reading
  * what the merge makes costly to *counts; returned[t] (in: the callee returns a value of
- * taint t, out: this frame does) — a costly return value taints the call's result. */
+ * taint t, out: this frame does) — a costly return value taints the call's result. forall:
+ * the merge adds a ∀ over forall_objs (its known objects: the loads that may make a walk). */
 static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, size_t n,
                            uint32_t depth, const obj_set *hot[NTAINTS], merge_cheap_fn cheap,
-                           void *arg, merge_estimate *est, site_counts *counts,
-                           bool returned[NTAINTS], uint64_t *tuple) {
+                           void *arg, bool forall, const obj_set *forall_objs, merge_estimate *est,
+                           site_counts *counts, bool returned[NTAINTS], uint64_t *tuple) {
   const state_frame *f = &group[0]->frames[depth];
   const ir_function *fn = &m->prog->funcs[f->func];
   bool top = depth + 1 == group[0]->nframes;
@@ -541,7 +625,10 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
       concrete &= vals[j] && expr_is_const(vals[j]);
     }
     if (same || missing || !merge_live_before(live, pc, reg)) continue;
-    if (cheap && cheap(m, vals, n, arg)) continue;
+    if (cheap && cheap(m, vals, n, arg)) { /* a template: free, but it may split the state */
+      set_bit(taint[TAINT_K], reg);
+      continue;
+    }
     set_bit(taint[TAINT_V], reg);
     set_bit(taint[TAINT_A], reg);
     if (!concrete) set_bit(taint[TAINT_S], reg);
@@ -553,11 +640,22 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
   }
   free(vals);
   free(scratch);
-  frame_hot fh = {m, fn, defs_of(m, f->func), live, pc, group[0], f, {hot[0], hot[1], hot[2]}};
+  frame_hot fh = {m, fn, defs_of(m, f->func), live, pc, group[0], f, {0}};
+  uint8_t *forall_loads = NULL, *kl = NULL;
+  site_counts here = {0};
   for (int t = 0; t < NTAINTS; t++) {
-    uint8_t *reads = hot_reads(m, e, group[0], f, pc, hot[t], hot[t]->n || hot[TAINT_V]->n);
+    fh.hot[t] = hot[t];
+    uint8_t *reads = t == TAINT_L ? NULL /* from K's loads only */
+                     : t == TAINT_K
+                         ? hot_reads(m, e, group[0], f, pc, hot[t], false)
+                         : hot_reads(m, e, group[0], f, pc, hot[t], hot[t]->n || hot[TAINT_V]->n);
+    if (kl && !reads) reads = xcalloc(fn->ninsts + 1, 1);
+    for (uint32_t i = 0; kl && i < fn->ninsts; i++) reads[i] |= kl[i];
     propagate(fn, e, taint[t], reads, false);
-    free(reads);
+    if (t == TAINT_K) kl = k_loads(fn, e, taint[TAINT_K], &here.kloads);
+    if (t == TAINT_A) forall_loads = reads;
+    else
+      free(reads);
     returned[t] = false;
     for (uint32_t i = 0; i < fn->ninsts; i++) {
       const ir_inst *in = &fn->insts[i];
@@ -569,12 +667,24 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
   for (uint32_t i = 0; i < fn->ninsts; i++) { /* the frames' own sites, for the ∀'s test */
     const ir_inst *in = &fn->insts[i];
     if (!e->reach[i] || !is_site(fn, in)) continue;
-    bool v = site_reads(fn, in, taint[TAINT_V]);
+    bool v = site_reads(fn, in, taint[TAINT_V]),
+         at_k = forall && site_reads(fn, in, taint[TAINT_L]);
     est->frame_sites++;
-    est->frame_forall += !v && site_reads(fn, in, taint[TAINT_A]);
+    est->frame_forall += (!v || at_k) && site_reads(fn, in, taint[TAINT_A]);
   }
-  site_counts here = {0};
+  free(kl);
   frame_calls(w, fn, e, taint, frame_arg_hot, &fh, 0, &here);
+  /* the ∀'s loads of this frame: those whose object is known to be one of the ∀'s (an
+   * unknown one counts as costly above, but does not make a walk) */
+  for (uint32_t i = 0; forall_loads && i < fn->ninsts; i++) {
+    const mem_object *o = forall_loads[i] && fn->insts[i].op == IR_LOAD
+                              ? pointee(m->prog, fn, fh.def, live, pc, group[0], f,
+                                        &fn->operands[fn->insts[i].ops], 0)
+                              : NULL;
+    forall_loads[i] = o && obj_has(forall_objs, o);
+  }
+  here.walks += forall_objs->n ? k_walks(m, f->func, e, taint, forall_loads) : 0;
+  free(forall_loads);
   est->callee_sites += here.sites - e->sites;
   counts_add(counts, &here);
   for (int t = 0; t < NTAINTS; t++) free(taint[t]);
@@ -595,17 +705,22 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   obj_set mem_hot = {0}, all_hot = {0}, sym_hot = {0};
   uint64_t *tuple = xcalloc(n, sizeof *tuple); /* per member: a hash of its constant costly
                                                   values (registers and bytes) */
-  memory_costly(m, group, n, cheap, arg, &mem_hot, &sym_hot, &est->arms, tuple);
+  obj_set k_hot = {0};                         /* objects holding a differing template byte */
+  memory_costly(m, group, n, cheap, arg, &mem_hot, &sym_hot, &k_hot, &est->arms, tuple);
   est->memory = mem_hot.n > 0;
   for (size_t k = 0; k < mem_hot.n; k++) obj_add(&all_hot, mem_hot.items[k]);
   if (forall_body) forall_objects(group[0], forall_body, &all_hot);
-  const obj_set *hot[NTAINTS] = {&mem_hot, &all_hot, &sym_hot};
-  bool returned[NTAINTS] = {false, false, false};
+  obj_set forall_objs = {0}, none = {0};
+  if (forall_body) forall_objects(group[0], forall_body, &forall_objs);
+  if (forall_objs.any) forall_objs.n = 0, forall_objs.any = false; /* not told: no walk */
+  const obj_set *hot[NTAINTS] = {&k_hot, &none, &mem_hot, &all_hot, &sym_hot};
+  bool returned[NTAINTS] = {false};
   callee_walk w = {m, MERGE_DECIDE_CALLEE_BUDGET, xcalloc(m->prog->nfuncs + 1, 1)};
   site_counts counts = {0};
   uint32_t depth = group[0]->nframes;
   for (uint32_t k = 0; k <= MERGE_DECIDE_CALLERS && depth-- > 0; k++)
-    estimate_frame(m, &w, group, n, depth, hot, cheap, arg, est, &counts, returned, tuple);
+    estimate_frame(m, &w, group, n, depth, hot, cheap, arg, forall_body != NULL, &forall_objs, est,
+                   &counts, returned, tuple);
   free(w.on_chain);
   qsort(tuple, n, sizeof *tuple, cmp_u64);
   est->distinct = 1;
@@ -614,10 +729,15 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   free(mem_hot.items);
   free(all_hot.items);
   free(sym_hot.items);
+  free(forall_objs.items);
+  free(k_hot.items);
   est->sites = counts.sites;
   est->value_sites = counts.v;
   est->hot_sites = counts.a > counts.v ? counts.a : counts.v;
   est->concrete_sites = counts.c;
+  est->k_sites = counts.k;
+  if (counts.kloads && est->arms < n) est->arms = n; /* a read at K: one cell per value */
+  est->k_walks = forall_body ? counts.walks : 0;
   est->ratio_x100 = 100;
   if (forall_body) {
     const qs_quant_stats *q = qs_quant_stats_of(m->solver);
@@ -642,17 +762,32 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   uint64_t split = values ? est->distinct : 1;
   est->forked_cost = (uint64_t)n * (total - counts.c) * 100;
   uint64_t plain = (total - values - forall) * 100;
-  est->merged_cost = split * (plain + values * w_values + forall * w_forall);
+  /* a value read at K in a state that carries a ∀ is both: an ite over the cells K may
+   * select, and (when they are the ∀'s) a read the ∀ constrains */
+  uint64_t at_k = forall_body && counts.l < values ? counts.l : forall_body ? values : 0;
+  uint64_t w_at_k = w_forall > w_values ? w_forall : w_values;
+  est->merged_cost =
+      split * (plain + (values - at_k) * w_values + at_k * w_at_k + forall * w_forall);
   /* the ∀ is paid by every query reading its objects in every state the merged one becomes,
    * which no group size amortizes: Kuznetsov's test for a hot variable, Q_∀ · r > α · Q_t,
    * over the group's frames' own sites (those right after the exit) */
   if (2 * (uint64_t)est->frame_forall * est->ratio_x100 > (uint64_t)est->frame_sites * 100)
     return "declined: quantified array read by later queries";
   /* declined when merged > α · forked, α = 1/2 (Kuznetsov's threshold) */
-  if (2 * est->merged_cost <= est->forked_cost) return NULL;
-  if (2 * split * (plain + forall * 100 + values * w_values) > est->forked_cost)
-    return "declined: merged values read by later queries";
-  return "declined: quantified array read by later queries";
+  if (2 * est->merged_cost > est->forked_cost) {
+    if (2 * split * (plain + forall * 100 + values * w_values) > est->forked_cost)
+      return "declined: merged values read by later queries";
+    return "declined: quantified array read by later queries";
+  }
+  /* a later loop bounded by K that reads the ∀'s range again splits the merged state into
+   * one state per value of K — n of them (the members' counts are distinct) — each asking
+   * every later query with the ∀: the template value K is not free then */
+  if (est->k_walks && split < n) {
+    est->merged_cost = est->merged_cost / split * n;
+    if (2 * est->merged_cost > est->forked_cost)
+      return "declined: a later loop walks the quantified range again by K";
+  }
+  return NULL;
 }
 
 const char *merge_decide_values(merge_ctx *m, state *const *group, size_t n, merge_cheap_fn cheap,

@@ -25,14 +25,20 @@
  *     address; one that cannot be told counts as reading a costly object (in a callee: it
  *     does not). Also: d, the distinct tuples of the members' constant costly values
  *     (registers and bytes), and arms, the most distinct values one costly register or byte
- *     has.
+ *     has. A template value (K, a·K + b; in a register or a memory object) is free to merge
+ *     but followed too: a load at an address computed from it reads an ite over the cells K
+ *     selects (its values are merged values, arms ≥ n, weighing as a ∀ read when the merge
+ *     adds a ∀), and a later loop bounded by K that loads from the ∀'s objects at an address
+ *     not computed from K walks the ∀'s range again (k_walks): it splits the merged state
+ *     into one state per value of K, so M is taken with s = n.
  *   - From the run: r, the measured solver requests per quantified query the engine asked
  *     (the quantified stage's requests — procedure runs, the relaxed stage's sub-requests —
  *     minus --validate-qsolver's re-checks, over the ∀ queries asked; requests are counted,
  *     not timed, so the decision is deterministic), at least 1; 2 until 8 ∀ queries were
  *     asked. A quantifier-free query costs one request (r = 1 for a merge without a ∀).
  * Forked cost F = n·(Q_t − Q_c); merged cost M = s·(plain sites + Q_v·max(r, 2, arms) +
- * Q_∀·5r), s = d when Q_v > 0 (the merged state is split again by the reads) else 1. A merge
+ * Q_∀·5r), s = d when Q_v > 0 (the merged state is split again by the reads; n when a loop
+ * walks the ∀'s range by K) else 1. A merge
  * is declined when M > F/2 (the paper's α = 1/2), and a merge adding a ∀ also when the
  * ∀'s own hot-variable test fails over the group's frames' sites (callees left out):
  * Q_∀·r > Q_t/2 — the ∀ is paid in every state the merged one becomes.
@@ -69,6 +75,9 @@ typedef struct merge_estimate {
   uint64_t forked_cost, merged_cost;  /* in hundredths of a plain query */
   uint32_t frame_sites, frame_forall; /* the group's frames' own sites; of them, reading the
                                          ∀'s objects and no merged value */
+  uint32_t k_sites;                   /* sites reading a template value (K, a·K + b) */
+  uint32_t k_walks; /* with a ∀: later loops bounded by K reading the ∀'s objects at an
+                       address not computed from K (the merged state splits per K) */
 } merge_estimate;
 
 /* The estimate for merging group[0..n) (merge-compatible, n ≥ 2) into one state that adds a
