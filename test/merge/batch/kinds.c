@@ -5,7 +5,8 @@
  * with the loop — and about 1,500 states reach its exits, fewer than --max-region-states: the
  * region stays open to the end. Without batches every one of them waits at an exit until the
  * loop is explored, and within the instruction budget no path completes; with them each exit
- * releases its first 128 states merged, then 256, …, and those go on and complete.
+ * releases its first 512 states merged (or forked, as the decision says), then 1,024, …, and
+ * those go on and complete.
  * EXPECT: batch=1 max-instructions=15000
  */
 #include <klee/klee.h>
