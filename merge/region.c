@@ -746,11 +746,12 @@ static void region_resume(merge_ctx *m, const merge_region *r, state *st, bool f
 /* One group of states paused at one exit: the strategy's merge, the tests of the members
  * merged away (--tests-per-merge=all; a member that resumes as it is writes its own test
  * when it ends), and what resumes. */
-static void release_group(merge_ctx *m, const merge_region *r, state **group, size_t n) {
+static void release_group(merge_ctx *m, merge_region *r, state **group, size_t n) {
   if (n == 1) {
     region_resume(m, r, group[0], false);
     return;
   }
+  r->groups++;
   state **out = xrealloc(NULL, n * sizeof *out);
   size_t nout = m->strategy(m, r, group, n, out, m->strategy_arg);
   for (size_t k = 0; k < n; k++)
@@ -773,7 +774,7 @@ static void release_group(merge_ctx *m, const merge_region *r, state **group, si
 
 /* states[0..n), paused at r's exits, are grouped by exit (the position they wait at and the
  * edge they came by) and each group is released. True when a group had two states or more. */
-static bool release_groups(merge_ctx *m, const merge_region *r, state *const *states, size_t n) {
+static bool release_groups(merge_ctx *m, merge_region *r, state *const *states, size_t n) {
   bool to_merge = false;
   bool *done = xcalloc(n + 1, sizeof *done);
   state **group = xrealloc(NULL, (n + 1) * sizeof *group);

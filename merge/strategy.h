@@ -60,6 +60,8 @@ typedef struct merge_region {
   struct merge_exit_batch *batches;
   size_t nbatches;
   bool batch_due, batch_merged;
+  uint32_t groups; /* groups handed to the strategy so far, the one being merged included (the
+                      --dump-tree files' numbers: a region's batches and release share them) */
 } merge_region;
 
 /* Merges group[0..n) (n ≥ 2, paused at one exit of r, merge-compatible) and writes the
