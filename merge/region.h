@@ -110,6 +110,8 @@ typedef struct merge_stats {
   merge_reasons decisions;
   uint64_t regions_nested; /* appended (issue 26, 3c): regions opened inside another's loop */
   uint64_t pat_syntheses;  /* appended (issue 26, 1): partitions PAT synthesized a formula for */
+  uint64_t batches;        /* appended (issue 26): exit groups released in a batch, before
+                              their region (merge/region.c) */
 } merge_stats;
 
 /* The "merge" object of stats.json. */

@@ -53,6 +53,15 @@ typedef struct merge_region {
   uint32_t *forked_exits;
   size_t nforked_exits;
   char *early_log;
+  /* appended (issue 26: regions must not hold states until the time limit): per exit (edge
+   * source) of a loop's region, the states that arrived there since its last batch and the
+   * batch size that releases them (merge/region.c, batches); `batch_due` when one is reached;
+   * `batch_merged` when a batch merged (the loop is not barren) */
+  struct merge_exit_batch *batches;
+  size_t nbatches;
+  bool batch_due, batch_merged;
+  uint32_t groups; /* groups handed to the strategy so far, the one being merged included (the
+                      --dump-tree files' numbers: a region's batches and release share them) */
 } merge_region;
 
 /* Merges group[0..n) (n ≥ 2, paused at one exit of r, merge-compatible) and writes the

@@ -471,10 +471,8 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
   pat_ctx *pc = arg;
   if (pc->group_region != r->id + 1) {
     pc->group_region = r->id + 1;
-    pc->group_index = 0;
     pat_alphabet_free(&pc->alphabet);
   }
-  pc->group_index++;
   char *report = NULL;
   size_t report_len = 0;
   if (m->opt.dump_tree) pc->dump = xopen_memstream(&report, &report_len);
@@ -501,7 +499,7 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
     fclose(pc->dump);
     pc->dump = NULL;
     char name[64];
-    snprintf(name, sizeof name, "region%06" PRIu32 ".group%" PRIu32 ".txt", r->id, pc->group_index);
+    snprintf(name, sizeof name, "region%06" PRIu32 ".group%" PRIu32 ".txt", r->id, r->groups);
     m->host.write_file(m->host.ctx, name, report, report_len);
     free(report);
   }

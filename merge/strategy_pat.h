@@ -47,7 +47,6 @@ typedef struct pat_ctx {
   uint32_t last_region;  /* the region of the last pattern merge, +1 (0: none yet) */
   uint32_t next_k;       /* K's are named pat_K<n> in creation order */
   uint32_t group_region; /* the region of the last group seen, +1 */
-  uint32_t group_index;  /* that group's number in its region (--dump-tree's file names) */
   pat_alphabet alphabet; /* symbol codes, shared by the groups of one region */
   FILE *dump;            /* --dump-tree: the current group's report, or NULL */
   /* K cells of nested regions: per outer region still open, the array whose cell k holds

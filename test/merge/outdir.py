@@ -53,12 +53,13 @@ def check_folder(symq, folder, check_one):
     return 1 if not all(results) or not drivers else 0
 
 
-def run_mode(symq, driver, mode, scratch, options=()):
+def run_mode(symq, driver, mode, scratch, options=(), every=()):
     """Runs driver under --merge=mode into a new directory below scratch (validated, with
-    options, under pat); returns (stats.json, the directory). A non-zero exit raises."""
+    options, under pat; with `every` under any mode); returns (stats.json, the directory). A
+    non-zero exit raises."""
     out = tempfile.mkdtemp(dir=scratch)
     os.rmdir(out)
-    extra = validation(mode) + list(options) if mode == "pat" else []
+    extra = (validation(mode) + list(options) if mode == "pat" else []) + list(every)
     p = subprocess.run([symq, "run", "--no-progress", f"--merge={mode}", f"--output-dir={out}",
                         *extra, driver], capture_output=True, text=True, timeout=300)
     if p.returncode != 0:
