@@ -41,10 +41,14 @@ typedef struct qs_bounds qs_bounds;
 qs_bounds *qs_bounds_new(void);
 void qs_bounds_free(qs_bounds *b);
 
-/* f has room for rq->n formulas: f[0..*n) (new references), the first *assumed of them from
- * rq's assumed formulas, in rq's order; *rewritten and *dropped count the formulas changed
- * and left out. False when two bounds contradict: f is then rq's bounds on that term (an unsat
- * subset of rq, as dropped by the rule above). */
+/* The room f needs for a request of n formulas: each may come out, and each exclusion (a
+ * path formula implying x ≠ k) may add a bound at either end of x's interval. */
+static inline size_t qs_bounds_room(size_t n) { return 3 * n; }
+
+/* f has room for qs_bounds_room(rq->n) formulas: f[0..*n) (new references), the first *assumed of
+ * them from rq's assumed formulas, in rq's order; *rewritten and *dropped count the formulas
+ * changed and left out. False when two bounds contradict: f is then rq's bounds on that term (an
+ * unsat subset of rq, as dropped by the rule above). */
 bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t *assumed,
                      uint64_t *rewritten, uint64_t *dropped);
 

@@ -303,7 +303,7 @@ static void independence_slice(qs_stage *st, const qs_req *rq, qs_ans *ans) {
 
 static void independence_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   independence_stage *ind = (independence_stage *)st;
-  QS_RESERVE(ind->bounded, ind->bounded_cap, rq->n);
+  QS_RESERVE(ind->bounded, ind->bounded_cap, qs_bounds_room(rq->n));
   qs_req bounded = *rq;
   uint64_t rewritten = 0, implied = 0; /* implied bounds are not counted as sliced away */
   if (!qs_bounds_apply(ind->bounds, rq, ind->bounded, &bounded.n, &bounded.assumed, &rewritten,
