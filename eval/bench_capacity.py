@@ -317,7 +317,9 @@ def main():
             for c in caps:
                 s, k = keyed.get(("symq", driver, "none", c)), keyed.get(("klee", driver, "none", c))
                 ok = s and k and "skipped" not in s and "skipped" not in k and k["cpu"] > 0
-                cells.append(f"{s['cpu'] / k['cpu']:.2f}" if ok else "—")
+                # KLEE interrupted: its time a lower bound, so the ratio an upper one
+                bound = "<" if ok and not k["done"] and s["done"] else ""
+                cells.append(f"{bound}{s['cpu'] / k['cpu']:.2f}" if ok else "—")
             print(f"| {driver} | symq/KLEE (none) | " + " | ".join(cells) + " |")
     print("\ntimes: CPU seconds (queries); '>' incomplete run (interrupted at 2 x budget, or paths ended early, e.g. a solver timeout); skipped: see the run's note")
     print(ratio_line(rows, "string_scan", "none", 256, 4096, 20))
