@@ -221,7 +221,7 @@ static interval *interval_new(qs_bounds *b, const expr *x) {
  * exclude, and lower its high end likewise: n ≤ CAP with n ≠ 0, …, n ≠ i - 1 is i ≤ n ≤ CAP.
  * An end stops short of emptying the interval (an unsat path is Z3's to find). */
 static void apply_exclusions(qs_bounds *b, const qs_req *rq) {
-  qs_idmap_reset(&b->excl, 0);
+  qs_idmap_reset(&b->excl, rq->n); /* sized once: an empty reset shrank it every request */
   bool any = false;
   for (size_t i = 0; i < rq->n; i++) {
     const expr *x;
