@@ -45,8 +45,9 @@ struct qs_bounds {
   size_t nrw, rw_cap;
   decision *dec;
   size_t ndec, dec_cap;
-  qs_idmap excl; /* (point << 32 | term id) of each path exclusion → 0 (this request's) */
-  qs_idmap seen; /* walk scratch */
+  qs_idmap plain; /* term id → plain_term_walk's answer */
+  qs_idmap excl;  /* (point << 32 | term id) of each path exclusion → 0 (this request's) */
+  qs_idmap seen;  /* walk scratch */
   expr **stack;
   size_t stack_cap;
   expr **from, **to;
@@ -56,6 +57,7 @@ struct qs_bounds {
 /* Past these the memo starts over (deterministically). */
 #define MEMO_MAX_REWRITES ((size_t)1 << 18)
 #define MEMO_MAX_DECISIONS ((size_t)1 << 20)
+#define PLAIN_MAX ((size_t)1 << 16)
 
 qs_bounds *qs_bounds_new(void) { return xcalloc(1, sizeof(qs_bounds)); }
 
@@ -72,6 +74,7 @@ void qs_bounds_free(qs_bounds *b) {
   qs_idmap_free(&b->ivmap);
   qs_idmap_free(&b->seen);
   qs_idmap_free(&b->excl);
+  qs_idmap_free(&b->plain);
   free(b->iv);
   free(b->kind);
   free(b->rw);
@@ -126,7 +129,7 @@ static int as_bound(const expr *f, const expr **x, u128 *lo, u128 *hi) {
 
 /* Is x a small term that reads through no writes (so that a bound on it is never rewritten,
  * and the intervals rest on formulas kept as they are)? At most 16 nodes are looked at. */
-static bool plain_term(const expr *x) {
+static bool plain_term_walk(const expr *x) {
   const expr *todo[16];
   size_t n = 0, seen = 0;
   todo[n++] = x;
@@ -142,11 +145,22 @@ static bool plain_term(const expr *x) {
   return true;
 }
 
+/* plain_term_walk, remembered by term id (ids are never reused): every request asks it of
+ * the same few terms once per formula. */
+static bool plain_term(qs_bounds *b, const expr *x) {
+  uint64_t v;
+  if (qs_idmap_get(&b->plain, x->id, &v)) return v;
+  if (b->plain.count > PLAIN_MAX) qs_idmap_reset(&b->plain, 0);
+  bool plain = plain_term_walk(x);
+  qs_idmap_put(&b->plain, x->id, plain);
+  return plain;
+}
+
 /* Does f imply x ≠ k for a plain term x and a constant k (returned)? Either f is ¬(k = x),
  * or f is c = s[k] for a byte s[k] whose newest write that may be at k is at index x with a
  * constant value v ≠ c (writes at other constant indices skipped): s[k] = c then needs
  * x ≠ k. The string scan's 'a' = s[i] through s[n] = 0 says n ≠ i this way. */
-static bool exclusion(const expr *f, const expr **x, u128 *k) {
+static bool exclusion(qs_bounds *b, const expr *f, const expr **x, u128 *k) {
   bool neg = f->kind == EXPR_NOT;
   if (neg) f = f->kid[0];
   if (f->kind != EXPR_EQ) return false;
@@ -160,14 +174,14 @@ static bool exclusion(const expr *f, const expr **x, u128 *k) {
   if (neg) {
     *x = c;
     *k = a->u.value;
-    return plain_term(c);
+    return plain_term(b, c);
   }
   if (c->kind != EXPR_READ || c->width != 8 || c->kid[0]->kind != EXPR_CONST) return false;
   u128 at = c->kid[0]->u.value;
   const expr_update *u = c->u.read.updates;
   while (u && u->index->kind == EXPR_CONST && u->index->u.value != at) u = u->next;
   if (!u || u->index->kind == EXPR_CONST || u->value->kind != EXPR_CONST ||
-      u->value->u.value == a->u.value || !plain_term(u->index))
+      u->value->u.value == a->u.value || !plain_term(b, u->index))
     return false;
   *x = u->index;
   *k = at;
@@ -227,7 +241,7 @@ static void apply_exclusions(qs_bounds *b, const qs_req *rq) {
     const expr *x;
     u128 k;
     uint64_t key;
-    if (b->kind[i] != NOT_BOUND || !on_path(rq, i) || !exclusion(rq->f[i], &x, &k) ||
+    if (b->kind[i] != NOT_BOUND || !on_path(rq, i) || !exclusion(b, rq->f[i], &x, &k) ||
         k > expr_mask(x->width) || !exclusion_key(x, k, &key))
       continue;
     interval *iv = interval_new(b, x);
@@ -347,7 +361,7 @@ bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t
     const expr *x;
     u128 lo, hi;
     b->kind[i] = forall ? NOT_BOUND : (uint8_t)as_bound(rq->f[i], &x, &lo, &hi);
-    if (b->kind[i] != NOT_BOUND && !plain_term(x)) b->kind[i] = NOT_BOUND; /* rewritten below */
+    if (b->kind[i] != NOT_BOUND && !plain_term(b, x)) b->kind[i] = NOT_BOUND; /* rewritten below */
     if (b->kind[i] == NOT_BOUND) continue;
     interval *iv = interval_new(b, x);
     /* the first of the path's tightest bounds at each end is the one kept */
@@ -380,7 +394,7 @@ bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t
       out_assumed += out - before;
     }
     if (b->kind[i] != NOT_BOUND) as_bound(g, &x, &lo, &hi);
-    if (!x && !forall && g->kind == EXPR_NOT && i < rq->assumed && exclusion(g, &x, &lo)) {
+    if (!x && !forall && g->kind == EXPR_NOT && i < rq->assumed && exclusion(b, g, &x, &lo)) {
       /* ¬(k = x) on the path with k outside x's path interval: implied (by a kept bound or
        * by an exclusion's bound) */
       const interval *iv = interval_of(b, x->id);
