@@ -163,14 +163,8 @@ static bool plain_term(qs_bounds *b, const expr *x) {
 static bool exclusion(qs_bounds *b, const expr *f, const expr **x, u128 *k) {
   bool neg = f->kind == EXPR_NOT;
   if (neg) f = f->kid[0];
-  if (f->kind != EXPR_EQ) return false;
-  const expr *a = f->kid[0], *c = f->kid[1];
-  if (a->kind != EXPR_CONST) {
-    const expr *t = a;
-    a = c;
-    c = t;
-  }
-  if (a->kind != EXPR_CONST || c->kind == EXPR_CONST) return false;
+  const expr *a, *c;
+  if (!qs_eq_const(f, &a, &c)) return false;
   if (neg) {
     *x = c;
     *k = a->u.value;

@@ -49,6 +49,16 @@ typedef struct qs_bounds qs_bounds;
 qs_bounds *qs_bounds_new(void);
 void qs_bounds_free(qs_bounds *b);
 
+/* f is c = t or t = c with c a constant and t not: c and t (also for the independence stage's
+ * pinned bytes). */
+static inline bool qs_eq_const(const expr *f, const expr **c, const expr **t) {
+  if (f->kind != EXPR_EQ) return false;
+  bool left = f->kid[0]->kind == EXPR_CONST;
+  *c = f->kid[left ? 0 : 1];
+  *t = f->kid[left ? 1 : 0];
+  return (*c)->kind == EXPR_CONST && (*t)->kind != EXPR_CONST;
+}
+
 /* The room f needs for a request of n formulas: each may come out, and each exclusion (a
  * path formula implying x ≠ k) may add a bound at either end of x's interval. */
 static inline size_t qs_bounds_room(size_t n) { return 3 * n; }

@@ -233,14 +233,8 @@ static void merge_owned(independence_stage *ind, expr_assignment *merged, const 
  * merged gets it here (when a is requested), without a query. The string scan's model
  * requests have one such component per byte of the prefix: a query each was quadratic. */
 static bool pinned_byte(independence_stage *ind, expr_assignment *merged, const expr *f) {
-  if (f->kind != EXPR_EQ) return false;
-  const expr *c = f->kid[0], *r = f->kid[1];
-  if (c->kind != EXPR_CONST) {
-    const expr *t = c;
-    c = r;
-    r = t;
-  }
-  if (c->kind != EXPR_CONST || r->kind != EXPR_READ || r->width != 8 || r->u.read.updates ||
+  const expr *c, *r;
+  if (!qs_eq_const(f, &c, &r) || r->kind != EXPR_READ || r->width != 8 || r->u.read.updates ||
       r->kid[0]->kind != EXPR_CONST || r->kid[0]->u.value >= r->u.read.array->capacity ||
       r->u.read.array->init)
     return false;
