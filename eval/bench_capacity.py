@@ -37,6 +37,7 @@ import csv
 import json
 import math
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -147,7 +148,17 @@ def run_klee(klee, driver, cap, budget, tmp_root):
             if q.returncode == 0 and len(lines) >= 2 and lines[-1].strip().isdigit():
                 queries = int(lines[-1].strip())
         limited = cpu >= 2 * budget  # interrupted by run_child
-        return {"cpu": cpu, "wall": wall, "queries": queries, "done": not limited}
+        # KLEE's own account of its paths (klee-stats needs python3-tabulate for its
+        # table): a path it cut short (e.g. "concretized symbolic size": memspn's malloc(n + 1)
+        # leaves KLEE one value of n) makes the run incomplete, its time no forking time
+        paths = re.search(r"KLEE: done: completed paths = (\d+)", err)
+        partial = re.search(r"KLEE: done: partially completed paths = (\d+)", err)
+        cut = (partial and int(partial.group(1)) > 0) or "KLEE: ERROR" in err
+        r = {"cpu": cpu, "wall": wall, "queries": queries, "done": not limited and not cut,
+             "cut": bool(cut)}
+        if paths:
+            r["paths"] = int(paths.group(1))
+        return r
 
 
 def predicted(points, cap):
@@ -266,6 +277,8 @@ def main():
             row.update(r)
             rows.append(row)
             note = "" if r["done"] else "incomplete (CPU limit, or paths ended early)"
+            if r.get("cut"):
+                note = "KLEE cut paths short (KLEE: ERROR, e.g. a concretized size): not comparable"
             q = "—" if r.get("queries") is None else r["queries"]
             print(f"{tool:<5} {driver:<13} {mode:<5} {cap:>8} {fmt_time(r):>10} {q:>9} "
                   f"{r.get('paths', '—'):>7}  {note}", flush=True)
@@ -316,8 +329,11 @@ def main():
             cells = []
             for c in caps:
                 s, k = keyed.get(("symq", driver, "none", c)), keyed.get(("klee", driver, "none", c))
-                ok = s and k and "skipped" not in s and "skipped" not in k and k["cpu"] > 0
-                cells.append(f"{s['cpu'] / k['cpu']:.2f}" if ok else "—")
+                ok = (s and k and "skipped" not in s and "skipped" not in k and k["cpu"] > 0
+                      and not k.get("cut"))
+                # KLEE interrupted: its time a lower bound, so the ratio an upper one
+                bound = "<" if ok and not k["done"] and s["done"] else ""
+                cells.append(f"{bound}{s['cpu'] / k['cpu']:.2f}" if ok else "—")
             print(f"| {driver} | symq/KLEE (none) | " + " | ".join(cells) + " |")
     print("\ntimes: CPU seconds (queries); '>' incomplete run (interrupted at 2 x budget, or paths ended early, e.g. a solver timeout); skipped: see the run's note")
     print(ratio_line(rows, "string_scan", "none", 256, 4096, 20))

@@ -13,6 +13,9 @@ enum { PATH, ALL };
 typedef struct interval {
   u128 lo[2], hi[2];
   size_t lo_f, hi_f; /* SIZE_MAX: the type's own end */
+  const expr *x;
+  bool excluded;           /* a path formula excludes a point of x (see exclusion) */
+  u128 bound_lo, bound_hi; /* the path interval from bounds alone, before exclusions */
 } interval;
 
 /* One read-over-write decision a cached rewrite took: was the write at index x (a term)
@@ -42,7 +45,9 @@ struct qs_bounds {
   size_t nrw, rw_cap;
   decision *dec;
   size_t ndec, dec_cap;
-  qs_idmap seen; /* walk scratch */
+  qs_idmap plain; /* term id → plain_term_walk's answer */
+  qs_idmap excl;  /* (point << 32 | term id) of each path exclusion → 0 (this request's) */
+  qs_idmap seen;  /* walk scratch */
   expr **stack;
   size_t stack_cap;
   expr **from, **to;
@@ -52,6 +57,7 @@ struct qs_bounds {
 /* Past these the memo starts over (deterministically). */
 #define MEMO_MAX_REWRITES ((size_t)1 << 18)
 #define MEMO_MAX_DECISIONS ((size_t)1 << 20)
+#define PLAIN_MAX ((size_t)1 << 16)
 
 qs_bounds *qs_bounds_new(void) { return xcalloc(1, sizeof(qs_bounds)); }
 
@@ -67,6 +73,8 @@ void qs_bounds_free(qs_bounds *b) {
   qs_idmap_free(&b->memo);
   qs_idmap_free(&b->ivmap);
   qs_idmap_free(&b->seen);
+  qs_idmap_free(&b->excl);
+  qs_idmap_free(&b->plain);
   free(b->iv);
   free(b->kind);
   free(b->rw);
@@ -121,7 +129,7 @@ static int as_bound(const expr *f, const expr **x, u128 *lo, u128 *hi) {
 
 /* Is x a small term that reads through no writes (so that a bound on it is never rewritten,
  * and the intervals rest on formulas kept as they are)? At most 16 nodes are looked at. */
-static bool plain_term(const expr *x) {
+static bool plain_term_walk(const expr *x) {
   const expr *todo[16];
   size_t n = 0, seen = 0;
   todo[n++] = x;
@@ -135,6 +143,55 @@ static bool plain_term(const expr *x) {
     }
   }
   return true;
+}
+
+/* plain_term_walk, remembered by term id (ids are never reused): every request asks it of
+ * the same few terms once per formula. */
+static bool plain_term(qs_bounds *b, const expr *x) {
+  uint64_t v;
+  if (qs_idmap_get(&b->plain, x->id, &v)) return v;
+  if (b->plain.count > PLAIN_MAX) qs_idmap_reset(&b->plain, 0);
+  bool plain = plain_term_walk(x);
+  qs_idmap_put(&b->plain, x->id, plain);
+  return plain;
+}
+
+/* Does f imply x ≠ k for a plain term x and a constant k (returned)? Either f is ¬(k = x),
+ * or f is c = s[k] for a byte s[k] whose newest write that may be at k is at index x with a
+ * constant value v ≠ c (writes at other constant indices skipped): s[k] = c then needs
+ * x ≠ k. The string scan's 'a' = s[i] through s[n] = 0 says n ≠ i this way. */
+static bool exclusion(qs_bounds *b, const expr *f, const expr **x, u128 *k) {
+  bool neg = f->kind == EXPR_NOT;
+  if (neg) f = f->kid[0];
+  const expr *a, *c;
+  if (!qs_eq_const(f, &a, &c)) return false;
+  if (neg) {
+    *x = c;
+    *k = a->u.value;
+    return plain_term(b, c);
+  }
+  if (c->kind != EXPR_READ || c->width != 8 || c->kid[0]->kind != EXPR_CONST) return false;
+  u128 at = c->kid[0]->u.value;
+  const expr_update *u = c->u.read.updates;
+  while (u && u->index->kind == EXPR_CONST && u->index->u.value != at) u = u->next;
+  if (!u || u->index->kind == EXPR_CONST || u->value->kind != EXPR_CONST ||
+      u->value->u.value == a->u.value || !plain_term(b, u->index))
+    return false;
+  *x = u->index;
+  *k = at;
+  return true;
+}
+
+/* The key of "x ≠ k" in b->excl; false when it has none (the exclusion is not used). */
+static bool exclusion_key(const expr *x, u128 k, uint64_t *key) {
+  if (k > UINT32_MAX || x->id > UINT32_MAX) return false;
+  *key = (uint64_t)k << 32 | x->id;
+  return true;
+}
+
+static bool is_excluded(const qs_bounds *b, const expr *x, u128 k) {
+  uint64_t key, v;
+  return exclusion_key(x, k, &key) && qs_idmap_get(&b->excl, key, &v);
 }
 
 /* The path's formulas: the assumed ones, or all when none is assumed. A path formula is
@@ -154,6 +211,71 @@ static interval *interval_of(const qs_bounds *b, uint64_t id) {
 static bool misses(const qs_bounds *b, int which, uint64_t x, uint64_t first, uint64_t last) {
   const interval *iv = interval_of(b, x);
   return iv && (iv->hi[which] < first || iv->lo[which] > last);
+}
+
+/* x's interval in this request, created as the whole type when x has none yet. */
+static interval *interval_new(qs_bounds *b, const expr *x) {
+  interval *iv = interval_of(b, x->id);
+  if (iv) return iv;
+  QS_RESERVE(b->iv, b->iv_cap, b->niv + 1);
+  iv = &b->iv[b->niv];
+  u128 max = expr_mask(x->width);
+  *iv = (interval){{0, 0}, {max, max}, SIZE_MAX, SIZE_MAX, x, false, 0, 0};
+  qs_idmap_put(&b->ivmap, x->id, b->stamp << 32 | b->niv++);
+  return iv;
+}
+
+/* The path's exclusions raise the low end of a term's path interval past the points they
+ * exclude, and lower its high end likewise: n ≤ CAP with n ≠ 0, …, n ≠ i - 1 is i ≤ n ≤ CAP.
+ * An end stops short of emptying the interval (an unsat path is Z3's to find). */
+static void apply_exclusions(qs_bounds *b, const qs_req *rq) {
+  qs_idmap_reset(&b->excl, rq->n); /* sized once: an empty reset shrank it every request */
+  bool any = false;
+  for (size_t i = 0; i < rq->n; i++) {
+    const expr *x;
+    u128 k;
+    uint64_t key;
+    if (b->kind[i] != NOT_BOUND || !on_path(rq, i) || !exclusion(b, rq->f[i], &x, &k) ||
+        k > expr_mask(x->width) || !exclusion_key(x, k, &key))
+      continue;
+    interval *iv = interval_new(b, x);
+    if (!iv->excluded) {
+      iv->excluded = true;
+      iv->bound_lo = iv->lo[PATH];
+      iv->bound_hi = iv->hi[PATH];
+    }
+    qs_idmap_put(&b->excl, key, 0);
+    any = true;
+  }
+  for (size_t v = 0; any && v < b->niv; v++) {
+    interval *iv = &b->iv[v];
+    if (!iv->excluded) continue;
+    while (iv->lo[PATH] < iv->hi[PATH] && is_excluded(b, iv->x, iv->lo[PATH])) iv->lo[PATH]++;
+    while (iv->hi[PATH] > iv->lo[PATH] && is_excluded(b, iv->x, iv->hi[PATH])) iv->hi[PATH]--;
+    if (iv->lo[PATH] > iv->lo[ALL]) iv->lo[ALL] = iv->lo[PATH];
+    if (iv->hi[PATH] < iv->hi[ALL]) iv->hi[ALL] = iv->hi[PATH];
+  }
+}
+
+/* The bounds the exclusions added (new references into f at *out): lo ≤ x and x ≤ hi for
+ * each end apply_exclusions moved (only the empty interval's, when one is empty). */
+static void emit_exclusion_bounds(const qs_bounds *b, const interval *empty, expr **f,
+                                  size_t *out) {
+  for (size_t v = 0; v < b->niv; v++) {
+    const interval *iv = &b->iv[v];
+    if (!iv->excluded || (empty && iv != empty)) continue;
+    expr *x = (expr *)iv->x;
+    if (iv->lo[PATH] > iv->bound_lo) {
+      expr *c = expr_const(x->width, iv->lo[PATH]);
+      f[(*out)++] = expr_ule(c, x);
+      expr_unref(c);
+    }
+    if (iv->hi[PATH] < iv->bound_hi) {
+      expr *c = expr_const(x->width, iv->hi[PATH]);
+      f[(*out)++] = expr_ule(x, c);
+      expr_unref(c);
+    }
+  }
 }
 
 static bool decisions_hold(const qs_bounds *b, int which, const rewrite *r) {
@@ -233,16 +355,9 @@ bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t
     const expr *x;
     u128 lo, hi;
     b->kind[i] = forall ? NOT_BOUND : (uint8_t)as_bound(rq->f[i], &x, &lo, &hi);
-    if (b->kind[i] != NOT_BOUND && !plain_term(x)) b->kind[i] = NOT_BOUND; /* rewritten below */
+    if (b->kind[i] != NOT_BOUND && !plain_term(b, x)) b->kind[i] = NOT_BOUND; /* rewritten below */
     if (b->kind[i] == NOT_BOUND) continue;
-    interval *iv = interval_of(b, x->id);
-    if (!iv) {
-      QS_RESERVE(b->iv, b->iv_cap, b->niv + 1);
-      iv = &b->iv[b->niv];
-      u128 max = expr_mask(x->width);
-      *iv = (interval){{0, 0}, {max, max}, SIZE_MAX, SIZE_MAX};
-      qs_idmap_put(&b->ivmap, x->id, b->stamp << 32 | b->niv++);
-    }
+    interval *iv = interval_new(b, x);
     /* the first of the path's tightest bounds at each end is the one kept */
     if (on_path(rq, i) && b->kind[i] != UPPER && (iv->lo_f == SIZE_MAX || lo > iv->lo[PATH])) {
       iv->lo[PATH] = lo;
@@ -255,6 +370,7 @@ bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t
     if (lo > iv->lo[ALL]) iv->lo[ALL] = lo;
     if (hi < iv->hi[ALL]) iv->hi[ALL] = hi;
   }
+  if (!forall) apply_exclusions(b, rq);
   /* Two bounds on one term contradict: the request is unsat, and so are its bounds on that
    * term alone (the tightest of each end stay below), which is all that goes on — the
    * whole path, unrewritten, cost an incremental lane its prefix twice a path. */
@@ -266,7 +382,22 @@ bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t
     expr *g = rq->f[i];
     const expr *x = NULL;
     u128 lo, hi;
+    if (i == rq->assumed && i) { /* the exclusions' bounds end the path */
+      size_t before = out;
+      emit_exclusion_bounds(b, empty, f, &out);
+      out_assumed += out - before;
+    }
     if (b->kind[i] != NOT_BOUND) as_bound(g, &x, &lo, &hi);
+    if (!x && !forall && g->kind == EXPR_NOT && i < rq->assumed && exclusion(b, g, &x, &lo)) {
+      /* ¬(k = x) on the path with k outside x's path interval: implied (by a kept bound or
+       * by an exclusion's bound) */
+      const interval *iv = interval_of(b, x->id);
+      if (!empty && iv && (lo < iv->lo[PATH] || lo > iv->hi[PATH])) {
+        (*dropped)++;
+        continue;
+      }
+      x = NULL;
+    }
     if (empty && (!x || interval_of(b, x->id) != empty)) continue;
     if (b->kind[i] == LOWER || b->kind[i] == UPPER) {
       const interval *iv = interval_of(b, x->id);
@@ -283,6 +414,11 @@ bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t
     }
     f[out++] = expr_ref(g);
     if (i < rq->assumed) out_assumed++;
+  }
+  if (!rq->assumed || rq->assumed == rq->n) {
+    size_t before = out;
+    emit_exclusion_bounds(b, empty, f, &out);
+    if (rq->assumed) out_assumed += out - before;
   }
   *n = out;
   *assumed = out_assumed;

@@ -1499,6 +1499,7 @@ void expr_collect_arrays(expr *e, expr_array ***out, size_t *count, size_t *cap)
 typedef struct footprint {
   uint64_t **out;
   size_t *count, *cap;
+  bool through_writes; /* a read at a constant index through writes is its bytes too */
 } footprint;
 
 static void add_cell(footprint *fp, uint64_t cell) {
@@ -1514,8 +1515,10 @@ static void collect_cells(const expr *e, void *arg) {
   const expr_array *a = e->u.read.array;
   const expr *at = e->kid[0];
   uint64_t nbytes = e->width / 8;
-  if (!e->u.read.updates && at->kind == EXPR_CONST && at->u.value < a->capacity &&
-      a->capacity - (uint64_t)at->u.value >= nbytes && a->capacity < EXPR_CELL_WHOLE) {
+  footprint *fp = arg;
+  if ((!e->u.read.updates || fp->through_writes) && at->kind == EXPR_CONST &&
+      at->u.value < a->capacity && a->capacity - (uint64_t)at->u.value >= nbytes &&
+      a->capacity < EXPR_CELL_WHOLE) {
     for (uint64_t k = 0; k < nbytes; k++)
       add_cell(arg, expr_cell(a->id, (uint64_t)at->u.value + k));
   } else {
@@ -1524,13 +1527,13 @@ static void collect_cells(const expr *e, void *arg) {
 }
 
 void expr_collect_cells(expr *e, uint64_t **out, size_t *count, size_t *cap) {
-  footprint fp = {out, count, cap};
+  footprint fp = {out, count, cap, false};
   size_t visited = 0;
   walk_dag(&e, 1, true, collect_cells, &fp, &visited);
 }
 
 void expr_collect_value_cells(expr *e, uint64_t **out, size_t *count, size_t *cap) {
-  footprint fp = {out, count, cap};
+  footprint fp = {out, count, cap, true};
   size_t visited = 0;
   walk_dag(&e, 1, false, collect_cells, &fp, &visited);
 }

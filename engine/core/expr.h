@@ -286,7 +286,10 @@ static inline uint32_t expr_cell_array(uint64_t cell) { return (uint32_t)(cell >
 static inline bool expr_cell_is_whole(uint64_t cell) { return (uint32_t)cell == 0; }
 void expr_collect_cells(expr *e, uint64_t **out, size_t *count, size_t *cap);
 /* The cells e's value depends on: expr_collect_cells without the arrays' sizes, which no
- * read's value depends on (a read is its bytes, 0 past the capacity, whatever the size). */
+ * read's value depends on (a read is its bytes, 0 past the capacity, whatever the size),
+ * and with a read at a constant index within the capacity through writes as its own bytes
+ * (the writes' indices and values are walked like any other term): its value is those
+ * bytes or a write's value, never another byte of the array. */
 void expr_collect_value_cells(expr *e, uint64_t **out, size_t *count, size_t *cap);
 
 /* SMT-LIB 2: declarations of the arrays, one define-fun per shared node, the asserts and

@@ -44,6 +44,7 @@ typedef struct world {
   expr_array *N, *S, *V;
   expr *n;        /* zext(N[0]): the bounded index */
   expr_update *u; /* s[n] = V[0] on s[n + 1] = 'a' (newest first) */
+  expr_update *z; /* s[n] = 0 on s[n + 1] = 'a': 'a' = s[k] through it says n ≠ k */
 } world;
 
 static expr *read_s(world *w, uint64_t k) { return keep(expr_read(w->S, w->u, c64(k))); }
@@ -62,12 +63,15 @@ static expr *rand_bound(world *w) {
   return rnd(3) == 0 ? keep(expr_not(f)) : f;
 }
 
-/* A formula over s read through the writes (a bound in form on a non-plain term, too). */
+/* A formula over s read through the writes (a bound in form on a non-plain term, too), or
+ * an exclusion n ≠ k. */
 static expr *rand_other(world *w) {
   uint64_t k = rnd(CAP);
-  expr *r = read_s(w, k);
-  switch (rnd(4)) {
-  case 0: return keep(expr_eq(c8('a'), r));
+  expr *r = rnd(2) ? read_s(w, k) : keep(expr_read(w->S, w->z, c64(k)));
+  switch (rnd(5)) {
+  case 4: /* near n's low end half the time, where it moves the end */
+    return keep(expr_not(keep(expr_eq(c64(rnd(2) ? rnd(3) : rnd(NMAX + 1)), w->n))));
+  case 0: return keep(expr_eq(c8(rnd(4) ? 'a' : 0), r)); /* 0: no exclusion through s[n] = 0 */
   case 1: return keep(expr_not(keep(expr_eq(c8(0), r))));
   case 2: return keep(expr_ult(c8(rnd(2) ? 0 : 'a' - 1), r));
   default: { /* a two-byte read, and a byte compared with another */
@@ -76,6 +80,17 @@ static expr *rand_other(world *w) {
           expr_ult(keep(expr_read_le(w->S, w->u, c64(k), 2)), keep(expr_const(16, 0x6100))));
     return keep(expr_eq(r, read_s(w, rnd(CAP))));
   }
+  }
+}
+
+/* The string scan's formulas near n's low end: c = s[k] through s[n] = 0 (an exclusion
+ * n ≠ k when c ≠ 0), n ≠ k itself, or a bound. */
+static expr *rand_scan(world *w) {
+  uint64_t k = rnd(4);
+  switch (rnd(3)) {
+  case 0: return keep(expr_eq(c8(rnd(4) ? 'a' : 0), keep(expr_read(w->S, w->z, c64(k)))));
+  case 1: return keep(expr_not(keep(expr_eq(c64(k), w->n))));
+  default: return rand_bound(w);
   }
 }
 
@@ -103,12 +118,14 @@ static bool equivalent(world *w, expr *const *a, size_t na, expr *const *b, size
 
 static void check_random(world *w) {
   qs_bounds *b = qs_bounds_new();
-  unsigned unsat = 0, satisfiable = 0, changed = 0;
+  unsigned unsat = 0, satisfiable = 0, changed = 0, added = 0;
   uint64_t rewritten = 0, dropped = 0;
-  for (int round = 0; round < 400; round++) {
-    expr *f[12], *out[12];
+  for (int round = 0; round < 800; round++) {
+    expr *f[12], *out[3 * 12];
     size_t n = 2 + rnd(9), nout = 0, assumed = 0;
-    for (size_t i = 0; i < n; i++) f[i] = rnd(2) ? rand_bound(w) : rand_other(w);
+    bool scan = rnd(3) == 0;
+    for (size_t i = 0; i < n; i++)
+      f[i] = scan ? rand_scan(w) : rnd(2) ? rand_bound(w) : rand_other(w);
     qs_req rq = {.f = f, .n = n, .assumed = rnd(4) ? 1 + rnd((unsigned)n) : 0};
     uint64_t rw0 = rewritten, dr0 = dropped;
     bool ok = qs_bounds_apply(b, &rq, out, &nout, &assumed, &rewritten, &dropped);
@@ -119,9 +136,10 @@ static void check_random(world *w) {
       unsigned out_sat = 0;
       CHECK(equivalent(w, out, nout, (expr *[]){keep(expr_false())}, 1, &out_sat));
       CHECK_EQ_U64(out_sat, 0);
-      CHECK(nout >= 1 && nout <= n);
-      for (size_t i = 0; i < nout; i++) {
-        bool in = false;
+      CHECK(nout >= 1 && nout <= qs_bounds_room(n));
+      for (size_t i = 0; i < nout; i++) { /* the request's, or an exclusions' bound */
+        bool in = out[i]->kind == EXPR_ULE &&
+                  (out[i]->kid[0]->kind == EXPR_CONST || out[i]->kid[1]->kind == EXPR_CONST);
         for (size_t k = 0; k < n; k++) in = in || out[i] == f[k];
         CHECK(in);
         expr_unref(out[i]);
@@ -129,9 +147,11 @@ static void check_random(world *w) {
       unsat++;
       continue;
     }
-    CHECK(nout <= n);
-    CHECK(assumed <= nout && assumed <= rq.assumed);
-    CHECK_EQ_U64(nout + (dropped - dr0), n);
+    CHECK(nout <= qs_bounds_room(n));
+    CHECK(assumed <= nout && assumed <= rq.assumed + 4);
+    /* two ends of two terms: n, and its byte, to which the constructors narrow n = k */
+    CHECK(nout + (dropped - dr0) >= n && nout + (dropped - dr0) <= n + 4);
+    added += nout + (dropped - dr0) > n;
     CHECK(equivalent(w, f, n, out, nout, &sat));
     satisfiable += sat > 0;
     changed += rewritten != rw0 || dropped != dr0;
@@ -143,6 +163,7 @@ static void check_random(world *w) {
   CHECK(changed > 100);
   CHECK(rewritten > 100);
   CHECK(dropped > 15);
+  CHECK(added > 50);
   qs_bounds_free(b);
 }
 
@@ -187,6 +208,31 @@ static void check_memspn_shape(world *w) {
   qs_bounds_free(b);
 }
 
+/* The string scan's path at depth 3: n ≤ 5, 'a' = s[0..3) through s[n] = 0, which says
+ * n ∉ {0, 1, 2}: 3 ≤ n ends the path, and the reads skip the write at n. */
+static void check_scan_shape(world *w) {
+  qs_bounds *b = qs_bounds_new();
+  expr *f[8], *out[3 * 8];
+  size_t n = 0, nout, assumed;
+  uint64_t rewritten = 0, dropped = 0;
+  f[n++] = keep(expr_ule(w->n, c64(5)));
+  for (uint64_t k = 0; k < 3; k++)
+    f[n++] = keep(expr_eq(c8('a'), keep(expr_read(w->S, w->z, c64(k)))));
+  f[n++] = keep(expr_eq(c8('a'), keep(expr_read(w->S, w->z, c64(3))))); /* the question */
+  qs_req rq = {.f = f, .n = n, .assumed = n - 1};
+  CHECK(qs_bounds_apply(b, &rq, out, &nout, &assumed, &rewritten, &dropped));
+  CHECK_EQ_U64(rewritten, 3);
+  CHECK_EQ_U64(nout, n + 1);
+  CHECK_EQ_U64(assumed, n);
+  CHECK(out[n - 1] == keep(expr_ule(c64(3), w->n))); /* after the path, before the question */
+  CHECK(out[n] == f[n - 1]);                         /* n = 3 may still read the 0 */
+  unsigned sat = 0;
+  CHECK(equivalent(w, f, n, out, nout, &sat));
+  CHECK(sat > 0);
+  for (size_t i = 0; i < nout; i++) expr_unref(out[i]);
+  qs_bounds_free(b);
+}
+
 int main(void) {
   world w;
   w.N = expr_array_new("n", keep(expr_const(64, 1)), 1, true, NULL);
@@ -195,9 +241,12 @@ int main(void) {
   w.n = keep(expr_zext(keep(expr_read(w.N, NULL, c64(0))), 64));
   expr_update *u1 = expr_update_push(w.S, NULL, keep(expr_add(c64(1), w.n)), c8('a'));
   w.u = expr_update_push(w.S, u1, w.n, keep(expr_read(w.V, NULL, c64(0))));
+  w.z = expr_update_push(w.S, u1, w.n, c8(0));
   check_memspn_shape(&w);
+  check_scan_shape(&w);
   check_random(&w);
   expr_update_unref(w.u);
+  expr_update_unref(w.z);
   expr_update_unref(u1);
   for (size_t i = nmade; i-- > 0;) expr_unref(made[i]);
   expr_array_unref(w.N);
