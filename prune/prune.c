@@ -10,6 +10,7 @@
 #include "engine/core/hashmap.h"
 #include "engine/core/xalloc.h"
 #include "prune/core.h"
+#include "prune/data.h"
 #include "prune/relevance.h"
 #include "prune/rename.h"
 #include "prune/slots.h"
@@ -32,6 +33,10 @@ typedef struct prune_node {
   expr **psi;
   size_t npsi, cap_psi;
   expr **pc; /* npc owned references */
+  /* wp: the variables the node's data registers were given (prune/data.h), each defined by
+   * the conjunct vars[k] = values[k], the last ndefs of its path condition (owned) */
+  expr **vars, **values;
+  size_t ndefs;
 } prune_node;
 
 /* --validate-interpolation's obligation: σ(Ψ) of the entry that subsumed a state, which
@@ -71,6 +76,10 @@ struct prune_ctx {
   prune_stats *stats;
   prune_relevance **relevance; /* by function, computed on first use */
   prune_slots **slots;         /* by function, computed on first use */
+  prune_data **data;           /* by function, computed on first use */
+  bool merging;                /* prune_with_merging: no variables */
+  hmap vars;                   /* array id + 1 of every variable made (rename.h) */
+  uint64_t nvars;
   prune_table table;
   state *running;          /* the state whose requests the counter is counting, or NULL */
   uint64_t seen;           /* the solver's request counter when last accounted for */
@@ -97,6 +106,8 @@ prune_ctx *prune_new(const ir_program *prog, const prune_options *opt, qsolver *
   p->prog = prog, p->opt = opt, p->solver = solver, p->stats = stats;
   p->relevance = xcalloc(prog->nfuncs + 1, sizeof *p->relevance);
   p->slots = xcalloc(prog->nfuncs + 1, sizeof *p->slots);
+  p->data = xcalloc(prog->nfuncs + 1, sizeof *p->data);
+  hmap_reset(&p->vars, 64);
   prune_table_init(&p->table);
   p->seen = requests(p);
   stats->unreach_call = opt->svcomp != NULL;
@@ -113,6 +124,8 @@ static void node_free(prune_node *n) {
   if (n->pc)
     for (size_t k = 0; k < n->npc; k++) expr_unref(n->pc[k]);
   free(n->pc);
+  for (size_t k = 0; k < n->ndefs; k++) expr_unref(n->vars[k]), expr_unref(n->values[k]);
+  free(n->vars), free(n->values);
   prune_snapshot_free(&n->snap);
   free(n);
 }
@@ -126,8 +139,10 @@ void prune_free(prune_ctx *p) {
   for (uint32_t f = 0; f < p->prog->nfuncs; f++) {
     prune_relevance_free(p->relevance[f]);
     prune_slots_free(p->slots[f]);
+    prune_data_free(p->data[f]);
   }
-  free(p->relevance), free(p->slots);
+  free(p->relevance), free(p->slots), free(p->data);
+  hmap_free(&p->vars);
   prune_table_free(&p->table);
   free(p);
 }
@@ -177,6 +192,11 @@ static void need_core(prune_ctx *p, state *st, expr *const *qs, size_t nq) {
 
 static bool wp(const prune_ctx *p) { return p->opt->mode == PRUNE_MODE_WP; }
 
+/* Whether nodes give their data registers variables (prune/data.h): wp without merging (a
+ * merge compares its members' registers and path conditions, which variables would make
+ * differ). */
+static bool variables(const prune_ctx *p) { return wp(p) && !p->merging; }
+
 static void psi_add(prune_node *n, expr *f) {
   for (size_t k = 0; k < n->npsi; k++)
     if (n->psi[k] == f) return;
@@ -221,13 +241,45 @@ static void fact(prune_ctx *p, state *st, expr *q) {
   p->stats->facts++;
 }
 
+/* wp: n's interpolant pushed back to parent: over n's definitions V = e first (an
+ * assignment: BackProp substitutes e for V, 000 Fig. 6 rule (2b)), then over the conjuncts
+ * between parent and n by abduction. A variable the substitution could not remove (a read
+ * of it at a symbolic index, none in practice) leaves parent without an interpolant. */
+static void up_over_defs(prune_ctx *p, prune_node *n, prune_node *parent) {
+  if (!n->ndefs) {
+    wp_up(p, parent, n->pc, n->npc, n->psi, n->npsi);
+    return;
+  }
+  prune_rename r;
+  prune_rename_begin(&r, NULL, NULL, 0);
+  r.vars = &p->vars;
+  for (size_t k = 0; k < n->ndefs; k++) prune_rename_bind(&r, n->vars[k], n->values[k]);
+  expr **psi = xcalloc(n->npsi + 1, sizeof *psi);
+  bool left = false;
+  for (size_t k = 0; k < n->npsi; k++) {
+    psi[k] = prune_rename_apply(&r, n->psi[k]);
+    expr_array **arrays = NULL;
+    size_t na = 0, cap = 0;
+    expr_collect_arrays(psi[k], &arrays, &na, &cap);
+    for (size_t a = 0; a < na; a++)
+      for (size_t d = 0; d < n->ndefs; d++) left |= arrays[a] == n->vars[d]->u.read.array;
+    free(arrays);
+  }
+  prune_rename_end(&r);
+  if (left) taint_node(parent);
+  else
+    wp_up(p, parent, n->pc, n->npc - n->ndefs, psi, n->npsi);
+  for (size_t k = 0; k < n->npsi; k++) expr_unref(psi[k]);
+  free(psi);
+}
+
 /* Every state below n is gone: its interpolant joins the table, its needs go up. Returns
  * the parent (NULL at the root), which has one unfinished child less to wait for. */
 static prune_node *node_finish(prune_ctx *p, prune_node *n) {
   prune_node *parent = n->parent;
   if (parent && !n->tainted && !wp(p))
     for (size_t k = 0; k < n->nneed; k++) need(parent, n->need_at[k], n->need[k]);
-  if (parent && !n->tainted && wp(p)) wp_up(p, parent, n->pc, n->npc, n->psi, n->npsi);
+  if (parent && !n->tainted && wp(p)) up_over_defs(p, n, parent);
   if (!n->tainted && n->partial) {
     p->stats->partial++;
   } else if (!n->tainted) {
@@ -258,14 +310,61 @@ static const prune_relevance *relevance_of(prune_ctx *p, uint32_t func) {
 
 /* The top frame: before its instruction. A caller: after its call returns (the call's own
  * result is overwritten then). */
-static bool relevant_reg(void *ctx, const state *st, uint32_t frame, uint32_t reg) {
-  prune_ctx *p = ctx;
+static bool relevant_reg(prune_ctx *p, const state *st, uint32_t frame, uint32_t reg) {
   const state_frame *f = &st->frames[frame];
   const prune_relevance *r = relevance_of(p, f->func);
   if (frame + 1 == st->nframes) return prune_relevant_before(r, f->pc, reg);
   const ir_inst *call = &p->prog->funcs[f->func].insts[f->pc];
   assert(f->pc + 1 < r->ninsts);
   return reg != call->dst && prune_relevant_before(r, f->pc + 1, reg);
+}
+
+enum { PRUNE_VAR_WIDTH_MAX = 64 }; /* widest register given a variable */
+
+/* A relevant register counts as a variable where nodes give it one: a data register (of a
+ * whole number of bytes) when variables are on; by its value otherwise. */
+static prune_reg_kind reg_kind(void *ctx, const state *st, uint32_t frame, uint32_t reg) {
+  prune_ctx *p = ctx;
+  if (!relevant_reg(p, st, frame, reg)) return PRUNE_REG_IGNORED;
+  const state_frame *f = &st->frames[frame];
+  const expr *v = f->regs[reg];
+  if (!variables(p) || !v || v->width % 8 || v->width > PRUNE_VAR_WIDTH_MAX) return PRUNE_REG_EXACT;
+  if (!p->data[f->func]) p->data[f->func] = prune_data_compute(&p->prog->funcs[f->func]);
+  return prune_is_data(p->data[f->func], reg) ? PRUNE_REG_VARIABLE : PRUNE_REG_EXACT;
+}
+
+/* A new node's data registers get variables: each value e is replaced by a fresh variable V
+ * (a whole read of a new array, not an input) and V = e joins st's path condition. */
+static void give_variables(prune_ctx *p, state *st, prune_node *node) {
+  size_t cap = 0;
+  for (uint32_t k = 0; k < st->nframes; k++) {
+    state_frame *f = &st->frames[k];
+    for (uint32_t r = 0; r < f->nregs; r++) {
+      if (reg_kind(p, st, k, r) != PRUNE_REG_VARIABLE) continue;
+      expr *e = f->regs[r];
+      char name[48];
+      snprintf(name, sizeof name, "prune.v%" PRIu64, p->nvars++);
+      unsigned bytes = e->width / 8;
+      expr *size = expr_const(64, bytes), *zero = expr_const(64, 0);
+      expr_array *a = expr_array_new(name, size, bytes, false, NULL);
+      expr *v = expr_read_le(a, NULL, zero, bytes);
+      expr_unref(size), expr_unref(zero);
+      hmap_put(&p->vars, (uint64_t)a->id + 1, 1);
+      expr_array_unref(a);
+      expr *def = expr_eq(v, e);
+      state_add_constraint(st, def);
+      expr_unref(def);
+      if (node->ndefs == cap) {
+        cap = cap ? 2 * cap : 8;
+        node->vars = xrealloc(node->vars, cap * sizeof *node->vars);
+        node->values = xrealloc(node->values, cap * sizeof *node->values);
+      }
+      node->vars[node->ndefs] = v; /* its reference */
+      node->values[node->ndefs++] = expr_ref(e);
+      state_set_reg(f, r, v);
+      p->stats->variables++;
+    }
+  }
 }
 
 /* ---- events ------------------------------------------------------------------------------- */
@@ -339,6 +438,7 @@ static bool implies(prune_ctx *p, state *st, const prune_entry *e, prune_rename 
 static bool subsumes(prune_ctx *p, state *st, const prune_entry *e, prune_obligation **keep) {
   prune_rename r;
   prune_rename_begin(&r, st, e->snap.inputs, e->snap.ninputs);
+  r.vars = &p->vars;
   bool yes = prune_snapshot_matches(&e->snap, st, &r) && implies(p, st, e, &r, keep);
   if (yes && r.npairs) p->stats->renamed++;
   if (!yes) obligation_unref(*keep), *keep = NULL;
@@ -352,7 +452,7 @@ bool prune_at_branch(prune_ctx *p, state *st) {
   if (st->prune_validating) return false;
   account(p);
   size_t n;
-  prune_entry *const *entries = prune_table_at(&p->table, st, relevant_reg, p, &n);
+  prune_entry *const *entries = prune_table_at(&p->table, st, reg_kind, p, &n);
   bool subsumed = false;
   prune_obligation *obligation = NULL;
   for (size_t k = 0; k < n && !subsumed; k++, p->stats->compared++)
@@ -372,9 +472,10 @@ bool prune_at_branch(prune_ctx *p, state *st) {
   }
   prune_node *node = xcalloc(1, sizeof *node);
   node->parent = st->prune_node; /* its count keeps st's place: node replaces st there */
-  node->npc = st->npc;
   node->open = 1;
-  prune_snapshot_take(&node->snap, st, relevant_reg, p);
+  if (variables(p)) give_variables(p, st, node);
+  node->npc = st->npc;
+  prune_snapshot_take(&node->snap, st, reg_kind, p);
   if (wp(p)) {
     node->pc = xcalloc(st->npc + 1, sizeof *node->pc);
     for (size_t k = 0; k < st->npc; k++) node->pc[k] = expr_ref(st->pc[k]);
@@ -686,6 +787,8 @@ void prune_merged(prune_ctx *p, state *m) {
 
 void prune_merges_restart(prune_ctx *p) { p->restart = true; }
 
+void prune_with_merging(prune_ctx *p) { p->merging = true; }
+
 void prune_merge_requests(prune_ctx *p) {
   if (active(p)) p->seen = requests(p);
 }
@@ -759,6 +862,6 @@ void prune_stats_json(json_writer *j, const prune_stats *s) {
       {"wp_fallbacks", s->wp_fallbacks}, {"wp_queries", s->wp_queries},
       {"merged_joined", s->merged_joined}, {"merged_roots", s->merged_roots},
       {"wp_quantified", s->wp_quantified}, {"partial", s->partial},
-      {"merge_conjuncts", s->merge_conjuncts});
+      {"merge_conjuncts", s->merge_conjuncts}, {"variables", s->variables});
   json_object_end(j);
 }

@@ -23,7 +23,11 @@
  * Weakest-precondition interpolants (--interpolate=wp, prune/wp.h): a node instead keeps
  * formulas — each fact's ¬q, each finished child's interpolant, each subsuming entry's σ(Ψ)
  * — pushed back to the node's point over the conjuncts the path added in between by the
- * conjunctive BackProp with abduction; the node's interpolant is their conjunction.
+ * conjunctive BackProp with abduction; the node's interpolant is their conjunction. Without
+ * merging, a node first gives each relevant data register (prune/data.h) a fresh variable
+ * V with the conjunct V = value, so its interpolant speaks of the program variable, and a
+ * child's interpolant reaches its parent through the substitution V := value (an
+ * assignment's BackProp) before the abduction over the conjuncts in between.
  *
  * Contract: states are the interpreter's; the module keeps a pointer to its node in the
  * state (state.h's prune_* fields) and owns the nodes and the table. Borrowed: prog, solver,
@@ -76,6 +80,7 @@ typedef struct prune_stats {
   uint64_t partial;           /* finished nodes not stored: part of their subtree went on merged */
   uint64_t merge_conjuncts;   /* conjuncts a merge's correctness needed, put into interpolants */
   uint64_t wp_quantified;     /* wp steps over a ∀: the slice, no query (prune/wp.h) */
+  uint64_t variables;         /* wp: data registers given a variable at a node (data.h) */
   char validation_error[512]; /* the first failure, one line */
   char first_error[512];      /* "KIND at FILE:LINE" of the first error path, or "" */
   char first_reach[512];      /* the same, of the first reach_error path, or "" */
@@ -136,6 +141,8 @@ void prune_merged(prune_ctx *p, state *st);
  * redoes its constituents' paths from there, so it always begins a tree of its own (the
  * constituents' ancestors get no interpolant). */
 void prune_merges_restart(prune_ctx *p);
+/* Merging is on (--merge): nodes give no variables to data registers (prune/data.h). */
+void prune_with_merging(prune_ctx *p);
 /* The solver requests since the last event were merging's (whether to open a region at the
  * running state's branch): no question its path relies on. */
 void prune_merge_requests(prune_ctx *p);

@@ -20,7 +20,7 @@ void prune_rename_begin(prune_rename *r, const state *st, expr_array *const *nod
 }
 
 void prune_rename_end(prune_rename *r) {
-  hmap_free(&r->to), hmap_free(&r->from), hmap_free(&r->memo);
+  hmap_free(&r->to), hmap_free(&r->from), hmap_free(&r->memo), hmap_free(&r->binds);
   hmap_free(&r->mine), hmap_free(&r->node);
   free(r->pairs);
   memset(r, 0, sizeof *r);
@@ -63,6 +63,45 @@ static bool arrays_match(prune_rename *r, expr_array *a, expr_array *b) {
 
 static bool match(prune_rename *r, expr *a, expr *b, unsigned depth);
 
+/* Whether e reads one of the variables' arrays (at a constant index, no updates). */
+static bool reads_var(const prune_rename *r, const expr *e) {
+  return r->vars && e->kind == EXPR_READ && !e->u.read.updates && expr_is_const(e->kid[0]) &&
+         hmap_get(r->vars, (uint64_t)e->u.read.array->id + 1, NULL);
+}
+
+bool prune_rename_is_var(const prune_rename *r, const expr *e) {
+  return reads_var(r, e) && e->kid[0]->u.value == 0 && e->width == 8 * e->u.read.array->capacity;
+}
+
+bool prune_rename_bind(prune_rename *r, expr *var, expr *value) {
+  uint64_t id = (uint64_t)var->u.read.array->id + 1, v;
+  if (hmap_get(&r->binds, id, &v)) return v == key(value);
+  if (var->width != value->width) return false;
+  if (!r->binds.cap) hmap_reset(&r->binds, 16);
+  hmap_put(&r->binds, id, key(value));
+  r->nbinds++;
+  return true;
+}
+
+/* a == b: σ(a) is a only if every variable in it maps to itself (binding those not yet
+ * mapped). */
+static bool shared(prune_rename *r, expr *a) {
+  if (!r->vars || !r->vars->count || expr_is_const(a)) return true;
+  expr_array **arrays = NULL;
+  size_t n = 0, cap = 0;
+  expr_collect_arrays(a, &arrays, &n, &cap);
+  bool ok = true;
+  for (size_t k = 0; k < n && ok; k++) {
+    if (!hmap_get(r->vars, (uint64_t)arrays[k]->id + 1, NULL)) continue;
+    expr *idx = expr_const(64, 0);
+    expr *whole = expr_read_le(arrays[k], NULL, idx, (unsigned)arrays[k]->capacity);
+    ok = prune_rename_bind(r, whole, whole);
+    expr_unref(whole), expr_unref(idx);
+  }
+  free(arrays);
+  return ok;
+}
+
 static bool updates_match(prune_rename *r, expr_update *a, expr_update *b, unsigned depth) {
   for (; a != b; a = a->next, b = b->next) {
     if (!a || !b || a->length != b->length) return false;
@@ -75,7 +114,8 @@ static bool updates_match(prune_rename *r, expr_update *a, expr_update *b, unsig
 static bool match(prune_rename *r, expr *a, expr *b, unsigned depth) {
   /* an equal expression holds only arrays both states have: σ is the identity on them,
    * since an array is renamed only when the state does not have it */
-  if (a == b) return true;
+  if (a && b && reads_var(r, a)) return prune_rename_is_var(r, a) && prune_rename_bind(r, a, b);
+  if (a == b) return shared(r, a);
   if (!a || !b || depth > MATCH_DEPTH_MAX) return false;
   if (a->kind != b->kind || a->width != b->width || a->nkids != b->nkids) return false;
   uint64_t v;
@@ -119,6 +159,8 @@ static expr *apply(prune_rename *r, hmap *done, expr *e, unsigned depth) {
   expr *out = NULL;
   uint64_t b;
   if (failed) out = NULL;
+  else if (reads_var(r, e) && hmap_get(&r->binds, (uint64_t)e->u.read.array->id + 1, &b))
+    out = expr_extract((expr *)(uintptr_t)b, (unsigned)(8 * e->kid[0]->u.value), e->width);
   else if (e->kind == EXPR_READ && !e->u.read.updates && hmap_get(&r->to, key(e->u.read.array), &b))
     out = expr_read_le((expr_array *)(uintptr_t)b, NULL, kids[0], e->width / 8);
   else
@@ -129,7 +171,7 @@ static expr *apply(prune_rename *r, hmap *done, expr *e, unsigned depth) {
 }
 
 expr *prune_rename_apply(prune_rename *r, expr *e) {
-  if (!r->npairs) return expr_ref(e);
+  if (!r->npairs && !r->nbinds) return expr_ref(e);
   hmap done = {0};
   hmap_reset(&done, 64);
   expr *out = apply(r, &done, e, 0);

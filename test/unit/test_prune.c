@@ -152,9 +152,9 @@ static void test_core(void) {
 }
 
 /* Register 0 of every frame matters; the others do not. */
-static bool reg0_relevant(void *ctx, const state *st, uint32_t frame, uint32_t reg) {
+static prune_reg_kind reg0_relevant(void *ctx, const state *st, uint32_t frame, uint32_t reg) {
   (void)ctx, (void)st, (void)frame;
-  return reg == 0;
+  return reg == 0 ? PRUNE_REG_EXACT : PRUNE_REG_IGNORED;
 }
 
 static bool matches(const prune_snapshot *snap, state *st) {
