@@ -20,11 +20,12 @@
 /* A node of the execution tree: a state at a symbolic branch that was not subsumed. */
 typedef struct prune_node {
   struct prune_node *parent;
-  size_t npc;    /* the node's path condition is every state's pc[0..npc) below it */
-  uint32_t open; /* states whose innermost node this is, plus unfinished child nodes */
-  bool tainted;  /* no interpolant: an error, an early end, an allocation, an unheard request */
-  bool partial;  /* part of its subtree continued in a merged state counted at an ancestor:
-                    not stored, but what its subtree relied on still goes up */
+  size_t npc;     /* the node's path condition is every state's pc[0..npc) below it */
+  uint32_t open;  /* states whose innermost node this is, plus unfinished child nodes */
+  bool tainted;   /* no interpolant: an error, an early end, an allocation, an unheard request */
+  bool partial;   /* part of its subtree continued in a merged state counted at an ancestor:
+                     not stored, but what its subtree relied on still goes up */
+  bool allocated; /* a state below it allocated an object (not a private slot): no covering */
   prune_snapshot snap;
   expr **need; /* pc conjuncts (index < npc, owned references) the subtree's questions needed */
   size_t *need_at;
@@ -46,10 +47,21 @@ typedef struct prune_obligation {
   uint32_t refs;
   expr **psi; /* owned references */
   size_t n;
+  bool covering; /* below a covered state (no interpolant: see covered) */
 } prune_obligation;
 
 static prune_obligation *obligation_ref(prune_obligation *o) {
   if (o) o->refs++;
+  return o;
+}
+
+/* A covered state's obligation under validation: none to check, and an error below it is
+ * not an unsound subsumption (it is reachable: covering only says a shorter run reaches
+ * one too). */
+static prune_obligation *covering_obligation(void) {
+  prune_obligation *o = xcalloc(1, sizeof *o);
+  o->refs = 1;
+  o->covering = true;
   return o;
 }
 
@@ -84,8 +96,8 @@ struct prune_ctx {
   state *running;          /* the state whose requests the counter is counting, or NULL */
   uint64_t seen;           /* the solver's request counter when last accounted for */
   bool validation_reached; /* validation_error names an error a pruned subtree reached */
-  bool fault;              /* SYMQ_PRUNE_FAULT=skip-implication: subsume without asking (tests of
-                              --validate-interpolation only: it makes the pruning unsound) */
+  bool fault;              /* SYMQ_PRUNE_FAULT=skip-implication: subsume (and cover) without
+                              asking (tests only: it makes the pruning unsound) */
   /* the latest run of states merged away (one release's group) and what was made of it */
   prune_pending *pending;
   size_t npending, cap_pending;
@@ -446,6 +458,58 @@ static bool subsumes(prune_ctx *p, state *st, const prune_entry *e, prune_obliga
   return yes;
 }
 
+/* Covering by an ancestor (docs/interpolation.md "Loops: covering"): an ancestor node a at
+ * st's point whose snapshot matches st up to σ (any input renamed, a's variables mapped to
+ * st's values) and whose path condition, renamed, st's implies: then every concrete state
+ * st stands for is one a stands for, reached by a shorter path, so any error below st is
+ * reachable by a shorter run through a — whose subtree is being explored. Not past an
+ * allocation (a later address would differ) nor with merging. Only the nearest
+ * PRUNE_COVER_TRIES ancestors with st's print are compared (under wp a counter's print is
+ * its width, so every round's head has it: each would cost a query). */
+enum { PRUNE_COVER_TRIES = 4 }; /* the nearest ancestors with st's print compared */
+
+static bool covered(prune_ctx *p, state *st) {
+  if (p->merging || !st->prune_node) return false;
+  uint64_t key = prune_state_key(st, reg_kind, p);
+  unsigned tries = 0;
+  for (prune_node *a = st->prune_node; a && !a->allocated && tries < PRUNE_COVER_TRIES;
+       a = a->parent) {
+    if (a->snap.key != key || a->npc > st->npc) continue;
+    tries++;
+    prune_rename r;
+    prune_rename_begin(&r, st, a->snap.inputs, a->snap.ninputs);
+    r.vars = &p->vars;
+    r.ancestor = true;
+    bool yes = prune_snapshot_matches(&a->snap, st, &r);
+    hmap own = {0};
+    hmap_reset(&own, 2 * st->npc + 16);
+    for (size_t k = 0; k < st->npc; k++) hmap_put(&own, (uint64_t)(uintptr_t)st->pc[k], 1);
+    expr *all = expr_true();
+    for (size_t k = 0; k < a->npc && yes; k++) {
+      expr *c = prune_rename_apply(&r, st->pc[k]); /* a's pc is st's prefix */
+      yes = !prune_rename_moves(&r, c);
+      if (yes && !hmap_get(&own, (uint64_t)(uintptr_t)c, NULL)) {
+        expr *next = expr_and(all, c);
+        expr_unref(all);
+        all = next;
+      }
+      expr_unref(c);
+    }
+    hmap_free(&own);
+    if (yes && !expr_is_true(all) && !p->fault) {
+      bool must = false;
+      qs_status status = qs_must_be_true(p->solver, st->pc, st->npc, all, &must);
+      p->seen = requests(p); /* this module's own request */
+      p->stats->subsumption_queries++;
+      yes = status == QS_UNSAT && must;
+    }
+    expr_unref(all);
+    prune_rename_end(&r);
+    if (yes) return true;
+  }
+  return false;
+}
+
 bool prune_at_branch(prune_ctx *p, state *st) {
   if (!active(p)) return false;
   settle(p);
@@ -457,8 +521,15 @@ bool prune_at_branch(prune_ctx *p, state *st) {
   prune_obligation *obligation = NULL;
   for (size_t k = 0; k < n && !subsumed; k++, p->stats->compared++)
     subsumed = subsumes(p, st, entries[k], &obligation);
-  if (subsumed) {
-    p->stats->subsumed++;
+  bool cover = !subsumed && covered(p, st);
+  if (cover) {
+    /* its ancestors' subtrees now rely on a's: none of them gets an interpolant */
+    taint(st);
+    p->stats->covered++;
+    if (p->opt->validate) obligation = covering_obligation();
+  }
+  if (subsumed || cover) {
+    p->stats->subsumed += subsumed;
     prune_node *node = st->prune_node;
     st->prune_node = NULL;
     if (node) node_release(p, node);
@@ -525,6 +596,7 @@ void prune_allocated(prune_ctx *p, state *st) {
     return;
   }
   taint(st);
+  for (prune_node *n = st->prune_node; n && !n->allocated; n = n->parent) n->allocated = true;
 }
 
 void prune_dropped(prune_ctx *p, state *st) {
@@ -575,6 +647,8 @@ void prune_ended(prune_ctx *p, state *st, prune_end how, const char *kind, const
   if (how != PRUNE_END_NORMAL) taint(st);
   if (!st->prune_validating) return;
   p->stats->validation_paths++;
+  const prune_obligation *o = st->prune_obligation;
+  if (o && o->covering) return;
   /* the first error a pruned subtree reaches is the message, before any excluded path */
   if (how == PRUNE_END_ERROR && !p->validation_reached) {
     p->validation_reached = true;
@@ -862,6 +936,7 @@ void prune_stats_json(json_writer *j, const prune_stats *s) {
       {"wp_fallbacks", s->wp_fallbacks}, {"wp_queries", s->wp_queries},
       {"merged_joined", s->merged_joined}, {"merged_roots", s->merged_roots},
       {"wp_quantified", s->wp_quantified}, {"partial", s->partial},
-      {"merge_conjuncts", s->merge_conjuncts}, {"variables", s->variables});
+      {"merge_conjuncts", s->merge_conjuncts}, {"variables", s->variables},
+      {"covered", s->covered});
   json_object_end(j);
 }

@@ -81,6 +81,7 @@ typedef struct prune_stats {
   uint64_t merge_conjuncts;   /* conjuncts a merge's correctness needed, put into interpolants */
   uint64_t wp_quantified;     /* wp steps over a ∀: the slice, no query (prune/wp.h) */
   uint64_t variables;         /* wp: data registers given a variable at a node (data.h) */
+  uint64_t covered;           /* states covered by an ancestor (prune_at_branch) */
   char validation_error[512]; /* the first failure, one line */
   char first_error[512];      /* "KIND at FILE:LINE" of the first error path, or "" */
   char first_reach[512];      /* the same, of the first reach_error path, or "" */
@@ -101,7 +102,12 @@ void prune_free(prune_ctx *p); /* NULL is allowed */
  * runs (merging releases its regions): the requests until the next event are no state's. */
 void prune_running(prune_ctx *p, state *st);
 /* Before st branches on a symbolic condition (its pc is the branch): true when st is
- * subsumed and is to end now, with interp_end_state and nothing else (no test). */
+ * subsumed and is to end now, with interp_end_state and nothing else (no test). Also when
+ * st is *covered* by an ancestor node at its point (a loop's head, most often): the
+ * ancestor's snapshot matches st up to σ and st's path condition implies σ of the
+ * ancestor's, so st's states are among the ancestor's, reached by a longer path — any error
+ * below st is reached by a shorter run below the ancestor. Covering needs no interpolant;
+ * it leaves st's ancestors without one (their subtrees rely on the ancestor's). */
 bool prune_at_branch(prune_ctx *p, state *st);
 void prune_forked(prune_ctx *p, state *parent, state *child);
 /* st just asked whether pc ∧ q is satisfiable (one qs_must_be_true of ¬q); unsat: it relied

@@ -40,12 +40,18 @@ static bool arrays_match(prune_rename *r, expr_array *a, expr_array *b) {
   uint64_t v;
   if (hmap_get(&r->to, key(a), &v)) return v == key(b);
   if (hmap_get(&r->from, key(b), &v)) return v == key(a);
-  if (a == b) return true; /* an array both hold: itself (never renamed, see below) */
+  if (a == b && !r->ancestor) return true; /* an array both hold: itself (never renamed) */
+  if (a == b) {                            /* recorded: it may not be renamed later */
+    hmap_put(&r->to, key(a), key(b));
+    hmap_put(&r->from, key(b), key(a));
+    return true;
+  }
   build(r);
-  /* a is the node's own and b the state's own: both fresh inputs of the same shape */
-  if (!a->is_input || !b->is_input || hmap_get(&r->mine, key(a), NULL) ||
-      hmap_get(&r->node, key(b), NULL) || !hmap_get(&r->node, key(a), NULL) ||
-      !hmap_get(&r->mine, key(b), NULL))
+  /* a is the node's own and b the state's own: both fresh inputs of the same shape (an
+   * ancestor's inputs are all the state's: any input of the same shape) */
+  if (!a->is_input || !b->is_input) return false;
+  if (!r->ancestor && (hmap_get(&r->mine, key(a), NULL) || hmap_get(&r->node, key(b), NULL) ||
+                       !hmap_get(&r->node, key(a), NULL) || !hmap_get(&r->mine, key(b), NULL)))
     return false;
   if (a->capacity != b->capacity || a->size != b->size || !expr_is_const(a->size) ||
       (a->init || b->init))
@@ -84,15 +90,18 @@ bool prune_rename_bind(prune_rename *r, expr *var, expr *value) {
 }
 
 /* a == b: σ(a) is a only if every variable in it maps to itself (binding those not yet
- * mapped). */
+ * mapped) — and, against an ancestor, every array. */
 static bool shared(prune_rename *r, expr *a) {
-  if (!r->vars || !r->vars->count || expr_is_const(a)) return true;
+  if (expr_is_const(a) || (!r->ancestor && (!r->vars || !r->vars->count))) return true;
   expr_array **arrays = NULL;
   size_t n = 0, cap = 0;
   expr_collect_arrays(a, &arrays, &n, &cap);
   bool ok = true;
   for (size_t k = 0; k < n && ok; k++) {
-    if (!hmap_get(r->vars, (uint64_t)arrays[k]->id + 1, NULL)) continue;
+    if (!r->vars || !hmap_get(r->vars, (uint64_t)arrays[k]->id + 1, NULL)) {
+      ok = !r->ancestor || arrays_match(r, arrays[k], arrays[k]);
+      continue;
+    }
     expr *idx = expr_const(64, 0);
     expr *whole = expr_read_le(arrays[k], NULL, idx, (unsigned)arrays[k]->capacity);
     ok = prune_rename_bind(r, whole, whole);
@@ -138,6 +147,25 @@ static bool match(prune_rename *r, expr *a, expr *b, unsigned depth) {
   if (!r->memo.cap) hmap_reset(&r->memo, 64);
   hmap_put(&r->memo, key(a), key(b));
   return true;
+}
+
+bool prune_rename_moves(const prune_rename *r, expr *e) {
+  expr_array **arrays = NULL;
+  size_t n = 0, cap = 0;
+  expr_collect_arrays(e, &arrays, &n, &cap);
+  bool moved = false;
+  for (size_t k = 0; k < n && !moved; k++) {
+    uint64_t v, id = (uint64_t)arrays[k]->id + 1;
+    moved = hmap_get(&r->to, key(arrays[k]), &v) && v != key(arrays[k]);
+    if (!moved && r->vars && hmap_get(r->vars, id, NULL) && hmap_get(&r->binds, id, &v)) {
+      expr *zero = expr_const(64, 0);
+      expr *whole = expr_read_le(arrays[k], NULL, zero, (unsigned)arrays[k]->capacity);
+      moved = v != key(whole);
+      expr_unref(whole), expr_unref(zero);
+    }
+  }
+  free(arrays);
+  return moved;
 }
 
 bool prune_rename_match(prune_rename *r, expr *e_node, expr *e_state) {

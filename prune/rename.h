@@ -28,6 +28,12 @@
  * Sound for the same reason as the renaming of arrays: V is a symbol of the node's state, and
  * the node's interpolant holds for every value of its symbols that satisfies it.
  *
+ * Against an ancestor (`ancestor`, for covering: prune.h), whose inputs are all the state's
+ * too, σ may map any input to an input of the same shape, and an array (or variable) met as
+ * itself is recorded as mapped to itself, so that no occurrence is renamed one way here and
+ * another way there. prune_rename_moves then says whether an expression still holds an array
+ * σ moves (an occurrence apply could not rename): the caller must not trust σ(e) then.
+ *
  * Contract: arrays and expressions are borrowed; begin/end bracket one match; matching is
  * deterministic (σ grows in the order of the calls).
  */
@@ -52,6 +58,7 @@ typedef struct prune_rename {
   expr_array **pairs; /* σ's non-identity pairs: pairs[2k] ↦ pairs[2k + 1] */
   size_t npairs, cap_pairs;
   const hmap *vars; /* array id + 1 of each variable (set by the caller), or NULL */
+  bool ancestor;    /* the node is an ancestor of the state (set by the caller): see above */
   hmap binds;       /* variable's array id + 1 → its image (a borrowed expression) */
   size_t nbinds;
 } prune_rename;
@@ -65,6 +72,9 @@ bool prune_rename_match(prune_rename *r, expr *e_node, expr *e_state);
 bool prune_rename_bind(prune_rename *r, expr *var, expr *value);
 /* Whether e is a whole read of one of vars' arrays. */
 bool prune_rename_is_var(const prune_rename *r, const expr *e);
+/* Whether e reads an array σ maps elsewhere, or a variable σ maps elsewhere (an occurrence
+ * σ(e) left). */
+bool prune_rename_moves(const prune_rename *r, expr *e);
 /* σ(e): a new reference (e itself, referenced, when σ is the identity). */
 expr *prune_rename_apply(prune_rename *r, expr *e);
 

@@ -61,7 +61,7 @@ static uint64_t memory_print(mem_space *mem) {
 
 /* The table's key: the call stack and the print of the state at it (relevant registers,
  * life-cycle step, memory), equal for a state and any snapshot it matches. */
-static uint64_t state_key(state *st, prune_relevant_fn relevant, void *ctx) {
+uint64_t prune_state_key(state *st, prune_relevant_fn relevant, void *ctx) {
   uint64_t h = mix(stack_hash(st), mix(st->lifecycle, st->pointer_forks));
   for (uint32_t k = 0; k < st->nframes; k++) {
     const state_frame *f = &st->frames[k];
@@ -223,7 +223,7 @@ prune_entry *const *prune_table_at(const prune_table *t, state *st, prune_releva
                                    void *ctx, size_t *count) {
   *count = 0;
   uint64_t b;
-  if (!t->nentries || !hmap_get(&t->index, state_key(st, relevant, ctx), &b)) return NULL;
+  if (!t->nentries || !hmap_get(&t->index, prune_state_key(st, relevant, ctx), &b)) return NULL;
   *count = t->buckets[b - 1].n;
   return t->buckets[b - 1].items;
 }

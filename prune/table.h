@@ -84,6 +84,9 @@ typedef struct prune_table {
 /* The snapshot of st (its memory is cloned, O(1)); relevant decides which registers count. */
 void prune_snapshot_take(prune_snapshot *s, state *st, prune_relevant_fn relevant, void *ctx);
 void prune_snapshot_free(prune_snapshot *s);
+/* The print of st at its point (see prune_table_at): a snapshot st matches has st's
+ * print as its `key`. */
+uint64_t prune_state_key(state *st, prune_relevant_fn relevant, void *ctx);
 /* Conditions 1–3 above; r (begun with s's inputs and st) holds σ afterwards. */
 bool prune_snapshot_matches(const prune_snapshot *s, state *st, prune_rename *r);
 
