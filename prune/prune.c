@@ -345,14 +345,24 @@ static prune_reg_kind reg_kind(void *ctx, const state *st, uint32_t frame, uint3
   return prune_is_data(p->data[f->func], reg) ? PRUNE_REG_VARIABLE : PRUNE_REG_EXACT;
 }
 
+/* Whether e is a variable (a whole read of one of the arrays give_variables made). */
+static bool is_variable(const prune_ctx *p, const expr *e) {
+  return e->kind == EXPR_READ && !e->u.read.updates && expr_is_const(e->kid[0]) &&
+         e->kid[0]->u.value == 0 && e->width == 8 * e->u.read.array->capacity &&
+         hmap_get(&p->vars, (uint64_t)e->u.read.array->id + 1, NULL);
+}
+
 /* A new node's data registers get variables: each value e is replaced by a fresh variable V
- * (a whole read of a new array, not an input) and V = e joins st's path condition. */
+ * (a whole read of a new array, not an input) and V = e joins st's path condition. A
+ * register that already holds a variable (an ancestor's, unchanged since) keeps it: the
+ * node's interpolant speaks of it as of its own, and its definition is substituted where it
+ * was made (a new one per node would only lengthen every query's chain of equalities). */
 static void give_variables(prune_ctx *p, state *st, prune_node *node) {
   size_t cap = 0;
   for (uint32_t k = 0; k < st->nframes; k++) {
     state_frame *f = &st->frames[k];
     for (uint32_t r = 0; r < f->nregs; r++) {
-      if (reg_kind(p, st, k, r) != PRUNE_REG_VARIABLE) continue;
+      if (reg_kind(p, st, k, r) != PRUNE_REG_VARIABLE || is_variable(p, f->regs[r])) continue;
       expr *e = f->regs[r];
       char name[48];
       snprintf(name, sizeof name, "prune.v%" PRIu64, p->nvars++);
