@@ -474,18 +474,61 @@ static bool subsumes(prune_ctx *p, state *st, const prune_entry *e, prune_obliga
  * st stands for is one a stands for, reached by a shorter path, so any error below st is
  * reachable by a shorter run through a — whose subtree is being explored. Not past an
  * allocation (a later address would differ) nor with merging. Only the nearest
- * PRUNE_COVER_TRIES ancestors with st's print are compared (under wp a counter's print is
- * its width, so every round's head has it: each would cost a query). */
-enum { PRUNE_COVER_TRIES = 4 }; /* the nearest ancestors with st's print compared */
+ * PRUNE_COVER_CANDIDATES ancestors with st's print are compared, and the solver asked about
+ * PRUNE_COVER_QUERIES of them (under wp a counter's print is its width, so every round's
+ * head has it; an ancestor whose variable's definition σ makes false needs no question). */
+static uint64_t key_of(const expr_array *a) { return (uint64_t)(uintptr_t)a; }
+
+static void add_arrays(hmap *m, expr *e) {
+  expr_array **arrays = NULL;
+  size_t n = 0, cap = 0;
+  expr_collect_arrays(e, &arrays, &n, &cap);
+  for (size_t k = 0; k < n; k++) hmap_put(m, key_of(arrays[k]), 1);
+  free(arrays);
+}
+
+/* The arrays mem's bytes read, into *out; *ok false when an object too large to read byte
+ * by byte is not all concrete. Returns true (it is known now). */
+static bool arrays_in_memory(mem_space *mem, hmap *out, bool *ok) {
+  hmap_reset(out, 64);
+  *ok = true;
+  for (size_t k = 0; k < mem_space_count(mem) && *ok; k++) {
+    const mem_object *o = mem_space_object_at(mem, k);
+    if (o->capacity > PRUNE_MEM_COMPARE_MAX) { /* a large object: only if all concrete */
+      uint8_t *bytes = xcalloc(o->capacity, 1);
+      *ok = mem_read_concrete(mem, o, 0, bytes, o->capacity);
+      free(bytes);
+      continue;
+    }
+    for (uint64_t b = 0; b < o->capacity && *ok; b++) {
+      expr *at = expr_const(64, b);
+      expr *x = mem_read(mem, o, at, 1);
+      if (!expr_is_const(x)) add_arrays(out, x);
+      expr_unref(x), expr_unref(at);
+    }
+  }
+  return true;
+}
+
+/* The variable c defines (c is V = e, as give_variables makes it), or NULL. */
+static expr *defined_variable(const prune_ctx *p, expr *c) {
+  if (c->kind != EXPR_EQ) return NULL;
+  if (is_variable(p, c->kid[0])) return c->kid[0];
+  return is_variable(p, c->kid[1]) ? c->kid[1] : NULL;
+}
+
+/* the nearest ancestors with st's print compared, and of those asked the solver about */
+enum { PRUNE_COVER_CANDIDATES = 64, PRUNE_COVER_QUERIES = 4 };
 
 static bool covered(prune_ctx *p, state *st) {
   if (p->merging || !st->prune_node) return false;
   uint64_t key = prune_state_key(st, reg_kind, p);
-  unsigned tries = 0;
-  for (prune_node *a = st->prune_node; a && !a->allocated && tries < PRUNE_COVER_TRIES;
+  unsigned candidates = 0, queries = 0;
+  for (prune_node *a = st->prune_node;
+       a && !a->allocated && candidates < PRUNE_COVER_CANDIDATES && queries < PRUNE_COVER_QUERIES;
        a = a->parent) {
     if (a->snap.key != key || a->npc > st->npc) continue;
-    tries++;
+    candidates++;
     prune_rename r;
     prune_rename_begin(&r, st, a->snap.inputs, a->snap.ninputs);
     r.vars = &p->vars;
@@ -495,9 +538,33 @@ static bool covered(prune_ctx *p, state *st) {
     hmap_reset(&own, 2 * st->npc + 16);
     for (size_t k = 0; k < st->npc; k++) hmap_put(&own, (uint64_t)(uintptr_t)st->pc[k], 1);
     expr *all = expr_true();
+    expr **images = xcalloc(a->npc + 1, sizeof *images); /* what unseen variables map to */
+    size_t nimages = 0;
+    hmap seen = {0}, in_mem = {0}; /* arrays of the conjuncts so far; of a's memory */
+    hmap_reset(&seen, 64);
+    bool mem_known = false, mem_ok = false;
     for (size_t k = 0; k < a->npc && yes; k++) {
+      expr *v = defined_variable(p, st->pc[k]);
+      expr *value = !v ? NULL : st->pc[k]->kid[0] == v ? st->pc[k]->kid[1] : st->pc[k]->kid[0];
+      if (v && !prune_rename_binds(&r, v)) {
+        /* a variable a's snapshot does not hold: σ may map it to anything, so to its
+         * definition's image, which makes the definition hold */
+        images[nimages] = prune_rename_apply(&r, value);
+        prune_rename_bind(&r, v, images[nimages++]);
+      } else if (v && value->kind == EXPR_READ &&
+                 !hmap_get(&seen, key_of(value->u.read.array), NULL) &&
+                 (mem_known || (mem_known = arrays_in_memory(a->snap.mem, &in_mem, &mem_ok))) &&
+                 mem_ok && !hmap_get(&in_mem, key_of(value->u.read.array), NULL)) {
+        /* V = X, X an input nothing mapped yet, in no conjunct before and not in memory (a
+         * nondet value the snapshot holds only as V): σ may map X to σ(V), which makes the
+         * definition hold */
+        images[nimages] = prune_rename_apply(&r, v);
+        if (!prune_rename_bind_input(&r, value, images[nimages++])) expr_unref(images[--nimages]);
+      }
+      add_arrays(&seen, st->pc[k]);
       expr *c = prune_rename_apply(&r, st->pc[k]); /* a's pc is st's prefix */
-      yes = !prune_rename_moves(&r, c);
+      yes = !expr_is_false(c) && !prune_rename_moves(&r, c);
+
       if (yes && !hmap_get(&own, (uint64_t)(uintptr_t)c, NULL)) {
         expr *next = expr_and(all, c);
         expr_unref(all);
@@ -511,10 +578,14 @@ static bool covered(prune_ctx *p, state *st) {
       qs_status status = qs_must_be_true(p->solver, st->pc, st->npc, all, &must);
       p->seen = requests(p); /* this module's own request */
       p->stats->subsumption_queries++;
+      queries++;
       yes = status == QS_UNSAT && must;
     }
     expr_unref(all);
     prune_rename_end(&r);
+    for (size_t k = 0; k < nimages; k++) expr_unref(images[k]);
+    free(images);
+    hmap_free(&seen), hmap_free(&in_mem);
     if (yes) return true;
   }
   return false;

@@ -21,6 +21,7 @@ void prune_rename_begin(prune_rename *r, const state *st, expr_array *const *nod
 
 void prune_rename_end(prune_rename *r) {
   hmap_free(&r->to), hmap_free(&r->from), hmap_free(&r->memo), hmap_free(&r->binds);
+  hmap_free(&r->extra);
   hmap_free(&r->mine), hmap_free(&r->node);
   free(r->pairs);
   memset(r, 0, sizeof *r);
@@ -69,14 +70,35 @@ static bool arrays_match(prune_rename *r, expr_array *a, expr_array *b) {
 
 static bool match(prune_rename *r, expr *a, expr *b, unsigned depth);
 
+/* Whether a is a variable's array, or an input bound as one (prune_rename_bind_input). */
+static bool is_var_array(const prune_rename *r, const expr_array *a) {
+  uint64_t id = (uint64_t)a->id + 1;
+  return (r->vars && hmap_get(r->vars, id, NULL)) || hmap_get(&r->extra, id, NULL);
+}
+
 /* Whether e reads one of the variables' arrays (at a constant index, no updates). */
 static bool reads_var(const prune_rename *r, const expr *e) {
-  return r->vars && e->kind == EXPR_READ && !e->u.read.updates && expr_is_const(e->kid[0]) &&
-         hmap_get(r->vars, (uint64_t)e->u.read.array->id + 1, NULL);
+  return e->kind == EXPR_READ && !e->u.read.updates && expr_is_const(e->kid[0]) &&
+         is_var_array(r, e->u.read.array);
 }
 
 bool prune_rename_is_var(const prune_rename *r, const expr *e) {
   return reads_var(r, e) && e->kid[0]->u.value == 0 && e->width == 8 * e->u.read.array->capacity;
+}
+
+bool prune_rename_bind_input(prune_rename *r, expr *read, expr *value) {
+  expr_array *a = read->kind == EXPR_READ ? read->u.read.array : NULL;
+  if (!a || !a->is_input || read->u.read.updates || !expr_is_const(read->kid[0]) ||
+      read->kid[0]->u.value != 0 || read->width != 8 * a->capacity || read->width != value->width ||
+      is_var_array(r, a) || hmap_get(&r->to, key(a), NULL) || hmap_get(&r->from, key(a), NULL))
+    return false;
+  if (!r->extra.cap) hmap_reset(&r->extra, 16);
+  hmap_put(&r->extra, (uint64_t)a->id + 1, 1);
+  return prune_rename_bind(r, read, value);
+}
+
+bool prune_rename_binds(const prune_rename *r, expr *var) {
+  return hmap_get(&r->binds, (uint64_t)var->u.read.array->id + 1, NULL);
 }
 
 bool prune_rename_bind(prune_rename *r, expr *var, expr *value) {
@@ -98,7 +120,7 @@ static bool shared(prune_rename *r, expr *a) {
   expr_collect_arrays(a, &arrays, &n, &cap);
   bool ok = true;
   for (size_t k = 0; k < n && ok; k++) {
-    if (!r->vars || !hmap_get(r->vars, (uint64_t)arrays[k]->id + 1, NULL)) {
+    if (!is_var_array(r, arrays[k])) {
       ok = !r->ancestor || arrays_match(r, arrays[k], arrays[k]);
       continue;
     }
@@ -157,7 +179,7 @@ bool prune_rename_moves(const prune_rename *r, expr *e) {
   for (size_t k = 0; k < n && !moved; k++) {
     uint64_t v, id = (uint64_t)arrays[k]->id + 1;
     moved = hmap_get(&r->to, key(arrays[k]), &v) && v != key(arrays[k]);
-    if (!moved && r->vars && hmap_get(r->vars, id, NULL) && hmap_get(&r->binds, id, &v)) {
+    if (!moved && is_var_array(r, arrays[k]) && hmap_get(&r->binds, id, &v)) {
       expr *zero = expr_const(64, 0);
       expr *whole = expr_read_le(arrays[k], NULL, zero, (unsigned)arrays[k]->capacity);
       moved = v != key(whole);

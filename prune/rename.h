@@ -60,6 +60,7 @@ typedef struct prune_rename {
   const hmap *vars; /* array id + 1 of each variable (set by the caller), or NULL */
   bool ancestor;    /* the node is an ancestor of the state (set by the caller): see above */
   hmap binds;       /* variable's array id + 1 → its image (a borrowed expression) */
+  hmap extra;       /* array id + 1 of inputs bound as variables (prune_rename_bind_input) */
   size_t nbinds;
 } prune_rename;
 
@@ -70,6 +71,13 @@ bool prune_rename_match(prune_rename *r, expr *e_node, expr *e_state);
 /* Maps variable `var` (a whole read of one of vars' arrays) to `value` (borrowed): false when
  * it is already mapped to another expression. */
 bool prune_rename_bind(prune_rename *r, expr *var, expr *value);
+/* Against an ancestor: binds `read`, a whole read of an input σ does not map yet (as an
+ * array or a variable), to `value` (borrowed), as if it were a variable — σ may choose any
+ * image for a symbol the ancestor's snapshot does not hold. False (nothing bound) otherwise.
+ * A later occurrence of that input is replaced by value (or a part of it). */
+bool prune_rename_bind_input(prune_rename *r, expr *read, expr *value);
+/* Whether σ maps variable `var` already. */
+bool prune_rename_binds(const prune_rename *r, expr *var);
 /* Whether e is a whole read of one of vars' arrays. */
 bool prune_rename_is_var(const prune_rename *r, const expr *e);
 /* Whether e reads an array σ maps elsewhere, or a variable σ maps elsewhere (an occurrence

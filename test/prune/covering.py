@@ -14,7 +14,10 @@ ancestor's) ends, counted `covered`, and its ancestors get no interpolant.
    limit before the bug) reports nothing. With the fault injected (SYMQ_PRUNE_FAULT=skip-implication:
    cover without the path-condition implication) wp covers the state whose `seen` differs
    and hides the bug — the implication is what keeps covering sound here.
-3. loop_count.c (a counter the loop increments): nothing is covered under either.
+3. loop_last.c (the previous round's nondet value kept; the bug needs 7 then 8): false under
+   both — covering maps the ancestor's older input to the state's, and only where both are
+   unconstrained.
+4. loop_count.c (a counter the loop increments): nothing is covered under either.
 
     covering.py SYMQ_BINARY
 
@@ -51,12 +54,13 @@ def main():
               and s["interpolation"]["validation_failures"] == 0
               and not s["verdict"].startswith("true ("),
               f"rc={p.returncode} {p.stderr.strip()[-200:]!r}")
-        p, s = run(symq, "loop_bug", 4, mode + ["--max-time=10"])
-        check(f"loop_bug {mode[0]}: false at its reach_error",
-              p.returncode == 0 and s is not None
-              and s["verdict"] == f"false (reach_error at {HERE}/loop_bug.c:"
-                                  f"{reach_line('loop_bug')})",
-              f"rc={p.returncode} {s and s['verdict']}")
+        for driver in ("loop_bug", "loop_last"):
+            p, s = run(symq, driver, 4, mode + ["--max-time=10"])
+            check(f"{driver} {mode[0]}: false at its reach_error",
+                  p.returncode == 0 and s is not None
+                  and s["verdict"] == f"false (reach_error at {HERE}/{driver}.c:"
+                                      f"{reach_line(driver)})",
+                  f"rc={p.returncode} {s and s['verdict']}")
         p, s = run(symq, "loop_bug", 4, mode + ["--validate-interpolation", "--max-time=2"])
         check(f"loop_bug {mode[0]} validated: no unsound subsumption",
               p.returncode == 0 and s is not None

@@ -20,23 +20,24 @@ int main(void) {
     LOCK(1)
     LOCK(2)
 #if N >= 3
-        LOCK(3)
+    LOCK(3)
 #endif
 #if N >= 4
-            LOCK(4)
+    LOCK(4)
 #endif
 #if N >= 5
-                LOCK(5)
+    LOCK(5)
 #endif
-                    CHECK(1) CHECK(2)
+    CHECK(1)
+    CHECK(2)
 #if N >= 3
-                        CHECK(3)
+        CHECK(3)
 #endif
 #if N >= 4
-                            CHECK(4)
+            CHECK(4)
 #endif
 #if N >= 5
-                                CHECK(5)
+                CHECK(5)
 #endif
   }
   return 0;
