@@ -4,14 +4,19 @@
 #include <stdlib.h>
 
 #include "engine/core/xalloc.h"
+#include "prune/relevance.h"
 
 /* Whether a register operand of `op` passes its value on only to op's result (or, for a
- * conditional branch, to the choice of a successor). */
+ * conditional branch, to the choice of a successor): a pure integer operation
+ * (prune/relevance.h's, but for addresses and aggregates), a division or a shift (their
+ * checks are solver questions), a conditional branch. */
 static bool passes_data(ir_opcode op) {
   switch (op) {
-  case IR_ADD:
-  case IR_SUB:
-  case IR_MUL:
+  case IR_GEP:
+  case IR_PTRTOINT:
+  case IR_INTTOPTR:
+  case IR_EXTRACTVALUE:
+  case IR_INSERTVALUE: return false;
   case IR_UDIV:
   case IR_SDIV:
   case IR_UREM:
@@ -19,21 +24,8 @@ static bool passes_data(ir_opcode op) {
   case IR_SHL:
   case IR_LSHR:
   case IR_ASHR:
-  case IR_AND:
-  case IR_OR:
-  case IR_XOR:
-  case IR_ICMP:
-  case IR_SELECT:
-  case IR_TRUNC:
-  case IR_ZEXT:
-  case IR_SEXT:
-  case IR_MOVE:
-  case IR_UMIN:
-  case IR_UMAX:
-  case IR_SMIN:
-  case IR_SMAX:
   case IR_CONDBR: return true;
-  default: return false;
+  default: return prune_opcode_is_pure(op);
   }
 }
 

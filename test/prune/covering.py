@@ -33,6 +33,16 @@ from interpolation import HERE, SCRATCH, check, reach_line, run  # noqa: E402
 MODES = (["--interpolate=deletion"], ["--interpolate=wp"])
 
 
+def validated(symq, driver, n, mode):
+    """A run with --validate-interpolation stopped at 2 s (covered subtrees are loops: it
+    never finishes): no unsound subsumption, and no verdict true."""
+    p, s = run(symq, driver, n, mode + ["--validate-interpolation", "--max-time=2"])
+    check(f"{driver} N={n} {mode[0]} validated: no unsound subsumption",
+          p.returncode == 0 and s is not None and s["interpolation"]["validation_failures"] == 0
+          and not s["verdict"].startswith("true ("),
+          f"rc={p.returncode} {p.stderr.strip()[-200:]!r}")
+
+
 def main():
     symq = sys.argv[1]
     for n in (3, 4, 5):
@@ -48,12 +58,7 @@ def main():
           plain is not None and plain["verdict"].startswith("unknown ("),
           plain and plain["verdict"])
     for mode in MODES:
-        p, s = run(symq, "locks_loop", 3, mode + ["--validate-interpolation", "--max-time=2"])
-        check(f"locks_loop N=3 {mode[0]} validated: no unsound subsumption",
-              p.returncode == 0 and s is not None
-              and s["interpolation"]["validation_failures"] == 0
-              and not s["verdict"].startswith("true ("),
-              f"rc={p.returncode} {p.stderr.strip()[-200:]!r}")
+        validated(symq, "locks_loop", 3, mode)
         for driver in ("loop_bug", "loop_last"):
             p, s = run(symq, driver, 4, mode + ["--max-time=10"])
             check(f"{driver} {mode[0]}: false at its reach_error",
@@ -61,12 +66,7 @@ def main():
                   and s["verdict"] == f"false (reach_error at {HERE}/{driver}.c:"
                                       f"{reach_line(driver)})",
                   f"rc={p.returncode} {s and s['verdict']}")
-        p, s = run(symq, "loop_bug", 4, mode + ["--validate-interpolation", "--max-time=2"])
-        check(f"loop_bug {mode[0]} validated: no unsound subsumption",
-              p.returncode == 0 and s is not None
-              and s["interpolation"]["validation_failures"] == 0
-              and not s["verdict"].startswith("true ("),
-              f"rc={p.returncode} {s and s['verdict']}")
+        validated(symq, "loop_bug", 4, mode)
         _, s = run(symq, "loop_count", 4, mode + ["--max-time=2"])
         check(f"loop_count {mode[0]}: nothing covered", s is not None
               and s["interpolation"]["covered"] == 0 and not s["verdict"].startswith("true ("),
