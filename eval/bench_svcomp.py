@@ -2,6 +2,7 @@
 """SV-COMP reachability tasks (issue 22): `symq run --svcomp` plainly (forking) and with
 `--interpolate` (deletion, and =wp), on a local directory of tasks laid out as sv-benchmarks
 is; per task the expected verdict, symq's SV-COMP result per mode, forks, subsumed states,
+states covered by an ancestor,
 completed paths and CPU time, and every --interpolate run checked once more with
 --validate-interpolation. As SV-COMP tools do, a run stops at the first call of reach_error
 (--exit-on-error-type=reach_error).
@@ -111,9 +112,9 @@ def main():
         with open(prp, "w", encoding="utf-8") as f:
             f.write(UNREACH_CALL)
 
-    print("| task | expected | mode | result | forks | subsumed | paths | CPU (s) "
+    print("| task | expected | mode | result | forks | subsumed | covered | paths | CPU (s) "
           "| validation |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     proved = {m: 0 for m in modes}
     found = {m: 0 for m in modes}
     failed_tasks = {m: 0 for m in modes}
@@ -176,8 +177,9 @@ def main():
                     found[mode] += 1
                 limited = "> " if not s["exhausted"] else ""
                 subsumed = s.get("subsumed", 0) if mode != "plain" else "-"
+                covered = s["interpolation"].get("covered", 0) if mode != "plain" else "-"
                 print(f"| {name} | {expected} | {mode} | {result}{mark} | {s['forks']} | "
-                      f"{subsumed} | {s['completed_paths']} | {limited}{cpu:.1f} | "
+                      f"{subsumed} | {covered} | {s['completed_paths']} | {limited}{cpu:.1f} | "
                       f"{validation} |", flush=True)
     print()
     print(f"{tasks} tasks; max-time {args.max_time:g} s, validation at "

@@ -10,6 +10,7 @@
 #include "engine/core/hashmap.h"
 #include "engine/core/xalloc.h"
 #include "prune/core.h"
+#include "prune/data.h"
 #include "prune/relevance.h"
 #include "prune/rename.h"
 #include "prune/slots.h"
@@ -19,11 +20,12 @@
 /* A node of the execution tree: a state at a symbolic branch that was not subsumed. */
 typedef struct prune_node {
   struct prune_node *parent;
-  size_t npc;    /* the node's path condition is every state's pc[0..npc) below it */
-  uint32_t open; /* states whose innermost node this is, plus unfinished child nodes */
-  bool tainted;  /* no interpolant: an error, an early end, an allocation, an unheard request */
-  bool partial;  /* part of its subtree continued in a merged state counted at an ancestor:
-                    not stored, but what its subtree relied on still goes up */
+  size_t npc;     /* the node's path condition is every state's pc[0..npc) below it */
+  uint32_t open;  /* states whose innermost node this is, plus unfinished child nodes */
+  bool tainted;   /* no interpolant: an error, an early end, an allocation, an unheard request */
+  bool partial;   /* part of its subtree continued in a merged state counted at an ancestor:
+                     not stored, but what its subtree relied on still goes up */
+  bool allocated; /* a state below it allocated an object (not a private slot): no covering */
   prune_snapshot snap;
   expr **need; /* pc conjuncts (index < npc, owned references) the subtree's questions needed */
   size_t *need_at;
@@ -32,6 +34,10 @@ typedef struct prune_node {
   expr **psi;
   size_t npsi, cap_psi;
   expr **pc; /* npc owned references */
+  /* wp: the variables the node's data registers were given (prune/data.h), each defined by
+   * the conjunct vars[k] = values[k], the last ndefs of its path condition (owned) */
+  expr **vars, **values;
+  size_t ndefs;
 } prune_node;
 
 /* --validate-interpolation's obligation: σ(Ψ) of the entry that subsumed a state, which
@@ -41,10 +47,21 @@ typedef struct prune_obligation {
   uint32_t refs;
   expr **psi; /* owned references */
   size_t n;
+  bool covering; /* below a covered state (no interpolant: see covered) */
 } prune_obligation;
 
 static prune_obligation *obligation_ref(prune_obligation *o) {
   if (o) o->refs++;
+  return o;
+}
+
+/* A covered state's obligation under validation: none to check, and an error below it is
+ * not an unsound subsumption (it is reachable: covering only says a shorter run reaches
+ * one too). */
+static prune_obligation *covering_obligation(void) {
+  prune_obligation *o = xcalloc(1, sizeof *o);
+  o->refs = 1;
+  o->covering = true;
   return o;
 }
 
@@ -71,12 +88,16 @@ struct prune_ctx {
   prune_stats *stats;
   prune_relevance **relevance; /* by function, computed on first use */
   prune_slots **slots;         /* by function, computed on first use */
+  prune_data **data;           /* by function, computed on first use */
+  bool merging;                /* prune_with_merging: no variables */
+  hmap vars;                   /* array id + 1 of every variable made (rename.h) */
+  uint64_t nvars;
   prune_table table;
   state *running;          /* the state whose requests the counter is counting, or NULL */
   uint64_t seen;           /* the solver's request counter when last accounted for */
   bool validation_reached; /* validation_error names an error a pruned subtree reached */
-  bool fault;              /* SYMQ_PRUNE_FAULT=skip-implication: subsume without asking (tests of
-                              --validate-interpolation only: it makes the pruning unsound) */
+  bool fault;              /* SYMQ_PRUNE_FAULT=skip-implication: subsume (and cover) without
+                              asking (tests only: it makes the pruning unsound) */
   /* the latest run of states merged away (one release's group) and what was made of it */
   prune_pending *pending;
   size_t npending, cap_pending;
@@ -97,6 +118,8 @@ prune_ctx *prune_new(const ir_program *prog, const prune_options *opt, qsolver *
   p->prog = prog, p->opt = opt, p->solver = solver, p->stats = stats;
   p->relevance = xcalloc(prog->nfuncs + 1, sizeof *p->relevance);
   p->slots = xcalloc(prog->nfuncs + 1, sizeof *p->slots);
+  p->data = xcalloc(prog->nfuncs + 1, sizeof *p->data);
+  hmap_reset(&p->vars, 64);
   prune_table_init(&p->table);
   p->seen = requests(p);
   stats->unreach_call = opt->svcomp != NULL;
@@ -113,6 +136,8 @@ static void node_free(prune_node *n) {
   if (n->pc)
     for (size_t k = 0; k < n->npc; k++) expr_unref(n->pc[k]);
   free(n->pc);
+  for (size_t k = 0; k < n->ndefs; k++) expr_unref(n->vars[k]), expr_unref(n->values[k]);
+  free(n->vars), free(n->values);
   prune_snapshot_free(&n->snap);
   free(n);
 }
@@ -126,8 +151,10 @@ void prune_free(prune_ctx *p) {
   for (uint32_t f = 0; f < p->prog->nfuncs; f++) {
     prune_relevance_free(p->relevance[f]);
     prune_slots_free(p->slots[f]);
+    prune_data_free(p->data[f]);
   }
-  free(p->relevance), free(p->slots);
+  free(p->relevance), free(p->slots), free(p->data);
+  hmap_free(&p->vars);
   prune_table_free(&p->table);
   free(p);
 }
@@ -177,6 +204,11 @@ static void need_core(prune_ctx *p, state *st, expr *const *qs, size_t nq) {
 
 static bool wp(const prune_ctx *p) { return p->opt->mode == PRUNE_MODE_WP; }
 
+/* Whether nodes give their data registers variables (prune/data.h): wp without merging (a
+ * merge compares its members' registers and path conditions, which variables would make
+ * differ). */
+static bool variables(const prune_ctx *p) { return wp(p) && !p->merging; }
+
 static void psi_add(prune_node *n, expr *f) {
   for (size_t k = 0; k < n->npsi; k++)
     if (n->psi[k] == f) return;
@@ -221,13 +253,45 @@ static void fact(prune_ctx *p, state *st, expr *q) {
   p->stats->facts++;
 }
 
+/* wp: n's interpolant pushed back to parent: over n's definitions V = e first (an
+ * assignment: BackProp substitutes e for V, 000 Fig. 6 rule (2b)), then over the conjuncts
+ * between parent and n by abduction. A variable the substitution could not remove (a read
+ * of it at a symbolic index, none in practice) leaves parent without an interpolant. */
+static void up_over_defs(prune_ctx *p, prune_node *n, prune_node *parent) {
+  if (!n->ndefs) {
+    wp_up(p, parent, n->pc, n->npc, n->psi, n->npsi);
+    return;
+  }
+  prune_rename r;
+  prune_rename_begin(&r, NULL, NULL, 0);
+  r.vars = &p->vars;
+  for (size_t k = 0; k < n->ndefs; k++) prune_rename_bind(&r, n->vars[k], n->values[k]);
+  expr **psi = xcalloc(n->npsi + 1, sizeof *psi);
+  bool left = false;
+  for (size_t k = 0; k < n->npsi; k++) {
+    psi[k] = prune_rename_apply(&r, n->psi[k]);
+    expr_array **arrays = NULL;
+    size_t na = 0, cap = 0;
+    expr_collect_arrays(psi[k], &arrays, &na, &cap);
+    for (size_t a = 0; a < na; a++)
+      for (size_t d = 0; d < n->ndefs; d++) left |= arrays[a] == n->vars[d]->u.read.array;
+    free(arrays);
+  }
+  prune_rename_end(&r);
+  if (left) taint_node(parent);
+  else
+    wp_up(p, parent, n->pc, n->npc - n->ndefs, psi, n->npsi);
+  for (size_t k = 0; k < n->npsi; k++) expr_unref(psi[k]);
+  free(psi);
+}
+
 /* Every state below n is gone: its interpolant joins the table, its needs go up. Returns
  * the parent (NULL at the root), which has one unfinished child less to wait for. */
 static prune_node *node_finish(prune_ctx *p, prune_node *n) {
   prune_node *parent = n->parent;
   if (parent && !n->tainted && !wp(p))
     for (size_t k = 0; k < n->nneed; k++) need(parent, n->need_at[k], n->need[k]);
-  if (parent && !n->tainted && wp(p)) wp_up(p, parent, n->pc, n->npc, n->psi, n->npsi);
+  if (parent && !n->tainted && wp(p)) up_over_defs(p, n, parent);
   if (!n->tainted && n->partial) {
     p->stats->partial++;
   } else if (!n->tainted) {
@@ -258,14 +322,71 @@ static const prune_relevance *relevance_of(prune_ctx *p, uint32_t func) {
 
 /* The top frame: before its instruction. A caller: after its call returns (the call's own
  * result is overwritten then). */
-static bool relevant_reg(void *ctx, const state *st, uint32_t frame, uint32_t reg) {
-  prune_ctx *p = ctx;
+static bool relevant_reg(prune_ctx *p, const state *st, uint32_t frame, uint32_t reg) {
   const state_frame *f = &st->frames[frame];
   const prune_relevance *r = relevance_of(p, f->func);
   if (frame + 1 == st->nframes) return prune_relevant_before(r, f->pc, reg);
   const ir_inst *call = &p->prog->funcs[f->func].insts[f->pc];
   assert(f->pc + 1 < r->ninsts);
   return reg != call->dst && prune_relevant_before(r, f->pc + 1, reg);
+}
+
+enum { PRUNE_VAR_WIDTH_MAX = 64 }; /* widest register given a variable */
+
+/* A relevant register counts as a variable where nodes give it one: a data register (of a
+ * whole number of bytes) when variables are on; by its value otherwise. */
+static prune_reg_kind reg_kind(void *ctx, const state *st, uint32_t frame, uint32_t reg) {
+  prune_ctx *p = ctx;
+  if (!relevant_reg(p, st, frame, reg)) return PRUNE_REG_IGNORED;
+  const state_frame *f = &st->frames[frame];
+  const expr *v = f->regs[reg];
+  if (!variables(p) || !v || v->width % 8 || v->width > PRUNE_VAR_WIDTH_MAX) return PRUNE_REG_EXACT;
+  if (!p->data[f->func]) p->data[f->func] = prune_data_compute(&p->prog->funcs[f->func]);
+  return prune_is_data(p->data[f->func], reg) ? PRUNE_REG_VARIABLE : PRUNE_REG_EXACT;
+}
+
+/* Whether e is a variable (a whole read of one of the arrays give_variables made). */
+static bool is_variable(const prune_ctx *p, const expr *e) {
+  return e->kind == EXPR_READ && !e->u.read.updates && expr_is_const(e->kid[0]) &&
+         e->kid[0]->u.value == 0 && e->width == 8 * e->u.read.array->capacity &&
+         hmap_get(&p->vars, (uint64_t)e->u.read.array->id + 1, NULL);
+}
+
+/* A new node's data registers get variables: each value e is replaced by a fresh variable V
+ * (a whole read of a new array, not an input) and V = e joins st's path condition. A
+ * register that already holds a variable (an ancestor's, unchanged since) keeps it: the
+ * node's interpolant speaks of it as of its own, and its definition is substituted where it
+ * was made (a new one per node would only lengthen every query's chain of equalities). */
+static void give_variables(prune_ctx *p, state *st, prune_node *node) {
+  size_t cap = 0;
+  for (uint32_t k = 0; k < st->nframes; k++) {
+    state_frame *f = &st->frames[k];
+    for (uint32_t r = 0; r < f->nregs; r++) {
+      if (reg_kind(p, st, k, r) != PRUNE_REG_VARIABLE || is_variable(p, f->regs[r])) continue;
+      expr *e = f->regs[r];
+      char name[48];
+      snprintf(name, sizeof name, "prune.v%" PRIu64, p->nvars++);
+      unsigned bytes = e->width / 8;
+      expr *size = expr_const(64, bytes), *zero = expr_const(64, 0);
+      expr_array *a = expr_array_new(name, size, bytes, false, NULL);
+      expr *v = expr_read_le(a, NULL, zero, bytes);
+      expr_unref(size), expr_unref(zero);
+      hmap_put(&p->vars, (uint64_t)a->id + 1, 1);
+      expr_array_unref(a);
+      expr *def = expr_eq(v, e);
+      state_add_constraint(st, def);
+      expr_unref(def);
+      if (node->ndefs == cap) {
+        cap = cap ? 2 * cap : 8;
+        node->vars = xrealloc(node->vars, cap * sizeof *node->vars);
+        node->values = xrealloc(node->values, cap * sizeof *node->values);
+      }
+      node->vars[node->ndefs] = v; /* its reference */
+      node->values[node->ndefs++] = expr_ref(e);
+      state_set_reg(f, r, v);
+      p->stats->variables++;
+    }
+  }
 }
 
 /* ---- events ------------------------------------------------------------------------------- */
@@ -339,11 +460,135 @@ static bool implies(prune_ctx *p, state *st, const prune_entry *e, prune_rename 
 static bool subsumes(prune_ctx *p, state *st, const prune_entry *e, prune_obligation **keep) {
   prune_rename r;
   prune_rename_begin(&r, st, e->snap.inputs, e->snap.ninputs);
+  r.vars = &p->vars;
   bool yes = prune_snapshot_matches(&e->snap, st, &r) && implies(p, st, e, &r, keep);
   if (yes && r.npairs) p->stats->renamed++;
   if (!yes) obligation_unref(*keep), *keep = NULL;
   prune_rename_end(&r);
   return yes;
+}
+
+/* Covering by an ancestor (docs/interpolation.md "Loops: covering"): an ancestor node a at
+ * st's point whose snapshot matches st up to σ (any input renamed, a's variables mapped to
+ * st's values) and whose path condition, renamed, st's implies: then every concrete state
+ * st stands for is one a stands for, reached by a shorter path, so any error below st is
+ * reachable by a shorter run through a — whose subtree is being explored. Not past an
+ * allocation (a later address would differ) nor with merging. Only the nearest
+ * PRUNE_COVER_CANDIDATES ancestors with st's print are compared, and the solver asked about
+ * PRUNE_COVER_QUERIES of them (under wp a counter's print is its width, so every round's
+ * head has it; an ancestor whose variable's definition σ makes false needs no question). */
+static uint64_t key_of(const expr_array *a) { return (uint64_t)(uintptr_t)a; }
+
+static void add_arrays(hmap *m, expr *e) {
+  expr_array **arrays = NULL;
+  size_t n = 0, cap = 0;
+  expr_collect_arrays(e, &arrays, &n, &cap);
+  for (size_t k = 0; k < n; k++) hmap_put(m, key_of(arrays[k]), 1);
+  free(arrays);
+}
+
+/* The arrays mem's bytes read, into *out; *ok false when an object too large to read byte
+ * by byte is not all concrete. Returns true (it is known now). */
+static bool arrays_in_memory(mem_space *mem, hmap *out, bool *ok) {
+  hmap_reset(out, 64);
+  *ok = true;
+  for (size_t k = 0; k < mem_space_count(mem) && *ok; k++) {
+    const mem_object *o = mem_space_object_at(mem, k);
+    if (o->capacity > PRUNE_MEM_COMPARE_MAX) { /* a large object: only if all concrete */
+      uint8_t *bytes = xcalloc(o->capacity, 1);
+      *ok = mem_read_concrete(mem, o, 0, bytes, o->capacity);
+      free(bytes);
+      continue;
+    }
+    for (uint64_t b = 0; b < o->capacity && *ok; b++) {
+      expr *at = expr_const(64, b);
+      expr *x = mem_read(mem, o, at, 1);
+      if (!expr_is_const(x)) add_arrays(out, x);
+      expr_unref(x), expr_unref(at);
+    }
+  }
+  return true;
+}
+
+/* The variable c defines (c is V = e, as give_variables makes it), or NULL. */
+static expr *defined_variable(const prune_ctx *p, expr *c) {
+  if (c->kind != EXPR_EQ) return NULL;
+  if (is_variable(p, c->kid[0])) return c->kid[0];
+  return is_variable(p, c->kid[1]) ? c->kid[1] : NULL;
+}
+
+/* the nearest ancestors with st's print compared, and of those asked the solver about */
+enum { PRUNE_COVER_CANDIDATES = 64, PRUNE_COVER_QUERIES = 4 };
+
+static bool covered(prune_ctx *p, state *st) {
+  if (p->merging || !st->prune_node) return false;
+  uint64_t key = prune_state_key(st, reg_kind, p);
+  unsigned candidates = 0, queries = 0;
+  for (prune_node *a = st->prune_node;
+       a && !a->allocated && candidates < PRUNE_COVER_CANDIDATES && queries < PRUNE_COVER_QUERIES;
+       a = a->parent) {
+    if (a->snap.key != key || a->npc > st->npc) continue;
+    candidates++;
+    prune_rename r;
+    prune_rename_begin(&r, st, a->snap.inputs, a->snap.ninputs);
+    r.vars = &p->vars;
+    r.ancestor = true;
+    bool yes = prune_snapshot_matches(&a->snap, st, &r);
+    hmap own = {0};
+    hmap_reset(&own, 2 * st->npc + 16);
+    for (size_t k = 0; k < st->npc; k++) hmap_put(&own, (uint64_t)(uintptr_t)st->pc[k], 1);
+    expr *all = expr_true();
+    expr **images = xcalloc(a->npc + 1, sizeof *images); /* what unseen variables map to */
+    size_t nimages = 0;
+    hmap seen = {0}, in_mem = {0}; /* arrays of the conjuncts so far; of a's memory */
+    hmap_reset(&seen, 64);
+    bool mem_known = false, mem_ok = false;
+    for (size_t k = 0; k < a->npc && yes; k++) {
+      expr *v = defined_variable(p, st->pc[k]);
+      expr *value = !v ? NULL : st->pc[k]->kid[0] == v ? st->pc[k]->kid[1] : st->pc[k]->kid[0];
+      if (v && !prune_rename_binds(&r, v)) {
+        /* a variable a's snapshot does not hold: σ may map it to anything, so to its
+         * definition's image, which makes the definition hold */
+        images[nimages] = prune_rename_apply(&r, value);
+        prune_rename_bind(&r, v, images[nimages++]);
+      } else if (v && value->kind == EXPR_READ &&
+                 !hmap_get(&seen, key_of(value->u.read.array), NULL) &&
+                 (mem_known || (mem_known = arrays_in_memory(a->snap.mem, &in_mem, &mem_ok))) &&
+                 mem_ok && !hmap_get(&in_mem, key_of(value->u.read.array), NULL)) {
+        /* V = X, X an input nothing mapped yet, in no conjunct before and not in memory (a
+         * nondet value the snapshot holds only as V): σ may map X to σ(V), which makes the
+         * definition hold */
+        images[nimages] = prune_rename_apply(&r, v);
+        if (!prune_rename_bind_input(&r, value, images[nimages++])) expr_unref(images[--nimages]);
+      }
+      add_arrays(&seen, st->pc[k]);
+      expr *c = prune_rename_apply(&r, st->pc[k]); /* a's pc is st's prefix */
+      yes = !expr_is_false(c) && !prune_rename_moves(&r, c);
+
+      if (yes && !hmap_get(&own, (uint64_t)(uintptr_t)c, NULL)) {
+        expr *next = expr_and(all, c);
+        expr_unref(all);
+        all = next;
+      }
+      expr_unref(c);
+    }
+    hmap_free(&own);
+    if (yes && !expr_is_true(all) && !p->fault) {
+      bool must = false;
+      qs_status status = qs_must_be_true(p->solver, st->pc, st->npc, all, &must);
+      p->seen = requests(p); /* this module's own request */
+      p->stats->subsumption_queries++;
+      queries++;
+      yes = status == QS_UNSAT && must;
+    }
+    expr_unref(all);
+    prune_rename_end(&r);
+    for (size_t k = 0; k < nimages; k++) expr_unref(images[k]);
+    free(images);
+    hmap_free(&seen), hmap_free(&in_mem);
+    if (yes) return true;
+  }
+  return false;
 }
 
 bool prune_at_branch(prune_ctx *p, state *st) {
@@ -352,13 +597,20 @@ bool prune_at_branch(prune_ctx *p, state *st) {
   if (st->prune_validating) return false;
   account(p);
   size_t n;
-  prune_entry *const *entries = prune_table_at(&p->table, st, relevant_reg, p, &n);
+  prune_entry *const *entries = prune_table_at(&p->table, st, reg_kind, p, &n);
   bool subsumed = false;
   prune_obligation *obligation = NULL;
   for (size_t k = 0; k < n && !subsumed; k++, p->stats->compared++)
     subsumed = subsumes(p, st, entries[k], &obligation);
-  if (subsumed) {
-    p->stats->subsumed++;
+  bool cover = !subsumed && covered(p, st);
+  if (cover) {
+    /* its ancestors' subtrees now rely on a's: none of them gets an interpolant */
+    taint(st);
+    p->stats->covered++;
+    if (p->opt->validate) obligation = covering_obligation();
+  }
+  if (subsumed || cover) {
+    p->stats->subsumed += subsumed;
     prune_node *node = st->prune_node;
     st->prune_node = NULL;
     if (node) node_release(p, node);
@@ -372,9 +624,10 @@ bool prune_at_branch(prune_ctx *p, state *st) {
   }
   prune_node *node = xcalloc(1, sizeof *node);
   node->parent = st->prune_node; /* its count keeps st's place: node replaces st there */
-  node->npc = st->npc;
   node->open = 1;
-  prune_snapshot_take(&node->snap, st, relevant_reg, p);
+  if (variables(p)) give_variables(p, st, node);
+  node->npc = st->npc;
+  prune_snapshot_take(&node->snap, st, reg_kind, p);
   if (wp(p)) {
     node->pc = xcalloc(st->npc + 1, sizeof *node->pc);
     for (size_t k = 0; k < st->npc; k++) node->pc[k] = expr_ref(st->pc[k]);
@@ -424,6 +677,7 @@ void prune_allocated(prune_ctx *p, state *st) {
     return;
   }
   taint(st);
+  for (prune_node *n = st->prune_node; n && !n->allocated; n = n->parent) n->allocated = true;
 }
 
 void prune_dropped(prune_ctx *p, state *st) {
@@ -474,6 +728,8 @@ void prune_ended(prune_ctx *p, state *st, prune_end how, const char *kind, const
   if (how != PRUNE_END_NORMAL) taint(st);
   if (!st->prune_validating) return;
   p->stats->validation_paths++;
+  const prune_obligation *o = st->prune_obligation;
+  if (o && o->covering) return;
   /* the first error a pruned subtree reaches is the message, before any excluded path */
   if (how == PRUNE_END_ERROR && !p->validation_reached) {
     p->validation_reached = true;
@@ -686,6 +942,8 @@ void prune_merged(prune_ctx *p, state *m) {
 
 void prune_merges_restart(prune_ctx *p) { p->restart = true; }
 
+void prune_with_merging(prune_ctx *p) { p->merging = true; }
+
 void prune_merge_requests(prune_ctx *p) {
   if (active(p)) p->seen = requests(p);
 }
@@ -759,6 +1017,7 @@ void prune_stats_json(json_writer *j, const prune_stats *s) {
       {"wp_fallbacks", s->wp_fallbacks}, {"wp_queries", s->wp_queries},
       {"merged_joined", s->merged_joined}, {"merged_roots", s->merged_roots},
       {"wp_quantified", s->wp_quantified}, {"partial", s->partial},
-      {"merge_conjuncts", s->merge_conjuncts});
+      {"merge_conjuncts", s->merge_conjuncts}, {"variables", s->variables},
+      {"covered", s->covered});
   json_object_end(j);
 }

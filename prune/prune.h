@@ -23,7 +23,11 @@
  * Weakest-precondition interpolants (--interpolate=wp, prune/wp.h): a node instead keeps
  * formulas — each fact's ¬q, each finished child's interpolant, each subsuming entry's σ(Ψ)
  * — pushed back to the node's point over the conjuncts the path added in between by the
- * conjunctive BackProp with abduction; the node's interpolant is their conjunction.
+ * conjunctive BackProp with abduction; the node's interpolant is their conjunction. Without
+ * merging, a node first gives each relevant data register (prune/data.h) a fresh variable
+ * V with the conjunct V = value, so its interpolant speaks of the program variable, and a
+ * child's interpolant reaches its parent through the substitution V := value (an
+ * assignment's BackProp) before the abduction over the conjuncts in between.
  *
  * Contract: states are the interpreter's; the module keeps a pointer to its node in the
  * state (state.h's prune_* fields) and owns the nodes and the table. Borrowed: prog, solver,
@@ -76,6 +80,8 @@ typedef struct prune_stats {
   uint64_t partial;           /* finished nodes not stored: part of their subtree went on merged */
   uint64_t merge_conjuncts;   /* conjuncts a merge's correctness needed, put into interpolants */
   uint64_t wp_quantified;     /* wp steps over a ∀: the slice, no query (prune/wp.h) */
+  uint64_t variables;         /* wp: data registers given a variable at a node (data.h) */
+  uint64_t covered;           /* states covered by an ancestor (prune_at_branch) */
   char validation_error[512]; /* the first failure, one line */
   char first_error[512];      /* "KIND at FILE:LINE" of the first error path, or "" */
   char first_reach[512];      /* the same, of the first reach_error path, or "" */
@@ -96,7 +102,12 @@ void prune_free(prune_ctx *p); /* NULL is allowed */
  * runs (merging releases its regions): the requests until the next event are no state's. */
 void prune_running(prune_ctx *p, state *st);
 /* Before st branches on a symbolic condition (its pc is the branch): true when st is
- * subsumed and is to end now, with interp_end_state and nothing else (no test). */
+ * subsumed and is to end now, with interp_end_state and nothing else (no test). Also when
+ * st is *covered* by an ancestor node at its point (a loop's head, most often): the
+ * ancestor's snapshot matches st up to σ and st's path condition implies σ of the
+ * ancestor's, so st's states are among the ancestor's, reached by a longer path — any error
+ * below st is reached by a shorter run below the ancestor. Covering needs no interpolant;
+ * it leaves st's ancestors without one (their subtrees rely on the ancestor's). */
 bool prune_at_branch(prune_ctx *p, state *st);
 void prune_forked(prune_ctx *p, state *parent, state *child);
 /* st just asked whether pc ∧ q is satisfiable (one qs_must_be_true of ¬q); unsat: it relied
@@ -136,6 +147,8 @@ void prune_merged(prune_ctx *p, state *st);
  * redoes its constituents' paths from there, so it always begins a tree of its own (the
  * constituents' ancestors get no interpolant). */
 void prune_merges_restart(prune_ctx *p);
+/* Merging is on (--merge): nodes give no variables to data registers (prune/data.h). */
+void prune_with_merging(prune_ctx *p);
 /* The solver requests since the last event were merging's (whether to open a region at the
  * running state's branch): no question its path relies on. */
 void prune_merge_requests(prune_ctx *p);

@@ -20,7 +20,8 @@ void prune_rename_begin(prune_rename *r, const state *st, expr_array *const *nod
 }
 
 void prune_rename_end(prune_rename *r) {
-  hmap_free(&r->to), hmap_free(&r->from), hmap_free(&r->memo);
+  hmap_free(&r->to), hmap_free(&r->from), hmap_free(&r->memo), hmap_free(&r->binds);
+  hmap_free(&r->extra);
   hmap_free(&r->mine), hmap_free(&r->node);
   free(r->pairs);
   memset(r, 0, sizeof *r);
@@ -40,12 +41,18 @@ static bool arrays_match(prune_rename *r, expr_array *a, expr_array *b) {
   uint64_t v;
   if (hmap_get(&r->to, key(a), &v)) return v == key(b);
   if (hmap_get(&r->from, key(b), &v)) return v == key(a);
-  if (a == b) return true; /* an array both hold: itself (never renamed, see below) */
+  if (a == b && !r->ancestor) return true; /* an array both hold: itself (never renamed) */
+  if (a == b) {                            /* recorded: it may not be renamed later */
+    hmap_put(&r->to, key(a), key(b));
+    hmap_put(&r->from, key(b), key(a));
+    return true;
+  }
   build(r);
-  /* a is the node's own and b the state's own: both fresh inputs of the same shape */
-  if (!a->is_input || !b->is_input || hmap_get(&r->mine, key(a), NULL) ||
-      hmap_get(&r->node, key(b), NULL) || !hmap_get(&r->node, key(a), NULL) ||
-      !hmap_get(&r->mine, key(b), NULL))
+  /* a is the node's own and b the state's own: both fresh inputs of the same shape (an
+   * ancestor's inputs are all the state's: any input of the same shape) */
+  if (!a->is_input || !b->is_input) return false;
+  if (!r->ancestor && (hmap_get(&r->mine, key(a), NULL) || hmap_get(&r->node, key(b), NULL) ||
+                       !hmap_get(&r->node, key(a), NULL) || !hmap_get(&r->mine, key(b), NULL)))
     return false;
   if (a->capacity != b->capacity || a->size != b->size || !expr_is_const(a->size) ||
       (a->init || b->init))
@@ -63,6 +70,69 @@ static bool arrays_match(prune_rename *r, expr_array *a, expr_array *b) {
 
 static bool match(prune_rename *r, expr *a, expr *b, unsigned depth);
 
+/* Whether a is a variable's array, or an input bound as one (prune_rename_bind_input). */
+static bool is_var_array(const prune_rename *r, const expr_array *a) {
+  uint64_t id = (uint64_t)a->id + 1;
+  return (r->vars && hmap_get(r->vars, id, NULL)) || hmap_get(&r->extra, id, NULL);
+}
+
+/* Whether e reads one of the variables' arrays (at a constant index, no updates). */
+static bool reads_var(const prune_rename *r, const expr *e) {
+  return e->kind == EXPR_READ && !e->u.read.updates && expr_is_const(e->kid[0]) &&
+         is_var_array(r, e->u.read.array);
+}
+
+bool prune_rename_is_var(const prune_rename *r, const expr *e) {
+  return reads_var(r, e) && e->kid[0]->u.value == 0 && e->width == 8 * e->u.read.array->capacity;
+}
+
+bool prune_rename_bind_input(prune_rename *r, expr *read, expr *value) {
+  expr_array *a = read->kind == EXPR_READ ? read->u.read.array : NULL;
+  if (!a || !a->is_input || read->u.read.updates || !expr_is_const(read->kid[0]) ||
+      read->kid[0]->u.value != 0 || read->width != 8 * a->capacity || read->width != value->width ||
+      is_var_array(r, a) || hmap_get(&r->to, key(a), NULL) || hmap_get(&r->from, key(a), NULL))
+    return false;
+  if (!r->extra.cap) hmap_reset(&r->extra, 16);
+  hmap_put(&r->extra, (uint64_t)a->id + 1, 1);
+  return prune_rename_bind(r, read, value);
+}
+
+bool prune_rename_binds(const prune_rename *r, expr *var) {
+  return hmap_get(&r->binds, (uint64_t)var->u.read.array->id + 1, NULL);
+}
+
+bool prune_rename_bind(prune_rename *r, expr *var, expr *value) {
+  uint64_t id = (uint64_t)var->u.read.array->id + 1, v;
+  if (hmap_get(&r->binds, id, &v)) return v == key(value);
+  if (var->width != value->width) return false;
+  if (!r->binds.cap) hmap_reset(&r->binds, 16);
+  hmap_put(&r->binds, id, key(value));
+  r->nbinds++;
+  return true;
+}
+
+/* a == b: σ(a) is a only if every variable in it maps to itself (binding those not yet
+ * mapped) — and, against an ancestor, every array. */
+static bool shared(prune_rename *r, expr *a) {
+  if (expr_is_const(a) || (!r->ancestor && (!r->vars || !r->vars->count))) return true;
+  expr_array **arrays = NULL;
+  size_t n = 0, cap = 0;
+  expr_collect_arrays(a, &arrays, &n, &cap);
+  bool ok = true;
+  for (size_t k = 0; k < n && ok; k++) {
+    if (!is_var_array(r, arrays[k])) {
+      ok = !r->ancestor || arrays_match(r, arrays[k], arrays[k]);
+      continue;
+    }
+    expr *idx = expr_const(64, 0);
+    expr *whole = expr_read_le(arrays[k], NULL, idx, (unsigned)arrays[k]->capacity);
+    ok = prune_rename_bind(r, whole, whole);
+    expr_unref(whole), expr_unref(idx);
+  }
+  free(arrays);
+  return ok;
+}
+
 static bool updates_match(prune_rename *r, expr_update *a, expr_update *b, unsigned depth) {
   for (; a != b; a = a->next, b = b->next) {
     if (!a || !b || a->length != b->length) return false;
@@ -75,7 +145,8 @@ static bool updates_match(prune_rename *r, expr_update *a, expr_update *b, unsig
 static bool match(prune_rename *r, expr *a, expr *b, unsigned depth) {
   /* an equal expression holds only arrays both states have: σ is the identity on them,
    * since an array is renamed only when the state does not have it */
-  if (a == b) return true;
+  if (a && b && reads_var(r, a)) return prune_rename_is_var(r, a) && prune_rename_bind(r, a, b);
+  if (a == b) return shared(r, a);
   if (!a || !b || depth > MATCH_DEPTH_MAX) return false;
   if (a->kind != b->kind || a->width != b->width || a->nkids != b->nkids) return false;
   uint64_t v;
@@ -100,6 +171,25 @@ static bool match(prune_rename *r, expr *a, expr *b, unsigned depth) {
   return true;
 }
 
+bool prune_rename_moves(const prune_rename *r, expr *e) {
+  expr_array **arrays = NULL;
+  size_t n = 0, cap = 0;
+  expr_collect_arrays(e, &arrays, &n, &cap);
+  bool moved = false;
+  for (size_t k = 0; k < n && !moved; k++) {
+    uint64_t v, id = (uint64_t)arrays[k]->id + 1;
+    moved = hmap_get(&r->to, key(arrays[k]), &v) && v != key(arrays[k]);
+    if (!moved && is_var_array(r, arrays[k]) && hmap_get(&r->binds, id, &v)) {
+      expr *zero = expr_const(64, 0);
+      expr *whole = expr_read_le(arrays[k], NULL, zero, (unsigned)arrays[k]->capacity);
+      moved = v != key(whole);
+      expr_unref(whole), expr_unref(zero);
+    }
+  }
+  free(arrays);
+  return moved;
+}
+
 bool prune_rename_match(prune_rename *r, expr *e_node, expr *e_state) {
   return match(r, e_node, e_state, 0);
 }
@@ -119,6 +209,8 @@ static expr *apply(prune_rename *r, hmap *done, expr *e, unsigned depth) {
   expr *out = NULL;
   uint64_t b;
   if (failed) out = NULL;
+  else if (reads_var(r, e) && hmap_get(&r->binds, (uint64_t)e->u.read.array->id + 1, &b))
+    out = expr_extract((expr *)(uintptr_t)b, (unsigned)(8 * e->kid[0]->u.value), e->width);
   else if (e->kind == EXPR_READ && !e->u.read.updates && hmap_get(&r->to, key(e->u.read.array), &b))
     out = expr_read_le((expr_array *)(uintptr_t)b, NULL, kids[0], e->width / 8);
   else
@@ -129,7 +221,7 @@ static expr *apply(prune_rename *r, hmap *done, expr *e, unsigned depth) {
 }
 
 expr *prune_rename_apply(prune_rename *r, expr *e) {
-  if (!r->npairs) return expr_ref(e);
+  if (!r->npairs && !r->nbinds) return expr_ref(e);
   hmap done = {0};
   hmap_reset(&done, 64);
   expr *out = apply(r, &done, e, 0);

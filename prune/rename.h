@@ -19,6 +19,21 @@
  * node's array, which is then free in the query (the state never had it), so the
  * implication is only harder to prove.
  *
+ * Variables (--interpolate=wp, prune/data.h): when `vars` is set (the ids of the arrays that
+ * prune made as fresh variables for data registers, each read whole as one value), σ also
+ * maps a variable V of the node to any expression of the state of V's width (the value the
+ * state's register holds where the node's held V), once: a later occurrence must match the
+ * same expression. A variable met inside an expression both sides share is mapped to itself.
+ * prune_rename_apply replaces V (and a constant-index read of part of it) by its image.
+ * Sound for the same reason as the renaming of arrays: V is a symbol of the node's state, and
+ * the node's interpolant holds for every value of its symbols that satisfies it.
+ *
+ * Against an ancestor (`ancestor`, for covering: prune.h), whose inputs are all the state's
+ * too, σ may map any input to an input of the same shape, and an array (or variable) met as
+ * itself is recorded as mapped to itself, so that no occurrence is renamed one way here and
+ * another way there. prune_rename_moves then says whether an expression still holds an array
+ * σ moves (an occurrence apply could not rename): the caller must not trust σ(e) then.
+ *
  * Contract: arrays and expressions are borrowed; begin/end bracket one match; matching is
  * deterministic (σ grows in the order of the calls).
  */
@@ -42,12 +57,32 @@ typedef struct prune_rename {
   bool built;
   expr_array **pairs; /* σ's non-identity pairs: pairs[2k] ↦ pairs[2k + 1] */
   size_t npairs, cap_pairs;
+  const hmap *vars; /* array id + 1 of each variable (set by the caller), or NULL */
+  bool ancestor;    /* the node is an ancestor of the state (set by the caller): see above */
+  hmap binds;       /* variable's array id + 1 → its image (a borrowed expression) */
+  hmap extra;       /* array id + 1 of inputs bound as variables (prune_rename_bind_input) */
+  size_t nbinds;
 } prune_rename;
 
 void prune_rename_begin(prune_rename *r, const state *st, expr_array *const *node_inputs, size_t n);
 void prune_rename_end(prune_rename *r);
 /* Whether σ (grown as needed) maps e_node to e_state (both may be NULL: equal only then). */
 bool prune_rename_match(prune_rename *r, expr *e_node, expr *e_state);
+/* Maps variable `var` (a whole read of one of vars' arrays) to `value` (borrowed): false when
+ * it is already mapped to another expression. */
+bool prune_rename_bind(prune_rename *r, expr *var, expr *value);
+/* Against an ancestor: binds `read`, a whole read of an input σ does not map yet (as an
+ * array or a variable), to `value` (borrowed), as if it were a variable — σ may choose any
+ * image for a symbol the ancestor's snapshot does not hold. False (nothing bound) otherwise.
+ * A later occurrence of that input is replaced by value (or a part of it). */
+bool prune_rename_bind_input(prune_rename *r, expr *read, expr *value);
+/* Whether σ maps variable `var` already. */
+bool prune_rename_binds(const prune_rename *r, expr *var);
+/* Whether e is a whole read of one of vars' arrays. */
+bool prune_rename_is_var(const prune_rename *r, const expr *e);
+/* Whether e reads an array σ maps elsewhere, or a variable σ maps elsewhere (an occurrence
+ * σ(e) left). */
+bool prune_rename_moves(const prune_rename *r, expr *e);
 /* σ(e): a new reference (e itself, referenced, when σ is the identity). */
 expr *prune_rename_apply(prune_rename *r, expr *e);
 

@@ -28,8 +28,9 @@ static uint64_t bytes_hash(const uint8_t *b, size_t n) { /* FNV-1a */
 
 /* What of a register's value every match preserves: a constant's value, or the operator and
  * width of anything else (σ renames arrays only). */
-static uint64_t value_print(const expr *e) {
+static uint64_t value_print(const expr *e, bool variable) {
   if (!e) return 1;
+  if (variable) return mix(e->width, 4);
   if (expr_is_const(e))
     return mix(mix((uint64_t)e->u.value, (uint64_t)(e->u.value >> 64)), e->width);
   return mix((uint64_t)e->kind << 16 | e->width, 2);
@@ -60,12 +61,15 @@ static uint64_t memory_print(mem_space *mem) {
 
 /* The table's key: the call stack and the print of the state at it (relevant registers,
  * life-cycle step, memory), equal for a state and any snapshot it matches. */
-static uint64_t state_key(state *st, prune_relevant_fn relevant, void *ctx) {
+uint64_t prune_state_key(state *st, prune_relevant_fn relevant, void *ctx) {
   uint64_t h = mix(stack_hash(st), mix(st->lifecycle, st->pointer_forks));
   for (uint32_t k = 0; k < st->nframes; k++) {
     const state_frame *f = &st->frames[k];
-    for (uint32_t r = 0; r < f->nregs; r++)
-      if (relevant(ctx, st, k, r)) h = mix(h, mix((uint64_t)k << 32 | r, value_print(f->regs[r])));
+    for (uint32_t r = 0; r < f->nregs; r++) {
+      prune_reg_kind kind = relevant(ctx, st, k, r);
+      if (kind != PRUNE_REG_IGNORED)
+        h = mix(h, mix((uint64_t)k << 32 | r, value_print(f->regs[r], kind == PRUNE_REG_VARIABLE)));
+    }
   }
   h = mix(h, memory_print(st->mem));
   return h ? h : 1;
@@ -74,8 +78,8 @@ static uint64_t state_key(state *st, prune_relevant_fn relevant, void *ctx) {
 static uint64_t snapshot_key(const prune_snapshot *s) {
   uint64_t h = mix(s->hash, mix(s->lifecycle, s->pointer_forks));
   for (size_t k = 0; k < s->nregs; k++)
-    h = mix(h,
-            mix((uint64_t)s->regs[k].frame << 32 | s->regs[k].reg, value_print(s->regs[k].value)));
+    h = mix(h, mix((uint64_t)s->regs[k].frame << 32 | s->regs[k].reg,
+                   value_print(s->regs[k].value, s->regs[k].variable)));
   h = mix(h, memory_print(s->mem));
   return h ? h : 1;
 }
@@ -98,12 +102,14 @@ void prune_snapshot_take(prune_snapshot *s, state *st, prune_relevant_fn relevan
     if (f->nallocas) memcpy(s->allocas[k], f->allocas, f->nallocas * sizeof *f->allocas);
     s->varargs[k] = f->varargs;
     for (uint32_t r = 0; r < f->nregs; r++) {
-      if (!relevant(ctx, st, k, r)) continue;
+      prune_reg_kind kind = relevant(ctx, st, k, r);
+      if (kind == PRUNE_REG_IGNORED) continue;
       if (s->nregs == cap) {
         cap = cap ? 2 * cap : 16;
         s->regs = xrealloc(s->regs, cap * sizeof *s->regs);
       }
-      s->regs[s->nregs++] = (prune_reg){k, r, f->regs[r] ? expr_ref(f->regs[r]) : NULL};
+      s->regs[s->nregs++] =
+          (prune_reg){k, r, f->regs[r] ? expr_ref(f->regs[r]) : NULL, kind == PRUNE_REG_VARIABLE};
     }
   }
   s->mem = mem_space_clone(st->mem);
@@ -217,7 +223,7 @@ prune_entry *const *prune_table_at(const prune_table *t, state *st, prune_releva
                                    void *ctx, size_t *count) {
   *count = 0;
   uint64_t b;
-  if (!t->nentries || !hmap_get(&t->index, state_key(st, relevant, ctx), &b)) return NULL;
+  if (!t->nentries || !hmap_get(&t->index, prune_state_key(st, relevant, ctx), &b)) return NULL;
   *count = t->buckets[b - 1].n;
   return t->buckets[b - 1].items;
 }

@@ -6,7 +6,9 @@
  *      with the same life-cycle step, the same stack objects and variadic areas per frame;
  *   2. every register relevant there (prune/relevance.h) holds the same expression up to a
  *      renaming σ of the inputs each made on its own (prune/rename.h; hash-consing makes
- *      equal expressions the same node, so without fresh inputs σ is the identity);
+ *      equal expressions the same node, so without fresh inputs σ is the identity) — a
+ *      register counted as a variable holds, in the node, a variable σ maps to the state's
+ *      value, whatever it is;
  *   3. its memory has the same objects bound (so the same allocation sites, and addresses)
  *      with the same bytes up to σ (shared contents, or byte by byte up to
  *      PRUNE_MEM_COMPARE_MAX);
@@ -33,12 +35,21 @@
 
 enum { PRUNE_MEM_COMPARE_MAX = 4096 }; /* bytes compared one by one in an unshared object */
 
-/* Whether register reg of frame `frame` (0 = outermost) of st matters at st's point. */
-typedef bool (*prune_relevant_fn)(void *ctx, const state *st, uint32_t frame, uint32_t reg);
+/* How register reg of frame `frame` (0 = outermost) of st counts at st's point: not at all,
+ * by its value (matched up to σ), or as a *variable* (prune/data.h: the node held a fresh
+ * variable there, which σ maps to whatever the state holds; the print ignores the value). */
+typedef enum prune_reg_kind {
+  PRUNE_REG_IGNORED,
+  PRUNE_REG_EXACT,
+  PRUNE_REG_VARIABLE
+} prune_reg_kind;
+typedef prune_reg_kind (*prune_relevant_fn)(void *ctx, const state *st, uint32_t frame,
+                                            uint32_t reg);
 
 typedef struct prune_reg {
   uint32_t frame, reg;
-  expr *value; /* owned reference, may be NULL */
+  expr *value;   /* owned reference, may be NULL */
+  bool variable; /* PRUNE_REG_VARIABLE */
 } prune_reg;
 
 typedef struct prune_snapshot {
@@ -73,6 +84,9 @@ typedef struct prune_table {
 /* The snapshot of st (its memory is cloned, O(1)); relevant decides which registers count. */
 void prune_snapshot_take(prune_snapshot *s, state *st, prune_relevant_fn relevant, void *ctx);
 void prune_snapshot_free(prune_snapshot *s);
+/* The print of st at its point (see prune_table_at): a snapshot st matches has st's
+ * print as its `key`. */
+uint64_t prune_state_key(state *st, prune_relevant_fn relevant, void *ctx);
 /* Conditions 1–3 above; r (begun with s's inputs and st) holds σ afterwards. */
 bool prune_snapshot_matches(const prune_snapshot *s, state *st, prune_rename *r);
 

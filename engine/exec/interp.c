@@ -2082,6 +2082,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
   ex.merge = new_merge_ctx(&ex);
   ex.prune = prune_new(prog, &opt->prune, solver, &result->prune);
   if (opt->merge.mode != MERGE_MODE_NONE && opt->merge.incremental) prune_merges_restart(ex.prune);
+  if (opt->merge.mode != MERGE_MODE_NONE) prune_with_merging(ex.prune);
   const search_kind default_search[] = {SEARCH_DFS};
   search_hooks hooks = {.weight = coverage_weight, .ctx = &ex.cov};
   ex.searcher = search_new(opt->nsearch ? opt->search : default_search,

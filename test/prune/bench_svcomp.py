@@ -10,7 +10,8 @@ from this folder's drivers; no sv-benchmarks file is used):
   c/demo/memsafety.yml   valid-memsafety only: skipped
 
 1. All five: the safe tasks proved true by every mode with validation ok, the bug found,
-   the mislabeled task flagged WRONG (on stderr and in the table), the memsafety task not
+   no state covered (no loop), the mislabeled task flagged WRONG (on stderr and in the
+   table), the memsafety task not
    counted, the summary's counts, exit 1.
 2. Without the mislabeled task: exit 0.
 
@@ -67,7 +68,8 @@ def main():
             check(f"{name}: true in every mode, interpolated runs validated",
                   [x[2] for x in r] == ["plain", "deletion", "wp"]
                   and all(x[3] == "true" for x in r)
-                  and [x[8] for x in r] == ["-", "ok", "ok"] and r[1][5] != "0", r)
+                  and [x[9] for x in r] == ["-", "ok", "ok"] and r[1][5] != "0"
+                  and [x[6] for x in r] == ["-", "0", "0"], r)
         r = rows(out, "bug")
         check("bug: false(unreach-call) in every mode",
               len(r) == 3 and all(x[3] == "false(unreach-call)" for x in r), r)

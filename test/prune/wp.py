@@ -7,11 +7,16 @@ every run with --validate-interpolation on.
    at a choice but the first's is subsumed — N forks, N subsumed, N + 1 nodes; deletion
    keeps the first path's bounds and forks 2N - 1 times (more nodes, more queries).
 2. The interpolation.py shapes under wp: noise_unread and nondet_noise are linear (N + 1
-   forks, subsumed = N); counter is N(N+1)/2, as under deletion (its states differ in a
-   concrete counter register, which symq's snapshots compare exactly: see
-   docs/interpolation.md); noise_read and core_needed find their bug as often as plain
+   forks, subsumed = N); noise_read and core_needed find their bug as often as plain
    forking; with the fault injected (subsumption without the implication) validation
    reports the bug the pruning hid.
+3. counter.c (N choices each adding 0 or 1 to x, then assert(x <= N)): linear under wp —
+   N forks at N = 4, 8, 12 (equal steps), one state subsumed per choice, the counter given
+   a variable at each node (prune/data.h: the interpolant is over x, x <= i at choice i, so
+   states with other counts are subsumed) — and at most quadratic under deletion (its
+   interpolants keep the count's value: N(N+1)/2). counter_bug.c (two counters, a check
+   failing on some paths): wp finds as many failing paths as plain forking; with the fault
+   injected validation reports it.
 
     wp.py SYMQ_BINARY
 
@@ -54,8 +59,7 @@ def main():
               pruned(w) == n and w["subsumed"] == n and w["interpolation"]["nodes"] == n + 1,
               (pruned(w), w["subsumed"], w["interpolation"]["nodes"]))
         check(f"wp_guard N={n}: deletion forks 2N - 1", pruned(d) == 2 * n - 1, pruned(d))
-    for driver, want in (("noise_unread", lambda n: n + 1), ("nondet_noise", lambda n: n + 1),
-                         ("counter", lambda n: n * (n + 1) // 2)):
+    for driver, want in (("noise_unread", lambda n: n + 1), ("nondet_noise", lambda n: n + 1)):
         for n in (4, 8):
             s = validated(symq, driver, n, WP)
             if s:
@@ -71,6 +75,34 @@ def main():
                   and s["verdict"].endswith(f"{driver}.c:{reach_line(driver)})")
                   and s["error_paths"] == plain["error_paths"] > 0,
                   (s["verdict"], s["error_paths"], plain["error_paths"]))
+    forks = {}
+    for n in (4, 8, 12):
+        w = validated(symq, "counter", n, WP)
+        d = validated(symq, "counter", n, DELETION)
+        if not w or not d:
+            continue
+        forks[n] = pruned(w)
+        check(f"counter N={n}: verdict true under wp and deletion",
+              w["verdict"].startswith("true (") and d["verdict"].startswith("true ("),
+              (w["verdict"], d["verdict"]))
+        check(f"counter N={n} wp: one subsumed state per choice, the counter a variable",
+              w["subsumed"] == n and w["interpolation"]["variables"] >= 1,
+              (w["subsumed"], w["interpolation"]["variables"]))
+        check(f"counter N={n} deletion: at most quadratic (N(N+1)/2 forks)",
+              pruned(d) <= n * (n + 1) // 2, pruned(d))
+    check("counter wp: forks linear in N (N forks at 4, 8, 12: equal steps)",
+          forks == {4: 4, 8: 8, 12: 12}, forks)
+    bug = validated(symq, "counter_bug", 6, WP)
+    _, plain = run(symq, "counter_bug", 6, [])
+    if bug and plain:
+        check("counter_bug wp: false, as many failing paths as plain forking",
+              bug["verdict"].startswith("false (assert at ") and bug["subsumed"] > 0
+              and bug["error_paths"] == plain["error_paths"] > 0,
+              (bug["verdict"], bug["subsumed"], bug["error_paths"], plain["error_paths"]))
+    p = faulty(symq, "counter_bug", WP, n=6)
+    check("counter_bug wp, fault injected: validation reports the unsound subsumption",
+          p.returncode == 1 and "symq: error: unsound subsumption: a pruned subtree " in p.stderr,
+          f"rc={p.returncode} {p.stderr.strip()[-200:]!r}")
     p = faulty(symq, "core_needed", WP)
     check("wp, fault injected: validation reports the unsound subsumption, exit 1",
           p.returncode == 1 and "symq: error: unsound subsumption: a pruned subtree reaches "

@@ -14,6 +14,7 @@
 #include "engine/core/state.h"
 #include "engine/core/xalloc.h"
 #include "prune/core.h"
+#include "prune/data.h"
 #include "prune/relevance.h"
 #include "prune/rename.h"
 #include "prune/slots.h"
@@ -103,6 +104,29 @@ static void test_relevance(void) {
   ir_free(p);
 }
 
+/* Data registers (prune/data.h): in f every register only reaches arithmetic, comparisons,
+ * branches and phis (the division's operands too: its check is a question); in g the
+ * accumulator is returned, and so is the phi source that feeds it: not data. */
+static void test_data(void) {
+  ir_program *p = decode_source("data.ll", source);
+  CHECK(p != NULL);
+  if (!p) return;
+  const ir_function *f = &p->funcs[ir_find_function(p, "f")];
+  prune_data *d = prune_data_compute(f);
+  for (uint32_t reg = 0; reg < f->nregs; reg++) CHECK(prune_is_data(d, reg));
+  CHECK(!prune_is_data(d, f->nregs)); /* out of range */
+  prune_data_free(d);
+  const ir_function *g = &p->funcs[ir_find_function(p, "g")];
+  d = prune_data_compute(g);
+  for (uint32_t reg = 0; reg < g->nregs; reg++) {
+    bool want = reg != 2 && reg != 4; /* acc, anext */
+    if (prune_is_data(d, reg) != want) fprintf(stderr, "    g: register %u\n", reg);
+    CHECK(prune_is_data(d, reg) == want);
+  }
+  prune_data_free(d);
+  ir_free(p);
+}
+
 static expr *byte_of(expr_array *a, uint64_t k) {
   expr *i = expr_const(64, k), *r = expr_read(a, NULL, i);
   expr_unref(i);
@@ -152,9 +176,9 @@ static void test_core(void) {
 }
 
 /* Register 0 of every frame matters; the others do not. */
-static bool reg0_relevant(void *ctx, const state *st, uint32_t frame, uint32_t reg) {
+static prune_reg_kind reg0_relevant(void *ctx, const state *st, uint32_t frame, uint32_t reg) {
   (void)ctx, (void)st, (void)frame;
-  return reg == 0;
+  return reg == 0 ? PRUNE_REG_EXACT : PRUNE_REG_IGNORED;
 }
 
 static bool matches(const prune_snapshot *snap, state *st) {
@@ -409,6 +433,7 @@ int main(void) {
   test_slots();
   test_rename();
   test_relevance();
+  test_data();
   test_core();
   test_table();
   return check_exit();
