@@ -184,10 +184,11 @@ static void remember(relax_stage *r, const expr_assignment *m) {
  * constant indices, so its cells are exact, and it splits into components — formulas sharing
  * a cell, transitively, as independence groups them — which share no cell. Each component is
  * answered on its own: by a recent model that satisfies it (the path condition's parts, which
- * the last question's model satisfied), else by the chain below (a small request: the
- * question's own component). One component's unsat is final (a subset of S). The components'
- * models, each laid over the others on the component's cells, make a model of S, which is
- * checked by evaluation on the whole of S before it is used. */
+ * the last question's model satisfied), else by enumeration over the ranges its own bounds give
+ * its variables (domain.h: a merged state's bounds question on K + c), else by the chain below
+ * (a small request: the question's own component). One component's unsat is final (a subset of S).
+ * The components' models, each laid over the others on the component's cells, make a model of S,
+ * which is checked by evaluation on the whole of S before it is used. */
 
 static const uint64_t *formula_cells(relax_stage *r, expr *f, size_t *count) {
   uint64_t v;
