@@ -15,6 +15,7 @@
 
 #include "check.h"
 #include "expr_pool.h"
+#include "test_rng.h"
 #include "engine/core/expr.h"
 #include "qsolver/qsolver.h"
 
@@ -23,23 +24,16 @@ static expr *k8(uint64_t v) { return K(expr_const(8, v)); }
 static expr *word(expr_array *a) { return K(expr_read_le(a, NULL, k64(0), 8)); }
 static expr *byte_at(expr_array *a, expr *index) { return K(expr_read(a, NULL, index)); }
 
-static uint64_t rng = 0xD1B54A32D192ED03ULL;
-static unsigned rnd(unsigned n) {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return (unsigned)(rng % n);
-}
-
 #define MAX_PC 40
 
 /* One branch question of the walk: a byte past the range, a byte at K + c, or n. */
 static expr *question(expr_array *s, expr *k, expr *n) {
-  switch (rnd(4)) {
-  case 0: return K(expr_eq(byte_at(s, k64(20 + rnd(8))), k8('A' + rnd(3))));
-  case 1: return K(expr_eq(byte_at(s, K(expr_add(k, k64(1 + rnd(3))))), k8('a' + rnd(3))));
-  case 2: return K(expr_ule(n, k64(rnd(18))));
-  default: return K(expr_eq(byte_at(s, k64(rnd(6))), k8('a' + rnd(2))));
+  switch (test_rnd(4)) {
+  case 0: return K(expr_eq(byte_at(s, k64(20 + test_rnd(8))), k8('A' + test_rnd(3))));
+  case 1:
+    return K(expr_eq(byte_at(s, K(expr_add(k, k64(1 + test_rnd(3))))), k8('a' + test_rnd(3))));
+  case 2: return K(expr_ule(n, k64(test_rnd(18))));
+  default: return K(expr_eq(byte_at(s, k64(test_rnd(6))), k8('a' + test_rnd(2))));
   }
 }
 
@@ -86,7 +80,7 @@ static void test_walk(void) {
       bool can_q = false, can_nq = false;
       CHECK(qs_may_be_true(plain, pc, npc, q, &can_q) != QS_UNKNOWN);
       CHECK(qs_may_be_true(plain, pc, npc, nq, &can_nq) != QS_UNKNOWN);
-      if (can_q && (!can_nq || rnd(2))) pc[npc++] = q;
+      if (can_q && (!can_nq || test_rnd(2))) pc[npc++] = q;
       else if (can_nq)
         pc[npc++] = nq;
       expr_assignment *m = NULL;
@@ -107,6 +101,7 @@ static void test_walk(void) {
 
 int main(void) {
   size_t nodes = expr_live_count(), arrays = expr_live_arrays();
+  test_rng_seed(0xD1B54A32D192ED03ULL);
   test_walk();
   free(pool);
   free(apool);

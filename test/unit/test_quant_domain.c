@@ -20,6 +20,7 @@
 
 #include "check.h"
 #include "expr_pool.h"
+#include "test_rng.h"
 #include "engine/core/expr.h"
 #include "qsolver/domain.h"
 #include "qsolver/qsolver.h"
@@ -175,19 +176,11 @@ static void test_edges(void) {
   pool_release();
 }
 
-static uint64_t rng = 0x9E3779B97F4A7C15ULL;
-static unsigned rnd(unsigned n) {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return (unsigned)(rng % n);
-}
-
 /* A bound on v of a random kind against c, possibly negated. */
 static expr *random_bound(expr *v, uint64_t c, unsigned w) {
   expr *kc = K(expr_const(w, c));
   expr *e;
-  switch (rnd(6)) {
+  switch (test_rnd(6)) {
   case 0: e = K(expr_ule(v, kc)); break;
   case 1: e = K(expr_ult(v, kc)); break;
   case 2: e = K(expr_ule(kc, v)); break;
@@ -195,7 +188,7 @@ static expr *random_bound(expr *v, uint64_t c, unsigned w) {
   case 4: e = K(expr_eq(v, kc)); break;
   default: e = K(expr_ne(v, kc)); break;
   }
-  return rnd(3) == 0 ? K(expr_not(e)) : e;
+  return test_rnd(3) == 0 ? K(expr_not(e)) : e;
 }
 
 static void test_family(void) {
@@ -204,7 +197,7 @@ static void test_family(void) {
   for (unsigned round = 0; round < 60; round++) {
     expr_array *xa = pool_array("x", 8, true), *ya = pool_array("y", 8, false),
                *s = pool_array("s", 4, true);
-    expr *x = word(xa), *y = word(ya), *b = byte_at(s, k64(rnd(4)));
+    expr *x = word(xa), *y = word(ya), *b = byte_at(s, k64(test_rnd(4)));
     expr *vars[3] = {x, y, b};
     expr *f[10];
     size_t nf = 0;
@@ -212,26 +205,27 @@ static void test_family(void) {
     for (unsigned i = 0; i < 3; i++) {
       unsigned w = vars[i]->width;
       uint64_t top = w == 64 ? UINT64_MAX : (1u << w) - 1;
-      uint64_t lo = rnd(3) == 0 ? 0 : rnd(2) ? top - rnd(40) : rnd(200);
+      uint64_t lo = test_rnd(3) == 0 ? 0 : test_rnd(2) ? top - test_rnd(40) : test_rnd(200);
       f[nf++] = K(expr_ule(K(expr_const(w, lo)), vars[i]));
-      f[nf++] = K(expr_ule(vars[i], K(expr_const(w, lo + rnd(30) > top ? top : lo + rnd(30)))));
+      f[nf++] =
+          K(expr_ule(vars[i], K(expr_const(w, lo + test_rnd(30) > top ? top : lo + test_rnd(30)))));
     }
-    for (unsigned q = 0, nq = 1 + rnd(3); q < nq; q++) {
-      switch (rnd(4)) {
+    for (unsigned q = 0, nq = 1 + test_rnd(3); q < nq; q++) {
+      switch (test_rnd(4)) {
       case 0: { /* a bound on one variable */
-        expr *v = vars[rnd(3)];
+        expr *v = vars[test_rnd(3)];
         u128 at = 0;
         for (unsigned i = 0; i < nf; i++) /* near an existing constant: at the edges */
           if (f[i]->kid[1] == v && expr_is_const(f[i]->kid[0])) at = f[i]->kid[0]->u.value;
-        f[nf++] = random_bound(v, (uint64_t)at + rnd(5) - 2, v->width);
+        f[nf++] = random_bound(v, (uint64_t)at + test_rnd(5) - 2, v->width);
         break;
       }
-      case 1: f[nf++] = K(expr_ult(x, K(expr_add(y, k64(rnd(50)))))); break;
+      case 1: f[nf++] = K(expr_ult(x, K(expr_add(y, k64(test_rnd(50)))))); break;
       case 2:
-        f[nf++] =
-            K(expr_eq(K(expr_zext(b, 64)), K(expr_add(x, K(expr_const(64, -(uint64_t)rnd(300)))))));
+        f[nf++] = K(expr_eq(K(expr_zext(b, 64)),
+                            K(expr_add(x, K(expr_const(64, -(uint64_t)test_rnd(300)))))));
         break;
-      default: f[nf++] = K(expr_ne(K(expr_add(x, y)), k64(rnd(400)))); break;
+      default: f[nf++] = K(expr_ne(K(expr_add(x, y)), k64(test_rnd(400)))); break;
       }
     }
     qs_status st = decide(d, f, nf);
@@ -290,6 +284,7 @@ static void test_chain(void) {
 
 int main(void) {
   size_t nodes = expr_live_count(), arrays = expr_live_arrays();
+  test_rng_seed(0x9E3779B97F4A7C15ULL);
   test_bounds_question();
   test_shapes();
   test_edges();
