@@ -26,6 +26,7 @@
  */
 #include "qsolver/stage.h"
 #include "engine/core/xalloc.h"
+#include "qsolver/domain.h"
 #include "qsolver/quant.h"
 
 /* Models of the scalar parts solved lately and of the quantified requests answered lately,
@@ -53,6 +54,7 @@ typedef struct relax_stage {
   size_t garrays_cap;
   uint8_t *bytes;
   size_t bytes_cap;
+  qs_domain *domain; /* scalar requests decided by enumeration (domain.h) */
 } relax_stage;
 
 #define SCALAR_MEMO_MAX ((size_t)1 << 20)
@@ -182,10 +184,11 @@ static void remember(relax_stage *r, const expr_assignment *m) {
  * constant indices, so its cells are exact, and it splits into components — formulas sharing
  * a cell, transitively, as independence groups them — which share no cell. Each component is
  * answered on its own: by a recent model that satisfies it (the path condition's parts, which
- * the last question's model satisfied), else by the chain below (a small request: the
- * question's own component). One component's unsat is final (a subset of S). The components'
- * models, each laid over the others on the component's cells, make a model of S, which is
- * checked by evaluation on the whole of S before it is used. */
+ * the last question's model satisfied), else by enumeration over the ranges its own bounds give
+ * its variables (domain.h: a merged state's bounds question on K + c), else by the chain below
+ * (a small request: the question's own component). One component's unsat is final (a subset of S).
+ * The components' models, each laid over the others on the component's cells, make a model of S,
+ * which is checked by evaluation on the whole of S before it is used. */
 
 static const uint64_t *formula_cells(relax_stage *r, expr *f, size_t *count) {
   uint64_t v;
@@ -297,6 +300,14 @@ static expr_assignment *overlay_group(relax_stage *r, const expr_assignment *bas
   return out;
 }
 
+/* A scalar request: by enumeration when its variables' own bounds make that cheap (a merged
+ * state's bounds question on K + c), else by the chain below. */
+static void solve_small(relax_stage *r, const qs_req *rq, qs_ans *ans) {
+  qs_ans_init(ans);
+  ans->status = qs_domain_solve(r->domain, rq->f, rq->n, &ans->model);
+  if (ans->status == QS_UNKNOWN) qs_forward(&r->base, rq, ans);
+}
+
 /* S solved component by component: true when it answered (unsat, or sat with a model of the
  * whole of S, checked by evaluation). False leaves S to the chain below whole. */
 static bool split(relax_stage *r, size_t ns) {
@@ -327,7 +338,7 @@ static bool solve_components(relax_stage *r, const qs_req *relaxed, qs_ans *ans)
       grq.n = ng;
       grq.assumed = gassumed;
       grq.lane = QS_LANE_PART;
-      qs_forward(&r->base, &grq, &ga);
+      solve_small(r, &grq, &ga);
       status = ga.status == QS_SAT && !ga.model ? QS_UNKNOWN : ga.status;
       from = ga.model;
     }
@@ -365,7 +376,10 @@ static void solve_scalar(relax_stage *r, const qs_req *relaxed, qs_ans *ans) {
       return;
     }
   }
-  if (!parts || !solve_components(r, relaxed, ans)) qs_forward(&r->base, relaxed, ans);
+  if (!parts || !solve_components(r, relaxed, ans)) {
+    qs_ans_clear(ans);
+    solve_small(r, relaxed, ans);
+  }
   if (ans->status == QS_SAT && ans->model) remember(r, ans->model);
 }
 
@@ -450,6 +464,7 @@ static void relax_destroy(qs_stage *st) {
   free(r->g);
   free(r->garrays);
   free(r->bytes);
+  qs_domain_free(r->domain);
   free(r->stack);
   free(r->s);
   free(r->reads);
@@ -465,5 +480,6 @@ qs_stage *qs_relax_stage_new(qsolver *s) {
   (void)s;
   relax_stage *r = xcalloc(1, sizeof *r);
   r->base.ops = &relax_ops;
+  r->domain = qs_domain_new();
   return &r->base;
 }

@@ -177,9 +177,10 @@ def main():
             assert not m["pat"]["fallbacks"] and m["validation_failures"] == 0, m
             nodes[capacity] = m["merged_pc_nodes"]
             # the quantified procedure answers nearly all of them itself, validation's ¬∀
-            # queries included (issue 8's target: ≥ 95% before any fallback)
+            # queries included (issue 8's target: ≥ 95% before any fallback); without
+            # validation the caches and the relaxed stage may leave it none to run
             asked, before = before_fallback(s)
-            assert asked and 100 * before >= 95 * asked, s["quantified"]
+            assert (asked or not validate) and 100 * before >= 95 * asked, s["quantified"]
             return (f"{m['pat']['merges']} merges by pattern, merged pc {nodes[capacity]} nodes, "
                     f"{before}/{asked} quantified queries before any fallback")
         return fn

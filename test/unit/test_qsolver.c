@@ -1099,8 +1099,9 @@ static void test_bound_chain(void) {
     }
   }
   /* the relaxed stage's scalar parts (the 80 questions with the forall) went to Z3 in
-   * linear integer arithmetic */
-  CHECK(st(fast, "z3")->in_integers >= 80);
+   * linear integer arithmetic, but for those its enumeration decided (qsolver/domain.h: 14
+   * of them, K and n within its budget of evaluations) */
+  CHECK(st(fast, "z3")->in_integers >= 60);
   CHECK_EQ_U64(st(plain, "z3")->in_integers, 0);
   qs_free(fast);
   qs_free(plain);

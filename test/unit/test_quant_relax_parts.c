@@ -18,6 +18,7 @@
 
 #include "check.h"
 #include "expr_pool.h"
+#include "test_rng.h"
 #include "engine/core/expr.h"
 #include "qsolver/qsolver.h"
 
@@ -115,14 +116,6 @@ static void test_components(void) {
   release_all();
 }
 
-static uint64_t rng = 0x2545F4914F6CDD1DULL;
-static unsigned rnd(unsigned n) {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return (unsigned)(rng % n);
-}
-
 /* Random states and questions on single bytes (inside and past the range), on n and K. */
 static void test_family(void) {
   qs_options ow = options(true), oo = options(false);
@@ -130,14 +123,14 @@ static void test_family(void) {
   unsigned yes = 0, no = 0;
   for (unsigned round = 0; round < 6; round++) {
     state st;
-    make_state(&st, rnd(8), rnd(6));
+    make_state(&st, test_rnd(8), test_rnd(6));
     for (unsigned q = 0; q < 8; q++) {
       expr *e;
-      switch (rnd(4)) {
-      case 0: e = K(expr_eq(byte_at(st.s, k64(rnd(48))), k8("aAbBz"[rnd(5)]))); break;
-      case 1: e = K(expr_eq(st.n, k64(rnd(40)))); break;
-      case 2: e = K(expr_ule(st.k, k64(rnd(12)))); break;
-      default: e = K(expr_ne(byte_at(st.s, k64(rnd(12))), k8('a'))); break;
+      switch (test_rnd(4)) {
+      case 0: e = K(expr_eq(byte_at(st.s, k64(test_rnd(48))), k8("aAbBz"[test_rnd(5)]))); break;
+      case 1: e = K(expr_eq(st.n, k64(test_rnd(40)))); break;
+      case 2: e = K(expr_ule(st.k, k64(test_rnd(12)))); break;
+      default: e = K(expr_ne(byte_at(st.s, k64(test_rnd(12))), k8('a'))); break;
       }
       if (ask(with, without, &st, e)) yes++;
       else
