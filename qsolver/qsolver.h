@@ -222,7 +222,7 @@ const qs_quant_stats *qs_quant_stats_of(const qsolver *s); /* all zero when the 
  * "unsat", "unknown", "seconds", "slowest_s", "over_1s"}, …} in chain order, Z3's with
  * "in_integers" too), "quantified" (qs_quant_stats: "queries", "answered" and "seconds" by
  * step, "unknown", "disagreements"), "solver_time_s" (every stage's own time, summed),
- * "slowest_query_s" and "queries_over_1s" (whole requests). */
+ * "slowest_query_s" and "queries_over_1s" (whole requests), "solver_effort" (qs_effort). */
 void qs_write_stats(json_writer *j, const qsolver *s);
 
 /* ---- appended (issue 26: solver effort) -----------------------------------------------------
