@@ -501,8 +501,8 @@ static void region_check_work(merge_ctx *m, merge_region *r) {
 }
 
 /* Gives r up when too many states wait at its exits, or its tree is estimated to end with
- * too many (region_check_work): each path of the loop would wait for every other, so the
- * exploration stalls (DFS completes no path) before any merge could pay. */
+ * too many or to cost the solver too much (region_check_work): each path of the loop would wait for
+ * every other, so the exploration stalls (DFS completes no path) before any merge could pay. */
 static bool region_give_up(merge_ctx *m, merge_region *r) {
   if (r->gave_up) return true;
   if (!m->opt.max_waiting || r->inc) return false;
