@@ -479,10 +479,12 @@ enum { MERGE_ESTIMATE_MIN_FORKS = 64 };
    at this much each gives up as on the estimate — its states would hold each other until
    --max-time. Calibrated on the first loop of wget's url_escape_1 under url_unescape
    (capacity 10, DFS): 2,047 states estimated, ~200,000 per fork (Z3 ~40 ms a query),
-   projected ~4·10^8; and APR's collapse_spaces (capacity 50), ~2,200 per fork (~1.3 ms a
-   query), 2,047 states projected ~4.6·10^6, where merging pays. At 12,000 per state the
-   limit (4.9·10^7 with the default 4,096) lies 10x above the one and 8x below the other.
-   Deterministic, as the count is: no clock is read. */
+   projected ~4·10^8 (it gives up at its 64th fork); and APR's collapse_spaces, ~2,200 per
+   fork at capacity 50 (~1.3 ms a query; its estimate gives it up there anyway), and at
+   capacity 10, where its region of 2,047 states merges and pays, 1.2·10^7 for the whole run
+   (~5,300 per fork): it stays open. At 12,000 per state the limit (4.9·10^7 with the default
+   4,096) lies 8x below the one and 4x above the other's whole run. Deterministic, as the count
+   is: no clock is read. */
 enum { MERGE_EFFORT_PER_STATE = 12000 };
 
 /* Sizes r's tree up every so many forks (each estimate costs the tree's size, so the forks
