@@ -182,6 +182,7 @@ static void region_open(merge_ctx *m, state *st, bool manual, uint32_t loop) {
   r->depth = st->nframes;
   r->loop = loop;
   r->entry_npc = st->npc;
+  r->work.effort_at_open = qs_effort(m->solver);
   r->tree = merge_tree_new(st);
   if (m->opt.incremental) r->inc = merge_inc_region_new();
   r->running = 1;
@@ -472,19 +473,38 @@ static double region_estimate(merge_ctx *m, const merge_region *r) {
    s) covered 490 lines instead of 758 (forking: 487); from 64 forks on, 758 again. */
 enum { MERGE_ESTIMATE_MIN_FORKS = 64 };
 
+/* The solver effort (qs_effort: Z3's resource count) a region may spend per state of
+   --max-region-states before it gives up: a region whose estimated states (region_estimate),
+   at the effort its forks have cost so far, would cost more than --max-region-states states
+   at this much each gives up as on the estimate — its states would hold each other until
+   --max-time. Calibrated on the first loop of wget's url_escape_1 under url_unescape
+   (capacity 10, DFS): 2,047 states estimated, ~200,000 per fork (Z3 ~40 ms a query),
+   projected ~4·10^8 (it gives up at its 64th fork); and APR's collapse_spaces, ~2,200 per
+   fork at capacity 50 (~1.3 ms a query; its estimate gives it up there anyway), and at
+   capacity 10, where its region of 2,047 states merges and pays, 1.2·10^7 for the whole run
+   (~5,300 per fork): it stays open. At 12,000 per state the limit (4.9·10^7 with the default
+   4,096) lies 8x below the one and 4x above the other's whole run. Deterministic, as the count
+   is: no clock is read. */
+enum { MERGE_EFFORT_PER_STATE = 12000 };
+
 /* Sizes r's tree up every so many forks (each estimate costs the tree's size, so the forks
    between two grow with it: linear in all). */
 static void region_check_work(merge_ctx *m, merge_region *r) {
   merge_work *w = &r->work;
   if (++w->forks < w->next_check || !m->opt.max_waiting || r->inc || r->gave_up) return;
   w->next_check = w->forks + (w->forks / 8 > 4 ? w->forks / 8 : 4);
-  if (w->forks >= MERGE_ESTIMATE_MIN_FORKS && region_estimate(m, r) > (double)m->opt.max_waiting)
-    w->over_budget = true;
+  if (w->forks < MERGE_ESTIMATE_MIN_FORKS) return;
+  double est = region_estimate(m, r);
+  if (est > (double)m->opt.max_waiting) w->over_budget = true;
+  /* what its states will cost the solver, at the effort its forks cost so far */
+  double spent = (double)(qs_effort(m->solver) - w->effort_at_open);
+  if (spent / (double)w->forks * est > (double)m->opt.max_waiting * MERGE_EFFORT_PER_STATE)
+    w->over_effort = true;
 }
 
 /* Gives r up when too many states wait at its exits, or its tree is estimated to end with
- * too many (region_check_work): each path of the loop would wait for every other, so the
- * exploration stalls (DFS completes no path) before any merge could pay. */
+ * too many or to cost the solver too much (region_check_work): each path of the loop would wait for
+ * every other, so the exploration stalls (DFS completes no path) before any merge could pay. */
 static bool region_give_up(merge_ctx *m, merge_region *r) {
   if (r->gave_up) return true;
   if (!m->opt.max_waiting || r->inc) return false;
@@ -495,6 +515,8 @@ static bool region_give_up(merge_ctx *m, merge_region *r) {
     why =
         "gave up: the region's tree is estimated to end with more states than "
         "--max-region-states";
+  else if (r->work.over_effort)
+    why = "gave up: the region's states would cost more solver effort than its budget";
   if (!why) return false;
   r->gave_up = true;
   merge_reasons_add(&m->stats->decisions, why);
@@ -856,7 +878,8 @@ static void region_release(merge_ctx *m, merge_region *r) {
 
 void merge_release_finished(merge_ctx *m) {
   for (merge_region *r = m->regions; r; r = r->next) {
-    if (r->work.over_budget) region_give_up(m, r); /* its waiting states resume now */
+    if (r->work.over_budget || r->work.over_effort)
+      region_give_up(m, r); /* its waiting states resume now */
     if (r->batch_due && r->running && !r->gave_up) region_release_batches(m, r);
     merge_inc_run(m, r);
   }

@@ -72,6 +72,10 @@ typedef struct merge_work {
   uint64_t forks;      /* states its members forked inside it */
   uint64_t next_check; /* forks at which the tree's size is estimated next */
   bool over_budget;    /* the estimate passed --max-region-states: give up at the next chance */
+  /* appended (issue 26: solver effort) */
+  uint64_t effort_at_open; /* qs_effort when the region opened */
+  bool over_effort;        /* its states, at the effort each cost so far, would cost more
+                              than the region may spend: give up at the next chance */
 } merge_work;
 
 /* Counts by reason, sorted by text (deterministic output). */

@@ -537,4 +537,11 @@ void qs_write_stats(json_writer *j, const qsolver *s) {
   json_key(j, "slowest_query_s");
   json_double(j, whole ? whole->slowest_seconds : 0);
   json_key_uint(j, "queries_over_1s", whole ? whole->over_1s : 0);
+  json_key_uint(j, "solver_effort", qs_effort(s));
+}
+
+uint64_t qs_effort(const qsolver *s) {
+  for (size_t i = s->nstages; i-- > 0;) /* Z3 comes last */
+    if (strcmp(s->stages[i]->stats.name, "z3") == 0) return qs_z3_effort(s->stages[i]);
+  return 0;
 }

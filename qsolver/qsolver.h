@@ -222,7 +222,16 @@ const qs_quant_stats *qs_quant_stats_of(const qsolver *s); /* all zero when the 
  * "unsat", "unknown", "seconds", "slowest_s", "over_1s"}, …} in chain order, Z3's with
  * "in_integers" too), "quantified" (qs_quant_stats: "queries", "answered" and "seconds" by
  * step, "unknown", "disagreements"), "solver_time_s" (every stage's own time, summed),
- * "slowest_query_s" and "queries_over_1s" (whole requests). */
+ * "slowest_query_s" and "queries_over_1s" (whole requests), "solver_effort" (qs_effort). */
 void qs_write_stats(json_writer *j, const qsolver *s);
+
+/* ---- appended (issue 26: solver effort) -----------------------------------------------------
+ * The solver's effort so far: Z3's resource count ("rlimit count", the steps its solvers took)
+ * summed over every query that reached Z3 since qs_new — a running total that never
+ * decreases. Deterministic where time is not: the same queries in the same order give the
+ * same total (timeouts aside), so the engine may decide on it (merge/region.c gives a region
+ * up when its states cost too much of it). Reading it costs a few Z3 calls, none per query;
+ * stats.json has it as "solver_effort". */
+uint64_t qs_effort(const qsolver *s);
 
 #endif

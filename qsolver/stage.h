@@ -89,6 +89,8 @@ qs_stage *qs_relax_stage_new(qsolver *s);
 qs_stage *qs_quant_stage_new(qsolver *s);
 qs_stage *qs_units_stage_new(qsolver *s);
 qs_stage *qs_z3_stage_new(qsolver *s);
+/* appended (effort): the Z3 stage's resource count so far (qs_effort, qsolver.h) */
+uint64_t qs_z3_effort(const qs_stage *z3);
 
 void qs_stage_run(qs_stage *st, const qs_req *rq, qs_ans *ans);
 void qs_forward(qs_stage *st, const qs_req *rq, qs_ans *ans);

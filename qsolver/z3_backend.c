@@ -169,6 +169,8 @@ struct z3_stage {
   uint64_t dumped;
   z3_watchdog *watchdog; /* the checks' time limit */
   z3_stage *next_live;
+  Z3_solver probe; /* appended (effort): never checked; qs_z3_effort reads the context's
+                      resource count through its (near empty) statistics */
 };
 
 /* The SMT core's conflict budget on an array-free query before the bit-blaster takes it
@@ -1199,6 +1201,7 @@ static void z3_destroy(qs_stage *st) {
   Z3_solver_dec_ref(z->ctx, z->quant);
   Z3_solver_dec_ref(z->ctx, z->bvs);
   Z3_solver_dec_ref(z->ctx, z->qfa);
+  Z3_solver_dec_ref(z->ctx, z->probe);
   z3_watchdog_free(z->watchdog); /* before the context it interrupts */
   Z3_del_context(z->ctx);
   free(z->tmp.ast);
@@ -1248,5 +1251,27 @@ qs_stage *qs_z3_stage_new(qsolver *s) {
   z->ints = z3_int_new(z->ctx);
   z->int_lane = (qf_lane){.solver = new_solver(z), .limit = UINT_MAX};
   z->blast_max_bytes = s->opt.blast_max_bytes;
+  z->probe = new_solver(z);
   return &z->base;
+}
+
+/* Z3's "rlimit count": the context's resource counter, which every solver of the context
+ * (the lanes, the bit-blaster, the quantified and integer solvers) advances as it works —
+ * a count of steps, not a time, so the same queries in the same order give the same count.
+ * Read from an unchecked solver's statistics, whose own part is near empty: one read costs
+ * a few Z3 calls, none per query. */
+uint64_t qs_z3_effort(const qs_stage *st) {
+  const z3_stage *z = (const z3_stage *)st;
+  Z3_stats stats = Z3_solver_get_statistics(z->ctx, z->probe);
+  Z3_stats_inc_ref(z->ctx, stats);
+  uint64_t count = 0;
+  for (unsigned k = 0, n = Z3_stats_size(z->ctx, stats); k < n; k++)
+    if (strcmp(Z3_stats_get_key(z->ctx, stats, k), "rlimit count") == 0) {
+      count = Z3_stats_is_uint(z->ctx, stats, k)
+                  ? Z3_stats_get_uint_value(z->ctx, stats, k)
+                  : (uint64_t)Z3_stats_get_double_value(z->ctx, stats, k);
+      break;
+    }
+  Z3_stats_dec_ref(z->ctx, stats);
+  return count;
 }
