@@ -16,7 +16,6 @@ merge) are none's.
 
 Prints one line per driver and a final `N passed, N failed`; exit status 1 on any failure."""
 import os
-import re
 import sys
 import tempfile
 
@@ -27,10 +26,7 @@ SCRATCH = tempfile.TemporaryDirectory(prefix="symq-batch-")
 
 
 def expected(driver):
-    with open(driver) as f:
-        m = re.search(r"^ \* EXPECT: batch=1 max-instructions=(\d+)$", f.read(), re.M)
-    assert m, f"{os.path.basename(driver)}: no EXPECT line"
-    return int(m.group(1))
+    return int(outdir.expect_line(driver, r"batch=1 max-instructions=(\d+)").group(1))
 
 
 def paths(stats):

@@ -18,7 +18,6 @@ are none's.
 Prints one line per driver and a final `N passed, N failed`; exit status 1 on any failure."""
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -31,10 +30,7 @@ EARLY = "declined early: merged values read by later queries"
 
 
 def expected(driver):
-    with open(driver) as f:
-        m = re.search(r"^ \* EXPECT: early=1 max-instructions=(\d+) full-cap=(\d+)$", f.read(),
-                      re.M)
-    assert m, f"{os.path.basename(driver)}: no EXPECT line"
+    m = outdir.expect_line(driver, r"early=1 max-instructions=(\d+) full-cap=(\d+)")
     return int(m.group(1)), int(m.group(2))
 
 

@@ -18,7 +18,6 @@ none and pat report the same errors.
 Prints one line per driver and a final `N passed, N failed`; exit status 1 on any failure."""
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -32,9 +31,7 @@ ESTIMATE = "gave up: the region's tree is estimated to end with more states than
 
 
 def expected(driver):
-    with open(driver) as f:
-        m = re.search(r"^ \* EXPECT: giveup=([01])(?: max-instructions=(\d+))?$", f.read(), re.M)
-    assert m, f"{os.path.basename(driver)}: no EXPECT line"
+    m = outdir.expect_line(driver, r"giveup=([01])(?: max-instructions=(\d+))?")
     return m.group(1) == "1", int(m.group(2) or 0)
 
 

@@ -7,6 +7,15 @@ import subprocess
 import tempfile
 
 
+def expect_line(driver, fields):
+    """The match of `fields` (a regular expression) as the whole of the driver's ` * EXPECT: `
+    line; the test fails without one."""
+    with open(driver) as f:
+        m = re.search(r"^ \* EXPECT: " + fields + "$", f.read(), re.M)
+    assert m, f"{os.path.basename(driver)}: no EXPECT line"
+    return m
+
+
 def errors(out):
     """The errors found, as a set of (kind, line): `testN.KIND.err` and its `Line:`."""
     found = set()

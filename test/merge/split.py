@@ -15,7 +15,6 @@ the decision --merge=pat must take on its ∀ merge (`EXPECT: declined="<reason>
 Prints one line per driver and a final `N passed, N failed`; exit status 1 on any failure."""
 import glob
 import os
-import re
 import sys
 import tempfile
 
@@ -26,10 +25,7 @@ SCRATCH = tempfile.TemporaryDirectory(prefix="symq-split-")
 
 
 def expected(driver):
-    with open(driver) as f:
-        m = re.search(r'^ \* EXPECT: declined="([^"]+)"$', f.read(), re.M)
-    assert m, f"{os.path.basename(driver)}: no EXPECT line"
-    return m.group(1)
+    return outdir.expect_line(driver, r'declined="([^"]+)"').group(1)
 
 
 def sound(stats):
