@@ -227,8 +227,7 @@ qs_status qs_domain_solve(qs_domain *d, expr *const *f, size_t n, expr_assignmen
     }
   }
   for (size_t i = 0; i < d->nvars; i++) /* the binding's own bytes, written in place */
-    for (size_t b = 0; b < d->m->count; b++)
-      if (d->m->bindings[b].array == d->vars[i].array) d->vars[i].bytes = d->m->bindings[b].bytes;
+    d->vars[i].bytes = expr_assignment_find(d->m, d->vars[i].array)->bytes;
   qs_status st = QS_UNKNOWN;
   if (level_holds(d, 0)) {
     int r = search(d, 0);
