@@ -111,6 +111,15 @@ bool prune_rename_bind(prune_rename *r, expr *var, expr *value) {
   return true;
 }
 
+/* The read of a variable's whole array (NEW): the variable itself, as the path condition's
+ * definition V = value holds it (expressions are interned: the same node). */
+static expr *whole_read(expr_array *a) {
+  expr *zero = expr_const(64, 0);
+  expr *whole = expr_read_le(a, NULL, zero, (unsigned)a->capacity);
+  expr_unref(zero);
+  return whole;
+}
+
 /* a == b: σ(a) is a only if every variable in it maps to itself (binding those not yet
  * mapped) — and, against an ancestor, every array. */
 static bool shared(prune_rename *r, expr *a) {
@@ -124,10 +133,9 @@ static bool shared(prune_rename *r, expr *a) {
       ok = !r->ancestor || arrays_match(r, arrays[k], arrays[k]);
       continue;
     }
-    expr *idx = expr_const(64, 0);
-    expr *whole = expr_read_le(arrays[k], NULL, idx, (unsigned)arrays[k]->capacity);
+    expr *whole = whole_read(arrays[k]);
     ok = prune_rename_bind(r, whole, whole);
-    expr_unref(whole), expr_unref(idx);
+    expr_unref(whole);
   }
   free(arrays);
   return ok;
@@ -180,10 +188,9 @@ bool prune_rename_moves(const prune_rename *r, expr *e) {
     uint64_t v, id = (uint64_t)arrays[k]->id + 1;
     moved = hmap_get(&r->to, key(arrays[k]), &v) && v != key(arrays[k]);
     if (!moved && is_var_array(r, arrays[k]) && hmap_get(&r->binds, id, &v)) {
-      expr *zero = expr_const(64, 0);
-      expr *whole = expr_read_le(arrays[k], NULL, zero, (unsigned)arrays[k]->capacity);
+      expr *whole = whole_read(arrays[k]);
       moved = v != key(whole);
-      expr_unref(whole), expr_unref(zero);
+      expr_unref(whole);
     }
   }
   free(arrays);
