@@ -110,6 +110,34 @@ size_t qs_ids_missing(const uint64_t *ids, size_t n, const uint64_t *has, size_t
   return count;
 }
 
+const uint64_t *qs_cell_memo_get(qs_cell_memo *m, expr *f, qs_cell_collector *collect,
+                                 size_t *count) {
+  uint64_t v;
+  if (qs_idmap_get(&m->map, f->id, &v)) {
+    *count = (size_t)(v & ((1u << 24) - 1));
+    return m->pool + (v >> 24);
+  }
+  size_t n = 0;
+  collect(f, &m->collect, &n, &m->collect_cap);
+  *count = n;
+  if (n >= QS_CELL_MEMO_MAX) return m->collect; /* too many to remember */
+  if (m->npool + n > QS_CELL_MEMO_MAX) {
+    qs_idmap_reset(&m->map, 1024);
+    m->npool = 0;
+  }
+  QS_RESERVE(m->pool, m->pool_cap, m->npool + n);
+  memcpy(m->pool + m->npool, m->collect, n * sizeof *m->pool);
+  qs_idmap_put(&m->map, f->id, (uint64_t)m->npool << 24 | n);
+  m->npool += n;
+  return m->pool + m->npool - n;
+}
+
+void qs_cell_memo_free(qs_cell_memo *m) {
+  qs_idmap_free(&m->map);
+  free(m->pool);
+  free(m->collect);
+}
+
 void qs_push_unseen(qs_idmap *seen, expr ***stack, size_t *depth, size_t *cap, expr *e) {
   uint64_t dummy;
   if (qs_idmap_get(seen, e->id, &dummy)) return;

@@ -140,6 +140,21 @@ static inline void qs_idmap_put(qs_idmap *m, uint64_t id, uint64_t val) { /* or 
 static inline void qs_idmap_reset(qs_idmap *m, size_t expect) { hmap_reset(m, expect); }
 static inline void qs_idmap_free(qs_idmap *m) { hmap_free(m); }
 
+/* Formulas' cells (expr_collect_cells or expr_collect_value_cells), remembered by formula id
+ * in one pool that starts over (deterministically) when it would pass QS_CELL_MEMO_MAX; a
+ * formula of more cells than that is collected afresh each time. The cells returned stay
+ * valid until the next call. Zero-initialized; qs_cell_memo_free releases it. */
+#define QS_CELL_MEMO_MAX ((size_t)1 << 22)
+typedef struct qs_cell_memo {
+  qs_idmap map; /* formula id → offset << 24 | count in pool */
+  uint64_t *pool, *collect;
+  size_t npool, pool_cap, collect_cap;
+} qs_cell_memo;
+typedef void qs_cell_collector(expr *e, uint64_t **out, size_t *count, size_t *cap);
+const uint64_t *qs_cell_memo_get(qs_cell_memo *m, expr *f, qs_cell_collector *collect,
+                                 size_t *count);
+void qs_cell_memo_free(qs_cell_memo *m);
+
 /* Pushes e on the walk's stack (*stack[0..*depth), capacity *cap) unless seen has it, and
  * records it in seen: one visit per node of a DAG walked with an explicit stack. */
 void qs_push_unseen(qs_idmap *seen, expr ***stack, size_t *depth, size_t *cap, expr *e);

@@ -112,12 +112,7 @@ typedef struct array_slot {
 
 typedef struct independence_stage {
   qs_stage base;
-  /* Memo: formula id → [offset, count) in `pool` of its cells (expr_collect_value_cells). */
-  qs_idmap memo;
-  uint64_t *pool;
-  size_t npool, pool_cap;
-  uint64_t *collect;
-  size_t collect_cap;
+  qs_cell_memo cells; /* formulas' cells (expr_collect_value_cells) */
   /* Per request. */
   array_slot *slots; /* by array id */
   size_t slots_cap;
@@ -142,28 +137,8 @@ typedef struct independence_stage {
   size_t bounded_cap;
 } independence_stage;
 
-/* Bounds the memo; past it, start over (deterministically). */
-#define MEMO_MAX_POOL ((size_t)1 << 22)
-
 static const uint64_t *formula_cells(independence_stage *ind, expr *f, size_t *count) {
-  uint64_t v;
-  if (!qs_idmap_get(&ind->memo, f->id, &v)) {
-    size_t n = 0;
-    expr_collect_value_cells(f, &ind->collect, &n, &ind->collect_cap);
-    if (n >= MEMO_MAX_POOL)
-      xalloc_oom(); /* one formula over 4M cells: not worth a wider encoding */
-    if (ind->npool + n > MEMO_MAX_POOL) {
-      qs_idmap_reset(&ind->memo, 0);
-      ind->npool = 0;
-    }
-    QS_RESERVE(ind->pool, ind->pool_cap, ind->npool + n);
-    memcpy(ind->pool + ind->npool, ind->collect, n * sizeof *ind->pool);
-    v = (uint64_t)ind->npool << 24 | n;
-    ind->npool += n;
-    qs_idmap_put(&ind->memo, f->id, v);
-  }
-  *count = (size_t)(v & ((1u << 24) - 1));
-  return ind->pool + (v >> 24);
+  return qs_cell_memo_get(&ind->cells, f, expr_collect_value_cells, count);
 }
 
 static uint32_t find(uint32_t *parent, uint32_t x) {
@@ -384,10 +359,8 @@ static void independence_destroy(qs_stage *st) {
   independence_stage *ind = (independence_stage *)st;
   qs_bounds_free(ind->bounds);
   free(ind->bounded);
-  qs_idmap_free(&ind->memo);
+  qs_cell_memo_free(&ind->cells);
   qs_idmap_free(&ind->owner);
-  free(ind->pool);
-  free(ind->collect);
   free(ind->slots);
   free(ind->comp_no);
   free(ind->start);

@@ -42,11 +42,12 @@ typedef struct relax_stage {
   qs_idmap seen;   /* a walk's visited nodes */
   expr **stack, **s, **reads, **values, **fixed, **conj;
   size_t stack_cap, s_cap, reads_cap, values_cap, fixed_cap, conj_cap;
-  /* S's components (solve_components): formula id → its cells in `pool`, the union-find
-   * over S, cell → owning formula, arrays read whole, a component and its cells. */
-  qs_idmap cell_memo, owner, whole;
-  uint64_t *pool, *collect, *gcells;
-  size_t npool, pool_cap, collect_cap, gcells_cap;
+  /* S's components (solve_components): its formulas' cells, the union-find over S, cell →
+   * owning formula, arrays read whole, a component's cells. */
+  qs_cell_memo cells;
+  qs_idmap owner, whole;
+  uint64_t *gcells;
+  size_t gcells_cap;
   size_t *parent, parent_cap;
   expr **g;
   size_t g_cap;
@@ -58,8 +59,6 @@ typedef struct relax_stage {
 } relax_stage;
 
 #define SCALAR_MEMO_MAX ((size_t)1 << 20)
-/* Bounds the cells memo's pool; past it, start over (deterministically). */
-#define CELL_POOL_MAX ((size_t)1 << 22)
 
 static void push(expr ***v, size_t *n, size_t *cap, expr *e) {
   qs_reserve((void **)v, cap, *n + 1, sizeof **v);
@@ -191,24 +190,7 @@ static void remember(relax_stage *r, const expr_assignment *m) {
  * which is checked by evaluation on the whole of S before it is used. */
 
 static const uint64_t *formula_cells(relax_stage *r, expr *f, size_t *count) {
-  uint64_t v;
-  if (qs_idmap_get(&r->cell_memo, f->id, &v)) {
-    *count = (size_t)(v & 0xffffff);
-    return r->pool + (v >> 24);
-  }
-  size_t n = 0;
-  expr_collect_cells(f, &r->collect, &n, &r->collect_cap);
-  *count = n;
-  if (n >= 0xffffff) return r->collect; /* too many to memoize */
-  if (r->npool + n > CELL_POOL_MAX) {
-    qs_idmap_reset(&r->cell_memo, 1024);
-    r->npool = 0;
-  }
-  QS_RESERVE(r->pool, r->pool_cap, r->npool + n);
-  memcpy(r->pool + r->npool, r->collect, n * sizeof *r->pool);
-  qs_idmap_put(&r->cell_memo, f->id, (uint64_t)r->npool << 24 | n);
-  r->npool += n;
-  return r->pool + r->npool - n;
+  return qs_cell_memo_get(&r->cells, f, expr_collect_cells, count);
 }
 
 static size_t uf_find(size_t *parent, size_t i) {
@@ -454,11 +436,9 @@ static void relax_destroy(qs_stage *st) {
   for (size_t k = 0; k < RECENT_MODELS; k++) expr_assignment_free(r->recent[k]);
   qs_idmap_free(&r->scalar);
   qs_idmap_free(&r->seen);
-  qs_idmap_free(&r->cell_memo);
+  qs_cell_memo_free(&r->cells);
   qs_idmap_free(&r->owner);
   qs_idmap_free(&r->whole);
-  free(r->pool);
-  free(r->collect);
   free(r->gcells);
   free(r->parent);
   free(r->g);
