@@ -495,7 +495,8 @@ static void region_check_work(merge_ctx *m, merge_region *r) {
   w->next_check = w->forks + (w->forks / 8 > 4 ? w->forks / 8 : 4);
   if (w->forks < MERGE_ESTIMATE_MIN_FORKS) return;
   double est = region_estimate(m, r);
-  if (est > (double)m->opt.max_waiting) w->over_budget = true;
+  /* the states its batches merged wait no more: only the others count against the limit */
+  if (est - (double)w->collapsed > (double)m->opt.max_waiting) w->over_budget = true;
   /* what its states will cost the solver, at the effort its forks cost so far */
   double spent = (double)(qs_effort(m->solver) - w->effort_at_open);
   if (spent / (double)w->forks * est > (double)m->opt.max_waiting * MERGE_EFFORT_PER_STATE)
@@ -859,7 +860,9 @@ static void region_release_batches(merge_ctx *m, merge_region *r) {
     m->stats->batches++;
     m->stats->states_at_exits += n;
     for (size_t i = 0; i < n; i++) leaf_release(batch[i]);
+    uint64_t merges = m->stats->merges;
     release_groups(m, r, batch, n);
+    if (m->stats->merges > merges) r->work.collapsed += n;
   }
   free(batch);
   r->batch_merged |= m->stats->merges > merges_before;
