@@ -495,7 +495,8 @@ static void region_check_work(merge_ctx *m, merge_region *r) {
   w->next_check = w->forks + (w->forks / 8 > 4 ? w->forks / 8 : 4);
   if (w->forks < MERGE_ESTIMATE_MIN_FORKS) return;
   double est = region_estimate(m, r);
-  if (est > (double)m->opt.max_waiting) w->over_budget = true;
+  /* the states its batches merged wait no more: only the others count against the limit */
+  if (est - (double)w->collapsed > (double)m->opt.max_waiting) w->over_budget = true;
   /* what its states will cost the solver, at the effort its forks cost so far */
   double spent = (double)(qs_effort(m->solver) - w->effort_at_open);
   if (spent / (double)w->forks * est > (double)m->opt.max_waiting * MERGE_EFFORT_PER_STATE)
@@ -520,7 +521,7 @@ static bool region_give_up(merge_ctx *m, merge_region *r) {
   if (!why) return false;
   r->gave_up = true;
   merge_reasons_add(&m->stats->decisions, why);
-  for (size_t k = 0; k < r->npaused; k++) {
+  for (size_t k = r->npaused; k-- > 0;) { /* the last to arrive first: see release_groups */
     leaf_release(r->paused[k]);
     region_resume(m, r, r->paused[k], false);
   }
@@ -556,7 +557,7 @@ static bool region_decided_early(merge_ctx *m, state *st) {
     for (size_t k = 0; k < r->npaused; k++)
       if (!is_member(group, g, r->paused[k])) r->paused[kept++] = r->paused[k];
     r->npaused = kept;
-    for (size_t k = 0; k + 1 < g; k++) { /* st, group[g − 1], is still running */
+    for (size_t k = g - 1; k-- > 0;) { /* st, group[g − 1], still runs; see release_groups */
       leaf_release(group[k]);
       region_resume(m, r, group[k], false);
     }
@@ -783,7 +784,7 @@ static void release_group(merge_ctx *m, merge_region *r, state **group, size_t n
       group[k]->region = NULL; /* merged away: not a path of its own */
       m->host.discard(m->host.ctx, group[k]);
     }
-  for (size_t k = 0; k < nout; k++) {
+  for (size_t k = nout; k-- > 0;) { /* the first to arrive resumes last: see release_groups */
     bool fresh = !is_member(group, n, out[k]);
     if (fresh)
       m->stats->merged_pc_nodes +=
@@ -795,14 +796,23 @@ static void release_group(merge_ctx *m, merge_region *r, state **group, size_t n
 }
 
 /* states[0..n), paused at r's exits, are grouped by exit (the position they wait at and the
- * edge they came by) and each group is released. True when a group had two states or more. */
+ * edge they came by) and each group is released. True when a group had two states or more.
+ * What resumes goes back to the searcher in the reverse of the order the states arrived in
+ * (the last group first, each group's states last to first; the same at a give-up and an
+ * early decline), so that under DFS, whose newest state runs next, the state that reached an
+ * exit first goes on first — as it would have at once without the region — and forking's
+ * order of exploration is kept. Resumed in arrival order, DFS ran the last arrival first: on
+ * wget's html_tags the inner loop over a tag's name released names of 9 bytes before names of
+ * 1, and DFS spent the run on tags with no room left for attributes (lines covered in 200,000
+ * instructions, pat: 138 before, 232 after; none 224). */
 static bool release_groups(merge_ctx *m, merge_region *r, state *const *states, size_t n) {
   bool to_merge = false;
   bool *done = xcalloc(n + 1, sizeof *done);
-  state **group = xrealloc(NULL, (n + 1) * sizeof *group);
+  state **order = xrealloc(NULL, (n + 1) * sizeof *order); /* the groups one after another */
+  size_t *start = xrealloc(NULL, (n + 2) * sizeof *start), ngroups = 0, len = 0;
   for (size_t i = 0; i < n; i++) {
     if (done[i]) continue;
-    size_t g = 0;
+    start[ngroups++] = len;
     state *a = states[i];
     for (size_t k = i; k < n; k++) {
       state *b = states[k];
@@ -810,13 +820,17 @@ static bool release_groups(merge_ctx *m, merge_region *r, state *const *states, 
       if (done[k] || (!r->manual && b->prev_block != a->prev_block) || !merge_compatible(a, b))
         continue;
       done[k] = true;
-      group[g++] = b;
+      order[len++] = b;
     }
-    to_merge |= g >= 2;
-    release_group(m, r, group, g);
+  }
+  start[ngroups] = len;
+  for (size_t k = ngroups; k-- > 0;) { /* the last group first (above) */
+    to_merge |= start[k + 1] - start[k] >= 2;
+    release_group(m, r, order + start[k], start[k + 1] - start[k]);
   }
   free(done);
-  free(group);
+  free(order);
+  free(start);
   return to_merge;
 }
 
@@ -846,7 +860,9 @@ static void region_release_batches(merge_ctx *m, merge_region *r) {
     m->stats->batches++;
     m->stats->states_at_exits += n;
     for (size_t i = 0; i < n; i++) leaf_release(batch[i]);
+    uint64_t merges = m->stats->merges;
     release_groups(m, r, batch, n);
+    if (m->stats->merges > merges) r->work.collapsed += n;
   }
   free(batch);
   r->batch_merged |= m->stats->merges > merges_before;

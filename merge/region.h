@@ -62,8 +62,9 @@ typedef struct merge_options {
   merge_decide_mode decide;        /* --merge-decide */
   uint32_t max_waiting;            /* --max-region-states: a region with more states waiting at its
                                       exits, or whose tree is estimated to end with more states
-                                      (merge/region.c), gives up (they and its later leavers
-                                      continue forked; its loop opens no more regions); 0: no limit */
+                                      besides those its batches merged (merge/region.c), gives
+                                      up (they and its later leavers continue forked; its loop
+                                      opens no more regions); 0: no limit */
 } merge_options;
 
 /* What a region's members did since it opened, for its give-up by estimate (merge/region.c):
@@ -76,6 +77,8 @@ typedef struct merge_work {
   uint64_t effort_at_open; /* qs_effort when the region opened */
   bool over_effort;        /* its states, at the effort each cost so far, would cost more
                               than the region may spend: give up at the next chance */
+  /* appended (issue 25: a region that keeps merging) */
+  uint64_t collapsed; /* states its exits released in batches that merged: they wait no more */
 } merge_work;
 
 /* Counts by reason, sorted by text (deterministic output). */
