@@ -537,7 +537,7 @@ static void forall_objects(const state *st, const expr *body, obj_set *out) {
  * operand, a global, or a register live there holding a constant address; a phi (a pointer
  * a loop steps, `for (q = p; q < end; q++)`) points where every value it receives points,
  * those computed from the phi itself (the steps) left out. NULL: unknown. */
-typedef struct pointee_ctx {
+typedef struct frame_at { /* a frame of the group's first state at its position */
   const ir_program *prog;
   const ir_function *fn;
   const uint32_t *def;
@@ -545,6 +545,15 @@ typedef struct pointee_ctx {
   uint32_t pc;
   const state *st;
   const state_frame *f;
+} frame_at;
+
+static frame_at frame_at_of(merge_ctx *m, const state *st, const state_frame *f, uint32_t pc) {
+  return (frame_at){
+      m->prog, &m->prog->funcs[f->func], defs_of(m, f->func), liveness_of(m, f->func), pc, st, f};
+}
+
+typedef struct pointee_ctx {
+  frame_at at;
   uint32_t phis[8]; /* the phis being resolved, innermost last */
   uint32_t nphis;
   uint32_t budget; /* phi moves it may still follow (a phi of many incoming values, of phis
@@ -558,8 +567,8 @@ static const mem_object pointee_self;
 
 static const mem_object *pointee_at(pointee_ctx *c, const ir_operand *o, int depth) {
   if (o->kind == IR_OPND_GLOBAL) {
-    const char *name = o->index < c->prog->nglobals ? c->prog->globals[o->index].name : NULL;
-    const mem_space *mem = c->st->mem;
+    const char *name = o->index < c->at.prog->nglobals ? c->at.prog->globals[o->index].name : NULL;
+    const mem_space *mem = c->at.st->mem;
     for (size_t i = 0; name && i < mem_space_count(mem); i++) {
       const mem_object *g = mem_space_object_at(mem, i);
       if (g->kind == MEM_GLOBAL && g->name && strcmp(g->name, name) == 0) return g;
@@ -569,15 +578,15 @@ static const mem_object *pointee_at(pointee_ctx *c, const ir_operand *o, int dep
   if (o->kind == IR_OPND_CONST) return NULL;
   if (o->kind != IR_OPND_REG || depth > 16) return NULL;
   uint32_t reg = o->index;
-  const state_frame *f = c->f;
-  if (reg < f->nregs && f->regs[reg] && merge_live_before(c->live, c->pc, reg) &&
+  const state_frame *f = c->at.f;
+  if (reg < f->nregs && f->regs[reg] && merge_live_before(c->at.live, c->at.pc, reg) &&
       expr_is_const(f->regs[reg]))
-    return mem_space_find(c->st->mem, (uint64_t)f->regs[reg]->u.value);
-  uint32_t d = c->def[reg];
+    return mem_space_find(c->at.st->mem, (uint64_t)f->regs[reg]->u.value);
+  uint32_t d = c->at.def[reg];
   if (d != IR_NONE) {
-    const ir_inst *in = &c->fn->insts[d];
+    const ir_inst *in = &c->at.fn->insts[d];
     if ((in->op != IR_GEP && in->op != IR_MOVE) || !in->nops) return NULL;
-    return pointee_at(c, &c->fn->operands[in->ops], depth + 1);
+    return pointee_at(c, &c->at.fn->operands[in->ops], depth + 1);
   }
   /* an argument (no move sets it) or a phi */
   for (uint32_t k = 0; k < c->nphis; k++)
@@ -586,8 +595,8 @@ static const mem_object *pointee_at(pointee_ctx *c, const ir_operand *o, int dep
   c->phis[c->nphis++] = reg;
   const mem_object *found = NULL;
   bool unknown = false;
-  for (uint32_t mv = 0; mv < c->fn->nmoves && !unknown; mv++) {
-    const ir_move *move = &c->fn->moves[mv];
+  for (uint32_t mv = 0; mv < c->at.fn->nmoves && !unknown; mv++) {
+    const ir_move *move = &c->at.fn->moves[mv];
     if (move->dst != reg) continue;
     if (!c->budget) {
       unknown = true;
@@ -603,11 +612,9 @@ static const mem_object *pointee_at(pointee_ctx *c, const ir_operand *o, int dep
   return unknown ? NULL : found;
 }
 
-static const mem_object *pointee(const ir_program *prog, const ir_function *fn, const uint32_t *def,
-                                 const merge_liveness *live, uint32_t pc, const state *st,
-                                 const state_frame *f, const ir_operand *o, int depth) {
-  pointee_ctx c = {prog, fn, def, live, pc, st, f, {0}, 0, MERGE_POINTEE_MOVES};
-  const mem_object *obj = pointee_at(&c, o, depth);
+static const mem_object *pointee(const frame_at *at, const ir_operand *o) {
+  pointee_ctx c = {*at, {0}, 0, MERGE_POINTEE_MOVES};
+  const mem_object *obj = pointee_at(&c, o, 0);
   return obj == &pointee_self ? NULL : obj;
 }
 
@@ -617,15 +624,14 @@ static const mem_object *pointee(const ir_program *prog, const ir_function *fn, 
 static uint8_t *hot_reads(merge_ctx *m, const exit_info *e, const state *st, const state_frame *f,
                           uint32_t pc, const obj_set *hot, bool unknown_hot) {
   if (!hot->any && !hot->n && !unknown_hot) return NULL;
-  const ir_function *fn = &m->prog->funcs[f->func];
-  const uint32_t *def = defs_of(m, f->func);
-  const merge_liveness *live = liveness_of(m, f->func);
+  frame_at at = frame_at_of(m, st, f, pc);
+  const ir_function *fn = at.fn;
   uint8_t *flags = xcalloc(fn->ninsts + 1, 1);
   for (uint32_t i = 0; i < fn->ninsts; i++) {
     const ir_inst *in = &fn->insts[i];
     if (!e->reach[i]) continue;
     if (in->op != IR_LOAD || !in->nops) continue;
-    const mem_object *o = pointee(m->prog, fn, def, live, pc, st, f, &fn->operands[in->ops], 0);
+    const mem_object *o = pointee(&at, &fn->operands[in->ops]);
     flags[i] = o ? obj_has(hot, o) : unknown_hot;
   }
   return flags;
@@ -634,21 +640,14 @@ static uint8_t *hot_reads(merge_ctx *m, const exit_info *e, const state *st, con
 /* A group frame's argument hotness: the object an argument points to, read off the group's
  * first state (an object that cannot be told is not hot: see decide.h). */
 typedef struct frame_hot {
-  merge_ctx *m;
-  const ir_function *fn;
-  const uint32_t *def;
-  const merge_liveness *live;
-  uint32_t pc;
-  const state *st;
-  const state_frame *f;
+  frame_at at;
   const obj_set *hot[NTAINTS];
 } frame_hot;
 
 static bool frame_arg_hot(const void *ctx, const ir_operand *o, int t) {
   const frame_hot *fh = ctx;
   if (!fh->hot[t]->n) return false;
-  const mem_object *obj =
-      pointee(fh->m->prog, fh->fn, fh->def, fh->live, fh->pc, fh->st, fh->f, o, 0);
+  const mem_object *obj = pointee(&fh->at, o);
   return obj && obj_has(fh->hot[t], obj);
 }
 
@@ -725,7 +724,7 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
   }
   free(vals);
   free(scratch);
-  frame_hot fh = {m, fn, defs_of(m, f->func), live, pc, group[0], f, {0}};
+  frame_hot fh = {frame_at_of(m, group[0], f, pc), {0}};
   uint8_t *forall_loads = NULL, *kl = NULL;
   uint64_t *k_pass = xmalloc(words * sizeof *k_pass); /* see this_pass_edges */
   memcpy(k_pass, taint[TAINT_K], words * sizeof *k_pass);
@@ -770,8 +769,7 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
    * unknown one counts as costly above, but does not make a walk) */
   for (uint32_t i = 0; forall_loads && i < fn->ninsts; i++) {
     const mem_object *o = forall_loads[i] && fn->insts[i].op == IR_LOAD
-                              ? pointee(m->prog, fn, fh.def, live, pc, group[0], f,
-                                        &fn->operands[fn->insts[i].ops], 0)
+                              ? pointee(&fh.at, &fn->operands[fn->insts[i].ops])
                               : NULL;
     forall_loads[i] = o && obj_has(forall_objs, o);
   }
