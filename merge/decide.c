@@ -119,13 +119,15 @@ static const merge_liveness *liveness_of(merge_ctx *m, uint32_t func) {
   return m->liveness[func];
 }
 
-/* Phi moves on e's reachable edges from a register in set to one not in it: adds it; true
- * when the set grew. */
-static bool flow_phi_moves(const ir_function *fn, const exit_info *e, uint64_t *set) {
+/* Phi moves on e's reachable edges (but those flagged in skip, per edge; NULL: none) from a
+ * register in set to one not in it: adds it; true when the set grew. */
+static bool flow_phi_moves(const ir_function *fn, const exit_info *e, uint64_t *set,
+                           const uint8_t *skip) {
   bool changed = false;
   for (uint32_t b = 0; b < fn->nblocks; b++) {
     if (!e->reach_block[b]) continue;
     for (uint32_t k = 0, n = ir_block_nedges(fn, b); k < n; k++) {
+      if (skip && skip[ir_block_edge(fn, b, k)]) continue;
       const ir_edge *ed = &fn->edges[ir_block_edge(fn, b, k)];
       for (uint32_t mv = 0; mv < ed->nmoves; mv++) {
         const ir_move *move = &fn->moves[ed->moves + mv];
@@ -140,9 +142,10 @@ static bool flow_phi_moves(const ir_function *fn, const exit_info *e, uint64_t *
 
 /* Forward data flow over e's reachable code to a fixpoint: from the registers in set, and the
  * results of the loads flagged in hot_reads (NULL: none), to every result computed from them;
- * or, pointers_only, to the pointers computed from them (GEPs, moves and phi moves). */
-static void propagate(const ir_function *fn, const exit_info *e, uint64_t *set,
-                      const uint8_t *hot_reads, bool pointers_only) {
+ * or, pointers_only, to the pointers computed from them (GEPs, moves and phi moves). Phi moves
+ * on the edges flagged in skip (NULL: none) are not followed. */
+static void propagate_skip(const ir_function *fn, const exit_info *e, uint64_t *set,
+                           const uint8_t *hot_reads, bool pointers_only, const uint8_t *skip) {
   for (bool changed = true; changed;) {
     changed = false;
     for (uint32_t i = 0; i < fn->ninsts; i++) {
@@ -156,8 +159,13 @@ static void propagate(const ir_function *fn, const exit_info *e, uint64_t *set,
       }
       if (t) set_bit(set, in->dst), changed = true;
     }
-    changed |= flow_phi_moves(fn, e, set);
+    changed |= flow_phi_moves(fn, e, set, skip);
   }
+}
+
+static void propagate(const ir_function *fn, const exit_info *e, uint64_t *set,
+                      const uint8_t *hot_reads, bool pointers_only) {
+  propagate_skip(fn, e, set, hot_reads, pointers_only, NULL);
 }
 
 /* Does query site `in` read a tainted operand? */
@@ -218,7 +226,8 @@ static uint8_t *k_loads(const ir_function *fn, const exit_info *e, const uint64_
  * bound check then splits the merged state into one state per value of K, each carrying the
  * ∀ (docs/merging.md "Merge decisions"). A loop counts with its enclosing loops. */
 static uint32_t k_walks(merge_ctx *m, uint32_t func, const exit_info *e,
-                        uint64_t *const taint[NTAINTS], const uint8_t *forall_loads) {
+                        uint64_t *const taint[NTAINTS], const uint64_t *k_addr,
+                        const uint8_t *forall_loads) {
   if (!forall_loads) return 0;
   const ir_function *fn = &m->prog->funcs[func];
   const merge_loops *l = merge_loops_of(m, func);
@@ -231,7 +240,8 @@ static uint32_t k_walks(merge_ctx *m, uint32_t func, const exit_info *e,
       const ir_inst *in = &fn->insts[i];
       if (!e->reach[i]) continue;
       if (in->op == IR_CONDBR || in->op == IR_SWITCH) branch |= site_reads(fn, in, taint[TAINT_K]);
-      if (in->op == IR_LOAD && forall_loads[i]) load |= !site_reads(fn, in, taint[TAINT_K]);
+      if (in->op == IR_LOAD && forall_loads[i])
+        load |= !site_reads(fn, in, k_addr ? k_addr : taint[TAINT_K]);
     }
     for (uint32_t lp = l->innermost[b]; lp != MERGE_NO_LOOP; lp = l->loops[lp].parent)
       bounded[lp] |= branch, loads[lp] |= load;
@@ -353,7 +363,7 @@ static site_counts callee_counts(callee_walk *w, uint32_t func, const uint64_t *
   free(reads);
   free(kl);
   frame_calls(w, fn, e, taint, param_arg_hot, hot_ptr, depth, &out);
-  out.walks += k_walks(m, func, e, taint, forall_loads);
+  out.walks += k_walks(m, func, e, taint, NULL, forall_loads);
   free(forall_loads);
   for (int t = 0; t < NTAINTS; t++) free(taint[t]), free(hot_ptr[t]);
   w->on_chain[func] = 0;
@@ -524,13 +534,41 @@ static void forall_objects(const state *st, const expr *body, obj_set *out) {
 
 /* The object a pointer operand points into, read off the state where the pointer (or the
  * base it is computed from by GEPs and moves) is known at the frame's position: a constant
- * operand, a global, or a register live there holding a constant address. NULL: unknown. */
-static const mem_object *pointee(const ir_program *prog, const ir_function *fn, const uint32_t *def,
-                                 const merge_liveness *live, uint32_t pc, const state *st,
-                                 const state_frame *f, const ir_operand *o, int depth) {
+ * operand, a global, or a register live there holding a constant address; a phi (a pointer
+ * a loop steps, `for (q = p; q < end; q++)`) points where every value it receives points,
+ * those computed from the phi itself (the steps) left out. NULL: unknown. */
+typedef struct frame_at { /* a frame of the group's first state at its position */
+  const ir_program *prog;
+  const ir_function *fn;
+  const uint32_t *def;
+  const merge_liveness *live;
+  uint32_t pc;
+  const state *st;
+  const state_frame *f;
+} frame_at;
+
+static frame_at frame_at_of(merge_ctx *m, const state *st, const state_frame *f, uint32_t pc) {
+  return (frame_at){
+      m->prog, &m->prog->funcs[f->func], defs_of(m, f->func), liveness_of(m, f->func), pc, st, f};
+}
+
+typedef struct pointee_ctx {
+  frame_at at;
+  uint32_t phis[8]; /* the phis being resolved, innermost last */
+  uint32_t nphis;
+  uint32_t budget; /* phi moves it may still follow (a phi of many incoming values, of phis
+                      of many, …: past it the object is unknown) */
+} pointee_ctx;
+
+enum { MERGE_POINTEE_MOVES = 64 };
+
+/* What pointee_at returns for a value computed from a phi being resolved. */
+static const mem_object pointee_self;
+
+static const mem_object *pointee_at(pointee_ctx *c, const ir_operand *o, int depth) {
   if (o->kind == IR_OPND_GLOBAL) {
-    const char *name = o->index < prog->nglobals ? prog->globals[o->index].name : NULL;
-    const mem_space *mem = st->mem;
+    const char *name = o->index < c->at.prog->nglobals ? c->at.prog->globals[o->index].name : NULL;
+    const mem_space *mem = c->at.st->mem;
     for (size_t i = 0; name && i < mem_space_count(mem); i++) {
       const mem_object *g = mem_space_object_at(mem, i);
       if (g->kind == MEM_GLOBAL && g->name && strcmp(g->name, name) == 0) return g;
@@ -540,14 +578,44 @@ static const mem_object *pointee(const ir_program *prog, const ir_function *fn, 
   if (o->kind == IR_OPND_CONST) return NULL;
   if (o->kind != IR_OPND_REG || depth > 16) return NULL;
   uint32_t reg = o->index;
-  if (reg < f->nregs && f->regs[reg] && merge_live_before(live, pc, reg) &&
+  const state_frame *f = c->at.f;
+  if (reg < f->nregs && f->regs[reg] && merge_live_before(c->at.live, c->at.pc, reg) &&
       expr_is_const(f->regs[reg]))
-    return mem_space_find(st->mem, (uint64_t)f->regs[reg]->u.value);
-  uint32_t d = def[reg];
-  if (d == IR_NONE) return NULL;
-  const ir_inst *in = &fn->insts[d];
-  if ((in->op != IR_GEP && in->op != IR_MOVE) || !in->nops) return NULL;
-  return pointee(prog, fn, def, live, pc, st, f, &fn->operands[in->ops], depth + 1);
+    return mem_space_find(c->at.st->mem, (uint64_t)f->regs[reg]->u.value);
+  uint32_t d = c->at.def[reg];
+  if (d != IR_NONE) {
+    const ir_inst *in = &c->at.fn->insts[d];
+    if ((in->op != IR_GEP && in->op != IR_MOVE) || !in->nops) return NULL;
+    return pointee_at(c, &c->at.fn->operands[in->ops], depth + 1);
+  }
+  /* an argument (no move sets it) or a phi */
+  for (uint32_t k = 0; k < c->nphis; k++)
+    if (c->phis[k] == reg) return &pointee_self;
+  if (c->nphis == sizeof c->phis / sizeof *c->phis) return NULL;
+  c->phis[c->nphis++] = reg;
+  const mem_object *found = NULL;
+  bool unknown = false;
+  for (uint32_t mv = 0; mv < c->at.fn->nmoves && !unknown; mv++) {
+    const ir_move *move = &c->at.fn->moves[mv];
+    if (move->dst != reg) continue;
+    if (!c->budget) {
+      unknown = true;
+      break;
+    }
+    c->budget--;
+    const mem_object *obj = pointee_at(c, &move->src, depth + 1);
+    if (obj == &pointee_self) continue;
+    unknown = !obj || (found && found != obj);
+    found = obj;
+  }
+  c->nphis--;
+  return unknown ? NULL : found;
+}
+
+static const mem_object *pointee(const frame_at *at, const ir_operand *o) {
+  pointee_ctx c = {*at, {0}, 0, MERGE_POINTEE_MOVES};
+  const mem_object *obj = pointee_at(&c, o, 0);
+  return obj == &pointee_self ? NULL : obj;
 }
 
 /* Per reachable load of frame f from pc: does it read a hot object (one whose object is
@@ -556,15 +624,14 @@ static const mem_object *pointee(const ir_program *prog, const ir_function *fn, 
 static uint8_t *hot_reads(merge_ctx *m, const exit_info *e, const state *st, const state_frame *f,
                           uint32_t pc, const obj_set *hot, bool unknown_hot) {
   if (!hot->any && !hot->n && !unknown_hot) return NULL;
-  const ir_function *fn = &m->prog->funcs[f->func];
-  const uint32_t *def = defs_of(m, f->func);
-  const merge_liveness *live = liveness_of(m, f->func);
+  frame_at at = frame_at_of(m, st, f, pc);
+  const ir_function *fn = at.fn;
   uint8_t *flags = xcalloc(fn->ninsts + 1, 1);
   for (uint32_t i = 0; i < fn->ninsts; i++) {
     const ir_inst *in = &fn->insts[i];
     if (!e->reach[i]) continue;
     if (in->op != IR_LOAD || !in->nops) continue;
-    const mem_object *o = pointee(m->prog, fn, def, live, pc, st, f, &fn->operands[in->ops], 0);
+    const mem_object *o = pointee(&at, &fn->operands[in->ops]);
     flags[i] = o ? obj_has(hot, o) : unknown_hot;
   }
   return flags;
@@ -573,22 +640,39 @@ static uint8_t *hot_reads(merge_ctx *m, const exit_info *e, const state *st, con
 /* A group frame's argument hotness: the object an argument points to, read off the group's
  * first state (an object that cannot be told is not hot: see decide.h). */
 typedef struct frame_hot {
-  merge_ctx *m;
-  const ir_function *fn;
-  const uint32_t *def;
-  const merge_liveness *live;
-  uint32_t pc;
-  const state *st;
-  const state_frame *f;
+  frame_at at;
   const obj_set *hot[NTAINTS];
 } frame_hot;
 
 static bool frame_arg_hot(const void *ctx, const ir_operand *o, int t) {
   const frame_hot *fh = ctx;
   if (!fh->hot[t]->n) return false;
-  const mem_object *obj =
-      pointee(fh->m->prog, fh->fn, fh->def, fh->live, fh->pc, fh->st, fh->f, o, 0);
+  const mem_object *obj = pointee(&fh->at, o);
   return obj && obj_has(fh->hot[t], obj);
+}
+
+/* The back edges of the loops holding position pc of func (flags per edge; NULL: none): a
+ * value that K reaches only over them is K in a later pass of those loops, not in the pass
+ * the frame is in. A loop after the exit that walks the ∀'s range from a pointer the frame
+ * holds now (wget's res_parse: memchr's line end bounds a scan from p, and p becomes the line
+ * end only in the outer loop's next pass) reads the range again by K, although its pointer is
+ * computed from K over the outer loop's back edge (k_walks' address test reads this pass's
+ * K). */
+static uint8_t *this_pass_edges(merge_ctx *m, uint32_t func, uint32_t pc) {
+  const ir_function *fn = &m->prog->funcs[func];
+  const merge_loops *l = merge_loops_of(m, func);
+  uint32_t at = merge_block_of(fn, pc);
+  if (!l || at >= l->nblocks || l->innermost[at] == MERGE_NO_LOOP) return NULL;
+  uint8_t *skip = xcalloc(fn->nedges + 1, 1);
+  for (uint32_t lp = l->innermost[at]; lp != MERGE_NO_LOOP; lp = l->loops[lp].parent)
+    for (uint32_t b = 0; b < fn->nblocks && b < l->nblocks; b++) {
+      if (!l->loops[lp].body[b]) continue;
+      for (uint32_t k = 0, ne = ir_block_nedges(fn, b); k < ne; k++) {
+        uint32_t edge = ir_block_edge(fn, b, k);
+        skip[edge] |= fn->edges[edge].target == l->loops[lp].header;
+      }
+    }
+  return skip;
 }
 
 /* The frame at `depth` of the group, from its position (the exit, or just after the call
@@ -640,8 +724,10 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
   }
   free(vals);
   free(scratch);
-  frame_hot fh = {m, fn, defs_of(m, f->func), live, pc, group[0], f, {0}};
+  frame_hot fh = {frame_at_of(m, group[0], f, pc), {0}};
   uint8_t *forall_loads = NULL, *kl = NULL;
+  uint64_t *k_pass = xmalloc(words * sizeof *k_pass); /* see this_pass_edges */
+  memcpy(k_pass, taint[TAINT_K], words * sizeof *k_pass);
   site_counts here = {0};
   for (int t = 0; t < NTAINTS; t++) {
     fh.hot[t] = hot[t];
@@ -652,7 +738,12 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
     if (kl && !reads) reads = xcalloc(fn->ninsts + 1, 1);
     for (uint32_t i = 0; kl && i < fn->ninsts; i++) reads[i] |= kl[i];
     propagate(fn, e, taint[t], reads, false);
-    if (t == TAINT_K) kl = k_loads(fn, e, taint[TAINT_K], &here.kloads);
+    if (t == TAINT_K) {
+      uint8_t *skip = this_pass_edges(m, f->func, pc);
+      propagate_skip(fn, e, k_pass, reads, false, skip);
+      free(skip);
+      kl = k_loads(fn, e, taint[TAINT_K], &here.kloads);
+    }
     if (t == TAINT_A) forall_loads = reads;
     else
       free(reads);
@@ -678,12 +769,12 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
    * unknown one counts as costly above, but does not make a walk) */
   for (uint32_t i = 0; forall_loads && i < fn->ninsts; i++) {
     const mem_object *o = forall_loads[i] && fn->insts[i].op == IR_LOAD
-                              ? pointee(m->prog, fn, fh.def, live, pc, group[0], f,
-                                        &fn->operands[fn->insts[i].ops], 0)
+                              ? pointee(&fh.at, &fn->operands[fn->insts[i].ops])
                               : NULL;
     forall_loads[i] = o && obj_has(forall_objs, o);
   }
-  here.walks += forall_objs->n ? k_walks(m, f->func, e, taint, forall_loads) : 0;
+  here.walks += forall_objs->n ? k_walks(m, f->func, e, taint, k_pass, forall_loads) : 0;
+  free(k_pass);
   free(forall_loads);
   est->callee_sites += here.sites - e->sites;
   counts_add(counts, &here);
@@ -696,6 +787,35 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
  * which test/merge's drivers decide as they should (forall_read.c declined — three of its
  * eleven later sites read the ∀'s buffer — memspn_props.c and chained memspn merged). */
 enum { MERGE_FORALL_WEIGHT = 5 };
+
+/* ∀ queries (and plain ones) the run must have asked before their cost is reported as
+ * measured, and the largest weight reported (×100). */
+enum { MERGE_MEASURED_MIN = 8 };
+#define MERGE_MEASURED_MAX_X100 ((uint64_t)1000000)
+
+/* From the run: the mean solver effort (qs_effort_split: Z3's resource count, deterministic)
+ * of the ∀ queries the engine asked so far over that of its plain queries, in hundredths; 0
+ * while fewer than MERGE_MEASURED_MIN of either were asked. A plain query answered without
+ * Z3 (a cache, independence) costs 0: the mean is what a query of the run costs. Reported
+ * with the estimate (--dump-tree), not weighed: it depends on the solver's configuration as
+ * much as on the program (chained memspn at 16: 2.8 with the relaxed stage, 27.7 without it,
+ * which would decline its second merge), and on json-c pointer_get and wget res_parse, where
+ * ∀ queries cost 13–64× plain ones, the merges that mattered were taken before any ∀ query
+ * was asked (docs/merging.md). */
+static uint64_t measured_forall_x100(const qsolver *s) {
+  qs_effort_split e = qs_effort_split_of(s);
+  uint64_t plain_queries = e.queries - e.forall_queries;
+  if (e.forall_queries < MERGE_MEASURED_MIN || plain_queries < MERGE_MEASURED_MIN) return 0;
+  uint64_t plain_effort = e.effort - e.forall_effort;
+  /* (forall_effort / forall_queries) / (plain_effort / plain_queries), a plain query's mean
+   * at least 1 */
+  double forall_mean = (double)e.forall_effort / (double)e.forall_queries;
+  double plain_mean = (double)plain_effort / (double)plain_queries;
+  if (plain_mean < 1) plain_mean = 1;
+  double x100 = 100 * forall_mean / plain_mean;
+  if (x100 > (double)MERGE_MEASURED_MAX_X100) return MERGE_MEASURED_MAX_X100;
+  return x100 < 100 ? 100 : (uint64_t)x100;
+}
 
 const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr *forall_body,
                          merge_cheap_fn cheap, void *arg, merge_estimate *est) {
@@ -758,6 +878,7 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   uint64_t total = counts.sites, values = counts.v, forall = est->hot_sites - counts.v;
   uint64_t w_values = est->ratio_x100 > 200 ? est->ratio_x100 : 200;
   if (w_values < est->arms * 100) w_values = est->arms * 100;
+  est->measured_x100 = forall_body ? measured_forall_x100(m->solver) : 0;
   uint64_t w_forall = est->ratio_x100 * MERGE_FORALL_WEIGHT;
   uint64_t split = values ? est->distinct : 1;
   est->forked_cost = (uint64_t)n * (total - counts.c) * 100;

@@ -21,21 +21,26 @@
  *     merged values (Q_v), the ∀'s objects (Q_∀), and the Q_v sites reading only values that
  *     are constants in every member (Q_c: no query for a forked state). A load's object in
  *     the group's frames is read off the group's first state: its address's base (through
- *     GEPs and moves) is a global or a register live at the position holding a constant
- *     address; one that cannot be told counts as reading a costly object (in a callee: it
- *     does not). Also: d, the distinct tuples of the members' constant costly values
+ *     GEPs, moves and phis — a pointer a loop steps points where the values it receives
+ *     point, its steps left out) is a global or a register live at the position holding a
+ *     constant address; one that cannot be told counts as reading a costly object (in a
+ *     callee: it does not). Also: d, the distinct tuples of the members' constant costly values
  *     (registers and bytes), and arms, the most distinct values one costly register or byte
  *     has. A template value (K, a·K + b; in a register or a memory object) is free to merge
  *     but followed too: a load at an address computed from it reads an ite over the cells K
  *     selects (its values are merged values, arms ≥ n, weighing as a ∀ read when the merge
  *     adds a ∀), and a later loop bounded by K that loads from the ∀'s objects at an address
- *     not computed from K walks the ∀'s range again (k_walks): it splits the merged state
- *     into one state per value of K, so M is taken with s = n.
+ *     not computed from K (in the group's frames: in the pass of the loops around their
+ *     position — K reaching a pointer over their back edges is K of a later pass) walks the
+ *     ∀'s range again (k_walks): it splits the merged state into one state per value of K,
+ *     so M is taken with s = n.
  *   - From the run: r, the measured solver requests per quantified query the engine asked
  *     (the quantified stage's requests — procedure runs, the relaxed stage's sub-requests —
  *     minus --validate-qsolver's re-checks, over the ∀ queries asked; requests are counted,
  *     not timed, so the decision is deterministic), at least 1; 2 until 8 ∀ queries were
  *     asked. A quantifier-free query costs one request (r = 1 for a merge without a ∀).
+ *     Also measured, and reported with the estimate but not weighed: what a ∀ query cost Z3
+ *     against a plain one so far (qs_effort_split; docs/merging.md says why not weighed).
  * Forked cost F = n·(Q_t − Q_c); merged cost M = s·(plain sites + Q_v·max(r, 2, arms) +
  * Q_∀·5r), s = d when Q_v > 0 (the merged state is split again by the reads; n when a loop
  * walks the ∀'s range by K) else 1. A merge
@@ -76,8 +81,10 @@ typedef struct merge_estimate {
   uint32_t frame_sites, frame_forall; /* the group's frames' own sites; of them, reading the
                                          ∀'s objects and no merged value */
   uint32_t k_sites;                   /* sites reading a template value (K, a·K + b) */
-  uint32_t k_walks; /* with a ∀: later loops bounded by K reading the ∀'s objects at an
-                       address not computed from K (the merged state splits per K) */
+  uint32_t k_walks;       /* with a ∀: later loops bounded by K reading the ∀'s objects at an
+                             address not computed from K (the merged state splits per K) */
+  uint64_t measured_x100; /* with a ∀: the run's ∀ query / plain query effort so far, in
+                             hundredths (0: not measured yet); reported, not weighed */
 } merge_estimate;
 
 /* The estimate for merging group[0..n) (merge-compatible, n ≥ 2) into one state that adds a

@@ -348,9 +348,11 @@ static void dump_estimate(FILE *f, const char *what, const merge_estimate *e,
           "%s: %" PRIu32 " query sites after the exit, %" PRIu32 " read merged values, %" PRIu32
           " with the ∀'s loads, %" PRIu32
           " only constants; n = %zu, distinct = %zu, arms = %zu, "
-          "r = %" PRIu64 "/100; forked %" PRIu64 ", merged %" PRIu64 ": %s\n",
+          "r = %" PRIu64 "/100, measured ∀ weight %" PRIu64 "/100; %" PRIu32 " read K, %" PRIu32
+          " walks by K; forked %" PRIu64 ", merged %" PRIu64 ": %s\n",
           what, e->sites, e->value_sites, e->hot_sites, e->concrete_sites, e->group, e->distinct,
-          e->arms, e->ratio_x100, e->forked_cost, e->merged_cost, declined ? declined : "merge");
+          e->arms, e->ratio_x100, e->measured_x100, e->k_sites, e->k_walks, e->forked_cost,
+          e->merged_cost, declined ? declined : "merge");
 }
 
 /* Members PAT could not merge by pattern (why): under --pat-fallback=fork they resume as

@@ -30,6 +30,7 @@ typedef enum check_result { CHECK_HOLDS, CHECK_FAILS, CHECK_UNKNOWN } check_resu
 static check_result implies(merge_ctx *mc, expr *const *pc, size_t npc, expr *extra, expr *claim) {
   bool holds = false;
   qs_status st;
+  qs_effort_split_exclude(mc->solver, true); /* no query of a path: not the decision's evidence */
   if (!extra) {
     st = qs_must_be_true(mc->solver, pc, npc, claim, &holds);
   } else {
@@ -39,6 +40,7 @@ static check_result implies(merge_ctx *mc, expr *const *pc, size_t npc, expr *ex
     st = qs_must_be_true(mc->solver, with, npc + 1, claim, &holds);
     free(with);
   }
+  qs_effort_split_exclude(mc->solver, false);
   return st == QS_UNKNOWN ? CHECK_UNKNOWN : holds ? CHECK_HOLDS : CHECK_FAILS;
 }
 

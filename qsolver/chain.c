@@ -370,9 +370,18 @@ qs_status qs_solve(qsolver *s, const qs_query *q, qs_result *r) {
   qs_ans ans;
   bool forall = holds_forall(q->formulas, q->count);
   s->forall_decider = NULL;
+  bool outside = !s->depth, measured = outside && !s->excluded;
+  uint64_t effort0 = outside && (forall || s->excluded) ? qs_effort(s) : 0;
+  uint64_t unmeasured0 = s->unmeasured_effort;
   if (!s->depth++) s->interrupted_at_start = s->interrupted && *s->interrupted;
   qs_stage_run(s->stages[0], &rq, &ans);
   s->depth--;
+  s->split.queries += measured;
+  if (outside && !measured) s->unmeasured_effort = unmeasured0 + (qs_effort(s) - effort0);
+  if (measured && forall) {
+    s->split.forall_queries++;
+    s->split.forall_effort += qs_effort(s) - effort0 - (s->unmeasured_effort - unmeasured0);
+  }
   if (forall) {
     s->quant.asked++;
     if (ans.status == QS_UNKNOWN) s->quant.asked_unknown++;
@@ -566,6 +575,25 @@ void qs_write_stats(json_writer *j, const qsolver *s) {
   json_double(j, whole ? whole->slowest_seconds : 0);
   json_key_uint(j, "queries_over_1s", whole ? whole->over_1s : 0);
   json_key_uint(j, "solver_effort", qs_effort(s));
+  qs_effort_split split = qs_effort_split_of(s);
+  json_key(j, "effort_split");
+  json_object_begin(j);
+  json_key_uint(j, "queries", split.queries);
+  json_key_uint(j, "forall_queries", split.forall_queries);
+  json_key_uint(j, "effort", split.effort);
+  json_key_uint(j, "forall_effort", split.forall_effort);
+  json_object_end(j);
+}
+
+qs_effort_split qs_effort_split_of(const qsolver *s) {
+  qs_effort_split split = s->split;
+  split.effort = qs_effort(s) - s->unmeasured_effort;
+  return split;
+}
+
+void qs_effort_split_exclude(qsolver *s, bool on) {
+  assert(on || s->excluded);
+  s->excluded += on ? 1 : -1u;
 }
 
 uint64_t qs_effort(const qsolver *s) {

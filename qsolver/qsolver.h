@@ -234,4 +234,22 @@ void qs_write_stats(json_writer *j, const qsolver *s);
  * stats.json has it as "solver_effort". */
 uint64_t qs_effort(const qsolver *s);
 
+/* ---- appended (issue 26: what a quantified query costs against a plain one) --------------
+ * The engine's queries (qs_solve calls from outside the solver) split by whether they hold a
+ * forall, with the effort (qs_effort) each part cost: queries and effort count every outside
+ * query, forall_queries and forall_effort those holding a forall (so a plain query's mean
+ * effort is (effort − forall_effort) / (queries − forall_queries)). --validate-qsolver's
+ * re-checks are left out of both efforts, so the split is the same with validation on or
+ * off, and so are the queries asked between qs_effort_split_exclude(s, true) and (s, false)
+ * (nested pairs allowed: --validate-merges' checks, which are no query of a path).
+ * Deterministic as qs_effort is; stats.json has it as "effort_split" (after
+ * "solver_effort"), and the merge decision reports the ratio of the two means with its
+ * estimate (merge/decide.c). A forall query, or one excluded, costs two qs_effort reads. */
+typedef struct qs_effort_split {
+  uint64_t queries, forall_queries;
+  uint64_t effort, forall_effort;
+} qs_effort_split;
+qs_effort_split qs_effort_split_of(const qsolver *s);
+void qs_effort_split_exclude(qsolver *s, bool on);
+
 #endif

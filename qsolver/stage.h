@@ -78,6 +78,12 @@ struct qsolver {
   volatile sig_atomic_t *interrupted; /* qs_set_interrupt's flag, or NULL */
   bool interrupted_at_start;          /* the flag was set when the outside query began */
   unsigned depth;                     /* qs_solve calls under way (1: an outside query) */
+  /* appended (issue 26): qs_effort_split's counts; the effort it leaves out —
+   * --validate-qsolver's re-checks (stage_quant.c) and the queries asked under
+   * qs_effort_split_exclude — and how many exclusions are under way */
+  qs_effort_split split;
+  uint64_t unmeasured_effort;
+  unsigned excluded;
 };
 
 /* The stages, each in its own file; qs_new assembles them. */

@@ -279,6 +279,7 @@ static bool fallback_z3(quant_stage *qs, const qs_req *rq, qs_ans *ans, char *wh
 static void recheck(quant_stage *qs, const qs_quant *q, const qs_req *rq, const char *source,
                     qs_status answer, const expr_assignment *model) {
   qs_quant_stats *stats = stats_of(qs);
+  uint64_t effort0 = qs_effort(qs->base.solver); /* left out of qs_effort_split */
   expr **ex = NULL;
   const char *why;
   size_t n = expansion(qs, q, rq, &ex, &why);
@@ -307,6 +308,7 @@ static void recheck(quant_stage *qs, const qs_quant *q, const qs_req *rq, const 
   }
   qs_formulas_free(ex, n);
   qs_ans_clear(&va);
+  qs->base.solver->unmeasured_effort += qs_effort(qs->base.solver) - effort0;
 }
 
 /* The answer of step `step`, re-checked (the expansion's is Z3's on the expansion already). */
