@@ -44,7 +44,8 @@ typedef enum merge_loop_filter {
   MERGE_LOOPS_SYMBOLIC,
   MERGE_LOOPS_DECODED
 } merge_loop_filter;
-/* --pat-fallback: what becomes of states PAT cannot merge by pattern (forked, the default) */
+/* --pat-fallback: what becomes of states PAT cannot merge by pattern: CFG-merged where the
+ * decision says it pays (the default, docs/merging.md says why), or always forked */
 typedef enum merge_pat_fallback { MERGE_FALLBACK_FORK, MERGE_FALLBACK_CFG } merge_pat_fallback;
 /* --merge-decide: PAT merges only where the cost estimate says it pays (merge/decide.h), or
  * whenever a pattern fits */
