@@ -11,6 +11,8 @@
  *   - The shapes of a validated PAT run of chained memspn: a negated clause (what
  *     --validate-merges asks) is Skolemized and answered by strip, sat and unsat; a clause
  *     read at s[K1 + i − 1] gets its trigger instance, so strip proves unsat alone.
+ *   - Strip's order: the instances follow the formulas that bring them in, so two questions
+ *     on one path condition share the stripped prefix.
  *   - A seeded family of memspn-shaped queries (pat-merge.md §5: both loop exits, K up to
  *     200, sat and unsat questions over them, existentials ¬∀ among them; a third of them
  *     strlen's loop instead), every answer cross-checked with Z3 on an
@@ -442,6 +444,54 @@ static void test_trigger_past_range(void) {
   CHECK_EQ_U64(before_fallback(st), 1);
   CHECK_EQ_U64(st->disagreements, 0);
   qs_free(s);
+  group_end();
+}
+
+/* Strip keeps the query's order: each formula, then the instances it brings in (lo and hi
+ * after the clause, a trigger's after the formula reading it), the question and its own
+ * trigger's instance last. Two questions on one path condition then give stripped queries
+ * that share everything before the question, so Z3's incremental lane keeps the instances
+ * asserted (libpng text re-asserted them at every query: 72% of its instructions). */
+static void test_strip_order(void) {
+  group_begin();
+  expr_array *S = arr("s", 16, true), *KA = arr("K", 8, false);
+  expr *k = word(KA);
+  expr *i = K(expr_bvar_fresh(64, "i"));
+  expr *before_i = K(expr_add(k64((uint64_t)-1), i));
+  expr *all = K(expr_forall(i, k64(1), k, K(expr_eq(k8('a'), byte_at(S, before_i)))));
+  expr *path[3] = {K(expr_ule(k, k64(5))), all, K(expr_ne(byte_at(S, k64(4)), k8('c')))};
+  expr *qa = K(expr_ne(byte_at(S, k64(2)), k8('a'))), *qb = K(expr_ne(byte_at(S, k64(3)), k8('a')));
+  expr *fa[4] = {path[0], path[1], path[2], qa}, *fb[4] = {path[0], path[1], path[2], qb};
+  qs_quant *q = qs_quant_new(fa, 4);
+  expr **wa = NULL, **wb = NULL;
+  size_t na = qs_quant_strip(q, &wa);
+  qs_quant_free(q);
+  q = qs_quant_new(fb, 4);
+  size_t nb = qs_quant_strip(q, &wb);
+  qs_quant_free(q);
+  /* K ≤ 5; the instances at 1 and K; s[4] ≠ 'c' and the instance at 5 it triggers; the
+   * question and the instance it triggers (at 3, at 4). */
+  CHECK_EQ_U64(na, 7);
+  CHECK_EQ_U64(nb, 7);
+  if (na == 7 && nb == 7) {
+    CHECK(wa[0] == path[0]);
+    CHECK(wa[1] != path[2] && wa[2] != path[2] && !wa[1]->has_forall && !wa[2]->has_forall);
+    CHECK(wa[3] == path[2]);
+    CHECK(wa[4] != qa && wa[4] != qb);
+    CHECK(wa[5] == qa && wb[5] == qb);
+    for (size_t j = 0; j < 5; j++) CHECK(wa[j] == wb[j]); /* the shared prefix */
+    CHECK(wa[6] != wb[6]);
+    /* The instance at the question's trigger: a model with s[2] != 'a' breaks it (K = 4). */
+    expr_assignment *m = expr_assignment_new();
+    set_word(m, KA, 4);
+    static const uint8_t bytes[16] = {'a', 'a', 'x', 'a', 'a'};
+    expr_assignment_set(m, S, bytes, 16);
+    CHECK(!expr_eval_all_true(&wa[6], 1, m));
+    CHECK(expr_eval_all_true(&wb[6], 1, m));
+    expr_assignment_free(m);
+  }
+  qs_formulas_free(wa, na);
+  qs_formulas_free(wb, nb);
   group_end();
 }
 
@@ -889,6 +939,7 @@ int main(void) {
   test_negated_clause();
   test_offset_trigger();
   test_trigger_past_range();
+  test_strip_order();
   test_fallbacks();
   test_deadline();
   test_memspn_family(false);
