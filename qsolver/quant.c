@@ -387,6 +387,20 @@ static int placed_cmp(const void *a, const void *b) {
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* Adds trigger term t (owned; NULL: none) placed after formula pos, unless it is there
+ * already (then placed where it came first). */
+static void add_term(expr ***terms, size_t **tpos, size_t *n, size_t *cap, expr *t, size_t pos) {
+  if (!t) return;
+  for (size_t j = 0; j < *n; j++)
+    if ((*terms)[j] == t) {
+      expr_unref(t);
+      if (pos < (*tpos)[j]) (*tpos)[j] = pos;
+      return;
+    }
+  (*tpos)[*n] = pos;
+  push_expr(terms, n, cap, t);
+}
+
 size_t qs_quant_strip(const qs_quant *q, expr ***out) {
   placed *v = NULL;
   size_t n = 0, cap = 0;
@@ -416,21 +430,23 @@ size_t qs_quant_strip(const qs_quant *q, expr ***out) {
         size_t at_pos = pr->pos > c->pos ? pr->pos : c->pos;
         for (unsigned b = 0; b < pr->nbytes && nterms < QUANT_TRIGGERS_MAX; b++) {
           expr *off = expr_const(64, b), *at = expr_add(pr->index, off);
-          expr *t = invert_index(qr->kid[0], at);
+          add_term(&terms, &tpos, &nterms, &terms_cap, invert_index(qr->kid[0], at), at_pos);
           expr_unref(off);
           expr_unref(at);
-          if (!t) continue;
-          size_t j = 0;
-          while (j < nterms && terms[j] != t) j++;
-          if (j < nterms) {
-            expr_unref(t);
-            if (at_pos < tpos[j]) tpos[j] = at_pos; /* placed where first read */
-          } else {
-            tpos[nterms] = at_pos;
-            push_expr(&terms, &nterms, &terms_cap, t);
-          }
         }
       }
+    }
+    /* … and the indices the clause's reads are written at (s[n] = 0 under
+     * ∀i. s[i] = 'a': the instance at n is what contradicts K > n). */
+    for (size_t r = 0; r < c->nqreads && nterms < QUANT_TRIGGERS_MAX; r++) {
+      expr *qr = c->qreads[r];
+      for (expr_update *u = qr->u.read.updates; u && nterms < QUANT_TRIGGERS_MAX; u = u->next)
+        for (unsigned b = 0; b < qr->width / 8u && nterms < QUANT_TRIGGERS_MAX; b++) {
+          expr *off = expr_const(u->index->width, b), *at = expr_sub(u->index, off);
+          add_term(&terms, &tpos, &nterms, &terms_cap, invert_index(qr->kid[0], at), c->pos);
+          expr_unref(off);
+          expr_unref(at);
+        }
     }
     for (size_t j = 0; j < nterms; j++) {
       if (past_upper_bound(c, terms[j])) {

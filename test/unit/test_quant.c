@@ -11,6 +11,8 @@
  *   - The shapes of a validated PAT run of chained memspn: a negated clause (what
  *     --validate-merges asks) is Skolemized and answered by strip, sat and unsat; a clause
  *     read at s[K1 + i − 1] gets its trigger instance, so strip proves unsat alone.
+ *   - A write's index is a trigger (the string scan's s[n] = 0 under the ∀), so strip
+ *     proves K > n unsat without the expansion.
  *   - Strip's order: the instances follow the formulas that bring them in, so two questions
  *     on one path condition share the stripped prefix.
  *   - A seeded family of memspn-shaped queries (pat-merge.md §5: both loop exits, K up to
@@ -442,6 +444,40 @@ static void test_trigger_past_range(void) {
   CHECK(m && expr_eval_all_true(f, 3, m));
   expr_assignment_free(m);
   CHECK_EQ_U64(before_fallback(st), 1);
+  CHECK_EQ_U64(st->disagreements, 0);
+  qs_free(s);
+  group_end();
+}
+
+/* The string scan's last question (eval/drivers/string_scan.c, pat): s[n] = 0 written, then
+ * ∀i∈[1,K]. s'[i − 1] = 'a' over the written s', and K > n asks for a count past the
+ * terminator. Only the instance at the written index (i = n + 1) contradicts it; no other
+ * conjunct reads s, so strip had no trigger there and the query went on to the expansion
+ * (10 s timeouts from capacity 512). The write's index is a trigger now: strip proves it. */
+static void test_trigger_write_index(void) {
+  group_begin();
+  expr_array *S = arr("s", 16, true), *NA = arr("n", 8, true), *KA = arr("K", 8, false);
+  expr *n = word(NA), *k = word(KA);
+  expr_update *u = expr_update_push(S, NULL, n, k8(0));
+  expr *i = K(expr_bvar_fresh(64, "i"));
+  expr *read = K(expr_read(S, u, K(expr_add(k64((uint64_t)-1), i))));
+  expr_update_unref(u);
+  expr *all = K(expr_forall(i, k64(1), k, K(expr_eq(k8('a'), read))));
+  expr *f[3] = {K(expr_ule(n, k64(10))), all, K(expr_ult(n, k))};
+  qs_options o = procedure_options();
+  o.validate_quantified = true;
+  qsolver *s = qs_new(&o);
+  const qs_quant_stats *st = qs_quant_stats_of(s);
+  CHECK_EQ_U64(qs_check_sat(s, f, 3), QS_UNSAT);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_STRIP], 1);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_FALLBACK_EXPAND] + st->answered[QS_QSTEP_FALLBACK_Z3], 0);
+  /* K = n is possible (the scan stopped at the terminator): sat, the model holds. */
+  expr *g[3] = {f[0], all, K(expr_eq(n, k))};
+  expr_array *arrays[3] = {S, NA, KA};
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, g, 3, arrays, 3, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(g, 3, m));
+  expr_assignment_free(m);
   CHECK_EQ_U64(st->disagreements, 0);
   qs_free(s);
   group_end();
@@ -940,6 +976,7 @@ int main(void) {
   test_offset_trigger();
   test_trigger_past_range();
   test_strip_order();
+  test_trigger_write_index();
   test_fallbacks();
   test_deadline();
   test_memspn_family(false);
