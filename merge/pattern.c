@@ -1,8 +1,10 @@
-/* pattern.c — regular patterns over leaf words, matched with PCRE2 (contract in pattern.h). */
-#define PCRE2_CODE_UNIT_WIDTH 32
+/* pattern.c — regular patterns over leaf words (contract in pattern.h). The searches are the
+ * regexes' own semantics written out (test_pattern.c checks them against PCRE2 on random
+ * words): PCRE2's backtracking cost ~600 instructions a symbol, a third of a pat run of
+ * memspn at capacity 1024, where every partitioning searches each of ~1,000 words of up to
+ * 1,000 symbols twice. */
 #include "merge/pattern.h"
 
-#include <pcre2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,78 +12,10 @@
 #include "engine/core/expr.h"
 #include "engine/core/xalloc.h"
 
-/* PCRE2's backtracking is bounded so that a long word without structure costs a bounded
- * amount of work; a search that hits the bound finds no square (fewer candidates, never a
- * wrong one: every candidate is checked by a full match). */
-enum { MATCH_LIMIT = 2000000 };
-
-/* ---- regex text ------------------------------------------------------------------------- */
-
-typedef struct text {
-  PCRE2_UCHAR32 *s;
-  size_t len, cap;
-} text;
-
-static void put(text *t, const char *ascii) {
-  for (; *ascii; ascii++) {
-    if (t->len == t->cap) t->s = xrealloc(t->s, (t->cap = 2 * t->cap + 64) * sizeof *t->s);
-    t->s[t->len++] = (PCRE2_UCHAR32)(unsigned char)*ascii;
-  }
-}
-
-/* Each symbol as an escape, so that no code unit is ever read as a metacharacter. */
-static void put_symbols(text *t, const uint32_t *sym, size_t n) {
-  char buf[24];
-  for (size_t k = 0; k < n; k++) {
-    snprintf(buf, sizeof buf, "\\x{%x}", (unsigned)sym[k]);
-    put(t, buf);
-  }
-}
-
-static pcre2_code_32 *compile(const text *t) {
-  int error;
-  PCRE2_SIZE offset;
-  pcre2_code_32 *code = pcre2_compile_32(t->s, t->len, PCRE2_DOTALL, &error, &offset, NULL);
-  if (!code) { /* the regexes are built here from escapes: an error is a bug */
-    PCRE2_UCHAR32 message[128];
-    pcre2_get_error_message_32(error, message, 128);
-    char ascii[128];
-    size_t k = 0;
-    for (; k + 1 < sizeof ascii && message[k]; k++) ascii[k] = (char)message[k];
-    ascii[k] = 0;
-    fprintf(stderr, "symq: internal error: PCRE2: %s at %zu\n", ascii, (size_t)offset);
-    abort();
-  }
-  return code;
-}
-
-typedef struct matcher {
-  pcre2_code_32 *code;
-  pcre2_match_data_32 *data;
-  pcre2_match_context_32 *context;
-} matcher;
-
-static void matcher_init(matcher *m, const text *t) {
-  m->code = compile(t);
-  m->data = pcre2_match_data_create_from_pattern_32(m->code, NULL);
-  m->context = pcre2_match_context_create_32(NULL);
-  if (!m->data || !m->context) xalloc_oom();
-  pcre2_set_match_limit_32(m->context, MATCH_LIMIT);
-}
-
-static void matcher_free(matcher *m) {
-  pcre2_match_data_free_32(m->data);
-  pcre2_match_context_free_32(m->context);
-  pcre2_code_free_32(m->code);
-}
-
-/* Runs m on w; on a match returns true with the ovector. */
-static bool run(const matcher *m, const uint32_t *w, size_t len, PCRE2_SIZE **ovector) {
-  int rc = pcre2_match_32(m->code, (PCRE2_SPTR32)w, len, 0, 0, m->data, m->context);
-  if (rc < 0) return false; /* no match, or the match limit */
-  *ovector = pcre2_get_ovector_pointer_32(m->data);
-  return true;
-}
+/* The square search is bounded so that a long word without structure costs a bounded amount
+ * of work (each (start, core length) tried counts one); a search past the bound finds no
+ * square (fewer candidates, never a wrong one: every candidate is checked by a full match). */
+enum { SQUARE_BUDGET = 2000000 };
 
 /* ---- patterns ----------------------------------------------------------------------------- */
 
@@ -104,28 +38,42 @@ static bool same_pattern(const pat_pattern *a, const pat_pattern *b) {
          memcmp(a->sym, b->sym, (a->nprefix + a->ncore + a->nsuffix) * sizeof *a->sym) == 0;
 }
 
-static void square_regex(matcher *m) {
-  text t = {0};
-  put(&t, "^(.*?)((.+?)\\3+)(.*)$");
-  matcher_init(m, &t);
-  free(t.s);
+static bool same_block(const uint32_t *a, const uint32_t *b, size_t n) {
+  return memcmp(a, b, n * sizeof *a) == 0;
 }
 
-static bool square_with(const matcher *m, const uint32_t *w, size_t len, bool reversed,
-                        pat_pattern *out, uint64_t *count) {
+/* What `^(.*?)((.+?)\3+)(.*)$` matches in w: the smallest start, then the shortest core
+ * there, that the core's next copy repeats; the copies then run right as far as they go
+ * (the greedy `+`; `(.*)$` takes any rest, so it is never given back). */
+static bool leftmost_square(const uint32_t *w, size_t len, size_t *start, size_t *core,
+                            size_t *copies) {
+  uint64_t budget = SQUARE_BUDGET;
+  for (size_t p = 0; p + 2 <= len; p++)
+    for (size_t k = 1; p + 2 * k <= len; k++) {
+      if (budget-- == 0) return false;
+      if (w[p + k] != w[p] || !same_block(w + p, w + p + k, k)) continue;
+      size_t m = 2;
+      while (p + (m + 1) * k <= len && same_block(w + p, w + p + m * k, k)) m++;
+      *start = p, *core = k, *copies = m;
+      return true;
+    }
+  return false;
+}
+
+static bool square_of(const uint32_t *w, size_t len, bool reversed, pat_pattern *out,
+                      uint64_t *count) {
   uint32_t *subject = xmalloc((len + 1) * sizeof *subject);
   for (size_t k = 0; k < len; k++) subject[k] = reversed ? w[len - 1 - k] : w[k];
-  PCRE2_SIZE *ov;
-  bool found = run(m, subject, len, &ov);
+  size_t np, nc, ncopies;
+  bool found = leftmost_square(subject, len, &np, &nc, &ncopies);
   if (found) {
-    size_t np = ov[3], nc = ov[7] - ov[6], ncopies = (ov[5] - ov[4]) / nc;
-    size_t ns = len - ov[5];
+    size_t end = np + ncopies * nc, ns = len - end;
     *count = ncopies;
     if (!reversed) {
-      pattern_set(out, w, np, w + np, nc, w + ov[5], ns);
-    } else {                      /* reversed: the block runs backwards, prefix and suffix swap */
-      size_t start = len - ov[5]; /* where the copies begin in w */
-      pattern_set(out, w, ns, w + start, nc, w + start + ncopies * nc, np);
+      pattern_set(out, w, np, w + np, nc, w + end, ns);
+    } else {                    /* reversed: the block runs backwards, prefix and suffix swap */
+      size_t first = len - end; /* where the copies begin in w */
+      pattern_set(out, w, ns, w + first, nc, w + first + ncopies * nc, np);
     }
   }
   free(subject);
@@ -134,45 +82,21 @@ static bool square_with(const matcher *m, const uint32_t *w, size_t len, bool re
 
 bool pat_find_square(const uint32_t *w, size_t len, bool reversed, pat_pattern *out,
                      uint64_t *count) {
-  matcher m;
-  square_regex(&m);
-  bool found = square_with(&m, w, len, reversed, out, count);
-  matcher_free(&m);
-  return found;
+  return square_of(w, len, reversed, out, count);
 }
 
-/* ^p((?:u)*)s$ */
-static void pattern_matcher(matcher *m, const pat_pattern *p) {
-  text t = {0};
-  put(&t, "^");
-  put_symbols(&t, p->sym, p->nprefix);
-  put(&t, "(");
-  if (p->ncore) {
-    put(&t, "(?:");
-    put_symbols(&t, p->sym + p->nprefix, p->ncore);
-    put(&t, ")*");
-  }
-  put(&t, ")");
-  put_symbols(&t, p->sym + p->nprefix + p->ncore, p->nsuffix);
-  put(&t, "$");
-  matcher_init(m, &t);
-  free(t.s);
-}
-
-static bool match_with(const matcher *m, const pat_pattern *p, const uint32_t *w, size_t len,
-                       uint64_t *count) {
-  PCRE2_SIZE *ov;
-  if (!run(m, w, len, &ov)) return false;
-  *count = p->ncore ? (ov[3] - ov[2]) / p->ncore : 0;
-  return true;
-}
-
+/* What `^p((?:u)*)s$` matches: w's length fixes the only count m for which w = p u^m s can
+ * hold, so the greedy `*` giving back copies until s matches finds that m or none. */
 bool pat_matches(const pat_pattern *p, const uint32_t *w, size_t len, uint64_t *count) {
-  matcher m;
-  pattern_matcher(&m, p);
-  bool ok = match_with(&m, p, w, len, count);
-  matcher_free(&m);
-  return ok;
+  size_t np = p->nprefix, nc = p->ncore, ns = p->nsuffix;
+  if (len < np + ns) return false;
+  size_t middle = len - np - ns, m = nc ? middle / nc : 0;
+  if (nc ? middle % nc != 0 : middle != 0) return false;
+  if (!same_block(w, p->sym, np) || !same_block(w + len - ns, p->sym + np + nc, ns)) return false;
+  for (size_t k = 0; k < m; k++)
+    if (!same_block(w + np + k * nc, p->sym + np, nc)) return false;
+  *count = m;
+  return true;
 }
 
 /* ---- partitioning ------------------------------------------------------------------------ */
@@ -212,19 +136,16 @@ pat_status pat_partition(const pat_word *words, size_t n, pat_limits limits,
                          pat_partitioning *out) {
   memset(out, 0, sizeof *out);
   candidates c = {0};
-  matcher square;
-  square_regex(&square);
   bool *has_square = xcalloc(n + 1, sizeof *has_square);
   for (size_t j = 0; j < n; j++)
     for (int reversed = 0; reversed < 2; reversed++) {
       pat_pattern p;
       uint64_t count;
-      if (square_with(&square, words[j].sym, words[j].len, reversed, &p, &count)) {
+      if (square_of(words[j].sym, words[j].len, reversed, &p, &count)) {
         add_candidate(&c, &p);
         has_square[j] = true;
       }
     }
-  matcher_free(&square);
   out->ncandidates = c.n;
   pat_status status = PAT_PARTITIONED;
   if (c.n > limits.max_candidates) status = PAT_TOO_MANY_CANDIDATES;
@@ -236,14 +157,9 @@ pat_status pat_partition(const pat_word *words, size_t n, pat_limits limits,
   for (int round = 0; round < 2 && status == PAT_PARTITIONED; round++) {
     matched = xrealloc(matched, (c.n * n + 1) * sizeof *matched);
     counts = xrealloc(counts, (c.n * n + 1) * sizeof *counts);
-    for (size_t k = nmatched_rows; k < c.n; k++) {
-      matcher m;
-      pattern_matcher(&m, &c.p[k]);
+    for (size_t k = nmatched_rows; k < c.n; k++)
       for (size_t j = 0; j < n; j++)
-        matched[k * n + j] =
-            match_with(&m, &c.p[k], words[j].sym, words[j].len, &counts[k * n + j]);
-      matcher_free(&m);
-    }
+        matched[k * n + j] = pat_matches(&c.p[k], words[j].sym, words[j].len, &counts[k * n + j]);
     nmatched_rows = c.n;
     if (round == 1) break;
     /* unification of the words nothing matches yet */

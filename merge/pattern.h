@@ -5,7 +5,8 @@
  * pattern hash). A regular pattern (p, u, s) is matched by a word w with count m when
  * w = p · u^m · s; a regular partition is a set of words that match one pattern.
  *
- * How a partitioning is found (all matching is PCRE2's 32-bit API, one code unit per symbol):
+ * How a partitioning is found (the regexes below give the semantics, one symbol per code
+ * unit; pattern.c computes them directly, test_pattern checks them against PCRE2):
  *   1. Candidates: in each word, the leftmost square — `^(.*?)((.+?)\3+)(.*)$`, whose core u is
  *      the shortest repeated block and whose copies extend as far right as they go — and the
  *      same search on the reversed word (the square nearest the leaf). More distinct

@@ -50,7 +50,12 @@ void qs_formulas_free(expr **f, size_t n);
 
 /* The stripped query: the quantifier-free conjuncts, and per clause its instantiations at lo
  * and hi and at each trigger term (an index another conjunct reads an array at, solved for
- * i through the clause's read of the same array). Returns the count; *out is new. */
+ * i through the clause's read of the same array). Returns the count; *out is new.
+ * In the query's order: each formula's conjuncts, then the instances it brings in (those at
+ * lo and hi after the clause's formula, a trigger's after the first formula reading it, or
+ * the clause's if later), so that the stripped queries of one state's path share the prefix
+ * its path condition shares and Z3's incremental lane keeps it asserted (z3_backend.c); the
+ * question, last in a request, comes last with its own triggers' instances. */
 size_t qs_quant_strip(const qs_quant *q, expr ***out);
 
 /* True iff m satisfies the whole query (each forall expanded over m's range). */

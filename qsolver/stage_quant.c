@@ -35,12 +35,42 @@
 
 /* Instances the expansion may have in all (sum of the forall ranges). */
 #define EXPAND_MAX ((uint64_t)4096)
+/* Stripped formulas kept alive (see `kept`) before all are let go and collecting starts
+ * over. */
+#define KEPT_MAX ((size_t)4096)
 
 typedef struct quant_stage {
   qs_stage base;
   char reason[240];
   qs_slice *slice; /* the slice step's state: the foralls' last models */
+  /* The stripped queries' formulas, one reference each. A clause's instances are built
+   * anew by every strip; were they freed in between, each strip would make them under new
+   * ids (ids are never reused), and Z3's incremental lane, which keeps the prefix of equal
+   * ids asserted, would re-assert (re-blast) every instance at every query of a merged
+   * state: 72% of libpng text's instructions under pat. Kept, the expressions intern to
+   * the same nodes, and one state's queries share their instances as they share its path
+   * condition (qs_quant_strip places them in the path's order). */
+  qs_idmap kept_ids;
+  expr **kept;
+  size_t nkept, kept_cap;
 } quant_stage;
+
+/* Takes a reference to f[0..n) until KEPT_MAX formulas are kept (then all are let go). */
+static void keep_stripped(quant_stage *qs, expr *const *f, size_t n) {
+  if (qs->nkept + n > KEPT_MAX) {
+    qs_formulas_free(qs->kept, qs->nkept);
+    qs->kept = NULL;
+    qs->nkept = qs->kept_cap = 0;
+    qs_idmap_free(&qs->kept_ids);
+  }
+  for (size_t i = 0; i < n; i++) {
+    uint64_t v;
+    if (qs_idmap_get(&qs->kept_ids, f[i]->id, &v)) continue;
+    qs_idmap_put(&qs->kept_ids, f[i]->id, 1);
+    QS_RESERVE(qs->kept, qs->kept_cap, qs->nkept + 1);
+    qs->kept[qs->nkept++] = expr_ref(f[i]);
+  }
+}
 
 static qs_quant_stats *stats_of(quant_stage *qs) { return &qs->base.solver->quant; }
 
@@ -84,6 +114,7 @@ static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, 
   double t0 = qs_now();
   expr **stripped = NULL;
   size_t nstripped = qs_quant_strip(q, &stripped);
+  keep_stripped(qs, stripped, nstripped);
   /* Quantifier-free: encoded as the engine's own queries are (arrays blasted, a large one
    * read at a symbolic index in the array theory). Keeping every array of a stripped query
    * that reads at a symbolic index in the array theory, as once measured to pay on chained
@@ -393,6 +424,8 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
 static void quant_destroy(qs_stage *st) {
   quant_stage *qs = (quant_stage *)st;
   qs_slice_free(qs->slice);
+  qs_formulas_free(qs->kept, qs->nkept);
+  qs_idmap_free(&qs->kept_ids);
   free(qs);
 }
 

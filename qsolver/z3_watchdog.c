@@ -9,6 +9,13 @@
  * later, and the thread, waking at a passed deadline, finds the later one and sleeps on.
  * The interrupt is sent with `mu` held and only while the check is armed, so disarm, which
  * takes `mu`, returns only once no interrupt can come.
+ *
+ * An interrupt can still land after Z3_solver_check returned and before disarm took `mu`.
+ * Z3 keeps it as its context's cancel flag until the next check starts, and a
+ * Z3_solver_push in between fails with "push canceled" (Z3 4.8.12; seen once as a fatal
+ * "Z3 rejected a query" on an incremental lane whose check had just been cut). So a disarm
+ * whose deadline passed checks `clear`, a solver with no assertions, which resets the flag
+ * (a check starts by resetting it; no interrupt can arrive during it, nothing being armed).
  */
 #include "qsolver/z3_watchdog.h"
 #include "engine/core/xalloc.h"
@@ -37,6 +44,7 @@ struct z3_watchdog {
   int64_t deadline; /* of the armed check, ns on CLOCK_MONOTONIC */
   int64_t wake;     /* when the thread wakes next (INFINITE: when signalled) */
   unsigned long nfired;
+  Z3_solver clear; /* empty: checked to reset a cancel that landed after a check returned */
 };
 
 static int64_t now_ns(void) {
@@ -103,6 +111,7 @@ void z3_watchdog_free(z3_watchdog *w) {
     pthread_mutex_unlock(&w->mu);
     pthread_join(w->thread, NULL);
   }
+  if (w->clear) Z3_solver_dec_ref(w->ctx, w->clear);
   pthread_cond_destroy(&w->cv);
   pthread_mutex_destroy(&w->mu);
   free(w);
@@ -128,6 +137,15 @@ bool z3_watchdog_disarm(z3_watchdog *w) {
   w->armed = false;
   w->fired = false;
   pthread_mutex_unlock(&w->mu);
+  if (fired) { /* an interrupt may have come after the check returned: reset Z3's flag */
+    if (!w->clear) {
+      w->clear = Z3_mk_simple_solver(w->ctx);
+      Z3_solver_inc_ref(w->ctx, w->clear);
+    }
+    Z3_lbool r = Z3_solver_check(w->ctx, w->clear);
+    assert(r == Z3_L_TRUE);
+    (void)r;
+  }
   return fired;
 }
 

@@ -1,5 +1,10 @@
 /* test_pattern — regular patterns and partitions (merge/pattern), on the paper's memspn
- * words first, then on words built to break a wrong square search or a wrong cover. */
+ * words first, then on words built to break a wrong square search or a wrong cover, and the
+ * searches against the regexes they stand for (PCRE2) on random words. */
+#define PCRE2_CODE_UNIT_WIDTH 32
+#include <pcre2.h>
+#include <stdio.h>
+
 #include "check.h"
 #include "memspn_tree.h"
 #include "merge/pattern.h"
@@ -209,6 +214,110 @@ static void test_alphabet(void) {
   pat_alphabet_free(&ab);
 }
 
+/* ---- the searches against the regexes they stand for ------------------------------------ */
+
+static pcre2_code_32 *regex(const char *ascii) {
+  PCRE2_UCHAR32 text[512];
+  size_t n = 0;
+  for (; ascii[n]; n++) text[n] = (unsigned char)ascii[n];
+  int error;
+  PCRE2_SIZE offset;
+  pcre2_code_32 *code = pcre2_compile_32(text, n, PCRE2_DOTALL, &error, &offset, NULL);
+  CHECK(code != NULL);
+  return code;
+}
+
+static void put_syms(char *buf, size_t cap, const uint32_t *sym, size_t n) {
+  for (size_t k = 0; k < n; k++) {
+    size_t at = strlen(buf);
+    snprintf(buf + at, cap - at, "\\x{%x}", (unsigned)sym[k]);
+  }
+}
+
+static uint64_t seed = 88172645463325252ULL;
+static unsigned rnd(unsigned n) {
+  seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+  return (unsigned)(seed % n);
+}
+
+/* pat_find_square is `^(.*?)((.+?)\3+)(.*)$` (on the reversed word too) and pat_matches is
+ * `^p((?:u)*)s$`, which pattern.c once ran in PCRE2 and now computes itself: the same
+ * results on random words over small alphabets (where squares and near-matches abound),
+ * metacharacter code units and code units past 0xffff included. */
+static void test_against_regex(void) {
+  pcre2_code_32 *square = regex("^(.*?)((.+?)\\3+)(.*)$");
+  pcre2_match_data_32 *md = pcre2_match_data_create_from_pattern_32(square, NULL);
+  const uint32_t alphabet[] = {1, 2, 3, '*', 0x12345};
+  unsigned squares = 0, matches = 0;
+  for (unsigned t = 0; t < 4000; t++) {
+    uint32_t w[16];
+    size_t len = rnd(17);
+    unsigned letters = 2 + rnd(4);
+    for (size_t k = 0; k < len; k++) w[k] = alphabet[rnd(letters)];
+    for (int reversed = 0; reversed < 2; reversed++) {
+      uint32_t subject[16];
+      for (size_t k = 0; k < len; k++) subject[k] = reversed ? w[len - 1 - k] : w[k];
+      int rc = pcre2_match_32(square, subject, len, 0, 0, md, NULL);
+      pat_pattern sq = {0};
+      uint64_t count = 0;
+      bool found = pat_find_square(w, len, reversed, &sq, &count);
+      CHECK_EQ_U64(found, rc >= 0);
+      if (found && rc >= 0) {
+        squares++;
+        PCRE2_SIZE *ov = pcre2_get_ovector_pointer_32(md);
+        size_t np = ov[3], nc = ov[7] - ov[6], copies = (ov[5] - ov[4]) / nc;
+        CHECK_EQ_U64(sq.ncore, nc);
+        CHECK_EQ_U64(count, copies);
+        CHECK_EQ_U64(reversed ? sq.nsuffix : sq.nprefix, np);
+        CHECK_EQ_U64(sq.nprefix + sq.ncore * count + sq.nsuffix, len);
+        uint64_t again;
+        CHECK(pat_matches(&sq, w, len, &again)); /* the word matches its own square */
+      }
+      pat_pattern_free(&sq);
+    }
+    /* a random pattern against the word, and against p u^m s for a random m */
+    uint32_t sym[12];
+    size_t np = rnd(3), nc = rnd(3), ns = rnd(3);
+    for (size_t k = 0; k < np + nc + ns; k++) sym[k] = alphabet[rnd(letters)];
+    pat_pattern p = {sym, np, nc, ns};
+    char text[600] = "^";
+    put_syms(text, sizeof text, sym, np);
+    strcat(text, "((?:");
+    put_syms(text, sizeof text, sym + np, nc);
+    strcat(text, ")*)");
+    put_syms(text, sizeof text, sym + np + nc, ns);
+    strcat(text, "$");
+    pcre2_code_32 *code = regex(text);
+    pcre2_match_data_32 *pmd = pcre2_match_data_create_from_pattern_32(code, NULL);
+    uint32_t built[32];
+    size_t blen = 0;
+    for (size_t k = 0; k < np; k++) built[blen++] = sym[k];
+    for (unsigned m = rnd(5); m > 0; m--)
+      for (size_t k = 0; k < nc; k++) built[blen++] = sym[np + k];
+    for (size_t k = 0; k < ns; k++) built[blen++] = sym[np + nc + k];
+    if (blen && rnd(3) == 0) built[rnd((unsigned)blen)] = alphabet[rnd(letters)];
+    const uint32_t *subjects[2] = {w, built};
+    size_t lens[2] = {len, blen};
+    for (int k = 0; k < 2; k++) {
+      int rc = pcre2_match_32(code, subjects[k], lens[k], 0, 0, pmd, NULL);
+      uint64_t count = 0;
+      bool ok = pat_matches(&p, subjects[k], lens[k], &count);
+      CHECK_EQ_U64(ok, rc >= 0);
+      if (ok && rc >= 0) {
+        matches++;
+        PCRE2_SIZE *ov = pcre2_get_ovector_pointer_32(pmd);
+        CHECK_EQ_U64(count, nc ? (ov[3] - ov[2]) / nc : 0);
+      }
+    }
+    pcre2_match_data_free_32(pmd);
+    pcre2_code_free_32(code);
+  }
+  printf("against PCRE2: %u squares, %u matches agree\n", squares, matches);
+  CHECK(squares > 1000 && matches > 1000); /* both outcomes were exercised */
+  pcre2_match_data_free_32(md);
+  pcre2_code_free_32(square);
+}
+
 int main(void) {
   unsigned capacities[] = {1, 2, 3, 4, 8, 64};
   for (size_t k = 0; k < sizeof capacities / sizeof *capacities; k++) test_memspn(capacities[k]);
@@ -217,6 +326,7 @@ int main(void) {
   test_metacharacters();
   test_unify();
   test_alphabet();
+  test_against_regex();
   CHECK_EQ_U64(expr_live_count(), 0);
   return check_exit();
 }

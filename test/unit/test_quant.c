@@ -11,6 +11,10 @@
  *   - The shapes of a validated PAT run of chained memspn: a negated clause (what
  *     --validate-merges asks) is Skolemized and answered by strip, sat and unsat; a clause
  *     read at s[K1 + i − 1] gets its trigger instance, so strip proves unsat alone.
+ *   - A write's index is a trigger (the string scan's s[n] = 0 under the ∀), so strip
+ *     proves K > n unsat without the expansion.
+ *   - Strip's order: the instances follow the formulas that bring them in, so two questions
+ *     on one path condition share the stripped prefix.
  *   - A seeded family of memspn-shaped queries (pat-merge.md §5: both loop exits, K up to
  *     200, sat and unsat questions over them, existentials ¬∀ among them; a third of them
  *     strlen's loop instead), every answer cross-checked with Z3 on an
@@ -416,13 +420,35 @@ static void test_offset_trigger(void) {
 /* A read just past the clause's range (chained memspn reads s[K1 + c] after ∀i∈[1,K1].
  * s[i − 1] = 'a') gets no instance: its guard could only hold if K + 1 wrapped, and one such
  * instance per read made every stripped query of the second loop grow. */
-static void test_trigger_past_range(void) {
-  group_begin();
-  expr_array *S = arr("s", 16, true), *KA = arr("K", 8, false);
-  expr *k = word(KA);
+/* ∀i∈[1,K]. s[i − 1] = 'a' over a 16-byte s and a fresh K: memspn's clause. */
+typedef struct a_clause {
+  expr_array *S, *KA;
+  expr *k, *all;
+} a_clause;
+
+static a_clause a_prefix_clause(void) {
+  a_clause c = {arr("s", 16, true), arr("K", 8, false), NULL, NULL};
+  c.k = word(c.KA);
   expr *i = K(expr_bvar_fresh(64, "i"));
   expr *before_i = K(expr_add(k64((uint64_t)-1), i));
-  expr *all = K(expr_forall(i, k64(1), k, K(expr_eq(k8('a'), byte_at(S, before_i)))));
+  c.all = K(expr_forall(i, k64(1), c.k, K(expr_eq(k8('a'), byte_at(c.S, before_i)))));
+  return c;
+}
+
+/* A solver running the procedure with --validate-qsolver, and its counters. */
+static qsolver *validated_solver(const qs_quant_stats **st) {
+  qs_options o = procedure_options();
+  o.validate_quantified = true;
+  qsolver *s = qs_new(&o);
+  *st = qs_quant_stats_of(s);
+  return s;
+}
+
+static void test_trigger_past_range(void) {
+  group_begin();
+  a_clause c = a_prefix_clause();
+  expr_array *S = c.S, *KA = c.KA;
+  expr *k = c.k, *all = c.all;
   expr *f[3] = {all, K(expr_ule(k, k64(5))), K(expr_ne(byte_at(S, k), k8('a')))};
   qs_quant *q = qs_quant_new(f, 3);
   expr **w = NULL;
@@ -430,10 +456,8 @@ static void test_trigger_past_range(void) {
   CHECK_EQ_U64(nw, 2 + 2); /* the quantifier-free conjuncts and the instances at lo and hi */
   qs_formulas_free(w, nw);
   qs_quant_free(q);
-  qs_options o = procedure_options();
-  o.validate_quantified = true;
-  qsolver *s = qs_new(&o);
-  const qs_quant_stats *st = qs_quant_stats_of(s);
+  const qs_quant_stats *st;
+  qsolver *s = validated_solver(&st);
   expr_array *arrays[2] = {S, KA};
   expr_assignment *m = NULL;
   CHECK_EQ_U64(qs_get_model(s, f, 3, arrays, 2, &m), QS_SAT);
@@ -442,6 +466,87 @@ static void test_trigger_past_range(void) {
   CHECK_EQ_U64(before_fallback(st), 1);
   CHECK_EQ_U64(st->disagreements, 0);
   qs_free(s);
+  group_end();
+}
+
+/* The string scan's last question (eval/drivers/string_scan.c, pat): s[n] = 0 written, then
+ * ∀i∈[1,K]. s'[i − 1] = 'a' over the written s', and K > n asks for a count past the
+ * terminator. Only the instance at the written index (i = n + 1) contradicts it; no other
+ * conjunct reads s, so strip had no trigger there and the query went on to the expansion
+ * (10 s timeouts from capacity 512). The write's index is a trigger now: strip proves it. */
+static void test_trigger_write_index(void) {
+  group_begin();
+  expr_array *S = arr("s", 16, true), *NA = arr("n", 8, true), *KA = arr("K", 8, false);
+  expr *n = word(NA), *k = word(KA);
+  expr_update *u = expr_update_push(S, NULL, n, k8(0));
+  expr *i = K(expr_bvar_fresh(64, "i"));
+  expr *read = K(expr_read(S, u, K(expr_add(k64((uint64_t)-1), i))));
+  expr_update_unref(u);
+  expr *all = K(expr_forall(i, k64(1), k, K(expr_eq(k8('a'), read))));
+  /* K ≤ 15 bounds the expansion that --validate-qsolver re-checks on (else Z3's MBQI on the
+   * query, which times out on it) */
+  expr *f[4] = {K(expr_ule(n, k64(10))), K(expr_ule(k, k64(15))), all, K(expr_ult(n, k))};
+  const qs_quant_stats *st;
+  qsolver *s = validated_solver(&st);
+  CHECK_EQ_U64(qs_check_sat(s, f, 4), QS_UNSAT);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_STRIP], 1);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_FALLBACK_EXPAND] + st->answered[QS_QSTEP_FALLBACK_Z3], 0);
+  /* K = n is possible (the scan stopped at the terminator): sat, the model holds. */
+  expr *g[4] = {f[0], f[1], all, K(expr_eq(n, k))};
+  expr_array *arrays[3] = {S, NA, KA};
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, g, 4, arrays, 3, &m), QS_SAT);
+  CHECK(m && expr_eval_all_true(g, 4, m));
+  expr_assignment_free(m);
+  CHECK_EQ_U64(st->disagreements, 0);
+  CHECK_EQ_U64(st->recheck_unknown, 0);
+  qs_free(s);
+  group_end();
+}
+
+/* Strip keeps the query's order: each formula, then the instances it brings in (lo and hi
+ * after the clause, a trigger's after the formula reading it), the question and its own
+ * trigger's instance last. Two questions on one path condition then give stripped queries
+ * that share everything before the question, so Z3's incremental lane keeps the instances
+ * asserted (libpng text re-asserted them at every query: 72% of its instructions). */
+static void test_strip_order(void) {
+  group_begin();
+  a_clause c = a_prefix_clause();
+  expr_array *S = c.S, *KA = c.KA;
+  expr *k = c.k, *all = c.all;
+  expr *path[3] = {K(expr_ule(k, k64(5))), all, K(expr_ne(byte_at(S, k64(4)), k8('c')))};
+  expr *qa = K(expr_ne(byte_at(S, k64(2)), k8('a'))), *qb = K(expr_ne(byte_at(S, k64(3)), k8('a')));
+  expr *fa[4] = {path[0], path[1], path[2], qa}, *fb[4] = {path[0], path[1], path[2], qb};
+  qs_quant *q = qs_quant_new(fa, 4);
+  expr **wa = NULL, **wb = NULL;
+  size_t na = qs_quant_strip(q, &wa);
+  qs_quant_free(q);
+  q = qs_quant_new(fb, 4);
+  size_t nb = qs_quant_strip(q, &wb);
+  qs_quant_free(q);
+  /* K ≤ 5; the instances at 1 and K; s[4] ≠ 'c' and the instance at 5 it triggers; the
+   * question and the instance it triggers (at 3, at 4). */
+  CHECK_EQ_U64(na, 7);
+  CHECK_EQ_U64(nb, 7);
+  if (na == 7 && nb == 7) {
+    CHECK(wa[0] == path[0]);
+    CHECK(wa[1] != path[2] && wa[2] != path[2] && !wa[1]->has_forall && !wa[2]->has_forall);
+    CHECK(wa[3] == path[2]);
+    CHECK(wa[4] != qa && wa[4] != qb);
+    CHECK(wa[5] == qa && wb[5] == qb);
+    for (size_t j = 0; j < 5; j++) CHECK(wa[j] == wb[j]); /* the shared prefix */
+    CHECK(wa[6] != wb[6]);
+    /* The instance at the question's trigger: a model with s[2] != 'a' breaks it (K = 4). */
+    expr_assignment *m = expr_assignment_new();
+    set_word(m, KA, 4);
+    static const uint8_t bytes[16] = {'a', 'a', 'x', 'a', 'a'};
+    expr_assignment_set(m, S, bytes, 16);
+    CHECK(!expr_eval_all_true(&wa[6], 1, m));
+    CHECK(expr_eval_all_true(&wb[6], 1, m));
+    expr_assignment_free(m);
+  }
+  qs_formulas_free(wa, na);
+  qs_formulas_free(wb, nb);
   group_end();
 }
 
@@ -889,6 +994,8 @@ int main(void) {
   test_negated_clause();
   test_offset_trigger();
   test_trigger_past_range();
+  test_strip_order();
+  test_trigger_write_index();
   test_fallbacks();
   test_deadline();
   test_memspn_family(false);

@@ -3,7 +3,9 @@
  * is interrupted (unknown, the deadline reported passed, never before it), the checks after
  * it are not (the repeated interrupt stops at disarm), a deadline armed and disarmed before
  * it passed never reaches a later check, thousands of quick checks in a row are never
- * interrupted, and no limit arms nothing. Z3 is driven directly, as z3_backend.c does.
+ * interrupted, no limit arms nothing, and an interrupt that lands after the check returned
+ * (before disarm) leaves no cancel behind for a push. Z3 is driven directly, as
+ * z3_backend.c does.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -16,6 +18,12 @@
 
 static Z3_context ctx;
 static Z3_sort bv128;
+static Z3_error_code z3_err = Z3_OK;
+
+static void on_error(Z3_context c, Z3_error_code code) {
+  fprintf(stderr, "Z3 error: %s\n", Z3_get_error_msg(c, code));
+  z3_err = code;
+}
 
 static double now_s(void) {
   struct timespec t;
@@ -128,6 +136,28 @@ int main(void) {
     CHECK(r == Z3_L_TRUE || (r == Z3_L_UNDEF && cut));
     CHECK(!cut || secs >= 0.020);
     if (k % 100 == 0) sleep_ms(25); /* the last deadline passes between checks */
+  }
+
+  /* The interrupt that lands between a check's return and disarm (the run that died with
+   * "Z3 rejected a query: push canceled"), made deterministic: armed with no check
+   * running, the deadline passes and the watchdog interrupts the idle context; disarm
+   * must leave nothing pending, so the incremental lane's next push succeeds. Without the
+   * clearing check in disarm, Z3 4.8.12 fails this push. */
+  Z3_set_error_handler(ctx, on_error);
+  for (unsigned k = 0; k < 3; k++) {
+    unsigned long before = z3_watchdog_fired(w);
+    z3_watchdog_arm(w, 1);
+    for (unsigned waited = 0; z3_watchdog_fired(w) == before && waited < 10000; waited++)
+      sleep_ms(1);
+    CHECK(z3_watchdog_fired(w) == before + 1);
+    CHECK(z3_watchdog_disarm(w));
+    Z3_solver_push(ctx, s);
+    CHECK_EQ_U64(z3_err, Z3_OK);
+    assert_easy(s, 5000 + k);
+    Z3_solver_push(ctx, s);
+    CHECK_EQ_U64(z3_err, Z3_OK);
+    CHECK_EQ_U64(Z3_solver_check(ctx, s), Z3_L_TRUE);
+    Z3_solver_reset(ctx, s);
   }
 
   z3_watchdog_free(w);
