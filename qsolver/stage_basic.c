@@ -34,6 +34,8 @@
 #include "qsolver/stage.h"
 #include "engine/core/xalloc.h"
 
+#include <assert.h>
+
 /* ---- constant ---------------------------------------------------------------------------- */
 
 typedef struct constant_stage {
@@ -135,6 +137,25 @@ typedef struct independence_stage {
   qs_bounds *bounds; /* the request's bounds and the reads they free from writes */
   expr **bounded;    /* the request after qs_bounds_apply (references) */
   size_t bounded_cap;
+  /* The path's components kept along the prefix (bounds.h's path mode): a node per level, and
+   * one per term after its level of the path's first exclusion on it (the term's moved ends'
+   * bounds), united when they read a common cell; undone node by node as levels go. */
+  size_t nlev;                    /* levels pushed, as many as the bounds' */
+  size_t *lev_node;               /* level k's node */
+  uint32_t *up, *size;            /* union by size, no path compression (undo) */
+  uint32_t *node_level;           /* UINT32_MAX: a term's node */
+  const expr **node_term;         /* a term's node's term */
+  size_t *node_cells, *node_mark; /* offsets into pcells and plog before the node's */
+  uint64_t *need;                 /* by root: == ind->stamp when the request needs it */
+  size_t nnodes, lev_cap, node_cap;
+  uint64_t *pcells;
+  size_t npcells, pcells_cap;
+  qs_idmap powner; /* cell → the first node reading it */
+  uint64_t *plog;  /* undo: cell << 1 (owner put) | child << 1 | 1 (union) */
+  size_t nplog, plog_cap;
+  size_t whole_nodes; /* nodes reading an array as a whole (path mode declines) */
+  const expr **excl;  /* scratch: the terms whose nodes a request needs */
+  size_t excl_cap;
 } independence_stage;
 
 static const uint64_t *formula_cells(independence_stage *ind, expr *f, size_t *count) {
@@ -339,8 +360,191 @@ static void independence_slice(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   ans->model = merged;
 }
 
+/* ---- independence: the path's components along the prefix ---------------------------------- */
+
+static uint32_t pfind(const independence_stage *ind, uint32_t x) {
+  while (ind->up[x] != x) x = ind->up[x];
+  return x;
+}
+
+static void punite(independence_stage *ind, uint32_t a, uint32_t b) {
+  a = pfind(ind, a);
+  b = pfind(ind, b);
+  if (a == b) return;
+  if (ind->size[a] < ind->size[b] || (ind->size[a] == ind->size[b] && b < a)) {
+    uint32_t t = a;
+    a = b;
+    b = t;
+  }
+  ind->up[b] = a; /* the larger (on a tie the older) stays the root */
+  ind->size[a] += ind->size[b];
+  QS_RESERVE(ind->plog, ind->plog_cap, ind->nplog + 1);
+  ind->plog[ind->nplog++] = (uint64_t)b << 1 | 1;
+}
+
+/* A node reading cells[0..n) (of the level `level`, or of the term `term`). */
+static void pnode_push(independence_stage *ind, uint32_t level, const expr *term,
+                       const uint64_t *cells, size_t n) {
+  size_t i = ind->nnodes;
+  if (i + 1 > ind->node_cap) { /* every per-node array grows to the same capacity */
+    size_t cap = ind->node_cap ? 2 * ind->node_cap : 64;
+    ind->up = qs_xrealloc(ind->up, cap * sizeof *ind->up);
+    ind->size = qs_xrealloc(ind->size, cap * sizeof *ind->size);
+    ind->node_level = qs_xrealloc(ind->node_level, cap * sizeof *ind->node_level);
+    ind->node_term = qs_xrealloc(ind->node_term, cap * sizeof *ind->node_term);
+    ind->node_cells = qs_xrealloc(ind->node_cells, cap * sizeof *ind->node_cells);
+    ind->node_mark = qs_xrealloc(ind->node_mark, cap * sizeof *ind->node_mark);
+    ind->need = qs_xrealloc(ind->need, cap * sizeof *ind->need);
+    memset(ind->need + ind->node_cap, 0, (cap - ind->node_cap) * sizeof *ind->need);
+    ind->node_cap = cap;
+  }
+  ind->up[i] = (uint32_t)i;
+  ind->size[i] = 1;
+  ind->node_level[i] = level;
+  ind->node_term[i] = term;
+  ind->node_cells[i] = ind->npcells;
+  ind->node_mark[i] = ind->nplog;
+  ind->nnodes++;
+  QS_RESERVE(ind->pcells, ind->pcells_cap, ind->npcells + n + 1);
+  memcpy(ind->pcells + ind->npcells, cells, n * sizeof *cells);
+  ind->npcells += n;
+  for (size_t k = 0; k < n; k++) {
+    uint64_t owner;
+    if (expr_cell_is_whole(cells[k])) ind->whole_nodes++; /* undone by the node's cells */
+    if (qs_idmap_get(&ind->powner, cells[k], &owner)) {
+      punite(ind, (uint32_t)owner, (uint32_t)i);
+    } else {
+      qs_idmap_put(&ind->powner, cells[k], i);
+      QS_RESERVE(ind->plog, ind->plog_cap, ind->nplog + 1);
+      ind->plog[ind->nplog++] = cells[k] << 1;
+    }
+  }
+}
+
+static void pnode_pop(independence_stage *ind) {
+  size_t i = --ind->nnodes;
+  while (ind->nplog > ind->node_mark[i]) {
+    uint64_t e = ind->plog[--ind->nplog];
+    if (e & 1) {
+      uint32_t b = (uint32_t)(e >> 1), a = ind->up[b];
+      ind->size[a] -= ind->size[b];
+      ind->up[b] = b;
+    } else {
+      qs_idmap_erase(&ind->powner, e >> 1);
+    }
+  }
+  for (size_t k = ind->node_cells[i]; k < ind->npcells; k++)
+    if (expr_cell_is_whole(ind->pcells[k])) ind->whole_nodes--;
+  ind->npcells = ind->node_cells[i];
+}
+
+/* The path's levels as the bounds have them for f[0..n). */
+static void path_sync(independence_stage *ind, expr *const *f, size_t n) {
+  size_t m = qs_bounds_path_sync(ind->bounds, f, n);
+  if (m < ind->nlev) {
+    while (ind->nnodes > ind->lev_node[m]) pnode_pop(ind);
+    ind->nlev = m;
+  }
+  QS_RESERVE(ind->lev_node, ind->lev_cap, n);
+  for (size_t k = ind->nlev; k < n; k++) {
+    const expr *term;
+    expr *g = qs_bounds_path_level(ind->bounds, k, &term);
+    size_t nc = 0;
+    const uint64_t *cells = g ? formula_cells(ind, g, &nc) : NULL;
+    ind->lev_node[k] = ind->nnodes;
+    pnode_push(ind, (uint32_t)k, NULL, cells, nc);
+    if (term) {
+      cells = formula_cells(ind, (expr *)term, &nc);
+      pnode_push(ind, UINT32_MAX, term, cells, nc);
+    }
+  }
+  ind->nlev = n;
+}
+
+/* The request through the path's kept components: the question rewritten, the components of
+ * the path that it or a requested array reads (whole, so slicing them gives what slicing the
+ * whole request would), their terms' exclusion bounds, into ind->bounded, then sliced. False
+ * when the path mode does not apply (an array read as a whole, the path's bounds contradict):
+ * then nothing was answered. */
+static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
+  independence_stage *ind = (independence_stage *)st;
+  path_sync(ind, rq->f, rq->assumed);
+  if (ind->whole_nodes || !qs_bounds_path_ok(ind->bounds)) return false;
+  size_t nq = rq->n - rq->assumed, n = 0, assumed = 0;
+  QS_RESERVE(ind->bounded, ind->bounded_cap, qs_bounds_room(rq->n));
+  uint64_t rewritten = 0;
+  expr **f = ind->bounded;
+  qs_req sub = *rq;
+  sub.f = f;
+  if (!qs_bounds_path_question(ind->bounds, rq->f + rq->assumed, nq, f, &n, &assumed,
+                               &rewritten)) { /* unsat by one term's bounds */
+    sub.n = n;
+    sub.assumed = assumed;
+    st->stats.formulas_dropped += rq->n - n;
+    independence_slice(st, &sub, ans);
+    for (size_t i = 0; i < n; i++) expr_unref(f[i]);
+    return true;
+  }
+  ind->stamp++;
+  bool whole = false;
+  for (size_t i = 0; i < n; i++) { /* the question's cells need their components */
+    size_t nc;
+    const uint64_t *cells = formula_cells(ind, f[i], &nc);
+    for (size_t k = 0; k < nc; k++) {
+      uint64_t owner;
+      whole |= expr_cell_is_whole(cells[k]);
+      if (qs_idmap_get(&ind->powner, cells[k], &owner))
+        ind->need[pfind(ind, (uint32_t)owner)] = ind->stamp;
+    }
+  }
+  if (whole) {
+    for (size_t i = 0; i < n; i++) expr_unref(f[i]);
+    return false;
+  }
+  if (rq->narrays) { /* and so do the requested arrays' */
+    for (size_t k = 0; k < rq->narrays; k++)
+      slot_of(ind, rq->arrays[k]->id)->requested = ind->stamp;
+    for (size_t i = 0; i < ind->nnodes; i++)
+      for (size_t k = ind->node_cells[i];
+           k < (i + 1 < ind->nnodes ? ind->node_cells[i + 1] : ind->npcells); k++) {
+        uint32_t a = expr_cell_array(ind->pcells[k]);
+        if (a < ind->slots_cap && ind->slots[a].requested == ind->stamp) {
+          ind->need[pfind(ind, (uint32_t)i)] = ind->stamp;
+          break;
+        }
+      }
+  }
+  /* The question moves to the end; the needed path levels in order, then the terms' bounds. */
+  size_t room = qs_bounds_room(rq->n);
+  memmove(f + room - n, f, n * sizeof *f);
+  size_t q0 = room - n, out = 0, nexcl = 0;
+  for (size_t i = 0; i < ind->nnodes; i++) {
+    if (ind->need[pfind(ind, (uint32_t)i)] != ind->stamp) continue;
+    uint32_t k = ind->node_level[i];
+    if (k == UINT32_MAX) {
+      QS_RESERVE(ind->excl, ind->excl_cap, nexcl + 1);
+      ind->excl[nexcl++] = ind->node_term[i];
+    } else if (qs_bounds_path_present(ind->bounds, k)) {
+      const expr *term;
+      f[out++] = expr_ref(qs_bounds_path_level(ind->bounds, k, &term));
+    }
+  }
+  for (size_t j = 0; j < nexcl; j++) qs_bounds_path_excl(ind->bounds, ind->excl[j], f, &out);
+  assert(out <= q0);
+  sub.assumed = out;
+  memmove(f + out, f + q0, n * sizeof *f);
+  sub.n = out + n;
+  st->stats.formulas_dropped += rq->n > sub.n ? rq->n - sub.n : 0;
+  independence_slice(st, &sub, ans);
+  for (size_t i = 0; i < sub.n; i++) expr_unref(f[i]);
+  return true;
+}
+
 static void independence_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   independence_stage *ind = (independence_stage *)st;
+  bool forall = false;
+  for (size_t i = 0; i < rq->n && !forall; i++) forall = rq->f[i]->has_forall;
+  if (rq->assumed && !forall && independence_path(st, rq, ans)) return;
   QS_RESERVE(ind->bounded, ind->bounded_cap, qs_bounds_room(rq->n));
   qs_req bounded = *rq;
   uint64_t rewritten = 0, implied = 0; /* implied bounds are not counted as sliced away */
@@ -359,6 +563,18 @@ static void independence_destroy(qs_stage *st) {
   independence_stage *ind = (independence_stage *)st;
   qs_bounds_free(ind->bounds);
   free(ind->bounded);
+  free(ind->lev_node);
+  free(ind->up);
+  free(ind->size);
+  free(ind->node_level);
+  free(ind->node_term);
+  free(ind->node_cells);
+  free(ind->node_mark);
+  free(ind->need);
+  free(ind->pcells);
+  free(ind->plog);
+  free(ind->excl);
+  qs_idmap_free(&ind->powner);
   qs_cell_memo_free(&ind->cells);
   qs_idmap_free(&ind->owner);
   free(ind->slots);
