@@ -36,7 +36,9 @@ enum { NOT_BOUND, LOWER, UPPER, EQUAL };
 
 /* A level of the path mode: one path formula as it goes out. */
 typedef struct level {
-  expr *out;       /* the formula rewritten under the intervals of its prefix (a reference) */
+  expr *out;       /* the formula rewritten under the intervals of its prefix (the caller's while
+                      its id stands at this level, unless owned) */
+  bool owned;      /* out is a rewrite of the bounds' own (a reference) */
   uint32_t term;   /* its bound's or exclusion's term (index into piv), or UINT32_MAX */
   uint8_t kind;    /* as_bound's */
   bool gone;       /* an exclusion ¬(k = x) with k outside x's interval once pushed */
@@ -79,7 +81,8 @@ struct qs_bounds {
   size_t npiv, piv_cap;
   qs_idmap pexcl; /* exclusion keys of the path → the level that added them */
   level *lev;
-  expr **pf; /* the levels' input formulas, for the prefix comparison */
+  uint64_t *pf; /* the levels' formulas' ids (never reused), for the prefix comparison: the
+                   solver keeps no reference to a caller's formula */
   size_t nlev, lev_cap, pf_cap;
   undo *log;
   size_t nlog, log_cap;
@@ -492,7 +495,7 @@ static uint32_t path_term(qs_bounds *b, const expr *x) {
   u128 max = expr_mask(x->width);
   b->piv[b->npiv] = (interval){{0, 0}, {max, max}, SIZE_MAX, SIZE_MAX, x, false, 0, max};
   qs_idmap_put(&b->pmap, x->id, b->npiv);
-  log_push(b, (undo){.what = UNDO_NEW_TERM, .term = (uint32_t)b->npiv});
+  log_push(b, (undo){.what = UNDO_NEW_TERM, .term = (uint32_t)b->npiv, .key = x->id});
   return (uint32_t)b->npiv++;
 }
 
@@ -503,7 +506,8 @@ static void undo_to(qs_bounds *b, size_t mark) {
     case UNDO_INTERVAL: b->piv[u->term] = u->old; break;
     case UNDO_NEW_TERM:
       assert(u->term + 1 == b->npiv);
-      qs_idmap_erase(&b->pmap, b->piv[--b->npiv].x->id);
+      b->npiv--;
+      qs_idmap_erase(&b->pmap, u->key); /* the term's id: its level's formula may be gone */
       break;
     case UNDO_EXCL: qs_idmap_erase(&b->pexcl, u->key); break;
     default: b->empty_levels--; break;
@@ -531,7 +535,7 @@ static void path_push(qs_bounds *b, expr *f) {
   QS_RESERVE(b->pf, b->pf_cap, k + 1);
   level *L = &b->lev[k];
   *L = (level){.out = NULL, .term = UINT32_MAX, .log_mark = b->nlog};
-  b->pf[k] = expr_ref(f);
+  b->pf[k] = f->id;
   b->nlev++;
   const expr *x;
   u128 lo, hi;
@@ -556,7 +560,7 @@ static void path_push(qs_bounds *b, expr *f) {
       log_push(b, (undo){.what = UNDO_EMPTY});
       b->empty_levels++;
     }
-    L->out = expr_ref(f);
+    L->out = f;
     return;
   }
   u128 ek;
@@ -579,20 +583,21 @@ static void path_push(qs_bounds *b, expr *f) {
       return;
     }
   }
-  L->out = expr_ref(rewrite_formula(b, PATH, f));
+  expr *r = rewrite_formula(b, PATH, f);
+  L->owned = r != f;
+  L->out = L->owned ? expr_ref(r) : f;
 }
 
 static void path_pop(qs_bounds *b) {
   level *L = &b->lev[--b->nlev];
   undo_to(b, L->log_mark);
-  expr_unref(L->out);
-  expr_unref(b->pf[b->nlev]);
+  if (L->owned) expr_unref(L->out);
 }
 
 size_t qs_bounds_path_sync(qs_bounds *b, expr *const *f, size_t n) {
   if (b->nrw > MEMO_MAX_REWRITES || b->ndec > MEMO_MAX_DECISIONS) memo_clear(b);
   size_t m = 0, lim = n < b->nlev ? n : b->nlev;
-  while (m < lim && b->pf[m] == f[m]) m++;
+  while (m < lim && b->pf[m] == f[m]->id) m++;
   b->path_mode = true;
   while (b->nlev > m) path_pop(b);
   for (size_t k = m; k < n; k++) path_push(b, f[k]);

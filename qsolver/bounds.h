@@ -82,7 +82,9 @@ bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t
  * while it is the first of its term's tightest; the moved ends' bounds of a term come from
  * qs_bounds_path_excl. The levels and the exclusions' bounds of the path, with the question
  * from qs_bounds_path_question, form a set equivalent to the request (as qs_bounds_apply's).
- * A request holding a forall must not use it. Levels hold references to their formulas. */
+ * A request holding a forall must not use it. A level knows its formula by id (ids are never
+ * reused: a formula of the same id at the same place is the same, alive one) and keeps no
+ * reference to it, as the solver's contract asks; it owns its rewrite. */
 
 /* Makes the levels f[0..n) (each ends up as pushed after the ones before it); returns how
  * many of them were kept from the last call. */

@@ -43,10 +43,114 @@ typedef struct constant_stage {
   qs_idmap seen;
   expr **kept;
   size_t kept_cap;
+  /* The last request's path (its assumed formulas' ids: ids are never reused, and the
+   * solver keeps no reference to a caller's formula), kept so that the next one only looks at
+   * what follows their common prefix: path[i] went out as pkept[nkept_at[i]] when
+   * kept_here[i] (pkept's pointers are the caller's while their ids stand in the path);
+   * pseen maps a kept path formula's id to its position (an entry is stale when that
+   * position now holds another formula or lies past the path). */
+  uint64_t *path;
+  size_t *nkept_at;
+  bool *kept_here;
+  size_t npath, path_cap, at_cap, here_cap, first_false; /* SIZE_MAX: no false formula */
+  qs_idmap pseen;
+  expr **pkept; /* the path's kept formulas, then the question's */
+  size_t pkept_cap;
 } constant_stage;
+
+/* Is f among the kept formulas of the path's first n? */
+static bool path_seen(const constant_stage *c, const expr *f, size_t n) {
+  uint64_t pos;
+  return qs_idmap_get(&c->pseen, f->id, &pos) && pos < n && c->path[pos] == f->id &&
+         c->kept_here[pos];
+}
+
+/* Makes c->path the request's assumed formulas: pops to the common prefix, pushes the rest
+ * (each dropped when constant true or a duplicate of one before it). */
+static void constant_path_sync(constant_stage *c, const qs_req *rq) {
+  size_t m = 0, lim = rq->assumed < c->npath ? rq->assumed : c->npath;
+  while (m < lim && c->path[m] == rq->f[m]->id) m++;
+  c->npath = m;
+  if (c->first_false >= m) c->first_false = SIZE_MAX;
+  if (c->pseen.count > 4 * (size_t)m + 1024) { /* stale entries: rebuilt from the prefix */
+    qs_idmap_reset(&c->pseen, m);
+    for (size_t i = 0; i < m; i++)
+      if (c->kept_here[i]) qs_idmap_put(&c->pseen, c->path[i], i);
+  }
+  QS_RESERVE(c->path, c->path_cap, rq->assumed);
+  QS_RESERVE(c->nkept_at, c->at_cap, rq->assumed + 1);
+  QS_RESERVE(c->kept_here, c->here_cap, rq->assumed);
+  QS_RESERVE(c->pkept, c->pkept_cap, rq->n);
+  if (!m) c->nkept_at[0] = 0;
+  for (size_t i = m; i < rq->assumed; i++) {
+    expr *f = rq->f[i];
+    size_t nk = c->nkept_at[i];
+    c->path[i] = f->id;
+    c->kept_here[i] = false;
+    if (expr_is_false(f) && c->first_false == SIZE_MAX) c->first_false = i;
+    if (!expr_is_true(f) && !path_seen(c, f, i)) {
+      c->kept_here[i] = true;
+      qs_idmap_put(&c->pseen, f->id, i);
+      c->pkept[nk++] = f;
+    }
+    c->nkept_at[i + 1] = nk;
+    c->npath = i + 1;
+  }
+}
+
+/* constant_solve for a request with a path: the path's part comes from the kept prefix. */
+static void constant_solve_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
+  constant_stage *c = (constant_stage *)st;
+  constant_path_sync(c, rq);
+  if (c->first_false != SIZE_MAX) {
+    ans->status = QS_UNSAT;
+    return;
+  }
+  size_t assumed = c->nkept_at[rq->assumed], n = assumed;
+  st->stats.formulas_dropped += rq->assumed - assumed;
+  for (size_t i = rq->assumed; i < rq->n; i++) {
+    expr *f = rq->f[i];
+    if (expr_is_false(f)) {
+      ans->status = QS_UNSAT;
+      return;
+    }
+    bool dup = expr_is_true(f) || path_seen(c, f, rq->assumed);
+    for (size_t j = assumed; j < n && !dup; j++) dup = c->pkept[j] == f;
+    if (dup) {
+      st->stats.formulas_dropped++;
+      continue;
+    }
+    c->pkept[n++] = f;
+  }
+  /* The assumed formulas are jointly satisfiable: only the others can clash. */
+  for (size_t i = assumed; i < n; i++) {
+    expr *nf = expr_not(c->pkept[i]);
+    bool clash = path_seen(c, nf, rq->assumed);
+    for (size_t j = assumed; j < n && !clash; j++) clash = c->pkept[j] == nf;
+    expr_unref(nf);
+    if (clash) {
+      ans->status = QS_UNSAT;
+      return;
+    }
+  }
+  if (n == 0) {
+    ans->status = QS_SAT;
+    if (rq->want_model) ans->model = expr_assignment_new();
+    return;
+  }
+  qs_req sub = *rq;
+  sub.f = c->pkept;
+  sub.n = n;
+  sub.assumed = assumed;
+  qs_forward(st, &sub, ans);
+}
 
 static void constant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   constant_stage *c = (constant_stage *)st;
+  if (rq->assumed) {
+    constant_solve_path(st, rq, ans);
+    return;
+  }
   qs_idmap_reset(&c->seen, rq->n);
   QS_RESERVE(c->kept, c->kept_cap, rq->n);
   size_t n = 0, assumed = 0;
@@ -90,6 +194,11 @@ static void constant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
 
 static void constant_destroy(qs_stage *st) {
   constant_stage *c = (constant_stage *)st;
+  free(c->path);
+  free(c->nkept_at);
+  free(c->kept_here);
+  qs_idmap_free(&c->pseen);
+  free(c->pkept);
   qs_idmap_free(&c->seen);
   free(c->kept);
   free(c);
@@ -100,6 +209,7 @@ static const qs_stage_ops constant_ops = {"constant", constant_solve, constant_d
 qs_stage *qs_constant_stage_new(qsolver *s) {
   constant_stage *c = xcalloc(1, sizeof *c);
   c->base.ops = &constant_ops;
+  c->first_false = SIZE_MAX;
   return &c->base;
 }
 
