@@ -25,7 +25,11 @@
  * stay together, as they must. Slicing by byte rather than by array took the OID decoder
  * (eval/bench_solver.py) from 3955 to 8455 paths in 20 s. A read at a constant index
  * through writes is its own bytes (and the writes' terms), not the whole array.
- * The work per request is linear in its formulas: they are bucketed by component in one
+ * A request with a path takes the path's components kept along the prefix (bounds.h's path
+ * mode: levels pushed and popped with undo, a union-find over their cells without path
+ * compression) and slices only the question with the components it or a requested array
+ * reads; the constant stage keeps its duplicate check along the prefix the same way.
+ * The work per sliced request is linear in its formulas: they are bucketed by component in one
  * pass, a component's model bytes are merged in place, and a component that only pins one
  * byte (c = a[k]) gives that byte without a query — the string scan's model requests have
  * one per byte of the prefix (CAP 2048: 2.1M sub-requests, 52.9 s → 9.0 s wall).
@@ -257,6 +261,11 @@ typedef struct independence_stage {
   const expr **node_term;         /* a term's node's term */
   size_t *node_cells, *node_mark; /* offsets into pcells and plog before the node's */
   uint64_t *need;                 /* by root: == ind->stamp when the request needs it */
+  uint32_t *next;                 /* each component's nodes in a ring (spliced by union) */
+  uint32_t *roots, *members;      /* scratch: a request's needed roots, their nodes */
+  size_t roots_cap, members_cap;
+  uint32_t *first;      /* by root: its first formula in a request without a */
+  uint64_t *first_seen; /* question, when first_seen == ind->stamp */
   size_t nnodes, lev_cap, node_cap;
   uint64_t *pcells;
   size_t npcells, pcells_cap;
@@ -358,6 +367,8 @@ static bool pinned_byte(independence_stage *ind, expr_assignment *merged, const 
   return true;
 }
 
+static void slice_solve(qs_stage *st, const qs_req *rq, qs_ans *ans);
+
 static void independence_slice(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   independence_stage *ind = (independence_stage *)st;
   size_t n = rq->n, total = 0;
@@ -393,6 +404,14 @@ static void independence_slice(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   }
   for (size_t i = 0; i < n; i++)
     if (ind->needed[i]) ind->needed[find(ind->parent, (uint32_t)i)] = true;
+  slice_solve(st, rq, ans);
+}
+
+/* Solves the request by the groups in ind->parent (the smallest index of a group its root)
+ * that ind->needed marks, with the current stamp's slots. */
+static void slice_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
+  independence_stage *ind = (independence_stage *)st;
+  size_t n = rq->n;
   /* Components in order of their first formula (their root, the smallest index). */
   size_t ncomp = 0, kept = 0;
   for (size_t i = 0; i < n; i++) {
@@ -488,6 +507,9 @@ static void punite(independence_stage *ind, uint32_t a, uint32_t b) {
   }
   ind->up[b] = a; /* the larger (on a tie the older) stays the root */
   ind->size[a] += ind->size[b];
+  uint32_t t = ind->next[a]; /* the two rings become one (the same swap splits them) */
+  ind->next[a] = ind->next[b];
+  ind->next[b] = t;
   QS_RESERVE(ind->plog, ind->plog_cap, ind->nplog + 1);
   ind->plog[ind->nplog++] = (uint64_t)b << 1 | 1;
 }
@@ -506,9 +528,14 @@ static void pnode_push(independence_stage *ind, uint32_t level, const expr *term
     ind->node_mark = qs_xrealloc(ind->node_mark, cap * sizeof *ind->node_mark);
     ind->need = qs_xrealloc(ind->need, cap * sizeof *ind->need);
     memset(ind->need + ind->node_cap, 0, (cap - ind->node_cap) * sizeof *ind->need);
+    ind->next = qs_xrealloc(ind->next, cap * sizeof *ind->next);
+    ind->first = qs_xrealloc(ind->first, cap * sizeof *ind->first);
+    ind->first_seen = qs_xrealloc(ind->first_seen, cap * sizeof *ind->first_seen);
+    memset(ind->first_seen + ind->node_cap, 0, (cap - ind->node_cap) * sizeof *ind->first_seen);
     ind->node_cap = cap;
   }
   ind->up[i] = (uint32_t)i;
+  ind->next[i] = (uint32_t)i;
   ind->size[i] = 1;
   ind->node_level[i] = level;
   ind->node_term[i] = term;
@@ -520,6 +547,7 @@ static void pnode_push(independence_stage *ind, uint32_t level, const expr *term
   ind->npcells += n;
   for (size_t k = 0; k < n; k++) {
     uint64_t owner;
+    slot_of(ind, expr_cell_array(cells[k]));              /* sized for slice_solve */
     if (expr_cell_is_whole(cells[k])) ind->whole_nodes++; /* undone by the node's cells */
     if (qs_idmap_get(&ind->powner, cells[k], &owner)) {
       punite(ind, (uint32_t)owner, (uint32_t)i);
@@ -536,9 +564,11 @@ static void pnode_pop(independence_stage *ind) {
   while (ind->nplog > ind->node_mark[i]) {
     uint64_t e = ind->plog[--ind->nplog];
     if (e & 1) {
-      uint32_t b = (uint32_t)(e >> 1), a = ind->up[b];
+      uint32_t b = (uint32_t)(e >> 1), a = ind->up[b], t = ind->next[a];
       ind->size[a] -= ind->size[b];
       ind->up[b] = b;
+      ind->next[a] = ind->next[b];
+      ind->next[b] = t;
     } else {
       qs_idmap_erase(&ind->powner, e >> 1);
     }
@@ -546,6 +576,20 @@ static void pnode_pop(independence_stage *ind) {
   for (size_t k = ind->node_cells[i]; k < ind->npcells; k++)
     if (expr_cell_is_whole(ind->pcells[k])) ind->whole_nodes--;
   ind->npcells = ind->node_cells[i];
+}
+
+/* Marks root r needed by the current request (listed once in ind->roots). */
+static void need_root(independence_stage *ind, uint32_t r, size_t *nroots, size_t *total) {
+  if (ind->need[r] == ind->stamp) return;
+  ind->need[r] = ind->stamp;
+  QS_RESERVE(ind->roots, ind->roots_cap, *nroots + 1);
+  ind->roots[(*nroots)++] = r;
+  *total += ind->size[r];
+}
+
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
 }
 
 /* The path's levels as the bounds have them for f[0..n). */
@@ -597,6 +641,7 @@ static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   }
   ind->stamp++;
   bool whole = false;
+  size_t nroots = 0, total = 0;    /* needed roots, their nodes */
   for (size_t i = 0; i < n; i++) { /* the question's cells need their components */
     size_t nc;
     const uint64_t *cells = formula_cells(ind, f[i], &nc);
@@ -604,7 +649,7 @@ static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       uint64_t owner;
       whole |= expr_cell_is_whole(cells[k]);
       if (qs_idmap_get(&ind->powner, cells[k], &owner))
-        ind->need[pfind(ind, (uint32_t)owner)] = ind->stamp;
+        need_root(ind, pfind(ind, (uint32_t)owner), &nroots, &total);
     }
   }
   if (whole) {
@@ -619,34 +664,83 @@ static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
            k < (i + 1 < ind->nnodes ? ind->node_cells[i + 1] : ind->npcells); k++) {
         uint32_t a = expr_cell_array(ind->pcells[k]);
         if (a < ind->slots_cap && ind->slots[a].requested == ind->stamp) {
-          ind->need[pfind(ind, (uint32_t)i)] = ind->stamp;
+          need_root(ind, pfind(ind, (uint32_t)i), &nroots, &total);
           break;
         }
       }
   }
-  /* The question moves to the end; the needed path levels in order, then the terms' bounds. */
+  /* The question moves to the end; the needed path levels in order, then the terms' bounds;
+   * each path formula's root node in ind->order (scratch until slice_solve). */
   size_t room = qs_bounds_room(rq->n);
   memmove(f + room - n, f, n * sizeof *f);
   size_t q0 = room - n, out = 0, nexcl = 0;
-  for (size_t i = 0; i < ind->nnodes; i++) {
-    if (ind->need[pfind(ind, (uint32_t)i)] != ind->stamp) continue;
+  QS_RESERVE(ind->order, ind->order_cap, room);
+  /* The needed nodes: from their components' rings when they are few (a branch's question
+   * reads a component or two of a long path), else by a scan of the path. */
+  bool few = total * 8 < ind->nnodes;
+  if (few) {
+    QS_RESERVE(ind->members, ind->members_cap, total);
+    size_t m = 0;
+    for (size_t j = 0; j < nroots; j++) {
+      uint32_t r = ind->roots[j], x = r;
+      do {
+        ind->members[m++] = x;
+        x = ind->next[x];
+      } while (x != r);
+    }
+    assert(m == total);
+    qsort(ind->members, m, sizeof *ind->members, cmp_u32);
+  }
+  for (size_t j = 0; j < (few ? total : ind->nnodes); j++) {
+    size_t i = few ? ind->members[j] : j;
+    uint32_t r = pfind(ind, (uint32_t)i);
+    if (ind->need[r] != ind->stamp) continue;
     uint32_t k = ind->node_level[i];
     if (k == UINT32_MAX) {
       QS_RESERVE(ind->excl, ind->excl_cap, nexcl + 1);
       ind->excl[nexcl++] = ind->node_term[i];
     } else if (qs_bounds_path_present(ind->bounds, k)) {
       const expr *term;
-      f[out++] = expr_ref(qs_bounds_path_level(ind->bounds, k, &term));
+      ind->order[out] = r;
+      f[out++] = qs_bounds_path_level(ind->bounds, k, &term); /* the level's, while it stands */
     }
   }
-  for (size_t j = 0; j < nexcl; j++) qs_bounds_path_excl(ind->bounds, ind->excl[j], f, &out);
+  size_t borrowed = out;
+  for (size_t j = 0; j < nexcl; j++) {
+    size_t before = out;
+    qs_bounds_path_excl(ind->bounds, ind->excl[j], f, &out);
+    uint64_t owner;
+    for (size_t i = before; i < out; i++) { /* a term's node's root: its cells' owners' */
+      size_t nc;
+      const uint64_t *cells = formula_cells(ind, f[i], &nc);
+      bool found = nc && qs_idmap_get(&ind->powner, cells[0], &owner);
+      assert(found);
+      ind->order[i] = found ? pfind(ind, (uint32_t)owner) : UINT32_MAX;
+    }
+  }
   assert(out <= q0);
   sub.assumed = out;
   memmove(f + out, f + q0, n * sizeof *f);
   sub.n = out + n;
   st->stats.formulas_dropped += rq->n > sub.n ? rq->n - sub.n : 0;
-  independence_slice(st, &sub, ans);
-  for (size_t i = 0; i < sub.n; i++) expr_unref(f[i]);
+  if (n == 0 && out) { /* no question: the path's own components, without slicing them anew */
+    QS_RESERVE(ind->parent, ind->parent_cap, out);
+    QS_RESERVE(ind->needed, ind->needed_cap, out);
+    for (size_t i = 0; i < out; i++) { /* the first formula of each root is the group's root */
+      uint32_t r = ind->order[i];
+      ind->needed[i] = true;
+      if (ind->first_seen[r] != ind->stamp) {
+        ind->first_seen[r] = ind->stamp;
+        ind->first[r] = (uint32_t)i;
+      }
+      ind->parent[i] = ind->first[r];
+    }
+    QS_RESERVE(ind->comp_of_root, ind->comp_cap, out);
+    slice_solve(st, &sub, ans);
+  } else {
+    independence_slice(st, &sub, ans);
+  }
+  for (size_t i = borrowed; i < sub.n; i++) expr_unref(f[i]);
   return true;
 }
 
@@ -681,6 +775,11 @@ static void independence_destroy(qs_stage *st) {
   free(ind->node_cells);
   free(ind->node_mark);
   free(ind->need);
+  free(ind->next);
+  free(ind->roots);
+  free(ind->members);
+  free(ind->first);
+  free(ind->first_seen);
   free(ind->pcells);
   free(ind->plog);
   free(ind->excl);
