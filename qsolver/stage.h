@@ -78,6 +78,7 @@ struct qsolver {
   volatile sig_atomic_t *interrupted; /* qs_set_interrupt's flag, or NULL */
   bool interrupted_at_start;          /* the flag was set when the outside query began */
   unsigned depth;                     /* qs_solve calls under way (1: an outside query) */
+  bool query_forall;                  /* the query qs_solve runs holds a forall */
 };
 
 /* The stages, each in its own file; qs_new assembles them. */

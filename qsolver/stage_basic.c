@@ -367,7 +367,7 @@ static bool pinned_byte(independence_stage *ind, expr_assignment *merged, const 
   return true;
 }
 
-static void slice_solve(qs_stage *st, const qs_req *rq, qs_ans *ans);
+static void slice_solve(qs_stage *st, const qs_req *rq, expr_assignment *merged, qs_ans *ans);
 
 static void independence_slice(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   independence_stage *ind = (independence_stage *)st;
@@ -404,12 +404,13 @@ static void independence_slice(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   }
   for (size_t i = 0; i < n; i++)
     if (ind->needed[i]) ind->needed[find(ind->parent, (uint32_t)i)] = true;
-  slice_solve(st, rq, ans);
+  slice_solve(st, rq, NULL, ans);
 }
 
 /* Solves the request by the groups in ind->parent (the smallest index of a group its root)
- * that ind->needed marks, with the current stamp's slots. */
-static void slice_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
+ * that ind->needed marks, with the current stamp's slots; merged (owned; NULL: none yet)
+ * holds the bytes given already, under which the groups' models are laid. */
+static void slice_solve(qs_stage *st, const qs_req *rq, expr_assignment *merged, qs_ans *ans) {
   independence_stage *ind = (independence_stage *)st;
   size_t n = rq->n;
   /* Components in order of their first formula (their root, the smallest index). */
@@ -423,14 +424,16 @@ static void slice_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   st->stats.formulas_dropped += n - kept;
   if (ncomp == 0) {
     ans->status = QS_SAT;
-    if (rq->want_model) ans->model = expr_assignment_new();
+    if (rq->want_model) ans->model = merged ? merged : expr_assignment_new();
+    else
+      expr_assignment_free(merged);
     return;
   }
-  if (ncomp == 1 && kept == n) {
+  if (ncomp == 1 && kept == n && !merged) {
     qs_forward(st, rq, ans);
     return;
   }
-  expr_assignment *merged = rq->want_model ? expr_assignment_new() : NULL;
+  if (!merged && rq->want_model) merged = expr_assignment_new();
   QS_RESERVE(ind->sub_f, ind->sub_f_cap, n);
   QS_RESERVE(ind->sub_arrays, ind->sub_arrays_cap, rq->narrays);
   /* The kept formulas by component, in index order within each (one pass, not one scan of
@@ -578,6 +581,14 @@ static void pnode_pop(independence_stage *ind) {
   ind->npcells = ind->node_cells[i];
 }
 
+/* Does node i read an array the current request asks a model of? */
+static bool reads_requested(const independence_stage *ind, size_t i) {
+  size_t end = i + 1 < ind->nnodes ? ind->node_cells[i + 1] : ind->npcells;
+  for (size_t k = ind->node_cells[i]; k < end; k++)
+    if (ind->slots[expr_cell_array(ind->pcells[k])].requested == ind->stamp) return true;
+  return false;
+}
+
 /* Marks root r needed by the current request (listed once in ind->roots). */
 static void need_root(independence_stage *ind, uint32_t r, size_t *nroots, size_t *total) {
   if (ind->need[r] == ind->stamp) return;
@@ -656,18 +667,15 @@ static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     for (size_t i = 0; i < n; i++) expr_unref(f[i]);
     return false;
   }
-  if (rq->narrays) { /* and so do the requested arrays' */
-    for (size_t k = 0; k < rq->narrays; k++)
-      slot_of(ind, rq->arrays[k]->id)->requested = ind->stamp;
-    for (size_t i = 0; i < ind->nnodes; i++)
-      for (size_t k = ind->node_cells[i];
-           k < (i + 1 < ind->nnodes ? ind->node_cells[i + 1] : ind->npcells); k++) {
-        uint32_t a = expr_cell_array(ind->pcells[k]);
-        if (a < ind->slots_cap && ind->slots[a].requested == ind->stamp) {
-          need_root(ind, pfind(ind, (uint32_t)i), &nroots, &total);
-          break;
-        }
-      }
+  /* A request without a question (a model at a path's end) gives a component of one pinned
+   * byte its byte here, decided as its node comes (a model of the whole buffer would
+   * otherwise list and slice every byte's formula again). */
+  bool lone = n == 0 && rq->n > 1; /* one formula: forwarded whole, as independence_slice does */
+  expr_assignment *merged = lone && rq->want_model ? expr_assignment_new() : NULL;
+  for (size_t k = 0; k < rq->narrays; k++) slot_of(ind, rq->arrays[k]->id)->requested = ind->stamp;
+  for (size_t i = 0; rq->narrays && i < ind->nnodes; i++) { /* the requested arrays' */
+    uint32_t r = pfind(ind, (uint32_t)i);
+    if ((!lone || ind->size[r] > 1) && reads_requested(ind, i)) need_root(ind, r, &nroots, &total);
   }
   /* The question moves to the end; the needed path levels in order, then the terms' bounds;
    * each path formula's root node in ind->order (scratch until slice_solve). */
@@ -677,7 +685,7 @@ static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   QS_RESERVE(ind->order, ind->order_cap, room);
   /* The needed nodes: from their components' rings when they are few (a branch's question
    * reads a component or two of a long path), else by a scan of the path. */
-  bool few = total * 8 < ind->nnodes;
+  bool few = !lone && total * 8 < ind->nnodes;
   if (few) {
     QS_RESERVE(ind->members, ind->members_cap, total);
     size_t m = 0;
@@ -694,8 +702,16 @@ static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   for (size_t j = 0; j < (few ? total : ind->nnodes); j++) {
     size_t i = few ? ind->members[j] : j;
     uint32_t r = pfind(ind, (uint32_t)i);
-    if (ind->need[r] != ind->stamp) continue;
     uint32_t k = ind->node_level[i];
+    if (lone && ind->size[r] == 1) { /* its own component, needed if it reads a requested array */
+      const expr *term;
+      if (!reads_requested(ind, i)) continue;
+      if (k != UINT32_MAX && qs_bounds_path_present(ind->bounds, k) &&
+          pinned_byte(ind, merged, qs_bounds_path_level(ind->bounds, k, &term)))
+        continue;
+      need_root(ind, r, &nroots, &total);
+    }
+    if (ind->need[r] != ind->stamp) continue;
     if (k == UINT32_MAX) {
       QS_RESERVE(ind->excl, ind->excl_cap, nexcl + 1);
       ind->excl[nexcl++] = ind->node_term[i];
@@ -723,7 +739,7 @@ static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   memmove(f + out, f + q0, n * sizeof *f);
   sub.n = out + n;
   st->stats.formulas_dropped += rq->n > sub.n ? rq->n - sub.n : 0;
-  if (n == 0 && out) { /* no question: the path's own components, without slicing them anew */
+  if (lone) { /* no question: the path's own components, without slicing them anew */
     QS_RESERVE(ind->parent, ind->parent_cap, out);
     QS_RESERVE(ind->needed, ind->needed_cap, out);
     for (size_t i = 0; i < out; i++) { /* the first formula of each root is the group's root */
@@ -736,7 +752,7 @@ static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       ind->parent[i] = ind->first[r];
     }
     QS_RESERVE(ind->comp_of_root, ind->comp_cap, out);
-    slice_solve(st, &sub, ans);
+    slice_solve(st, &sub, merged, ans);
   } else {
     independence_slice(st, &sub, ans);
   }
@@ -746,9 +762,7 @@ static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
 
 static void independence_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   independence_stage *ind = (independence_stage *)st;
-  bool forall = false;
-  for (size_t i = 0; i < rq->n && !forall; i++) forall = rq->f[i]->has_forall;
-  if (rq->assumed && !forall && independence_path(st, rq, ans)) return;
+  if (rq->assumed && !st->solver->query_forall && independence_path(st, rq, ans)) return;
   QS_RESERVE(ind->bounded, ind->bounded_cap, qs_bounds_room(rq->n));
   qs_req bounded = *rq;
   uint64_t rewritten = 0, implied = 0; /* implied bounds are not counted as sliced away */
