@@ -62,6 +62,21 @@ typedef struct constant_stage {
   size_t pkept_cap;
 } constant_stage;
 
+/* The kept formulas f[0..n) (the first `assumed` the path's) go on; none left is sat. */
+static void constant_forward(qs_stage *st, const qs_req *rq, expr **f, size_t n, size_t assumed,
+                             qs_ans *ans) {
+  if (n == 0) {
+    ans->status = QS_SAT;
+    if (rq->want_model) ans->model = expr_assignment_new();
+    return;
+  }
+  qs_req sub = *rq;
+  sub.f = f;
+  sub.n = n;
+  sub.assumed = assumed;
+  qs_forward(st, &sub, ans);
+}
+
 /* Is f among the kept formulas of the path's first n? */
 static bool path_seen(const constant_stage *c, const expr *f, size_t n) {
   uint64_t pos;
@@ -137,16 +152,7 @@ static void constant_solve_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       return;
     }
   }
-  if (n == 0) {
-    ans->status = QS_SAT;
-    if (rq->want_model) ans->model = expr_assignment_new();
-    return;
-  }
-  qs_req sub = *rq;
-  sub.f = c->pkept;
-  sub.n = n;
-  sub.assumed = assumed;
-  qs_forward(st, &sub, ans);
+  constant_forward(st, rq, c->pkept, n, assumed, ans);
 }
 
 static void constant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
@@ -184,16 +190,7 @@ static void constant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       return;
     }
   }
-  if (n == 0) {
-    ans->status = QS_SAT;
-    if (rq->want_model) ans->model = expr_assignment_new();
-    return;
-  }
-  qs_req sub = *rq;
-  sub.f = c->kept;
-  sub.n = n;
-  sub.assumed = assumed;
-  qs_forward(st, &sub, ans);
+  constant_forward(st, rq, c->kept, n, assumed, ans);
 }
 
 static void constant_destroy(qs_stage *st) {
@@ -262,6 +259,8 @@ typedef struct independence_stage {
   size_t *node_cells, *node_mark; /* offsets into pcells and plog before the node's */
   uint64_t *need;                 /* by root: == ind->stamp when the request needs it */
   uint32_t *next;                 /* each component's nodes in a ring (spliced by union) */
+  const expr_array *pin_array;    /* pinned_byte's last binding (NULL: look it up), valid */
+  uint8_t *pin_bytes;             /* while nothing else sets the model's bindings */
   uint32_t *roots, *members;      /* scratch: a request's needed roots, their nodes */
   size_t roots_cap, members_cap;
   uint32_t *first;      /* by root: its first formula in a request without a */
@@ -355,6 +354,10 @@ static bool pinned_byte(independence_stage *ind, expr_assignment *merged, const 
     return false;
   expr_array *a = r->u.read.array;
   if (!merged || a->id >= ind->slots_cap || ind->slots[a->id].requested != ind->stamp) return true;
+  if (a == ind->pin_array) { /* the same array's binding as the last byte's */
+    ind->pin_bytes[(size_t)r->kid[0]->u.value] = (uint8_t)c->u.value;
+    return true;
+  }
   const expr_binding *old = expr_assignment_find(merged, a);
   if (!old || old->len < a->capacity) {
     uint8_t *grown = xcalloc(a->capacity, 1);
@@ -364,6 +367,8 @@ static bool pinned_byte(independence_stage *ind, expr_assignment *merged, const 
     old = expr_assignment_find(merged, a);
   }
   old->bytes[(size_t)r->kid[0]->u.value] = (uint8_t)c->u.value;
+  ind->pin_array = a;
+  ind->pin_bytes = old->bytes;
   return true;
 }
 
@@ -434,6 +439,7 @@ static void slice_solve(qs_stage *st, const qs_req *rq, expr_assignment *merged,
     return;
   }
   if (!merged && rq->want_model) merged = expr_assignment_new();
+  ind->pin_array = NULL;
   QS_RESERVE(ind->sub_f, ind->sub_f_cap, n);
   QS_RESERVE(ind->sub_arrays, ind->sub_arrays_cap, rq->narrays);
   /* The kept formulas by component, in index order within each (one pass, not one scan of
@@ -486,6 +492,7 @@ static void slice_solve(qs_stage *st, const qs_req *rq, expr_assignment *merged,
     }
     for (size_t b = 0; merged && part.model && b < part.model->count; b++)
       merge_owned(ind, merged, &part.model->bindings[b], ind->ccells, nccells);
+    ind->pin_array = NULL; /* merge_owned may have replaced a binding's bytes */
     qs_ans_clear(&part);
   }
   ans->status = QS_SAT;
@@ -671,6 +678,7 @@ static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
    * byte its byte here, decided as its node comes (a model of the whole buffer would
    * otherwise list and slice every byte's formula again). */
   bool lone = n == 0 && rq->n > 1; /* one formula: forwarded whole, as independence_slice does */
+  ind->pin_array = NULL;
   expr_assignment *merged = lone && rq->want_model ? expr_assignment_new() : NULL;
   for (size_t k = 0; k < rq->narrays; k++) slot_of(ind, rq->arrays[k]->id)->requested = ind->stamp;
   for (size_t i = 0; rq->narrays && i < ind->nnodes; i++) { /* the requested arrays' */
