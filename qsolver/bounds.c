@@ -661,9 +661,9 @@ bool qs_bounds_path_question(qs_bounds *b, expr *const *q, size_t nq, expr **f, 
     for (size_t i = 0; i < nq; i++) {
       const expr *x;
       u128 lo, hi;
-      if (b->kind[i] != NOT_BOUND &&
-          (as_bound(q[i], &x, &lo, &hi), interval_of(b, x->id)) == &b->piv[empty])
-        f[(*n)++] = expr_ref(q[i]);
+      if (b->kind[i] == NOT_BOUND) continue;
+      as_bound(q[i], &x, &lo, &hi);
+      if (interval_of(b, x->id) == &b->piv[empty]) f[(*n)++] = expr_ref(q[i]);
     }
   }
   undo_to(b, mark);
