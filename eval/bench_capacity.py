@@ -214,7 +214,8 @@ def plot(rows, out_dir):
             f.write(f"# {name}\n" + "".join(f"{c} {t}\n" for c, t in pts) + "\n\n")
     plots = ", ".join(f"'{data}' index {i} with linespoints title '{name}'"
                       for i, name in enumerate(series))
-    script = (f"set terminal png size 1000,650; set output '{png}'; set logscale xy 2; "
+    script = (f"set terminal png size 1000,650 noenhanced; set output '{png}'; "
+              "set logscale xy 2; "
               "set xlabel 'capacity (bytes)'; set ylabel 'CPU time (s)'; set key left top; "
               f"set title 'time against capacity'; plot {plots}")
     subprocess.run(["gnuplot", "-e", script], check=True)

@@ -4,6 +4,7 @@
 #include "qsolver/bounds.h"
 #include "engine/core/xalloc.h"
 
+#include <assert.h>
 #include <stdint.h>
 
 /* The request's interval on one term: on[PATH] from the path's bounds (the assumed
@@ -33,6 +34,27 @@ typedef struct rewrite {
 
 enum { NOT_BOUND, LOWER, UPPER, EQUAL };
 
+/* A level of the path mode: one path formula as it goes out. */
+typedef struct level {
+  expr *out;       /* the formula rewritten under the intervals of its prefix (the caller's while
+                      its id stands at this level, unless owned) */
+  bool owned;      /* out is a rewrite of the bounds' own (a reference) */
+  uint32_t term;   /* its bound's or exclusion's term (index into piv), or UINT32_MAX */
+  uint8_t kind;    /* as_bound's */
+  bool gone;       /* an exclusion ¬(k = x) with k outside x's interval once pushed */
+  bool first_excl; /* the first exclusion on its term (whose node the term's bounds join) */
+  size_t log_mark; /* nlog before its changes */
+} level;
+
+/* One change of the path mode, undone when its level (or question) goes. */
+enum { UNDO_INTERVAL, UNDO_NEW_TERM, UNDO_EXCL, UNDO_EMPTY };
+typedef struct undo {
+  uint8_t what;
+  uint32_t term;
+  uint64_t key;
+  interval old;
+} undo;
+
 struct qs_bounds {
   uint64_t stamp; /* ivmap values: stamp << 32 | index into iv (this request's only) */
   qs_idmap ivmap; /* term id → its interval */
@@ -52,6 +74,20 @@ struct qs_bounds {
   size_t stack_cap;
   expr **from, **to;
   size_t from_cap, to_cap;
+  /* Path mode (qs_bounds_path_*): the path's intervals, kept along a prefix with undo. */
+  bool path_mode; /* interval_of reads piv (else iv, by stamp) */
+  qs_idmap pmap;  /* term id → index into piv */
+  interval *piv;
+  size_t npiv, piv_cap;
+  qs_idmap pexcl; /* exclusion keys of the path → the level that added them */
+  level *lev;
+  uint64_t *pf; /* the levels' formulas' ids (never reused), for the prefix comparison: the
+                   solver keeps no reference to a caller's formula */
+  size_t nlev, lev_cap, pf_cap;
+  undo *log;
+  size_t nlog, log_cap;
+  size_t question_mark; /* nlog before the current question's changes */
+  size_t empty_levels;  /* levels whose bounds contradict on their own (path mode declines) */
 };
 
 /* Past these the memo starts over (deterministically). */
@@ -67,8 +103,17 @@ static void memo_clear(qs_bounds *b) {
   qs_idmap_reset(&b->memo, 0);
 }
 
+static void path_pop(qs_bounds *b);
+
 void qs_bounds_free(qs_bounds *b) {
   if (!b) return;
+  while (b->nlev) path_pop(b);
+  qs_idmap_free(&b->pmap);
+  qs_idmap_free(&b->pexcl);
+  free(b->piv);
+  free(b->lev);
+  free(b->pf);
+  free(b->log);
   memo_clear(b);
   qs_idmap_free(&b->memo);
   qs_idmap_free(&b->ivmap);
@@ -191,7 +236,7 @@ static bool exclusion_key(const expr *x, u128 k, uint64_t *key) {
 
 static bool is_excluded(const qs_bounds *b, const expr *x, u128 k) {
   uint64_t key, v;
-  return exclusion_key(x, k, &key) && qs_idmap_get(&b->excl, key, &v);
+  return exclusion_key(x, k, &key) && qs_idmap_get(b->path_mode ? &b->pexcl : &b->excl, key, &v);
 }
 
 /* The path's formulas: the assumed ones, or all when none is assumed. A path formula is
@@ -203,6 +248,7 @@ static bool on_path(const qs_req *rq, size_t i) { return !rq->assumed || i < rq-
 
 static interval *interval_of(const qs_bounds *b, uint64_t id) {
   uint64_t v;
+  if (b->path_mode) return qs_idmap_get(&b->pmap, id, &v) ? &b->piv[v] : NULL;
   if (!qs_idmap_get(&b->ivmap, id, &v) || v >> 32 != b->stamp) return NULL;
   return &b->iv[(uint32_t)v];
 }
@@ -257,24 +303,29 @@ static void apply_exclusions(qs_bounds *b, const qs_req *rq) {
   }
 }
 
+/* lo ≤ x and x ≤ hi for each end of iv the exclusions moved past its bounds' (new
+ * references into f at *out). */
+static void emit_moved_ends(const interval *iv, expr **f, size_t *out) {
+  expr *x = (expr *)iv->x;
+  if (iv->lo[PATH] > iv->bound_lo) {
+    expr *c = expr_const(x->width, iv->lo[PATH]);
+    f[(*out)++] = expr_ule(c, x);
+    expr_unref(c);
+  }
+  if (iv->hi[PATH] < iv->bound_hi) {
+    expr *c = expr_const(x->width, iv->hi[PATH]);
+    f[(*out)++] = expr_ule(x, c);
+    expr_unref(c);
+  }
+}
+
 /* The bounds the exclusions added (new references into f at *out): lo ≤ x and x ≤ hi for
  * each end apply_exclusions moved (only the empty interval's, when one is empty). */
 static void emit_exclusion_bounds(const qs_bounds *b, const interval *empty, expr **f,
                                   size_t *out) {
   for (size_t v = 0; v < b->niv; v++) {
     const interval *iv = &b->iv[v];
-    if (!iv->excluded || (empty && iv != empty)) continue;
-    expr *x = (expr *)iv->x;
-    if (iv->lo[PATH] > iv->bound_lo) {
-      expr *c = expr_const(x->width, iv->lo[PATH]);
-      f[(*out)++] = expr_ule(c, x);
-      expr_unref(c);
-    }
-    if (iv->hi[PATH] < iv->bound_hi) {
-      expr *c = expr_const(x->width, iv->hi[PATH]);
-      f[(*out)++] = expr_ule(x, c);
-      expr_unref(c);
-    }
+    if (iv->excluded && (!empty || iv == empty)) emit_moved_ends(iv, f, out);
   }
 }
 
@@ -423,4 +474,199 @@ bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t
   *n = out;
   *assumed = out_assumed;
   return !empty;
+}
+
+/* ---- path mode -------------------------------------------------------------------------- */
+
+static void log_push(qs_bounds *b, undo u) {
+  QS_RESERVE(b->log, b->log_cap, b->nlog + 1);
+  b->log[b->nlog++] = u;
+}
+
+static void log_interval(qs_bounds *b, uint32_t t) {
+  log_push(b, (undo){.what = UNDO_INTERVAL, .term = t, .old = b->piv[t]});
+}
+
+/* x's path interval, created (and logged) as the whole type when x has none. */
+static uint32_t path_term(qs_bounds *b, const expr *x) {
+  uint64_t v;
+  if (qs_idmap_get(&b->pmap, x->id, &v)) return (uint32_t)v;
+  QS_RESERVE(b->piv, b->piv_cap, b->npiv + 1);
+  u128 max = expr_mask(x->width);
+  b->piv[b->npiv] = (interval){{0, 0}, {max, max}, SIZE_MAX, SIZE_MAX, x, false, 0, max};
+  qs_idmap_put(&b->pmap, x->id, b->npiv);
+  log_push(b, (undo){.what = UNDO_NEW_TERM, .term = (uint32_t)b->npiv, .key = x->id});
+  return (uint32_t)b->npiv++;
+}
+
+static void undo_to(qs_bounds *b, size_t mark) {
+  while (b->nlog > mark) {
+    const undo *u = &b->log[--b->nlog];
+    switch (u->what) {
+    case UNDO_INTERVAL: b->piv[u->term] = u->old; break;
+    case UNDO_NEW_TERM:
+      assert(u->term + 1 == b->npiv);
+      b->npiv--;
+      qs_idmap_erase(&b->pmap, u->key); /* the term's id: its level's formula may be gone */
+      break;
+    case UNDO_EXCL: qs_idmap_erase(&b->pexcl, u->key); break;
+    default: b->empty_levels--; break;
+    }
+  }
+}
+
+/* The path interval of iv from its bounds (bound_lo, bound_hi) and its exclusions, which
+ * move the ends past the points they exclude as apply_exclusions does (the ends only move
+ * inwards as the path grows, so walking on from the last ones gives the same ends). */
+static void path_walk(qs_bounds *b, interval *iv) {
+  if (iv->lo[PATH] < iv->bound_lo) iv->lo[PATH] = iv->bound_lo;
+  if (iv->hi[PATH] > iv->bound_hi) iv->hi[PATH] = iv->bound_hi;
+  if (iv->excluded) {
+    while (iv->lo[PATH] < iv->hi[PATH] && is_excluded(b, iv->x, iv->lo[PATH])) iv->lo[PATH]++;
+    while (iv->hi[PATH] > iv->lo[PATH] && is_excluded(b, iv->x, iv->hi[PATH])) iv->hi[PATH]--;
+  }
+  iv->lo[ALL] = iv->lo[PATH];
+  iv->hi[ALL] = iv->hi[PATH];
+}
+
+static void path_push(qs_bounds *b, expr *f) {
+  size_t k = b->nlev;
+  QS_RESERVE(b->lev, b->lev_cap, k + 1);
+  QS_RESERVE(b->pf, b->pf_cap, k + 1);
+  level *L = &b->lev[k];
+  *L = (level){.out = NULL, .term = UINT32_MAX, .log_mark = b->nlog};
+  b->pf[k] = f->id;
+  b->nlev++;
+  const expr *x;
+  u128 lo, hi;
+  int kind = f->has_forall ? NOT_BOUND : as_bound(f, &x, &lo, &hi);
+  if (kind != NOT_BOUND && !plain_term(b, x)) kind = NOT_BOUND;
+  L->kind = (uint8_t)kind;
+  if (kind != NOT_BOUND) { /* the first of the tightest bounds at each end is the one kept */
+    uint32_t t = path_term(b, x);
+    log_interval(b, t);
+    interval *iv = &b->piv[t];
+    L->term = t;
+    if (kind != UPPER && (iv->lo_f == SIZE_MAX || lo > iv->bound_lo)) {
+      iv->bound_lo = lo;
+      iv->lo_f = k;
+    }
+    if (kind != LOWER && (iv->hi_f == SIZE_MAX || hi < iv->bound_hi)) {
+      iv->bound_hi = hi;
+      iv->hi_f = k;
+    }
+    path_walk(b, iv);
+    if (iv->bound_lo > iv->bound_hi) {
+      log_push(b, (undo){.what = UNDO_EMPTY});
+      b->empty_levels++;
+    }
+    L->out = f;
+    return;
+  }
+  u128 ek;
+  if (!f->has_forall && exclusion(b, f, &x, &ek)) {
+    uint32_t t = path_term(b, x);
+    interval *iv = &b->piv[t];
+    uint64_t key;
+    L->term = t;
+    if (ek <= expr_mask(x->width) && exclusion_key(x, ek, &key) &&
+        !qs_idmap_get(&b->pexcl, key, NULL)) {
+      log_interval(b, t);
+      L->first_excl = !iv->excluded;
+      iv->excluded = true;
+      qs_idmap_put(&b->pexcl, key, k);
+      log_push(b, (undo){.what = UNDO_EXCL, .key = key});
+      path_walk(b, iv);
+    }
+    if (f->kind == EXPR_NOT && (ek < iv->lo[PATH] || ek > iv->hi[PATH])) {
+      L->gone = true; /* implied by a kept bound or by the exclusions' bound */
+      return;
+    }
+  }
+  expr *r = rewrite_formula(b, PATH, f);
+  L->owned = r != f;
+  L->out = L->owned ? expr_ref(r) : f;
+}
+
+static void path_pop(qs_bounds *b) {
+  level *L = &b->lev[--b->nlev];
+  undo_to(b, L->log_mark);
+  if (L->owned) expr_unref(L->out);
+}
+
+size_t qs_bounds_path_sync(qs_bounds *b, expr *const *f, size_t n) {
+  if (b->nrw > MEMO_MAX_REWRITES || b->ndec > MEMO_MAX_DECISIONS) memo_clear(b);
+  size_t m = 0, lim = n < b->nlev ? n : b->nlev;
+  while (m < lim && b->pf[m] == f[m]->id) m++;
+  b->path_mode = true;
+  while (b->nlev > m) path_pop(b);
+  for (size_t k = m; k < n; k++) path_push(b, f[k]);
+  b->path_mode = false;
+  return m;
+}
+
+bool qs_bounds_path_ok(const qs_bounds *b) { return !b->empty_levels; }
+
+expr *qs_bounds_path_level(const qs_bounds *b, size_t k, const expr **first_excl) {
+  assert(k < b->nlev);
+  const level *L = &b->lev[k];
+  *first_excl = L->first_excl ? b->piv[L->term].x : NULL;
+  return L->out;
+}
+
+bool qs_bounds_path_present(const qs_bounds *b, size_t k) {
+  const level *L = &b->lev[k];
+  if (L->kind == LOWER) return b->piv[L->term].lo_f == k;
+  if (L->kind == UPPER) return b->piv[L->term].hi_f == k;
+  return L->out != NULL;
+}
+
+void qs_bounds_path_excl(const qs_bounds *b, const expr *x, expr **f, size_t *n) {
+  uint64_t v;
+  if (qs_idmap_get(&b->pmap, x->id, &v)) emit_moved_ends(&b->piv[v], f, n);
+}
+
+bool qs_bounds_path_question(qs_bounds *b, expr *const *q, size_t nq, expr **f, size_t *n,
+                             size_t *assumed, uint64_t *rewritten) {
+  size_t mark = b->nlog;
+  uint32_t empty = UINT32_MAX;
+  QS_RESERVE(b->kind, b->kind_cap, nq);
+  b->path_mode = true;
+  for (size_t i = 0; i < nq; i++) { /* the question's bounds narrow the ALL intervals */
+    const expr *x;
+    u128 lo, hi;
+    b->kind[i] = (uint8_t)(q[i]->has_forall ? NOT_BOUND : as_bound(q[i], &x, &lo, &hi));
+    if (b->kind[i] != NOT_BOUND && !plain_term(b, x)) b->kind[i] = NOT_BOUND;
+    if (b->kind[i] == NOT_BOUND) continue;
+    uint32_t t = path_term(b, x);
+    log_interval(b, t);
+    interval *iv = &b->piv[t];
+    if (lo > iv->lo[ALL]) iv->lo[ALL] = lo;
+    if (hi < iv->hi[ALL]) iv->hi[ALL] = hi;
+    if (iv->lo[ALL] > iv->hi[ALL] && empty == UINT32_MAX) empty = t;
+  }
+  *n = *assumed = 0;
+  if (empty == UINT32_MAX) {
+    for (size_t i = 0; i < nq; i++) {
+      expr *r = b->kind[i] == NOT_BOUND ? rewrite_formula(b, ALL, q[i]) : q[i];
+      *rewritten += r != q[i];
+      f[(*n)++] = expr_ref(r);
+    }
+  } else { /* as qs_bounds_apply: the path's bounds on that term, its exclusions', the question's */
+    for (size_t k = 0; k < b->nlev; k++)
+      if (b->lev[k].term == empty && b->lev[k].kind != NOT_BOUND && qs_bounds_path_present(b, k))
+        f[(*n)++] = expr_ref(b->lev[k].out);
+    emit_moved_ends(&b->piv[empty], f, n);
+    *assumed = *n;
+    for (size_t i = 0; i < nq; i++) {
+      const expr *x;
+      u128 lo, hi;
+      if (b->kind[i] == NOT_BOUND) continue;
+      as_bound(q[i], &x, &lo, &hi);
+      if (interval_of(b, x->id) == &b->piv[empty]) f[(*n)++] = expr_ref(q[i]);
+    }
+  }
+  undo_to(b, mark);
+  b->path_mode = false;
+  return empty == UINT32_MAX;
 }

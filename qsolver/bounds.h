@@ -71,4 +71,40 @@ static inline size_t qs_bounds_room(size_t n) { return 3 * n; }
 bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t *assumed,
                      uint64_t *rewritten, uint64_t *dropped);
 
+/* ---- path mode: the path's bounds kept along a prefix -------------------------------------
+ * The path formulas (a request's assumed ones, after the constant stage) are levels of a
+ * stack that the next request pops to its common prefix with the last and pushes on from
+ * there, so a request costs what its new formulas cost, not the path's depth. A level is its
+ * formula as it goes out: a bound as it is, an exclusion ¬(k = x) outside x's interval gone,
+ * any other formula rewritten under the intervals of the path up to and including it (not
+ * under later bounds: each such rewrite is still equivalent under the path's later, narrower
+ * intervals, only sliced less finely than qs_bounds_apply would). A one-sided bound goes out
+ * while it is the first of its term's tightest; the moved ends' bounds of a term come from
+ * qs_bounds_path_excl. The levels and the exclusions' bounds of the path, with the question
+ * from qs_bounds_path_question, form a set equivalent to the request (as qs_bounds_apply's).
+ * A request holding a forall must not use it. A level knows its formula by id (ids are never
+ * reused: a formula of the same id at the same place is the same, alive one) and keeps no
+ * reference to it, as the solver's contract asks; it owns its rewrite. */
+
+/* Makes the levels f[0..n) (each ends up as pushed after the ones before it); returns how
+ * many of them were kept from the last call. */
+size_t qs_bounds_path_sync(qs_bounds *b, expr *const *f, size_t n);
+/* False while some path term's own bounds contradict (the path is unsat: qs_bounds_apply
+ * answers such requests). */
+bool qs_bounds_path_ok(const qs_bounds *b);
+/* Level k's formula (borrowed; NULL for a gone exclusion, which reads nothing); *first_excl is
+ * the term of the path's first exclusion on it when level k is that exclusion, else NULL. */
+expr *qs_bounds_path_level(const qs_bounds *b, size_t k, const expr **first_excl);
+/* Does level k go out in the current path (a one-sided bound only while the tightest)? */
+bool qs_bounds_path_present(const qs_bounds *b, size_t k);
+/* The bounds the path's exclusions put on term x's moved ends (new references into f at *n). */
+void qs_bounds_path_excl(const qs_bounds *b, const expr *x, expr **f, size_t *n);
+/* The question q[0..nq) under the path's intervals and its own bounds, into f (new
+ * references, room for qs_bounds_room(nq + levels)): true, f = the question rewritten, *assumed
+ * = 0; false when a question bound contradicts the path's intervals: f is then the path's
+ * bounds on that term and its exclusions' (*assumed of them), then the question's bounds on it
+ * (unsat, implied by the request). */
+bool qs_bounds_path_question(qs_bounds *b, expr *const *q, size_t nq, expr **f, size_t *n,
+                             size_t *assumed, uint64_t *rewritten);
+
 #endif

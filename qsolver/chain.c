@@ -209,7 +209,9 @@ void qs_stage_run(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   if (total > st->stats.slowest_seconds) st->stats.slowest_seconds = total;
   if (total > 1.0) st->stats.over_1s++;
   assert(ans->status == QS_SAT || !ans->model);
-  bool forall = holds_forall(rq->f, rq->n);
+  /* a stage's request holds a forall only when the outside query did (stages rewrite, split
+   * and expand formulas; none makes a forall): the path's depth is not walked per stage */
+  bool forall = st->solver->query_forall && holds_forall(rq->f, rq->n);
   if (!st->forwarded || st->answered_itself) {
     /* the innermost stage that decides a request holding a forall decided it (the
      * quantified stage claims its answers itself: it forwards only sub-queries) */
@@ -359,8 +361,11 @@ static expr_assignment *final_model(const expr_assignment *m, expr_array *const 
 
 qs_status qs_solve(qsolver *s, const qs_query *q, qs_result *r) {
   assert(q->assumed <= q->count);
-  for (size_t i = 0; i < q->count; i++)
+  bool forall = false;
+  for (size_t i = 0; i < q->count; i++) {
     assert(q->formulas[i]->width == 1 && !q->formulas[i]->has_bvar);
+    forall |= q->formulas[i]->has_forall;
+  }
   qs_req rq = {.f = q->formulas,
                .n = q->count,
                .assumed = q->assumed,
@@ -368,13 +373,15 @@ qs_status qs_solve(qsolver *s, const qs_query *q, qs_result *r) {
                .arrays = q->arrays,
                .narrays = q->narrays};
   qs_ans ans;
-  bool forall = holds_forall(q->formulas, q->count);
   s->forall_decider = NULL;
   bool outside = !s->depth, measured = outside && !s->excluded;
   uint64_t effort0 = outside && (forall || s->excluded) ? qs_effort(s) : 0;
   uint64_t unmeasured0 = s->unmeasured_effort;
   if (!s->depth++) s->interrupted_at_start = s->interrupted && *s->interrupted;
+  bool outer_forall = s->query_forall;
+  s->query_forall = forall;
   qs_stage_run(s->stages[0], &rq, &ans);
+  s->query_forall = outer_forall;
   s->depth--;
   s->split.queries += measured;
   if (outside && !measured) s->unmeasured_effort = unmeasured0 + (qs_effort(s) - effort0);

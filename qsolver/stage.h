@@ -84,6 +84,7 @@ struct qsolver {
   qs_effort_split split;
   uint64_t unmeasured_effort;
   unsigned excluded;
+  bool query_forall;                  /* the query qs_solve runs holds a forall */
 };
 
 /* The stages, each in its own file; qs_new assembles them. */
@@ -142,6 +143,7 @@ static inline bool qs_idmap_get(const qs_idmap *m, uint64_t id, uint64_t *val) {
 static inline void qs_idmap_put(qs_idmap *m, uint64_t id, uint64_t val) { /* or replaces */
   hmap_put(m, id + 1, val);
 }
+static inline void qs_idmap_erase(qs_idmap *m, uint64_t id) { hmap_erase(m, id + 1); }
 /* Empties the map, sized for about `expect` entries. */
 static inline void qs_idmap_reset(qs_idmap *m, size_t expect) { hmap_reset(m, expect); }
 static inline void qs_idmap_free(qs_idmap *m) { hmap_free(m); }

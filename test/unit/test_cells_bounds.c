@@ -233,6 +233,62 @@ static void check_scan_shape(world *w) {
   qs_bounds_free(b);
 }
 
+/* The path mode: random paths that share prefixes with the one before (popped to a random
+ * depth, pushed on), each with a random question. The levels that go out, the terms' moved
+ * ends and the rewritten question must be equivalent to the path and the question on every
+ * assignment of the domain; a question contradicting the path's bounds must give an unsat
+ * set implied by the request. */
+static void check_path_mode(world *w) {
+  qs_bounds *b = qs_bounds_new();
+  expr *path[16], *out[3 * 17];
+  size_t depth = 0;
+  unsigned checked = 0, empty = 0, kept = 0;
+  uint64_t rewritten = 0;
+  expr *byte = keep(expr_read(w->N, NULL, c64(0))); /* n's byte: the constructors bound it */
+  for (int round = 0; round < 600; round++) {
+    depth = depth ? rnd((unsigned)depth + 1) : 0;
+    size_t grow = 1 + rnd(4);
+    while (grow-- && depth < 12)
+      path[depth++] = rnd(3) == 0 ? rand_scan(w) : rnd(2) ? rand_bound(w) : rand_other(w);
+    kept += qs_bounds_path_sync(b, path, depth) > 0;
+    if (!qs_bounds_path_ok(b)) continue;
+    expr *q = rnd(2) ? rand_bound(w) : rand_other(w);
+    path[depth] = q;
+    size_t n = 0, assumed = 0;
+    unsigned sat = 0;
+    if (!qs_bounds_path_question(b, &q, 1, out, &n, &assumed, &rewritten)) {
+      CHECK(equivalent(w, path, depth + 1, (expr *[]){keep(expr_false())}, 1, &sat));
+      CHECK_EQ_U64(sat, 0);
+      unsigned out_sat = 0;
+      CHECK(equivalent(w, out, n, (expr *[]){keep(expr_false())}, 1, &out_sat));
+      CHECK_EQ_U64(out_sat, 0);
+      for (size_t i = 0; i < n; i++) expr_unref(out[i]);
+      empty++;
+      continue;
+    }
+    CHECK_EQ_U64(n, 1);
+    expr *set[3 * 17];
+    size_t ns = 0;
+    set[ns++] = out[0];
+    for (size_t k = 0; k < depth; k++) {
+      const expr *term;
+      expr *g = qs_bounds_path_level(b, k, &term);
+      if (qs_bounds_path_present(b, k)) set[ns++] = expr_ref(g);
+    }
+    qs_bounds_path_excl(b, w->n, set, &ns);
+    qs_bounds_path_excl(b, byte, set, &ns);
+    CHECK(equivalent(w, path, depth + 1, set, ns, &sat));
+    for (size_t i = 0; i < ns; i++) expr_unref(set[i]);
+    checked++;
+  }
+  qs_bounds_path_sync(b, path, 0);
+  CHECK(checked > 300);
+  CHECK(empty > 10);
+  CHECK(kept > 300);
+  CHECK(rewritten > 50);
+  qs_bounds_free(b);
+}
+
 int main(void) {
   world w;
   w.N = expr_array_new("n", keep(expr_const(64, 1)), 1, true, NULL);
@@ -245,6 +301,7 @@ int main(void) {
   check_memspn_shape(&w);
   check_scan_shape(&w);
   check_random(&w);
+  check_path_mode(&w);
   expr_update_unref(w.u);
   expr_update_unref(w.z);
   expr_update_unref(u1);
