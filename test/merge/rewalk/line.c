@@ -9,7 +9,7 @@
  * to the buffer it points into now, where the old estimate lost it and merged. Declined as "declined: a later loop walks the quantified range again by
  * K"; --merge-decide=always merges (and pays).
  * The error: a line " ::" — one blank, then two colons.
- * EXPECT: declined="declined: a later loop walks the quantified range again by K"
+ * EXPECT: declined="declined: a later loop walks the quantified range again by K" forall="(not:1 (eq:1 10:8 (read:8 s@u1"
  */
 #include <klee/klee.h>
 #include <string.h>
