@@ -164,6 +164,11 @@ merge_loops *merge_loops_of(merge_ctx *m, uint32_t func) {
   return m->loops[func];
 }
 
+/* The solver effort the paths' own queries have cost so far: --validate-qsolver's re-checks
+   and --validate-merges' checks left out (qs_effort_split), so that validation watches the
+   give-up without moving it. */
+static uint64_t path_effort(merge_ctx *m) { return qs_effort_split_of(m->solver).effort; }
+
 /* ---- opening ----------------------------------------------------------------------------- */
 
 /* nested regions (issue 26, item 3c), at the end of this file */
@@ -182,7 +187,7 @@ static void region_open(merge_ctx *m, state *st, bool manual, uint32_t loop) {
   r->depth = st->nframes;
   r->loop = loop;
   r->entry_npc = st->npc;
-  r->work.effort_at_open = qs_effort(m->solver);
+  r->work.effort_at_open = path_effort(m);
   r->tree = merge_tree_new(st);
   if (m->opt.incremental) r->inc = merge_inc_region_new();
   r->running = 1;
@@ -498,7 +503,7 @@ static void region_check_work(merge_ctx *m, merge_region *r) {
   /* the states its batches merged wait no more: only the others count against the limit */
   if (est - (double)w->collapsed > (double)m->opt.max_waiting) w->over_budget = true;
   /* what its states will cost the solver, at the effort its forks cost so far */
-  double spent = (double)(qs_effort(m->solver) - w->effort_at_open);
+  double spent = (double)(path_effort(m) - w->effort_at_open);
   if (spent / (double)w->forks * est > (double)m->opt.max_waiting * MERGE_EFFORT_PER_STATE)
     w->over_effort = true;
 }
