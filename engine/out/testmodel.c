@@ -17,7 +17,8 @@ enum { FORALL_COST = 64, MAX_FORALL_RANGE = 4096 };
 /* One formula's cells: memo->cells[start .. start + count), constant arrays' left out. */
 typedef struct memo_entry {
   size_t start;
-  uint32_t count; /* FOREIGN: see above */
+  uint32_t count;   /* FOREIGN: see above */
+  bool disjunction; /* its bytes keep the model's values (testmodel.h) */
 } memo_entry;
 
 struct out_canon {
@@ -54,6 +55,7 @@ static memo_entry cells_of(out_canon *c, expr *f) {
   memo_entry e = {.start = c->ncells};
   for (size_t k = 0; k < narrays; k++)
     if (!c->arrays[k]->is_input && !c->arrays[k]->init) e.count = FOREIGN;
+  e.disjunction = f->width == 1 && (f->kind == EXPR_OR || f->kind == EXPR_ITE);
   if (e.count != FOREIGN) {
     expr_collect_value_cells(f, &c->scratch, &n, &c->scratch_cap);
     for (size_t k = 0; k < n; k++) {
@@ -78,7 +80,7 @@ static memo_entry cells_of(out_canon *c, expr *f) {
 
 typedef struct reader {
   uint64_t cell;    /* expr_cell(array id, byte or EXPR_CELL_WHOLE) */
-  uint32_t formula; /* index into the formulas */
+  uint32_t formula; /* index into the formulas; FOREIGN: a disjunction reads the cell */
 } reader;
 
 static int by_cell(const void *a, const void *b) {
@@ -172,7 +174,7 @@ size_t out_canonical_model(out_canon *c, expr *const *formulas, size_t n, expr_a
       if (s.nreaders == readers_cap)
         s.readers = xrealloc(
             s.readers, (readers_cap = readers_cap ? 2 * readers_cap : 64) * sizeof *s.readers);
-      s.readers[s.nreaders++] = (reader){cell, (uint32_t)i};
+      s.readers[s.nreaders++] = (reader){cell, e.disjunction ? FOREIGN : (uint32_t)i};
     }
   }
   size_t changed = 0;
@@ -201,6 +203,7 @@ size_t out_canonical_model(out_canon *c, expr *const *formulas, size_t n, expr_a
             if (s.which[k] != s.which[w - 1]) s.which[w++] = s.which[k];
           s.nwhich = w;
         }
+        if (s.nwhich && s.which[s.nwhich - 1] == FOREIGN) continue; /* read by a disjunction */
         uint8_t was = b->bytes[j];
         b->bytes[j] = least(&s, model, &b->bytes[j]);
         changed += b->bytes[j] != was;

@@ -15,6 +15,10 @@
  *     a changed array are untouched, so a change never makes a formula false that was true:
  *     the path condition holds under the result wherever it held under the model
  *     (evaluation's semantics, expr_eval);
+ *   - a byte read by a disjunction (a formula whose top is a boolean `or` or `ite`: the paths
+ *     a merge joined, `a || b` without a branch) keeps the model's value: lowered, every
+ *     test would take the least disjunct ('a' of s[0] = 'a' ∨ s[0] = 'b'), and a replay
+ *     would no longer cover the native branches the other one takes;
  *   - when a formula reads an array the model does not bind (neither one of `arrays` nor a
  *     constant one: a merge's K evaluates as 0 there), the model is left as it is;
  *   - deterministic: the result is a function of (formulas, model). It is the same for two

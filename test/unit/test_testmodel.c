@@ -4,7 +4,8 @@
  * s[n] = 0 written) gives the same bytes from every model the solver could give; a byte
  * under a bound (b > 100) goes to the bound from every start; the result always satisfies
  * the formulas; coupled bytes (x + y = 10) keep the model's choice and still satisfy it;
- * a formula reading an array the test does not bind (a merge's K) leaves the model alone;
+ * a formula reading an array the test does not bind (a merge's K) leaves the model alone, a
+ * byte read by a disjunction keeps its value;
  * a budget of 0 changes nothing; the memo gives the same answers when it is reused.
  */
 #include <stdbool.h>
@@ -124,12 +125,31 @@ static void test_foreign(out_canon *canon) {
   expr_array_unref(k);
 }
 
+/* s[0] = 'a' ∨ s[0] = 'b' (a merge's joined paths): 'b' stays 'b'; s[1] > 9 is lowered. */
+static void test_disjunction(out_canon *canon) {
+  expr_array *a = expr_array_new("s", keep(c64(2)), 2, true, NULL);
+  expr *s0 = keep(expr_read(a, NULL, keep(c64(0)))), *s1 = keep(expr_read(a, NULL, keep(c64(1))));
+  expr *f[2] = {keep(expr_or(keep(expr_eq(s0, keep(c8('a')))), keep(expr_eq(s0, keep(c8('b')))))),
+                keep(expr_ugt(s1, keep(c8(9))))};
+  expr_array *arrays[1] = {a};
+  uint8_t bytes0[2] = {'b', 200};
+  const uint8_t *bytes[1] = {bytes0};
+  size_t lens[1] = {2};
+  expr_assignment *m = model_of(arrays, bytes, lens, 1);
+  CHECK_EQ_U64(out_canonical_model(canon, f, 2, arrays, 1, m, OUT_CANONICAL_BUDGET), 1);
+  CHECK_EQ_U64(bytes_of(m, a)[0], 'b');
+  CHECK_EQ_U64(bytes_of(m, a)[1], 10);
+  expr_assignment_free(m);
+  expr_array_unref(a);
+}
+
 int main(void) {
   out_canon *canon = out_canon_new();
   for (int round = 0; round < 2; round++) { /* the second round answers from the memo */
     test_symbolic_size(canon);
     test_bounds_and_coupled(canon);
     test_foreign(canon);
+    test_disjunction(canon);
   }
   out_canon_free(canon);
   for (size_t k = 0; k < nowned; k++) expr_unref(owned[k]);
