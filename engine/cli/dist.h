@@ -13,8 +13,11 @@
  * Contract
  *   - --max-time bounds the whole run: each process gets the time left when it starts, and
  *     no part starts after it (those count as not run: the merged run is not exhausted).
+ *   - The outputs merge in part order, each part as soon as it and the parts before it have
+ *     ended (mergeout_add), while the later parts run; stats.json and info are written last.
  *   - A part that cannot be run, or that fails, makes the run fail (exit 4) after the other
- *     parts ended; nothing is merged then, so no verdict claims what was not explored.
+ *     parts ended; the merge stops there and OUTDIR gets no stats.json and no info (the
+ *     tests merged before it stay), so no verdict claims what was not explored.
  *   - Messages are one line on stderr; the exit statuses are symq run's.
  */
 #ifndef SYMQ_DIST_H
