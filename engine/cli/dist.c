@@ -1,8 +1,9 @@
 /*
  * dist.c — one exploration over many processes or hosts (contract in dist.h).
  *
- * The parts are 8 per worker: a part's subtree may be much larger than another's, and a
- * worker that finishes early takes the next part (list scheduling), which keeps the load
+ * The parts are 8 per worker (4 on up to 4 local processes, see PARTS_PER_FEW_LOCAL): a
+ * part's subtree may be much larger than another's, and a worker that finishes early takes
+ * the next part (list scheduling), which keeps the load
  * within one part's size of even; eval/bench_dist.py measured the largest part of an uneven
  * tree at 2.1% of the work with 4 parts per worker over 64 workers (max/mean 1.34, the
  * largest part alone) and 1.2% with 8 (1.11). Parts start in part order (the tree's
@@ -37,7 +38,12 @@
 #include "engine/exec/part.h"
 #include "engine/out/output.h"
 
-enum { PARTS_PER_WORKER = 8 };
+/* Parts per worker: 8 (the largest part's share stays below a worker's fair share over 64
+ * workers, header comment), but 4 on up to 4 local processes, where a part is a larger share
+ * of fewer, longer-running workers: eval/bench_dist.py's simulation over 2 workers gives
+ * max/mean 1.01 with 4 per worker as with 8 (instructions), and half the processes, each
+ * paying its start-up (loading the program and the runtime, Z3's context). */
+enum { PARTS_PER_WORKER = 8, PARTS_PER_FEW_LOCAL = 4, FEW_LOCAL = 4 };
 
 /* SIGINT or SIGTERM: no part starts any more, the running ones are told (SIGTERM: they halt
  * as on a signal, writing their tests) and the outputs are merged as incomplete. */
@@ -498,12 +504,14 @@ int dist_main(int argc, char **argv, const run_options *o) {
     }
   }
   prebuilt_arg = prebuilt;
-  /* 1. the split: 8 parts per worker (per host slot under --sshlogin) */
+  /* 1. the split: 8 parts per worker (per host slot under --sshlogin), 4 for few local ones */
   uint64_t workers = o->jobs ? o->jobs : 1;
   if (o->sshlogin) /* a process slot per host and job: the hosts are separated by commas */
     for (const char *c = o->sshlogin; *c; c++) workers += *c == ',' ? (o->jobs ? o->jobs : 1) : 0;
   char split_arg[64], out_arg[4200], max_time[64], log[4200];
-  snprintf(split_arg, sizeof split_arg, "--split=%" PRIu64, PARTS_PER_WORKER * workers);
+  uint64_t per_worker =
+      !o->sshlogin && workers <= FEW_LOCAL ? PARTS_PER_FEW_LOCAL : PARTS_PER_WORKER;
+  snprintf(split_arg, sizeof split_arg, "--split=%" PRIu64, per_worker * workers);
   snprintf(out_arg, sizeof out_arg, "--output-dir=%s", split_dir);
   snprintf(log, sizeof log, "%s/split.log", work);
   time_left(max_time, sizeof max_time, deadline);

@@ -1,9 +1,9 @@
 /*
  * dist — `symq run --jobs N` and `--sshlogin HOSTS`: one exploration over many processes or
  * hosts (issue 24). The run compiles the inputs once (OUTDIR/dist/program.bc, see
- * dist_prebuilt_check), splits itself (`symq run --split=8N`, engine/exec/part.h), runs
- * each part (`symq run --part=FILE`) on N local processes or through GNU parallel over ssh,
- * and merges the outputs into one directory (engine/cli/mergeout.h).
+ * dist_prebuilt_check), splits itself (`symq run --split=8N`, 4N for up to 4 local
+ * processes; engine/exec/part.h), runs each part (`symq run --part=FILE`) on N local
+ * processes or through GNU parallel over ssh, and merges the outputs into one directory (engine/cli/mergeout.h).
  *
  *     OUTDIR/                 the merged tests, stats.json and info (symq merge-out)
  *       dist/program.bc(.key) the program, compiled once for every process (--prebuilt)
@@ -36,7 +36,7 @@
 uint64_t dist_program_key(const run_options *o);
 
 /* --prebuilt=FILE.bc (what --jobs gives its processes, so that clang runs once, in the
- * parent, not in each of the 8N processes): the program as `symq compile` writes it, and
+ * parent, not in each of the 4N or 8N processes): the program as `symq compile` writes it, and
  * FILE.bc.key, written with it, holding
  *     symq-prebuilt 1
  *     program 0123456789abcdef       dist_program_key of the run that compiled it
