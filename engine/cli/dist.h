@@ -3,7 +3,8 @@
  * hosts (issue 24). The run compiles the inputs once (OUTDIR/dist/program.bc, see
  * dist_prebuilt_check), splits itself (`symq run --split=8N`, 4N for up to 4 local
  * processes; engine/exec/part.h), runs each part (`symq run --part=FILE`) on N local
- * processes or through GNU parallel over ssh, and merges the outputs into one directory (engine/cli/mergeout.h).
+ * processes or through GNU parallel over ssh, and merges the outputs into one directory
+ * (engine/cli/mergeout.h).
  *
  *     OUTDIR/                 the merged tests, stats.json and info (symq merge-out)
  *       dist/program.bc(.key) the program, compiled once for every process (--prebuilt)
