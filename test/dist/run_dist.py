@@ -3,15 +3,16 @@
 
     run_dist.py SYMQ_BINARY [--filter jobs|prebuilt|refuse|mergeout|resplit|maxtime]
 
-jobs      `symq run --jobs 2` against the single run: on five e2e drivers (paths_branches5,
-          err_div, mem_symbolic_size, paths_nested_loops, program_args), on drivers/memspn.c
+jobs      `symq run --jobs 2` against the single run: on four e2e drivers (paths_branches5,
+          err_div, mem_symbolic_size, paths_nested_loops) and program_args, on drivers/memspn.c
           and forks_then_memspn.c under --merge=pat, the same tests (as multisets of ktest
           bytes: a test's model is made canonical, engine/out/testmodel.h, so it does not
           depend on the queries a process asked before), the same errors (kind, message,
           file, line), the same path counts and `exhausted`; paths_branches5 really runs in
           parts, and every part of forks_then_memspn merges. mem_symbolic_size and
           paths_nested_loops, whose trees --jobs 2's splitter explores alone, split by hand
-          into 2 and 4 parts (merge-out): the single run's tests byte for byte too. The inputs are compiled once:
+          into 2 and 4 parts (merge-out), and forks_then_memspn under pat into 4 (each part
+          merging its memspn loop): the single run's tests byte for byte too. The inputs are compiled once:
           every process loads OUTDIR/dist/program.bc (--prebuilt) and records the program
           (info's input, cwd, cflags, runtime lines) as the single run does, with -D and
           --cflags too; `symq replay` passes on the merged output of err_div. --prebuilt with
@@ -149,6 +150,7 @@ def test_jobs():
     parts_vs_single(os.path.join(E2E, "mem_symbolic_size.c"), 2)
     parts_vs_single(os.path.join(E2E, "paths_nested_loops.c"), 2)
     parts_vs_single(os.path.join(E2E, "paths_nested_loops.c"), 4)
+    parts_vs_single(os.path.join(HERE, "forks_then_memspn.c"), 4, "--merge=pat")
     jobs = jobs_vs_single(os.path.join(E2E, "paths_branches5.c"))
     parts = glob.glob(os.path.join(jobs, "dist", "part-*", "stats.json"))
     check(len(parts) >= 2, f"paths_branches5: explored in {len(parts)} parts")
