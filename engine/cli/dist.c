@@ -1,8 +1,9 @@
 /*
  * dist.c — one exploration over many processes or hosts (contract in dist.h).
  *
- * The parts are 8 per worker: a part's subtree may be much larger than another's, and a
- * worker that finishes early takes the next part (list scheduling), which keeps the load
+ * The parts are 8 per worker (4 on up to 4 local processes, see PARTS_PER_FEW_LOCAL): a
+ * part's subtree may be much larger than another's, and a worker that finishes early takes
+ * the next part (list scheduling), which keeps the load
  * within one part's size of even; eval/bench_dist.py measured the largest part of an uneven
  * tree at 2.1% of the work with 4 parts per worker over 64 workers (max/mean 1.34, the
  * largest part alone) and 1.2% with 8 (1.11). Parts start in part order (the tree's
@@ -37,7 +38,12 @@
 #include "engine/exec/part.h"
 #include "engine/out/output.h"
 
-enum { PARTS_PER_WORKER = 8 };
+/* Parts per worker: 8 (the largest part's share stays below a worker's fair share over 64
+ * workers, header comment), but 4 on up to 4 local processes, where a part is a larger share
+ * of fewer, longer-running workers: eval/bench_dist.py's simulation over 2 workers gives
+ * max/mean 1.01 with 4 per worker as with 8 (instructions), and half the processes, each
+ * paying its start-up (loading the program and the runtime, Z3's context). */
+enum { PARTS_PER_WORKER = 8, PARTS_PER_FEW_LOCAL = 4, FEW_LOCAL = 4 };
 
 /* SIGINT or SIGTERM: no part starts any more, the running ones are told (SIGTERM: they halt
  * as on a signal, writing their tests) and the outputs are merged as incomplete. */
@@ -285,15 +291,40 @@ static bool list_parts(const char *split_dir, glob_t *g) {
   return rc == 0 || rc == GLOB_NOMATCH;
 }
 
-/* Runs every part on `jobs` local processes; false when one did not end well. */
+/* The merge, part by part: every part from *cursor on whose process has ended (settled)
+ * goes into the output directory in part order, as soon as the parts before it have; a part
+ * that did not run is counted in *not_run. False when a part could not be merged (the
+ * message is in the job's err). */
+static bool merge_settled(mergeout_job *job, const char *work, const bool *settled, const bool *ran,
+                          size_t total, size_t *cursor, size_t *not_run) {
+  bool ok = true;
+  for (; ok && *cursor < total && settled[*cursor]; ++*cursor) {
+    if (!ran[*cursor]) {
+      ++*not_run;
+      continue;
+    }
+    char *dir = xasprintf("%s/part-%04zu", work, *cursor + 1);
+    ok = mergeout_add(job, dir);
+    free(dir);
+  }
+  return ok;
+}
+
+/* Runs every part on `jobs` local processes, merging each into `job` once it and the parts
+ * before it have ended (merge_settled); false when one did not end well or could not be
+ * merged (*merge_failed then). */
 static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *parts,
-                              const char *work, uint64_t jobs, double deadline, bool *ran) {
-  size_t total = parts->gl_pathc, next = 0, running = 0;
+                              const char *work, uint64_t jobs, double deadline, bool *ran,
+                              mergeout_job *job, size_t *not_run, bool *merge_failed) {
+  size_t total = parts->gl_pathc, next = 0, running = 0, cursor = 0;
   pid_t *pids = xcalloc(jobs, sizeof *pids);
   size_t *which = xcalloc(jobs, sizeof *which);
+  bool *settled = xcalloc(total + 1, sizeof *settled);
   bool ok = true, told = false;
   while (next < total || running) {
-    if (stopping || now_s() >= deadline) next = total; /* the rest are not run */
+    if (stopping || now_s() >= deadline) { /* the rest are not run */
+      for (; next < total; next++) settled[next] = true;
+    }
     while (next < total && running < jobs) {
       char part_arg[4200], out_arg[4200], max_time[64], log[4200];
       size_t k = next;
@@ -311,7 +342,7 @@ static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *
         fprintf(stderr, "symq: error: cannot start a process: %s\n", strerror(errno));
         pids[slot] = 0;
         ok = false;
-        next = total;
+        for (; next < total; next++) settled[next] = true;
         break;
       }
       ran[k] = true;
@@ -333,6 +364,7 @@ static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *
       if (pids[slot] != pid) continue;
       pids[slot] = 0;
       running--;
+      settled[which[slot]] = true;
       if (told && WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) {
         ran[which[slot]] = false; /* stopped before it could halt: as if never started */
       } else if (!ended_well(status)) {
@@ -343,7 +375,13 @@ static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *
         ok = false;
       }
     }
+    if (ok && !merge_settled(job, work, settled, ran, total, &cursor, not_run))
+      ok = false, *merge_failed = true;
   }
+  if (ok && !merge_settled(job, work, settled, ran, total, &cursor, not_run))
+    ok = false, *merge_failed = true;
+  assert(!ok || cursor == total);
+  free(settled);
   free(pids);
   free(which);
   return ok;
@@ -455,6 +493,7 @@ int dist_main(int argc, char **argv, const run_options *o) {
   glob_t parts = {0};
   bool globbed = false;
   char *prebuilt = NULL; /* the --prebuilt argument the processes get */
+  mergeout_job *job = NULL;
   if (!make_dir(work)) goto done;
   /* 0. the program, compiled once for every process (no clang in each) */
   if (!o->prebuilt) {
@@ -465,12 +504,14 @@ int dist_main(int argc, char **argv, const run_options *o) {
     }
   }
   prebuilt_arg = prebuilt;
-  /* 1. the split: 8 parts per worker (per host slot under --sshlogin) */
+  /* 1. the split: 8 parts per worker (per host slot under --sshlogin), 4 for few local ones */
   uint64_t workers = o->jobs ? o->jobs : 1;
   if (o->sshlogin) /* a process slot per host and job: the hosts are separated by commas */
     for (const char *c = o->sshlogin; *c; c++) workers += *c == ',' ? (o->jobs ? o->jobs : 1) : 0;
   char split_arg[64], out_arg[4200], max_time[64], log[4200];
-  snprintf(split_arg, sizeof split_arg, "--split=%" PRIu64, PARTS_PER_WORKER * workers);
+  uint64_t per_worker =
+      !o->sshlogin && workers <= FEW_LOCAL ? PARTS_PER_FEW_LOCAL : PARTS_PER_WORKER;
+  snprintf(split_arg, sizeof split_arg, "--split=%" PRIu64, per_worker * workers);
   snprintf(out_arg, sizeof out_arg, "--output-dir=%s", split_dir);
   snprintf(log, sizeof log, "%s/split.log", work);
   time_left(max_time, sizeof max_time, deadline);
@@ -492,46 +533,50 @@ int dist_main(int argc, char **argv, const run_options *o) {
   if (o->sshlogin) fprintf(stderr, "symq: %zu parts on %s\n", parts.gl_pathc, o->sshlogin);
   else
     fprintf(stderr, "symq: %zu parts on %" PRIu64 " processes\n", parts.gl_pathc, o->jobs);
-  /* 2. the parts */
-  bool *ran = xcalloc(parts.gl_pathc + 1, sizeof *ran);
-  bool ok = parallel ? run_parts_parallel(parallel, args, n, room, &parts, work, o, deadline, ran)
-                     : run_parts_locally(args, n, room, &parts, work, o->jobs, deadline, ran);
-  if (!ok) {
-    free(ran);
+  /* 2. the parts, and one output: the splitter's tests first, then each part's in part
+   * order, merged while the later parts run (the links are not a step of their own) */
+  mergeout_options mo = {.keep_all_errors = o->interp.emit_all_errors,
+                         .into_existing = true,
+                         .link_files = true}; /* its own parts' files: no copy */
+  job = mergeout_begin(dir, &mo, err, sizeof err);
+  if (!job || !mergeout_add(job, split_dir)) {
+    fprintf(stderr, "symq: error: %s\n", err);
     goto done;
   }
-  /* 3. one output: the splitter's tests first, then each part's, in part order */
-  const char **sources = xcalloc(parts.gl_pathc + 1, sizeof *sources);
-  char **owned = xcalloc(parts.gl_pathc + 1, sizeof *owned);
-  sources[0] = split_dir;
-  size_t nsources = 1, not_run = 0;
-  for (size_t k = 0; k < parts.gl_pathc; k++) {
-    if (ran[k]) sources[nsources++] = owned[k] = xasprintf("%s/part-%04zu", work, k + 1);
-    else
-      not_run++;
+  bool *ran = xcalloc(parts.gl_pathc + 1, sizeof *ran), merge_failed = false;
+  size_t not_run = 0;
+  bool ok = parallel ? run_parts_parallel(parallel, args, n, room, &parts, work, o, deadline, ran)
+                     : run_parts_locally(args, n, room, &parts, work, o->jobs, deadline, ran, job,
+                                         &not_run, &merge_failed);
+  if (ok && parallel) { /* GNU parallel's parts are all settled now */
+    bool *settled = xcalloc(parts.gl_pathc + 1, sizeof *settled);
+    for (size_t k = 0; k < parts.gl_pathc; k++) settled[k] = true;
+    size_t cursor = 0;
+    ok = merge_settled(job, work, settled, ran, parts.gl_pathc, &cursor, &not_run);
+    merge_failed = !ok;
+    free(settled);
   }
   free(ran);
+  if (merge_failed) fprintf(stderr, "symq: error: %s\n", err);
+  if (!ok) goto done;
   if (not_run)
     fprintf(stderr,
             "symq: warning: %zu parts were not run (--max-time or a signal stopped the run): the "
             "exploration is incomplete\n",
             not_run);
   mergeout_summary sum;
-  mergeout_options mo = {.keep_all_errors = o->interp.emit_all_errors,
-                         .into_existing = true,
-                         .link_files = true, /* its own parts' files: no copy */
-                         .parts_not_run = not_run};
-  if (mergeout_dirs(sources, nsources, dir, &mo, &sum, err, sizeof err) != 0) {
+  mo.parts_not_run = not_run;
+  int mrc = mergeout_end(job, &sum);
+  job = NULL;
+  if (mrc != 0) {
     fprintf(stderr, "symq: error: %s\n", err);
   } else {
     mergeout_print_errors(stderr, dir);
     mergeout_print_summary(stdout, &sum);
     rc = fflush(stdout) == 0 ? RUN_EXIT_DONE : RUN_EXIT_OUTPUT;
   }
-  for (size_t k = 0; k < parts.gl_pathc; k++) free(owned[k]);
-  free(owned);
-  free(sources);
 done:
+  mergeout_abandon(job);
   prebuilt_arg = NULL;
   free(prebuilt);
   if (globbed) globfree(&parts);

@@ -1,9 +1,10 @@
 /*
  * dist — `symq run --jobs N` and `--sshlogin HOSTS`: one exploration over many processes or
  * hosts (issue 24). The run compiles the inputs once (OUTDIR/dist/program.bc, see
- * dist_prebuilt_check), splits itself (`symq run --split=8N`, engine/exec/part.h), runs
- * each part (`symq run --part=FILE`) on N local processes or through GNU parallel over ssh,
- * and merges the outputs into one directory (engine/cli/mergeout.h).
+ * dist_prebuilt_check), splits itself (`symq run --split=8N`, 4N for up to 4 local
+ * processes; engine/exec/part.h), runs each part (`symq run --part=FILE`) on N local
+ * processes or through GNU parallel over ssh, and merges the outputs into one directory
+ * (engine/cli/mergeout.h).
  *
  *     OUTDIR/                 the merged tests, stats.json and info (symq merge-out)
  *       dist/program.bc(.key) the program, compiled once for every process (--prebuilt)
@@ -13,8 +14,11 @@
  * Contract
  *   - --max-time bounds the whole run: each process gets the time left when it starts, and
  *     no part starts after it (those count as not run: the merged run is not exhausted).
+ *   - The outputs merge in part order, each part as soon as it and the parts before it have
+ *     ended (mergeout_add), while the later parts run; stats.json and info are written last.
  *   - A part that cannot be run, or that fails, makes the run fail (exit 4) after the other
- *     parts ended; nothing is merged then, so no verdict claims what was not explored.
+ *     parts ended; the merge stops there and OUTDIR gets no stats.json and no info (the
+ *     tests merged before it stay), so no verdict claims what was not explored.
  *   - Messages are one line on stderr; the exit statuses are symq run's.
  */
 #ifndef SYMQ_DIST_H
@@ -33,7 +37,7 @@
 uint64_t dist_program_key(const run_options *o);
 
 /* --prebuilt=FILE.bc (what --jobs gives its processes, so that clang runs once, in the
- * parent, not in each of the 8N processes): the program as `symq compile` writes it, and
+ * parent, not in each of the 4N or 8N processes): the program as `symq compile` writes it, and
  * FILE.bc.key, written with it, holding
  *     symq-prebuilt 1
  *     program 0123456789abcdef       dist_program_key of the run that compiled it

@@ -431,6 +431,122 @@ static bool merge_tests(merge_job *m, const char *src) {
   return ok;
 }
 
+/* The parsed stats.json of src, or NULL with a message in err. */
+static jval *read_stats(const char *src, char *err, size_t err_size) {
+  char *path = xasprintf("%s/stats.json", src);
+  size_t len;
+  char *text = part_read_file(path, &len);
+  jval *v = text ? parse_json(text) : NULL;
+  if (!v || v->kind != J_OBJ) {
+    snprintf(err, err_size, "%s: %s", path,
+             text ? "not a stats.json symq wrote"
+                  : "cannot read it (not a finished symq output directory?)");
+    jfree(v);
+    v = NULL;
+  }
+  free(text);
+  free(path);
+  return v;
+}
+
+struct mergeout_job {
+  merge_job m;
+  jval *stats;  /* summed so far; NULL before the first directory */
+  char *first;  /* the first directory (its info is the merged one's) */
+  size_t added; /* directories merged */
+};
+
+mergeout_job *mergeout_begin(const char *dst, const mergeout_options *o, char *err,
+                             size_t err_size) {
+  if (!o->into_existing && mkdir(dst, 0755) != 0 &&
+      !(errno == EEXIST && rmdir(dst) == 0 && mkdir(dst, 0755) == 0)) {
+    snprintf(err, err_size, "%s: cannot create the directory (it must not exist or be empty): %s",
+             dst, strerror(errno));
+    return NULL;
+  }
+  mergeout_job *j = xcalloc(1, sizeof *j);
+  j->m = (merge_job){.dst = dst, .o = o, .err = err, .err_size = err_size};
+  return j;
+}
+
+static bool add_parsed(mergeout_job *j, const char *src, jval *stats) {
+  if (!j->stats) j->stats = stats, j->first = xstrdup(src);
+  else {
+    sum_into(j->stats, stats, NULL);
+    jfree(stats);
+  }
+  j->added++;
+  return merge_tests(&j->m, src);
+}
+
+bool mergeout_add(mergeout_job *j, const char *src) {
+  jval *stats = read_stats(src, j->m.err, j->m.err_size);
+  return stats && add_parsed(j, src, stats);
+}
+
+static void job_free(mergeout_job *j) {
+  for (size_t k = 0; k < j->m.nseen; k++) free(j->m.seen[k]);
+  free(j->m.seen);
+  free(j->m.lost);
+  jfree(j->stats);
+  free(j->first);
+  free(j);
+}
+
+void mergeout_abandon(mergeout_job *j) {
+  if (j) job_free(j);
+}
+
+int mergeout_end(mergeout_job *j, mergeout_summary *sum) {
+  merge_job *m = &j->m;
+  const mergeout_options *o = m->o;
+  memset(sum, 0, sizeof *sum);
+  if (!j->added) {
+    snprintf(m->err, m->err_size, "no output directory to merge");
+    job_free(j);
+    return -1;
+  }
+  bool ok = true;
+  if (m->lost_len) ok = write_file(m->dst, "lost.early", m->lost, m->lost_len, m->err, m->err_size);
+  jval *stats = j->stats;
+  if (ok) {
+    set_uint(stats, "tests", m->next_id);
+    set_uint(stats, "merged_outputs", j->added);
+    set_uint(stats, "errors_left_out", m->left_out);
+    if (o->parts_not_run) {
+      set_uint(stats, "parts_not_run", o->parts_not_run);
+      jval *exhausted = member(stats, "exhausted");
+      if (exhausted && exhausted->kind == J_BOOL) exhausted->b = false;
+    }
+    json_writer w;
+    json_init(&w);
+    write_json(&w, stats);
+    size_t len;
+    const char *text = json_text(&w, &len);
+    ok = write_file(m->dst, "stats.json", text, len, m->err, m->err_size);
+    json_free(&w);
+  }
+  if (ok) { /* the program, as replay needs it: the first directory's */
+    char *path = xasprintf("%s/info", j->first);
+    size_t len;
+    char *info = part_read_file(path, &len);
+    if (info) ok = write_file(m->dst, "info", info, len, m->err, m->err_size);
+    free(info);
+    free(path);
+  }
+  const jval *exhausted = member(stats, "exhausted");
+  *sum = (mergeout_summary){.outputs = j->added,
+                            .tests = m->next_id,
+                            .errors_left_out = m->left_out,
+                            .completed_paths = member_uint(stats, "completed_paths"),
+                            .error_paths = member_uint(stats, "error_paths"),
+                            .early_paths = member_uint(stats, "early_paths"),
+                            .instructions = member_uint(stats, "instructions"),
+                            .exhausted = exhausted && exhausted->kind == J_BOOL && exhausted->b};
+  job_free(j);
+  return ok ? 0 : -1;
+}
+
 int mergeout_dirs(const char *const *srcs, size_t n, const char *dst, const mergeout_options *o,
                   mergeout_summary *sum, char *err, size_t err_size) {
   memset(sum, 0, sizeof *sum);
@@ -438,77 +554,21 @@ int mergeout_dirs(const char *const *srcs, size_t n, const char *dst, const merg
     snprintf(err, err_size, "no output directory to merge");
     return -1;
   }
-  jval *stats = NULL;
-  for (size_t k = 0; k < n; k++) { /* every input is read before anything is written */
-    char *path = xasprintf("%s/stats.json", srcs[k]);
-    size_t len;
-    char *text = part_read_file(path, &len);
-    jval *v = text ? parse_json(text) : NULL;
-    if (!v || v->kind != J_OBJ) {
-      snprintf(err, err_size, "%s: %s", path,
-               text ? "not a stats.json symq wrote"
-                    : "cannot read it (not a finished symq output directory?)");
-      free(text), free(path), jfree(v), jfree(stats);
-      return -1;
-    }
-    if (!stats) stats = v;
-    else {
-      sum_into(stats, v, NULL);
-      jfree(v);
-    }
-    free(text);
-    free(path);
-  }
-  if (!o->into_existing && mkdir(dst, 0755) != 0 &&
-      !(errno == EEXIST && rmdir(dst) == 0 && mkdir(dst, 0755) == 0)) {
-    snprintf(err, err_size, "%s: cannot create the directory (it must not exist or be empty): %s",
-             dst, strerror(errno));
-    jfree(stats);
+  jval **stats = xcalloc(n, sizeof *stats);
+  bool ok = true;
+  for (size_t k = 0; k < n && ok; k++) /* every input is read before anything is written */
+    ok = (stats[k] = read_stats(srcs[k], err, err_size)) != NULL;
+  mergeout_job *j = ok ? mergeout_begin(dst, o, err, err_size) : NULL;
+  size_t k = 0;
+  for (; j && k < n && ok; k++) ok = add_parsed(j, srcs[k], stats[k]);
+  for (; k < n; k++) jfree(stats[k]); /* those not handed to the job */
+  free(stats);
+  if (!j) return -1;
+  if (!ok) {
+    mergeout_abandon(j);
     return -1;
   }
-  merge_job m = {.dst = dst, .o = o, .err = err, .err_size = err_size};
-  bool ok = true;
-  for (size_t k = 0; k < n && ok; k++) ok = merge_tests(&m, srcs[k]);
-  if (ok && m.lost_len) ok = write_file(dst, "lost.early", m.lost, m.lost_len, err, err_size);
-  if (ok) {
-    set_uint(stats, "tests", m.next_id);
-    set_uint(stats, "merged_outputs", n);
-    set_uint(stats, "errors_left_out", m.left_out);
-    if (o->parts_not_run) {
-      set_uint(stats, "parts_not_run", o->parts_not_run);
-      jval *exhausted = member(stats, "exhausted");
-      if (exhausted && exhausted->kind == J_BOOL) exhausted->b = false;
-    }
-    json_writer j;
-    json_init(&j);
-    write_json(&j, stats);
-    size_t len;
-    const char *text = json_text(&j, &len);
-    ok = write_file(dst, "stats.json", text, len, err, err_size);
-    json_free(&j);
-  }
-  if (ok) { /* the program, as replay needs it: the first directory's */
-    char *path = xasprintf("%s/info", srcs[0]);
-    size_t len;
-    char *info = part_read_file(path, &len);
-    if (info) ok = write_file(dst, "info", info, len, err, err_size);
-    free(info);
-    free(path);
-  }
-  const jval *exhausted = member(stats, "exhausted");
-  *sum = (mergeout_summary){.outputs = n,
-                            .tests = m.next_id,
-                            .errors_left_out = m.left_out,
-                            .completed_paths = member_uint(stats, "completed_paths"),
-                            .error_paths = member_uint(stats, "error_paths"),
-                            .early_paths = member_uint(stats, "early_paths"),
-                            .instructions = member_uint(stats, "instructions"),
-                            .exhausted = exhausted && exhausted->kind == J_BOOL && exhausted->b};
-  for (size_t k = 0; k < m.nseen; k++) free(m.seen[k]);
-  free(m.seen);
-  free(m.lost);
-  jfree(stats);
-  return ok ? 0 : -1;
+  return mergeout_end(j, sum);
 }
 
 static int by_name(const void *a, const void *b) {

@@ -46,10 +46,28 @@ typedef struct mergeout_summary {
   bool exhausted;
 } mergeout_summary;
 
-/* Merges the n directories srcs into dst (created, unless into_existing). 0, or -1 with a
- * one-line message naming the file in err. */
+/* Merges the n directories srcs into dst (created, unless into_existing): every stats.json
+ * is read first, then the directories are merged in order. 0, or -1 with a one-line message
+ * naming the file in err. */
 int mergeout_dirs(const char *const *srcs, size_t n, const char *dst, const mergeout_options *o,
                   mergeout_summary *sum, char *err, size_t err_size);
+
+/* The same one directory at a time, for symq run --jobs, which merges each part as soon as
+ * the parts before it have ended, while the others still run (the tests' links are then no
+ * more a step of their own at the end). mergeout_begin creates dst (unless into_existing;
+ * NULL and a message in err when it cannot); o and err are borrowed until the end, and
+ * o->parts_not_run is read by mergeout_end. mergeout_add merges one more directory's tests
+ * and stats (false, with a message in err, when its stats.json cannot be read or a file
+ * cannot be made: the job can then only be abandoned). mergeout_end writes lost.early,
+ * stats.json and info (the first directory's) and frees the job: 0, or -1 with a message;
+ * mergeout_abandon frees it without writing them (dst holds tests but no stats.json: no
+ * finished output directory, no verdict). */
+typedef struct mergeout_job mergeout_job;
+mergeout_job *mergeout_begin(const char *dst, const mergeout_options *o, char *err,
+                             size_t err_size);
+bool mergeout_add(mergeout_job *j, const char *src);
+int mergeout_end(mergeout_job *j, mergeout_summary *sum);
+void mergeout_abandon(mergeout_job *j); /* NULL is allowed */
 
 /* `symq: ERROR: FILE:LINE: MESSAGE` for each error test of the merged directory, in test
  * order, as symq run prints each error it finds. */

@@ -30,6 +30,7 @@
 #include "engine/exec/coverage.h"
 #include "engine/exec/interp.h"
 #include "engine/exec/search.h"
+#include "engine/out/testmodel.h"
 #include "merge/region.h"
 
 enum { FUNCTION_BASE = 0x10000, FUNCTION_STRIDE = 32 };
@@ -96,6 +97,7 @@ typedef struct executor {
   size_t cap_covered_new;
   prune_ctx *prune;              /* pruning by interpolation (prune/prune.h) */
   struct external_ctx *external; /* native calls (external.h), or NULL */
+  out_canon *canon;              /* the tests' models made canonical (engine/out/testmodel.h) */
 } executor;
 
 /* ---- the instruction handlers' vocabulary: every instruction uses it, hence inline ---- */

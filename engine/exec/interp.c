@@ -250,6 +250,9 @@ static uint32_t write_test_if(executor *ex, state *st, bool always) {
   for (size_t k = 0; k < st->nsymbolics; k++) arrays[k] = st->symbolics[k].array;
   expr_assignment *model = NULL;
   qs_status status = qs_get_model(ex->solver, st->pc, st->npc, arrays, st->nsymbolics, &model);
+  if (status == QS_SAT) /* the bytes a function of the path, not of the queries before */
+    out_canonical_model(ex->canon, st->pc, st->npc, arrays, st->nsymbolics, model,
+                        OUT_CANONICAL_BUDGET);
   free(arrays);
   if (status != QS_SAT) {
     ex->result->tests_lost++;
@@ -2070,7 +2073,8 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
                  .next_state_id = 1,
                  .next_object_id = 1,
                  .run_deadline = opt->max_time_s > 0 ? opt->max_time_s : INFINITY,
-                 .external = external};
+                 .external = external,
+                 .canon = out_canon_new()};
   clock_gettime(CLOCK_MONOTONIC, &ex.start);
   qs_set_interrupt(solver, opt->interrupted); /* a signal cuts the query it lands in */
   mem_allocator_init(&ex.alloc);
@@ -2113,6 +2117,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
 
   result->fast_forwards = search_get_stats(ex.searcher)->fast_forwards;
   search_free(ex.searcher);
+  out_canon_free(ex.canon);
   free(ex.live);
   merge_ctx_free(ex.merge);
   prune_free(ex.prune);

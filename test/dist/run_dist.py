@@ -3,16 +3,20 @@
 
     run_dist.py SYMQ_BINARY [--filter jobs|prebuilt|refuse|mergeout|resplit|maxtime]
 
-jobs      `symq run --jobs 2` against the single run: on two e2e drivers, program_args and on
-          drivers/memspn.c under --merge=pat, the same tests (as multisets of ktest bytes),
-          the same errors (kind, message, file, line), the same path counts and `exhausted`;
-          paths_branches5 really runs in parts. The inputs are compiled once: every process
-          loads OUTDIR/dist/program.bc (--prebuilt) and records the program (info's input,
-          cwd, cflags, runtime lines) as the single run does, with -D and --cflags too;
-          `symq replay` passes on the merged output of err_div. --prebuilt with another
-          key (options) or without its key file: exit 2, one line naming the file. Three more whose tests' bytes depend on the
-          solver's query history (docs/usage.md, "One exploration in parts"): the same path
-          counts and errors, and with --merge=pat every part of forks_then_memspn merges.
+jobs      `symq run --jobs 2` against the single run: on four e2e drivers (paths_branches5,
+          err_div, mem_symbolic_size, paths_nested_loops) and program_args, on drivers/memspn.c
+          and forks_then_memspn.c under --merge=pat, the same tests (as multisets of ktest
+          bytes: a test's model is made canonical, engine/out/testmodel.h, so it does not
+          depend on the queries a process asked before), the same errors (kind, message,
+          file, line), the same path counts and `exhausted`; paths_branches5 really runs in
+          parts, and every part of forks_then_memspn merges. mem_symbolic_size and
+          paths_nested_loops, whose trees --jobs 2's splitter explores alone, split by hand
+          into 2 and 4 parts (merge-out), and forks_then_memspn under pat into 4 (each part
+          merging its memspn loop): the single run's tests byte for byte too. The inputs are compiled once:
+          every process loads OUTDIR/dist/program.bc (--prebuilt) and records the program
+          (info's input, cwd, cflags, runtime lines) as the single run does, with -D and
+          --cflags too; `symq replay` passes on the merged output of err_div. --prebuilt with
+          another key (options) or without its key file: exit 2, one line naming the file.
 prebuilt  --prebuilt by hand gives the single run's tests; with other options, or without
           its key file, it is refused (exit 2, one line naming the file).
 refuse    a part file that was changed, one made for another program, and one whose
@@ -102,7 +106,7 @@ def compiled_once(single, jobs, name):
           program(jobs) == want, f"{name}: every process records the program as the single run")
 
 
-def jobs_vs_single(driver, *opts, same_bytes=True, program_args=()):
+def jobs_vs_single(driver, *opts, program_args=()):
     name = os.path.basename(driver)[:-2] + "".join(o.replace("=", "_").replace(" ", "_") for o in opts)
     single, jobs = out("single-" + name), out("jobs-" + name)
     a = run("run", "--output-dir=" + single, *opts, driver, *program_args)
@@ -110,9 +114,8 @@ def jobs_vs_single(driver, *opts, same_bytes=True, program_args=()):
     check(a.returncode == 0 and b.returncode == 0, f"{name}: both runs end (exit 0)")
     if a.returncode or b.returncode:
         return jobs
-    if same_bytes:
-        check(ktests(single) == ktests(jobs),
-              f"{name}: the same {len(ktests(single))} tests, byte for byte")
+    check(ktests(single) == ktests(jobs),
+          f"{name}: the same {len(ktests(single))} tests, byte for byte")
     check(errors(single) == errors(jobs), f"{name}: the same {len(errors(single))} errors")
     check(counts(single) == counts(jobs),
           f"{name}: the same completed/error/early paths, tests, exhausted {counts(single)}")
@@ -120,7 +123,34 @@ def jobs_vs_single(driver, *opts, same_bytes=True, program_args=()):
     return jobs
 
 
+def parts_vs_single(driver, nparts, *opts):
+    """The split into nparts by hand, each part run in a process of its own and merge-out:
+    the single run's tests byte for byte (the drivers --jobs 2 explores in its splitter
+    alone, their trees being narrower than 16 states, do run in parts here)."""
+    base = os.path.basename(driver)[:-2]
+    name, tag = f"{base}/{nparts}", f"{base}-{nparts}"
+    single, split = out("hand-single-" + tag), out("hand-split-" + tag)
+    run("run", "--output-dir=" + single, *opts, driver)
+    run("run", f"--split={nparts}", "--output-dir=" + split, *opts, driver)
+    files = sorted(glob.glob(os.path.join(split, "part-*.part")))
+    dirs = [split]
+    for k, f in enumerate(files):
+        dirs.append(out(f"hand-part{k}-" + tag))
+        run("run", "--part=" + f, "--output-dir=" + dirs[-1], *opts, driver)
+    merged = out("hand-merged-" + tag)
+    p = run("merge-out", *dirs, "-o", merged)
+    check(len(files) == nparts and p.returncode == 0, f"{name}: {len(files)} parts merged")
+    if p.returncode == 0:
+        check(ktests(single) == ktests(merged),
+              f"{name}: the same {len(ktests(single))} tests as the single run, byte for byte")
+        check(errors(single) == errors(merged), f"{name}: the same {len(errors(single))} errors")
+
+
 def test_jobs():
+    parts_vs_single(os.path.join(E2E, "mem_symbolic_size.c"), 2)
+    parts_vs_single(os.path.join(E2E, "paths_nested_loops.c"), 2)
+    parts_vs_single(os.path.join(E2E, "paths_nested_loops.c"), 4)
+    parts_vs_single(os.path.join(HERE, "forks_then_memspn.c"), 4, "--merge=pat")
     jobs = jobs_vs_single(os.path.join(E2E, "paths_branches5.c"))
     parts = glob.glob(os.path.join(jobs, "dist", "part-*", "stats.json"))
     check(len(parts) >= 2, f"paths_branches5: explored in {len(parts)} parts")
@@ -131,17 +161,18 @@ def test_jobs():
     check(p.returncode == 0, f"err_div: symq replay passes on the merged output (exit {p.returncode})")
     jobs_vs_single(os.path.join(HERE, "program_args.c"), "-DWIDTH=5",
                    "--cflags=-std=gnu11 -DNDEBUG", program_args=("--", "x"))
-    # its models (the size n a test takes) depend on the solver's query history since
-    # qsolver/bounds rewrote requests: the single run reuses n = 5 where a part asks afresh
-    jobs_vs_single(os.path.join(E2E, "mem_symbolic_size.c"), same_bytes=False)
+    # the solver's models depend on its query history (the single run's cache hands back
+    # n = 5 where a part asks afresh and gets n = k + 1; m = 2 or 0 where n = 0): the
+    # canonical model (engine/out/testmodel.h) gives the same bytes
+    jobs_vs_single(os.path.join(E2E, "mem_symbolic_size.c"))
     jobs_vs_single(os.path.join(ROOT, "drivers", "memspn.c"), "--merge=pat")
-    jobs_vs_single(os.path.join(E2E, "paths_nested_loops.c"), same_bytes=False)
+    jobs_vs_single(os.path.join(E2E, "paths_nested_loops.c"))
     jobs = jobs_vs_single(os.path.join(HERE, "program_args.c"),
                           program_args=("--", "x", "yy", "z"))
     check(len(glob.glob(os.path.join(jobs, "dist", "part-*", "stats.json"))) >= 2,
           "program_args: its parts ran with the program's arguments")
     driver = os.path.join(HERE, "forks_then_memspn.c")
-    jobs = jobs_vs_single(driver, "--merge=pat", same_bytes=False)
+    jobs = jobs_vs_single(driver, "--merge=pat")
     # the split by hand: 4 parts, each merging its own memspn loop
     split = out("ftm-split")
     p = run("run", "--merge=pat", "--split=4", "--output-dir=" + split, driver)
