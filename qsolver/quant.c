@@ -475,7 +475,7 @@ size_t qs_quant_strip(const qs_quant *q, expr ***out) {
   }
   free(terms);
   free(tpos);
-  qsort(v, n, sizeof *v, placed_cmp);
+  if (n > 1) qsort(v, n, sizeof *v, placed_cmp); /* v is NULL when n = 0 */
   expr **f = xmalloc((n ? n : 1) * sizeof *f);
   for (size_t i = 0; i < n; i++) f[i] = v[i].e;
   free(v);

@@ -705,7 +705,7 @@ static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       } while (x != r);
     }
     assert(m == total);
-    qsort(ind->members, m, sizeof *ind->members, cmp_u32);
+    if (m > 1) qsort(ind->members, m, sizeof *ind->members, cmp_u32); /* NULL when m = 0 */
   }
   for (size_t j = 0; j < (few ? total : ind->nnodes); j++) {
     size_t i = few ? ind->members[j] : j;
