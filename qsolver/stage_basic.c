@@ -553,7 +553,7 @@ static void pnode_push(independence_stage *ind, uint32_t level, const expr *term
   ind->node_mark[i] = ind->nplog;
   ind->nnodes++;
   QS_RESERVE(ind->pcells, ind->pcells_cap, ind->npcells + n + 1);
-  memcpy(ind->pcells + ind->npcells, cells, n * sizeof *cells);
+  if (n) memcpy(ind->pcells + ind->npcells, cells, n * sizeof *cells); /* cells NULL when n = 0 */
   ind->npcells += n;
   for (size_t k = 0; k < n; k++) {
     uint64_t owner;
