@@ -52,9 +52,11 @@ static bool leftmost_square(const uint32_t *w, size_t len, size_t *start, size_t
     for (size_t k = 1; p + 2 * k <= len; k++) {
       if (budget-- == 0) return false;
       if (w[p + k] != w[p] || !same_block(w + p, w + p + k, k)) continue;
-      size_t m = 2;
-      while (p + (m + 1) * k <= len && same_block(w + p, w + p + m * k, k)) m++;
-      *start = p, *core = k, *copies = m;
+      /* block m repeats block 0 while the blocks before it do iff w is k-periodic from p
+       * through it: the copies are 2 and one per whole k symbols of the run past them */
+      size_t run = p + 2 * k;
+      while (run < len && w[run] == w[run - k]) run++;
+      *start = p, *core = k, *copies = 2 + (run - p - 2 * k) / k;
       return true;
     }
   return false;
@@ -62,8 +64,13 @@ static bool leftmost_square(const uint32_t *w, size_t len, size_t *start, size_t
 
 static bool square_of(const uint32_t *w, size_t len, bool reversed, pat_pattern *out,
                       uint64_t *count) {
-  uint32_t *subject = xmalloc((len + 1) * sizeof *subject);
-  for (size_t k = 0; k < len; k++) subject[k] = reversed ? w[len - 1 - k] : w[k];
+  uint32_t *reversed_w = NULL;
+  const uint32_t *subject = w;
+  if (reversed) {
+    reversed_w = xmalloc((len + 1) * sizeof *reversed_w);
+    for (size_t k = 0; k < len; k++) reversed_w[k] = w[len - 1 - k];
+    subject = reversed_w;
+  }
   size_t np, nc, ncopies;
   bool found = leftmost_square(subject, len, &np, &nc, &ncopies);
   if (found) {
@@ -76,7 +83,7 @@ static bool square_of(const uint32_t *w, size_t len, bool reversed, pat_pattern 
       pattern_set(out, w, ns, w + first, nc, w + first + ncopies * nc, np);
     }
   }
-  free(subject);
+  free(reversed_w);
   return found;
 }
 
@@ -93,8 +100,9 @@ bool pat_matches(const pat_pattern *p, const uint32_t *w, size_t len, uint64_t *
   size_t middle = len - np - ns, m = nc ? middle / nc : 0;
   if (nc ? middle % nc != 0 : middle != 0) return false;
   if (!same_block(w, p->sym, np) || !same_block(w + len - ns, p->sym + np + nc, ns)) return false;
-  for (size_t k = 0; k < m; k++)
-    if (!same_block(w + np + k * nc, p->sym + np, nc)) return false;
+  /* every copy is u: the first is, and the middle is nc-periodic */
+  if (m && (!same_block(w + np, p->sym + np, nc) || !same_block(w + np, w + np + nc, (m - 1) * nc)))
+    return false;
   *count = m;
   return true;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/hashmap.h"
 #include "engine/core/xalloc.h"
 #include "merge/decide.h"
 #include "merge/strategy_cfg.h"
@@ -24,21 +25,73 @@ typedef struct member_path {
   bool nested_forall; /* a symbol for a nested region's release holds a ∀ (merge/tree.h) */
 } member_path;
 
+/* Where a member's path stands right after a node of the tree: the member whose path passed
+ * it first, how long that path was (len) and its last condition then (the riders so far
+ * conjoined). Members of one group share their prefixes (a loop's exits hang off one spine),
+ * so a later member copies the prefix up to the deepest node already read and conjoins only
+ * its own riders below it: a group costs its tree's nodes, not the sum of its paths' depths. */
+typedef struct path_mark {
+  size_t member, len;
+  expr *last;
+  bool nested_forall;
+} path_mark;
+
+typedef struct path_memo {
+  hmap at; /* node id + 1 → index into marks */
+  path_mark *marks;
+  size_t nmarks, cap;
+} path_memo;
+
+static void path_memo_free(path_memo *pm) {
+  hmap_free(&pm->at);
+  free(pm->marks);
+}
+
+static void mark_node(path_memo *pm, const merge_node *n, size_t member, const member_path *p) {
+  if (pm->nmarks == pm->cap) {
+    pm->cap = pm->cap ? 2 * pm->cap : 64;
+    pm->marks = xrealloc(pm->marks, pm->cap * sizeof *pm->marks);
+  }
+  pm->marks[pm->nmarks] = (path_mark){member, p->len, p->conds[p->len - 1], p->nested_forall};
+  hmap_put(&pm->at, (uint64_t)n->id + 1, pm->nmarks++);
+}
+
+/* Member j's path (paths[0..j) read before it, their nodes marked in pm). */
 static bool read_path(merge_ctx *m, pat_alphabet *ab, const merge_region *r, const state *st,
-                      member_path *p) {
+                      member_path *paths, size_t j, path_memo *pm) {
   const merge_node *leaf = st->leaf;
   if (!leaf || leaf->id >= r->tree->count || r->tree->nodes[leaf->id] != leaf || leaf->first_child)
     return false;
+  /* the nodes below the deepest one a member before read (all up to the root if none) */
+  const path_mark *from = NULL;
   size_t depth = 0;
-  for (const merge_node *n = leaf; n->parent; n = n->parent) depth++;
+  uint64_t at;
+  for (const merge_node *n = leaf; n->parent; n = n->parent) {
+    if (hmap_get(&pm->at, (uint64_t)n->id + 1, &at)) {
+      from = &pm->marks[at];
+      break;
+    }
+    depth++;
+  }
   const merge_node **path = xmalloc((depth + 1) * sizeof *path);
   size_t k = depth;
-  for (const merge_node *n = leaf; n->parent; n = n->parent) path[--k] = n;
-  p->word = xmalloc((depth + 1) * sizeof *p->word);
-  p->conds = xmalloc((depth + 1) * sizeof *p->conds);
-  p->len = 1;
-  p->word[0] = pat_alphabet_code(ab, ROOT_SYMBOL_HASH);
-  p->conds[0] = merge_tmp(m, expr_true());
+  for (const merge_node *n = leaf; k; n = n->parent) path[--k] = n;
+  member_path *p = &paths[j];
+  size_t room = (from ? from->len : 1) + depth;
+  p->word = xmalloc(room * sizeof *p->word);
+  p->conds = xmalloc(room * sizeof *p->conds);
+  if (from) {
+    const member_path *q = &paths[from->member];
+    memcpy(p->word, q->word, from->len * sizeof *p->word);
+    memcpy(p->conds, q->conds, (from->len - 1) * sizeof *p->conds);
+    p->conds[from->len - 1] = from->last;
+    p->len = from->len;
+    p->nested_forall = from->nested_forall;
+  } else {
+    p->len = 1;
+    p->word[0] = pat_alphabet_code(ab, ROOT_SYMBOL_HASH);
+    p->conds[0] = merge_tmp(m, expr_true());
+  }
   for (size_t i = 0; i < depth; i++) {
     const merge_node *n = path[i];
     p->nested_forall |= n->nested && n->cond->has_forall;
@@ -48,6 +101,7 @@ static bool read_path(merge_ctx *m, pat_alphabet *ab, const merge_region *r, con
     } else {
       p->conds[p->len - 1] = merge_tmp(m, expr_and(p->conds[p->len - 1], n->cond));
     }
+    mark_node(pm, n, j, p);
   }
   free(path);
   return true;
@@ -67,10 +121,12 @@ static void paths_free(member_path *paths, pat_word *words, size_t n) {
 static bool read_paths(merge_ctx *m, pat_alphabet *ab, const merge_region *r, state *const *group,
                        size_t n, member_path *paths, pat_word *words) {
   bool on_tree = true;
+  path_memo pm = {0};
   for (size_t j = 0; j < n && on_tree; j++) {
-    on_tree = read_path(m, ab, r, group[j], &paths[j]);
+    on_tree = read_path(m, ab, r, group[j], paths, j, &pm);
     words[j] = (pat_word){paths[j].word, paths[j].len};
   }
+  path_memo_free(&pm);
   return on_tree;
 }
 

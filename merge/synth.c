@@ -236,10 +236,12 @@ bool synth_formula_pattern(const synth_leaf *leaves, size_t n, size_t nprefix, s
   expr **instances = xmalloc((max_count + 1) * sizeof *instances);
   bool ok = true;
   for (size_t q = 0; q < ncore && max_count > 0 && ok; q++) {
+    /* the first leaf that reached iteration i: the leaves past i shrink as i grows, so the
+     * first of them only moves right */
+    size_t first = 0;
     for (uint64_t i = 1; i <= max_count; i++) {
-      size_t j = 0;
-      while (leaves[j].count < i) j++;
-      points[i - 1] = (synth_point){i, leaves[j].conds[nprefix - 1 + (i - 1) * ncore + q]};
+      while (leaves[first].count < i) first++;
+      points[i - 1] = (synth_point){i, leaves[first].conds[nprefix - 1 + (i - 1) * ncore + q]};
     }
     expr *t = synth_fit(points, max_count, bvar);
     if (!t) {
