@@ -13,7 +13,8 @@
  * --sshlogin, --output-dir,
  * --max-time, --split, --part), plus --prebuilt: the program the parent compiled once (clang
  * ran in each of the 17 processes of a --jobs 2 run before: part of their 4.1 s of start-up,
- * eval/README.md).
+ * eval/README.md). Locally they are not executed anew but forked from the parent, which
+ * loaded and linked that program once (`loaded`, below); under --sshlogin they are.
  */
 #include "engine/cli/dist.h"
 
@@ -234,16 +235,34 @@ static void close_args(char **args, size_t n, size_t room, size_t used) {
   args[n + used + j] = NULL;
 }
 
+/* The program, loaded and linked once by the parent of a local --jobs run (NULL under
+ * --sshlogin): every local process is forked from it and runs `symq run ARGS` on it
+ * (run_main_loaded) instead of executing symq anew, which read, parsed and linked the
+ * program and the runtime again in each (~50M of a process's ~58M instructions of start-up,
+ * eval/README.md). The parent makes no solver and no thread (Z3's contexts and their
+ * watchdog threads are made by each process after the fork, in run_main_loaded), so the
+ * fork copies one thread and no lock held by another. */
+static ir_program *loaded;
+
 /* Starts `args` with stdout and stderr to `log`; the pid, or -1. */
 static pid_t spawn(char **args, const char *log) {
   fflush(NULL);
   pid_t pid = fork();
   if (pid != 0) return pid;
+  signal(SIGINT, SIG_DFL); /* as after an exec: the parent's on_stop is not this process's */
+  signal(SIGTERM, SIG_DFL);
   int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd >= 0) {
     dup2(fd, STDOUT_FILENO);
     dup2(fd, STDERR_FILENO);
     close(fd);
+  }
+  if (loaded) {
+    int argc = 0;
+    while (args[argc]) argc++;
+    int rc = run_main_loaded(argc, args, loaded);
+    fflush(NULL);
+    _exit(rc);
   }
   execv(args[0], args);
   fprintf(stderr, "symq: error: cannot run %s: %s\n", args[0], strerror(errno));
@@ -504,6 +523,15 @@ int dist_main(int argc, char **argv, const run_options *o) {
     }
   }
   prebuilt_arg = prebuilt;
+  if (!o->sshlogin) {    /* local: load the program once, fork every process from it */
+    run_options lo = *o; /* only read: the loading options, with the program compiled once */
+    if (!lo.prebuilt) lo.prebuilt = prebuilt + strlen("--prebuilt=");
+    int lrc = 0;
+    if (!(loaded = run_load_program(&lo, &lrc))) {
+      rc = lrc;
+      goto done;
+    }
+  }
   /* 1. the split: 8 parts per worker (per host slot under --sshlogin), 4 for few local ones */
   uint64_t workers = o->jobs ? o->jobs : 1;
   if (o->sshlogin) /* a process slot per host and job: the hosts are separated by commas */
@@ -578,6 +606,8 @@ int dist_main(int argc, char **argv, const run_options *o) {
 done:
   mergeout_abandon(job);
   prebuilt_arg = NULL;
+  ir_free(loaded);
+  loaded = NULL;
   free(prebuilt);
   if (globbed) globfree(&parts);
   free(args);

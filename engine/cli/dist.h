@@ -11,6 +11,11 @@
  *       dist/split/           the splitter's output: its own tests, part-NNNN.part
  *       dist/part-NNNN/       each part's output directory; dist/part-NNNN.log its stderr
  *
+ * Local processes (--jobs without --sshlogin) are forked from the parent after it loaded
+ * and linked the program once (run_load_program; no solver, no thread exists in it then):
+ * each makes its own Z3 context and writes its part's directory as `symq run --part`
+ * would. Under --sshlogin each process is a `symq run` of its own, loading the program.
+ *
  * Contract
  *   - --max-time bounds the whole run: each process gets the time left when it starts, and
  *     no part starts after it (those count as not run: the merged run is not exhausted).

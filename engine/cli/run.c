@@ -840,7 +840,71 @@ static void write_failed_info(out_dir *out, int argc, char **argv, time_t start,
   free(status);
 }
 
-int run_main(int argc, char **argv) {
+/* Loads o's program as symq run does: its inputs compiled (or o->prebuilt, checked), the
+ * runtime linked, the passes run; NULL after one line on stderr (*rc the exit status). When
+ * solver is not NULL, *solver is made while clang compiles (the caller frees it either way). */
+static ir_program *load_program(const run_options *o, qsolver **solver, int *rc) {
+  const char *includes[RUN_MAX_CLANG_ARGS + 1];
+  bc_options bo = program_options(o, includes);
+  /* symq's runtime (libc model, SV-COMP functions) when it was built */
+  const char *runtime[] = {SYMQ_RUNTIME_BC};
+  bool link_runtime = !o->no_runtime && access(SYMQ_RUNTIME_BC, R_OK) == 0;
+  /* what the interpreter's life cycle calls by name, with no call in the program (interp.c,
+   * plan_lifecycle): linked even when the program reaches neither */
+  const char *lifecycle[] = {"exit", "atexit"};
+  bo.optimize = o->optimize;
+  bo.passes = o->passes ? bc_pipeline_named(o->passes) : NULL;
+  bo.link = runtime;
+  bo.n_link = link_runtime ? 1 : 0;
+  bo.keep = lifecycle;
+  bo.n_keep = 2;
+  bc_error berr = {0};
+  bc_max_load_seconds = o->max_load_time_s;
+  bc_max_load_mb = (unsigned long)o->max_load_memory_mb;
+  *rc = RUN_EXIT_BAD_INPUT;
+  if (o->prebuilt) { /* compiled once by --jobs (dist.h): the inputs stay what is recorded */
+    char kerr[1200];
+    if (!dist_prebuilt_check(o, kerr, sizeof kerr)) {
+      fprintf(stderr, "symq: error: %s\n", kerr);
+      return NULL;
+    }
+    bo.inputs = NULL, bo.n_inputs = 0;
+  }
+  /* The solver is built while clang compiles a .c input (bc_load_start spawned it; it runs
+   * on another core): Z3's context alone takes 65-80 ms, which would otherwise come after
+   * clang's run. Its dump directory is named once the output directory exists. */
+  bc_pending *loading = bc_load_start(o->prebuilt ? o->prebuilt : o->input, &bo, &berr);
+  if (loading && solver) *solver = qs_new(&o->solver);
+  bc_module *module = loading ? bc_load_finish(loading, &berr) : NULL;
+  if (!module) {
+    /* one line: it names the file and the first problem (clang's first diagnostic) */
+    fprintf(stderr, "%s\n", berr.message ? berr.message : "symq: error: cannot load input");
+    bc_error_clear(&berr);
+    return NULL;
+  }
+  char *derr = NULL;
+  ir_program *prog = ir_decode(module->module, &derr);
+  bc_free(module);
+  if (!prog) {
+    fprintf(stderr, "symq: error: %s: %s\n", o->input, derr ? derr : "cannot decode");
+    free(derr);
+    return NULL;
+  }
+  if (ir_find_function(prog, "main") == IR_NONE) {
+    fprintf(stderr, "symq: error: %s: no main function%s\n", o->input,
+            o->n_inputs > 1 ? " (in none of the inputs)" : "");
+    ir_free(prog);
+    return NULL;
+  }
+  *rc = 0;
+  return prog;
+}
+
+ir_program *run_load_program(const run_options *o, int *rc) { return load_program(o, NULL, rc); }
+
+int run_main(int argc, char **argv) { return run_main_loaded(argc, argv, NULL); }
+
+int run_main_loaded(int argc, char **argv, ir_program *preloaded) {
   run_options o = {0};
   int rc = run_parse_options(argc, argv, &o);
   if (!rc) rc = dist_check_options(&run_command, &o);
@@ -893,63 +957,12 @@ int run_main(int argc, char **argv) {
   clock_gettime(CLOCK_MONOTONIC, &t0);
   time_t start = time(NULL);
 
-  const char *includes[RUN_MAX_CLANG_ARGS + 1];
-  bc_options bo = program_options(&o, includes);
-  /* symq's runtime (libc model, SV-COMP functions) when it was built */
-  const char *runtime[] = {SYMQ_RUNTIME_BC};
-  bool link_runtime = !o.no_runtime && access(SYMQ_RUNTIME_BC, R_OK) == 0;
-  /* what the interpreter's life cycle calls by name, with no call in the program (interp.c,
-   * plan_lifecycle): linked even when the program reaches neither */
-  const char *lifecycle[] = {"exit", "atexit"};
-  bo.optimize = o.optimize;
-  bo.passes = o.passes ? bc_pipeline_named(o.passes) : NULL;
-  bo.link = runtime;
-  bo.n_link = link_runtime ? 1 : 0;
-  bo.keep = lifecycle;
-  bo.n_keep = 2;
-  bc_error berr = {0};
-  bc_max_load_seconds = o.max_load_time_s;
-  bc_max_load_mb = (unsigned long)o.max_load_memory_mb;
-  /* The solver is built while clang compiles a .c input (bc_load_start spawned it; it runs
-   * on another core): Z3's context alone takes 65-80 ms, which would otherwise come after
-   * clang's run. Its dump directory is named once the output directory exists. */
   qsolver *solver = NULL;
-  ir_program *prog = NULL;
+  ir_program *prog = preloaded;
   out_dir *out = NULL;
-  if (o.prebuilt) { /* compiled once by --jobs (dist.h): the inputs stay what is recorded */
-    char kerr[1200];
-    if (!dist_prebuilt_check(&o, kerr, sizeof kerr)) {
-      fprintf(stderr, "symq: error: %s\n", kerr);
-      rc = RUN_EXIT_BAD_INPUT;
-      goto not_run;
-    }
-    bo.inputs = NULL, bo.n_inputs = 0;
-  }
-  bc_pending *loading = bc_load_start(o.prebuilt ? o.prebuilt : o.input, &bo, &berr);
-  if (loading) solver = qs_new(&o.solver);
-  bc_module *module = loading ? bc_load_finish(loading, &berr) : NULL;
-  if (!module) {
-    /* one line: it names the file and the first problem (clang's first diagnostic) */
-    fprintf(stderr, "%s\n", berr.message ? berr.message : "symq: error: cannot load input");
-    bc_error_clear(&berr);
-    rc = RUN_EXIT_BAD_INPUT;
+  if (prog) solver = qs_new(&o.solver); /* a worker forked by --jobs (dist.h): its own Z3 */
+  else if (!(prog = load_program(&o, &solver, &rc)))
     goto not_run;
-  }
-  char *derr = NULL;
-  prog = ir_decode(module->module, &derr);
-  bc_free(module);
-  if (!prog) {
-    fprintf(stderr, "symq: error: %s: %s\n", o.input, derr ? derr : "cannot decode");
-    free(derr);
-    rc = RUN_EXIT_BAD_INPUT;
-    goto not_run;
-  }
-  if (ir_find_function(prog, "main") == IR_NONE) {
-    fprintf(stderr, "symq: error: %s: no main function%s\n", o.input,
-            o.n_inputs > 1 ? " (in none of the inputs)" : "");
-    rc = RUN_EXIT_BAD_INPUT;
-    goto not_run;
-  }
 
   char err[512];
   out = out_open(o.output_dir, err, sizeof err);
@@ -1082,7 +1095,7 @@ int run_main(int argc, char **argv) {
   free(pargv);
 not_run:
   part_free(part);
-  ir_free(prog);
+  if (prog != preloaded) ir_free(prog);
   qs_free(solver);
   free(testcomp_spec);
   /* releasing memory can allocate (expr's release stack): the handler stays till here */

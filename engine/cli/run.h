@@ -76,6 +76,15 @@ enum {
  * (RUN_EXIT_*; RUN_EXIT_OUT_OF_MEMORY comes from xalloc's _exit, never from here). */
 int run_main(int argc, char **argv);
 
+/* run_main on a program already loaded (run_load_program with the same loading options):
+ * what a worker that --jobs forks from its loaded parent runs (dist.h). It makes its own
+ * solver; prog stays the caller's. With prog NULL, run_main. */
+int run_main_loaded(int argc, char **argv, ir_program *prog);
+
+/* Loads o's program as symq run does (inputs or --prebuilt, runtime, passes; main present),
+ * making no solver and no thread: NULL after one line on stderr, *rc the exit status. */
+ir_program *run_load_program(const run_options *o, int *rc);
+
 /* `symq compile [-I…] [-D…] [--cflags=…] -o FILE.bc INPUT...`: the program symq run would
  * load from these inputs (compiled and linked, before the runtime and the passes), written
  * as bitcode. Returns 0, 2 (bad usage or input) or 4 (the file could not be written). */
