@@ -160,7 +160,7 @@ static uint8_t least(descent *s, const expr_assignment *m, uint8_t *byte) {
 
 size_t out_canonical_model(out_canon *c, expr *const *formulas, size_t n, expr_array *const *arrays,
                            size_t narrays, expr_assignment *model, uint64_t budget) {
-  if (!model || !n || !narrays) return 0;
+  if (!model || !n || !narrays || n > OUT_CANONICAL_MAX_FORMULAS) return 0;
   descent s = {.formulas = formulas, .budget = budget};
   size_t readers_cap = 0;
   bool bound = true;

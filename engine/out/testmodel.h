@@ -25,6 +25,11 @@
  *     models whenever each byte's allowed values, given the bytes before it, form an interval
  *     reaching down to the least one (v > c, v ≤ c, v ≠ c, n ≤ 5 ∧ n > k…): what the e2e
  *     drivers and the bench's paths need. Coupled bytes (x + y = 10) keep the model's choice.
+ *   - short paths only: a path of more than OUT_CANONICAL_MAX_FORMULAS formulas keeps the
+ *     solver's model (returns 0). The search walks and sorts every formula's cells per test,
+ *     O(path · log path): at capacity 2,048 the string scan (eval/bench_capacity.py) spent
+ *     3.7x the CPU time of the run without it. The byte-exact --jobs tests hold on paths up
+ *     to this length (test/dist's drivers, bench_dist's 21-byte tree);
  *   - bounded: `budget` counts formula evaluations (64 for one holding a forall, whose range
  *     evaluation expands up to 4,096 values); when it runs out the remaining bytes keep the
  *     model's values. Counted, not timed: the same run gives the same tests.
@@ -44,6 +49,8 @@
 
 /* The budget interp gives each test (formula evaluations). */
 #define OUT_CANONICAL_BUDGET ((uint64_t)4096)
+/* The longest path condition made canonical (formulas). */
+#define OUT_CANONICAL_MAX_FORMULAS 256
 
 typedef struct out_canon out_canon; /* the memo of formulas' cells; one per run */
 

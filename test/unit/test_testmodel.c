@@ -6,7 +6,8 @@
  * the formulas; coupled bytes (x + y = 10) keep the model's choice and still satisfy it;
  * a formula reading an array the test does not bind (a merge's K) leaves the model alone, a
  * byte read by a disjunction keeps its value;
- * a budget of 0 changes nothing; the memo gives the same answers when it is reused.
+ * a budget of 0 changes nothing; a path longer than OUT_CANONICAL_MAX_FORMULAS keeps the
+ * model; the memo gives the same answers when it is reused.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -20,7 +21,7 @@ static expr *c64(uint64_t v) { return expr_const(64, v); }
 static expr *c8(uint64_t v) { return expr_const(8, v); }
 
 /* Every expression built here, released at the end. */
-static expr *owned[256];
+static expr *owned[512];
 static size_t nowned;
 static expr *keep(expr *e) {
   owned[nowned++] = e;
@@ -143,6 +144,28 @@ static void test_disjunction(out_canon *canon) {
   expr_array_unref(a);
 }
 
+/* b > 100 stated OUT_CANONICAL_MAX_FORMULAS + 1 times: too long a path, the model stays
+ * (one formula fewer: lowered to 101). */
+static void test_long_path(out_canon *canon) {
+  expr_array *b = expr_array_new("b", keep(c64(1)), 1, true, NULL);
+  expr *above = keep(expr_ugt(keep(expr_read(b, NULL, keep(c64(0)))), keep(c8(100))));
+  enum { LONG = OUT_CANONICAL_MAX_FORMULAS + 1 };
+  expr *f[LONG];
+  for (size_t k = 0; k < LONG; k++) f[k] = above;
+  expr_array *arrays[1] = {b};
+  for (size_t n = LONG - 1; n <= LONG; n++) {
+    uint8_t bytes0[1] = {200};
+    const uint8_t *bytes[1] = {bytes0};
+    size_t lens[1] = {1};
+    expr_assignment *m = model_of(arrays, bytes, lens, 1);
+    CHECK_EQ_U64(out_canonical_model(canon, f, n, arrays, 1, m, OUT_CANONICAL_BUDGET),
+                 n == LONG ? 0 : 1);
+    CHECK_EQ_U64(bytes_of(m, b)[0], n == LONG ? 200 : 101);
+    expr_assignment_free(m);
+  }
+  expr_array_unref(b);
+}
+
 int main(void) {
   out_canon *canon = out_canon_new();
   for (int round = 0; round < 2; round++) { /* the second round answers from the memo */
@@ -150,6 +173,7 @@ int main(void) {
     test_bounds_and_coupled(canon);
     test_foreign(canon);
     test_disjunction(canon);
+    test_long_path(canon);
   }
   out_canon_free(canon);
   for (size_t k = 0; k < nowned; k++) expr_unref(owned[k]);
