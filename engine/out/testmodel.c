@@ -188,9 +188,7 @@ size_t out_canonical_model(out_canon *c, expr *const *formulas, size_t n, expr_a
     s.nreaders = kept;
     s.which = xcalloc(s.nreaders + 1, sizeof *s.which);
     for (size_t a = 0; a < narrays && s.budget; a++) {
-      expr_binding *b = NULL;
-      for (size_t k = 0; k < model->count && !b; k++)
-        if (model->bindings[k].array == arrays[a]) b = &model->bindings[k];
+      const expr_binding *b = expr_assignment_find(model, arrays[a]); /* bytes: lowered here */
       for (size_t j = 0; b && j < b->len && s.budget; j++) {
         if (!b->bytes[j]) continue;
         s.nwhich = 0;
