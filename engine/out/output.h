@@ -14,6 +14,8 @@
  *   - Every file is written whole into a temporary file in the directory, then renamed over
  *     its final name: a reader, or a `kill -9` at any moment, sees either the complete file
  *     or none, and everything a function has reported as written survives the process.
+ *     (Tests placed elsewhere, out_place_tests, are made under their hidden placed name
+ *     directly; the merge that renames them is their rename.)
  *     Files are not fsync'd one by one (that cost two disk flushes per test): out_sync, which
  *     the final out_write_info calls first, makes them all durable against a machine crash
  *     at once. No temporary file is left behind, even on failure (only a process killed
