@@ -120,7 +120,21 @@ def jobs_vs_single(driver, *opts, program_args=()):
     check(counts(single) == counts(jobs),
           f"{name}: the same completed/error/early paths, tests, exhausted {counts(single)}")
     compiled_once(single, jobs, name)
+    placed_once(jobs, name)
     return jobs
+
+
+def placed_once(jobs, name):
+    """The local parts wrote their tests into OUTDIR (hidden .pNNNN- names, listed in their
+    placed-tests) and the merge renamed every one: none left hidden, none in the parts'
+    directories (a test's file made once, not linked from a part's copy)."""
+    hidden = [f for f in os.listdir(jobs) if f.startswith(".p")]
+    in_parts = glob.glob(os.path.join(jobs, "dist", "part-*", "test*"))
+    lists = glob.glob(os.path.join(jobs, "dist", "part-*", "placed-tests"))
+    check(not hidden and not in_parts and
+          len(lists) == len(glob.glob(os.path.join(jobs, "dist", "part-*", "stats.json"))),
+          f"{name}: the parts' tests placed in OUTDIR and renamed ({len(hidden)} left hidden, "
+          f"{len(in_parts)} in the parts' directories)")
 
 
 def parts_vs_single(driver, nparts, *opts):
