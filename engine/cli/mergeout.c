@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -562,8 +563,14 @@ int mergeout_end(mergeout_job *j, mergeout_summary *sum) {
     job_free(j);
     return -1;
   }
-  bool ok = true;
-  if (m->lost_len) ok = write_file(m->dst, "lost.early", m->lost, m->lost_len, m->err, m->err_size);
+  /* the merged stats.json and info vouch for every test: durable first (the parts placing
+   * their tests here did not sync, output.h) */
+  int fd = open(m->dst, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  bool ok = fd >= 0 && syncfs(fd) == 0;
+  if (!ok) snprintf(m->err, m->err_size, "%s: cannot sync: %s", m->dst, strerror(errno));
+  if (fd >= 0) close(fd);
+  if (ok && m->lost_len)
+    ok = write_file(m->dst, "lost.early", m->lost, m->lost_len, m->err, m->err_size);
   jval *stats = j->stats;
   if (ok) {
     set_uint(stats, "tests", m->next_id);

@@ -56,7 +56,8 @@ int mergeout_dirs(const char *const *srcs, size_t n, const char *dst, const merg
  * the parts before it have ended, while the others still run (the tests' links are then no
  * more a step of their own at the end). mergeout_begin creates dst (unless into_existing;
  * NULL and a message in err when it cannot); o and err are borrowed until the end, and
- * o->parts_not_run is read by mergeout_end. mergeout_add merges one more directory's tests
+ * o->parts_not_run is read by mergeout_end, which makes every file durable (syncfs) before
+ * it writes stats.json and info. mergeout_add merges one more directory's tests
  * and stats (false, with a message in err, when its stats.json cannot be read or a file
  * cannot be made: the job can then only be abandoned). mergeout_end writes lost.early,
  * stats.json and info (the first directory's) and frees the job: 0, or -1 with a message;

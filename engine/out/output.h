@@ -56,8 +56,10 @@ out_dir *out_open(const char *dir, char *err, size_t err_size);
  * killed while writing it may be incomplete there (it was never renamed). The names written
  * are listed, one a line, in the output directory's file OUT_PLACED_LIST, written by
  * out_write_stats just before stats.json (a stats.json vouches for the list). Every other
- * file goes to the output directory as usual. dir NULL: tests stay in the output directory
- * (the default). Copied; a process-wide setting (a part of --jobs is a forked process). */
+ * file goes to the output directory as usual, and out_write_info does not sync (the merge
+ * syncs once before it writes the merged info, mergeout.h). dir NULL: tests stay in the output
+ * directory (the default). Copied; a process-wide setting (a part of --jobs is a forked process).
+ */
 #define OUT_PLACED_LIST "placed-tests"
 void out_place_tests(const char *dir, const char *prefix);
 
