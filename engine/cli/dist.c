@@ -317,9 +317,9 @@ static bool list_parts(const char *split_dir, glob_t *g) {
   return rc == 0 || rc == GLOB_NOMATCH;
 }
 
-/* The merge, part by part: every part from *cursor on whose process has ended (settled)
- * goes into the output directory in part order, as soon as the parts before it have; a part
- * that did not run is counted in *not_run. False when a part could not be merged (the
+/* The merge, part by part: every part from *cursor on, before `total`, whose process has
+ * ended (settled) goes into the output directory in part order, as soon as the parts before it
+ * have; a part that did not run is counted in *not_run. False when a part could not be merged (the
  * message is in the job's err). */
 static bool merge_settled(mergeout_job *job, const char *work, const bool *settled, const bool *ran,
                           size_t total, size_t *cursor, size_t *not_run) {
@@ -339,8 +339,9 @@ static bool merge_settled(mergeout_job *job, const char *work, const bool *settl
 }
 
 /* Runs every part on `jobs` local processes, merging each into `job` once it and the parts
- * before it have ended (merge_settled); false when one did not end well or could not be
- * merged (*merge_failed then). */
+ * before it have ended (merge_settled), up to the first part that did not end well (the
+ * parts before it are merged even when they end after it); false when one did not end well
+ * or could not be merged (*merge_failed then). */
 static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *parts,
                               const char *work, uint64_t jobs, double deadline, bool *ran,
                               mergeout_job *job, size_t *not_run, bool *merge_failed) {
@@ -349,6 +350,7 @@ static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *
   size_t *which = xcalloc(jobs, sizeof *which);
   bool *settled = xcalloc(total + 1, sizeof *settled);
   bool ok = true, told = false;
+  size_t limit = total; /* the first part that failed: the merge stops there, not before */
   while (next < total || running) {
     if (stopping || now_s() >= deadline) { /* the rest are not run */
       for (; next < total; next++) settled[next] = true;
@@ -372,6 +374,7 @@ static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *
         fprintf(stderr, "symq: error: cannot start a process: %s\n", strerror(errno));
         pids[slot] = 0;
         ok = false;
+        if (next < limit) limit = next;
         for (; next < total; next++) settled[next] = true;
         break;
       }
@@ -403,12 +406,13 @@ static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *
                 parts->gl_pathv[which[slot]], status_text(status, why, sizeof why), work,
                 which[slot] + 1);
         ok = false;
+        if (which[slot] < limit) limit = which[slot];
       }
     }
-    if (ok && !merge_settled(job, work, settled, ran, total, &cursor, not_run))
+    if (!*merge_failed && !merge_settled(job, work, settled, ran, limit, &cursor, not_run))
       ok = false, *merge_failed = true;
   }
-  if (ok && !merge_settled(job, work, settled, ran, total, &cursor, not_run))
+  if (!*merge_failed && !merge_settled(job, work, settled, ran, limit, &cursor, not_run))
     ok = false, *merge_failed = true;
   assert(!ok || cursor == total);
   free(settled);
