@@ -244,8 +244,14 @@ static void close_args(char **args, size_t n, size_t room, size_t used) {
  * fork copies one thread and no lock held by another. */
 static ir_program *loaded;
 
-/* Starts `args` with stdout and stderr to `log`; the pid, or -1. */
-static pid_t spawn(char **args, const char *log) {
+/* The output directory, where a local part places its tests (out_place_tests: as
+ * ".pNNNN-testNNNNNN.SUFFIX", renamed by the merge to their final names: no second copy of
+ * each test, and nothing of the part left to remove). NULL under --sshlogin. */
+static const char *place_dir;
+
+/* Starts `args` with stdout and stderr to `log`, its tests placed in place_dir under
+ * place_prefix when that is not NULL (a forked local part); the pid, or -1. */
+static pid_t spawn(char **args, const char *log, const char *place_prefix) {
   fflush(NULL);
   pid_t pid = fork();
   if (pid != 0) return pid;
@@ -258,6 +264,7 @@ static pid_t spawn(char **args, const char *log) {
     close(fd);
   }
   if (loaded) {
+    if (place_prefix) out_place_tests(place_dir, place_prefix);
     int argc = 0;
     while (args[argc]) argc++;
     int rc = run_main_loaded(argc, args, loaded);
@@ -292,7 +299,7 @@ static int run_one(char **args, size_t n, size_t room, const char *const *extra,
                    const char *log) {
   for (size_t k = 0; k < nextra; k++) args[n + k] = (char *)extra[k];
   close_args(args, n, room, nextra);
-  pid_t pid = spawn(args, log);
+  pid_t pid = spawn(args, log, NULL);
   return pid < 0 ? -1 : wait_for(pid);
 }
 
@@ -310,9 +317,9 @@ static bool list_parts(const char *split_dir, glob_t *g) {
   return rc == 0 || rc == GLOB_NOMATCH;
 }
 
-/* The merge, part by part: every part from *cursor on whose process has ended (settled)
- * goes into the output directory in part order, as soon as the parts before it have; a part
- * that did not run is counted in *not_run. False when a part could not be merged (the
+/* The merge, part by part: every part from *cursor on, before `total`, whose process has
+ * ended (settled) goes into the output directory in part order, as soon as the parts before it
+ * have; a part that did not run is counted in *not_run. False when a part could not be merged (the
  * message is in the job's err). */
 static bool merge_settled(mergeout_job *job, const char *work, const bool *settled, const bool *ran,
                           size_t total, size_t *cursor, size_t *not_run) {
@@ -323,15 +330,18 @@ static bool merge_settled(mergeout_job *job, const char *work, const bool *settl
       continue;
     }
     char *dir = xasprintf("%s/part-%04zu", work, *cursor + 1);
-    ok = mergeout_add(job, dir);
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, ".p%04zu-", *cursor + 1);
+    ok = loaded ? mergeout_add_placed(job, dir, prefix) : mergeout_add(job, dir);
     free(dir);
   }
   return ok;
 }
 
 /* Runs every part on `jobs` local processes, merging each into `job` once it and the parts
- * before it have ended (merge_settled); false when one did not end well or could not be
- * merged (*merge_failed then). */
+ * before it have ended (merge_settled), up to the first part that did not end well (the
+ * parts before it are merged even when they end after it); false when one did not end well
+ * or could not be merged (*merge_failed then). */
 static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *parts,
                               const char *work, uint64_t jobs, double deadline, bool *ran,
                               mergeout_job *job, size_t *not_run, bool *merge_failed) {
@@ -340,6 +350,7 @@ static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *
   size_t *which = xcalloc(jobs, sizeof *which);
   bool *settled = xcalloc(total + 1, sizeof *settled);
   bool ok = true, told = false;
+  size_t limit = total; /* the first part that failed: the merge stops there, not before */
   while (next < total || running) {
     if (stopping || now_s() >= deadline) { /* the rest are not run */
       for (; next < total; next++) settled[next] = true;
@@ -356,11 +367,14 @@ static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *
       close_args(args, n, room, *max_time ? 3 : 2);
       size_t slot = 0;
       while (pids[slot]) slot++;
-      pids[slot] = spawn(args, log);
+      char prefix[32];
+      snprintf(prefix, sizeof prefix, ".p%04zu-", k + 1);
+      pids[slot] = spawn(args, log, prefix);
       if (pids[slot] < 0) {
         fprintf(stderr, "symq: error: cannot start a process: %s\n", strerror(errno));
         pids[slot] = 0;
         ok = false;
+        if (next < limit) limit = next;
         for (; next < total; next++) settled[next] = true;
         break;
       }
@@ -392,12 +406,13 @@ static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *
                 parts->gl_pathv[which[slot]], status_text(status, why, sizeof why), work,
                 which[slot] + 1);
         ok = false;
+        if (which[slot] < limit) limit = which[slot];
       }
     }
-    if (ok && !merge_settled(job, work, settled, ran, total, &cursor, not_run))
+    if (!*merge_failed && !merge_settled(job, work, settled, ran, limit, &cursor, not_run))
       ok = false, *merge_failed = true;
   }
-  if (ok && !merge_settled(job, work, settled, ran, total, &cursor, not_run))
+  if (!*merge_failed && !merge_settled(job, work, settled, ran, limit, &cursor, not_run))
     ok = false, *merge_failed = true;
   assert(!ok || cursor == total);
   free(settled);
@@ -450,7 +465,7 @@ static bool run_parts_parallel(const char *parallel, char **args, size_t n, size
   for (size_t k = 0; k < parts->gl_pathc; k++) ran[k] = true;
   cmd[m] = NULL;
   char *log = xasprintf("%s/parallel.log", work);
-  pid_t pid = spawn(cmd, log);
+  pid_t pid = spawn(cmd, log, NULL);
   int status = pid > 0 ? wait_for(pid) : -1;
   bool ok = status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
   if (stopping) { /* a stop: the parts that wrote their stats.json ran, the others did not */
@@ -523,6 +538,7 @@ int dist_main(int argc, char **argv, const run_options *o) {
     }
   }
   prebuilt_arg = prebuilt;
+  place_dir = dir;
   if (!o->sshlogin) {    /* local: load the program once, fork every process from it */
     run_options lo = *o; /* only read: the loading options, with the program compiled once */
     if (!lo.prebuilt) lo.prebuilt = prebuilt + strlen("--prebuilt=");
@@ -606,6 +622,7 @@ int dist_main(int argc, char **argv, const run_options *o) {
 done:
   mergeout_abandon(job);
   prebuilt_arg = NULL;
+  place_dir = NULL;
   ir_free(loaded);
   loaded = NULL;
   free(prebuilt);

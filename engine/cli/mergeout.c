@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include "engine/core/json.h"
 #include "engine/core/xalloc.h"
 #include "engine/exec/part.h"
+#include "engine/out/output.h"
 
 /* ---- files ---------------------------------------------------------------------------- */
 
@@ -356,23 +358,85 @@ static bool seen_error(merge_job *m, char *key) {
   return false;
 }
 
-/* Copies one directory's tests (its files sorted by test, then name) into m->dst. */
-static bool merge_tests(merge_job *m, const char *src) {
+/* Adds name to files (a test's file: test_id_of is not 0; other names are skipped). */
+static void add_test_file(test_file **files, size_t *n, size_t *cap, const char *name) {
+  uint32_t id = test_id_of(name);
+  if (!id) return;
+  if (*n == *cap) *files = xrealloc(*files, (*cap = *cap ? 2 * *cap : 64) * sizeof **files);
+  (*files)[(*n)++] = (test_file){id, xstrdup(name)};
+}
+
+/* The tests' files of directory src, or false with a message in m->err. */
+static bool list_dir(merge_job *m, const char *src, test_file **files, size_t *n) {
   DIR *d = opendir(src);
   if (!d) {
     snprintf(m->err, m->err_size, "%s: cannot read the directory: %s", src, strerror(errno));
     return false;
   }
-  test_file *files = NULL;
-  size_t n = 0, cap = 0;
-  for (struct dirent *e; (e = readdir(d));) {
-    uint32_t id = test_id_of(e->d_name);
-    if (!id) continue;
-    if (n == cap) files = xrealloc(files, (cap = cap ? 2 * cap : 64) * sizeof *files);
-    files[n++] = (test_file){id, xstrdup(e->d_name)};
-  }
+  size_t cap = 0;
+  for (struct dirent *e; (e = readdir(d));) add_test_file(files, n, &cap, e->d_name);
   closedir(d);
+  return true;
+}
+
+/* The tests' files a part placed in m->dst (out_place_tests), as src/OUT_PLACED_LIST names
+ * them, or false with a message in m->err. */
+static bool list_placed(merge_job *m, const char *src, test_file **files, size_t *n) {
+  char *path = xasprintf("%s/" OUT_PLACED_LIST, src);
+  size_t len, cap = 0;
+  char *text = part_read_file(path, &len);
+  if (!text) snprintf(m->err, m->err_size, "%s: cannot read: %s", path, strerror(errno));
+  free(path);
+  for (char *line = text, *nl; line && *line; line = nl + 1) {
+    if (!(nl = strchr(line, '\n'))) break; /* the list ends with a newline */
+    *nl = 0;
+    add_test_file(files, n, &cap, line);
+  }
+  free(text);
+  return text != NULL;
+}
+
+/* Moves, links or copies one test file, src_path, to m->dst/new_name. */
+static bool put_file(merge_job *m, const char *src_path, const char *new_name, bool placed) {
+  char *new_path = xasprintf("%s/%s", m->dst, new_name);
+  bool ok = true;
+  if (placed) { /* in m->dst already, under its part's name */
+    if (rename(src_path, new_path) != 0) {
+      snprintf(m->err, m->err_size, "%s: cannot rename to %s: %s", src_path, new_name,
+               strerror(errno));
+      ok = false;
+    }
+  } else if (!m->o->link_files || link(src_path, new_path) != 0) { /* no link: a copy */
+    size_t len;
+    char *data = part_read_file(src_path, &len);
+    if (!data) {
+      snprintf(m->err, m->err_size, "%s: cannot read: %s", src_path, strerror(errno));
+      ok = false;
+    } else {
+      ok = write_file(m->dst, new_name, data, len, m->err, m->err_size);
+    }
+    free(data);
+  }
+  free(new_path);
+  return ok;
+}
+
+/* Merges one directory's tests into m->dst: the files of src (prefix NULL), or those a part
+ * placed in m->dst under prefix (listed in src/OUT_PLACED_LIST); sorted by test, then name.
+ * A placed file not kept (an error already reported, a file with no test) is removed. */
+static bool merge_tests(merge_job *m, const char *src, const char *prefix) {
+  test_file *files = NULL;
+  size_t n = 0;
+  if (!(prefix ? list_placed(m, src, &files, &n) : list_dir(m, src, &files, &n))) return false;
   if (n) qsort(files, n, sizeof *files, by_test); /* files is NULL when the part wrote no test */
+  size_t kept = 0;                                /* a file written twice is listed twice: once */
+  for (size_t k = 0; k < n; k++) {
+    if (kept && !strcmp(files[k].name, files[kept - 1].name)) free(files[k].name);
+    else
+      files[kept++] = files[k];
+  }
+  n = kept;
+  const char *from = prefix ? m->dst : src;
   bool ok = true;
   for (size_t k = 0; k < n && ok;) {
     size_t end = k;
@@ -382,7 +446,7 @@ static bool merge_tests(merge_job *m, const char *src) {
       size_t len = strlen(name);
       has_ktest |= len > 6 && !strcmp(name + len - 6, ".ktest");
       if (len > 4 && !strcmp(name + len - 4, ".err") && !m->o->keep_all_errors) {
-        char *path = xasprintf("%s/%s", src, name);
+        char *path = xasprintf("%s/%s%s", from, prefix ? prefix : "", name);
         size_t tlen;
         char *text = part_read_file(path, &tlen);
         free(path);
@@ -391,28 +455,16 @@ static bool merge_tests(merge_job *m, const char *src) {
       }
     }
     if (dropped) m->left_out++;
-    if (has_ktest && !dropped) {
-      uint32_t id = ++m->next_id;
-      for (size_t j = k; j < end && ok; j++) {
-        const char *name = files[j].name;
-        char *path = xasprintf("%s/%s", src, name);
-        char *new_name = xasprintf("test%06" PRIu32 "%s", id, strchr(name, '.'));
-        char *new_path = m->o->link_files ? xasprintf("%s/%s", m->dst, new_name) : NULL;
-        if (!new_path || link(path, new_path) != 0) { /* no link: a copy */
-          size_t len;
-          char *data = part_read_file(path, &len);
-          if (!data) {
-            snprintf(m->err, m->err_size, "%s: cannot read: %s", path, strerror(errno));
-            ok = false;
-          } else {
-            ok = write_file(m->dst, new_name, data, len, m->err, m->err_size);
-          }
-          free(data);
-        }
-        free(new_path);
-        free(new_name);
-        free(path);
-      }
+    uint32_t id = has_ktest && !dropped ? ++m->next_id : 0;
+    for (size_t j = k; j < end && ok; j++) {
+      const char *name = files[j].name;
+      char *path = xasprintf("%s/%s%s", from, prefix ? prefix : "", name);
+      char *new_name = xasprintf("test%06" PRIu32 "%s", id, strchr(name, '.'));
+      if (id) ok = put_file(m, path, new_name, prefix != NULL);
+      else if (prefix)
+        unlink(path); /* not kept: the single run would not have written it */
+      free(new_name);
+      free(path);
     }
     k = end;
   }
@@ -469,19 +521,24 @@ mergeout_job *mergeout_begin(const char *dst, const mergeout_options *o, char *e
   return j;
 }
 
-static bool add_parsed(mergeout_job *j, const char *src, jval *stats) {
+static bool add_parsed(mergeout_job *j, const char *src, jval *stats, const char *prefix) {
   if (!j->stats) j->stats = stats, j->first = xstrdup(src);
   else {
     sum_into(j->stats, stats, NULL);
     jfree(stats);
   }
   j->added++;
-  return merge_tests(&j->m, src);
+  return merge_tests(&j->m, src, prefix);
 }
 
 bool mergeout_add(mergeout_job *j, const char *src) {
   jval *stats = read_stats(src, j->m.err, j->m.err_size);
-  return stats && add_parsed(j, src, stats);
+  return stats && add_parsed(j, src, stats, NULL);
+}
+
+bool mergeout_add_placed(mergeout_job *j, const char *src, const char *prefix) {
+  jval *stats = read_stats(src, j->m.err, j->m.err_size);
+  return stats && add_parsed(j, src, stats, prefix);
 }
 
 static void job_free(mergeout_job *j) {
@@ -506,8 +563,14 @@ int mergeout_end(mergeout_job *j, mergeout_summary *sum) {
     job_free(j);
     return -1;
   }
-  bool ok = true;
-  if (m->lost_len) ok = write_file(m->dst, "lost.early", m->lost, m->lost_len, m->err, m->err_size);
+  /* the merged stats.json and info vouch for every test: durable first (the parts placing
+   * their tests here did not sync, output.h) */
+  int fd = open(m->dst, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  bool ok = fd >= 0 && syncfs(fd) == 0;
+  if (!ok) snprintf(m->err, m->err_size, "%s: cannot sync: %s", m->dst, strerror(errno));
+  if (fd >= 0) close(fd);
+  if (ok && m->lost_len)
+    ok = write_file(m->dst, "lost.early", m->lost, m->lost_len, m->err, m->err_size);
   jval *stats = j->stats;
   if (ok) {
     set_uint(stats, "tests", m->next_id);
@@ -560,7 +623,7 @@ int mergeout_dirs(const char *const *srcs, size_t n, const char *dst, const merg
     ok = (stats[k] = read_stats(srcs[k], err, err_size)) != NULL;
   mergeout_job *j = ok ? mergeout_begin(dst, o, err, err_size) : NULL;
   size_t k = 0;
-  for (; j && k < n && ok; k++) ok = add_parsed(j, srcs[k], stats[k]);
+  for (; j && k < n && ok; k++) ok = add_parsed(j, srcs[k], stats[k], NULL);
   for (; k < n; k++) jfree(stats[k]); /* those not handed to the job */
   free(stats);
   if (!j) return -1;

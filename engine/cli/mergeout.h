@@ -18,11 +18,11 @@
  *     the union (no per-line data exists to unite).
  *   - info is the first directory's (the program, as symq replay needs it); lost.early files
  *     are concatenated. Other files (region dumps, smt2/, part files) are not merged.
- *   - Files are written whole (a temporary file renamed into place), or, with link_files, a
- *     test's files are hard links to the source's (one system call each instead of a read, a
- *     write and a rename: --jobs merges its own parts' directories, 28,657 tests of
- *     eval/bench_dist.py's driver), copied when the link cannot be made (another file
- *     system, a name taken).
+ *   - Files are written whole (a temporary file renamed into place), or renamed when a part
+ *     placed them in dst already (mergeout_add_placed: --jobs's local parts), or, with link_files,
+ * a test's files are hard links to the source's (one system call each instead of a read, a write
+ * and a rename: --jobs merges its own parts' directories, 28,657 tests of eval/bench_dist.py's
+ * driver), copied when the link cannot be made (another file system, a name taken).
  */
 #ifndef SYMQ_MERGEOUT_H
 #define SYMQ_MERGEOUT_H
@@ -56,7 +56,8 @@ int mergeout_dirs(const char *const *srcs, size_t n, const char *dst, const merg
  * the parts before it have ended, while the others still run (the tests' links are then no
  * more a step of their own at the end). mergeout_begin creates dst (unless into_existing;
  * NULL and a message in err when it cannot); o and err are borrowed until the end, and
- * o->parts_not_run is read by mergeout_end. mergeout_add merges one more directory's tests
+ * o->parts_not_run is read by mergeout_end, which makes every file durable (syncfs) before
+ * it writes stats.json and info. mergeout_add merges one more directory's tests
  * and stats (false, with a message in err, when its stats.json cannot be read or a file
  * cannot be made: the job can then only be abandoned). mergeout_end writes lost.early,
  * stats.json and info (the first directory's) and frees the job: 0, or -1 with a message;
@@ -67,6 +68,11 @@ mergeout_job *mergeout_begin(const char *dst, const mergeout_options *o, char *e
                              size_t err_size);
 bool mergeout_add(mergeout_job *j, const char *src);
 int mergeout_end(mergeout_job *j, mergeout_summary *sum);
+/* mergeout_add for a part whose tests' files were placed in dst (out_place_tests, output.h)
+ * as PREFIX+name and listed in src/OUT_PLACED_LIST: each kept one is renamed to its final
+ * name (no second copy, nothing left behind), one not kept (an error already reported) is
+ * removed; src holds the rest of the part's output (stats.json, lost.early, info). */
+bool mergeout_add_placed(mergeout_job *j, const char *src, const char *prefix);
 void mergeout_abandon(mergeout_job *j); /* NULL is allowed */
 
 /* `symq: ERROR: FILE:LINE: MESSAGE` for each error test of the merged directory, in test

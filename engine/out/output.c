@@ -32,12 +32,25 @@ struct out_dir {
   int dirfd;
   uint32_t num_tests;
   uint32_t tmp_counter;
+  long pid;     /* getpid() at out_open: a part of --jobs is forked, then opens its own */
+  int place_fd; /* -1, or the directory tests' files are placed in (out_place_tests) */
+  char *place_prefix;
+  text_buf placed; /* the names placed there, one a line: PLACED_LIST at out_write_stats */
   int argc;
   char **argv;
   char error[512];
   char warning[512];
   bool has_warning;
 };
+
+/* What out_place_tests set, for the next out_open. */
+static char *place_dir, *place_prefix;
+
+void out_place_tests(const char *dir, const char *prefix) {
+  free(place_dir), free(place_prefix);
+  place_dir = dir ? xstrdup(dir) : NULL;
+  place_prefix = dir ? xstrdup(prefix) : NULL;
+}
 
 static void fail(out_dir *o, const char *fmt, ...) {
   va_list ap;
@@ -90,6 +103,8 @@ out_dir *out_open(const char *dir, char *err, size_t err_size) {
   if (err && err_size) err[0] = 0;
   out_dir *o = xcalloc(1, sizeof *o);
   o->dirfd = -1;
+  o->place_fd = -1;
+  o->pid = (long)getpid();
 
   if (dir) {
     if (!*dir) {
@@ -145,6 +160,15 @@ out_dir *out_open(const char *dir, char *err, size_t err_size) {
                    strerror(errno));
     goto fail;
   }
+  if (place_dir) {
+    o->place_fd = open(place_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (o->place_fd < 0) {
+      text_format_to(err, err_size, "cannot open the directory \"%s\" to place tests in: %s",
+                     place_dir, strerror(errno));
+      goto fail;
+    }
+    o->place_prefix = xstrdup(place_prefix);
+  }
   return o;
 
 fail:
@@ -155,6 +179,9 @@ fail:
 void out_close(out_dir *o) {
   if (!o) return;
   if (o->dirfd >= 0) close(o->dirfd);
+  if (o->place_fd >= 0) close(o->place_fd);
+  free(o->place_prefix);
+  text_free(&o->placed);
   for (int i = 0; i < o->argc; i++) free(o->argv[i]);
   free(o->argv);
   free(o->path);
@@ -183,15 +210,59 @@ static bool valid_name(const char *name) {
   return name && *name && !strchr(name, '/') && strcmp(name, ".") != 0 && strcmp(name, "..") != 0;
 }
 
+/* Writes all of data to fd: false with errno set when a write fails. */
+static bool write_all(int fd, const void *data, size_t len) {
+  const char *p = data;
+  size_t done = 0;
+  while (done < len) {
+    ssize_t w = write(fd, p + done, len - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w < 0) return false;
+    done += (size_t)w;
+  }
+  return true;
+}
+
+/* A test's file, "testNNNNNN.SUFFIX". */
+static bool is_test_file(const char *name) {
+  return strncmp(name, "test", 4) == 0 && name[4] >= '0' && name[4] <= '9' && strchr(name, '.');
+}
+
+/* A test's file placed under PREFIX+name in the placement directory (out_place_tests): made
+ * there directly, with no temporary name (the merge's rename is the one that makes it
+ * appear), and listed in o->placed. */
+static int write_placed(out_dir *o, const char *name, const void *data, size_t len) {
+  char placed[320];
+  snprintf(placed, sizeof placed, "%.100s%.200s", o->place_prefix, name);
+  int fd = openat(o->place_fd, placed, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    fail(o, "%s: %s: cannot create: %s", o->path, placed, strerror(errno));
+    return -1;
+  }
+  bool ok = write_all(fd, data, len);
+  if (!ok) fail(o, "%s: %s: write failed: %s", o->path, placed, strerror(errno));
+  if (close(fd) < 0 && ok) {
+    fail(o, "%s: %s: close failed: %s", o->path, placed, strerror(errno));
+    ok = false;
+  }
+  if (!ok) {
+    unlinkat(o->place_fd, placed, 0);
+    return -1;
+  }
+  text_printf(&o->placed, "%s\n", name);
+  return 0;
+}
+
 int out_write_file(out_dir *o, const char *name, const void *data, size_t len) {
   if (!valid_name(name)) {
     fail(o, "%s: invalid output file name \"%s\"", o->path, name ? name : "(null)");
     return -1;
   }
+  if (o->place_fd >= 0 && is_test_file(name)) return write_placed(o, name, data, len);
   char tmp[320];
   int fd = -1;
   for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
-    snprintf(tmp, sizeof tmp, ".%.200s.tmp-%ld-%" PRIu32, name, (long)getpid(), o->tmp_counter++);
+    snprintf(tmp, sizeof tmp, ".%.200s.tmp-%ld-%" PRIu32, name, o->pid, o->tmp_counter++);
     fd = openat(o->dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno != EEXIST) break;
   }
@@ -199,16 +270,9 @@ int out_write_file(out_dir *o, const char *name, const void *data, size_t len) {
     fail(o, "%s: %s: cannot create: %s", o->path, name, strerror(errno));
     return -1;
   }
-  const char *p = data;
-  size_t done = 0;
-  while (done < len) {
-    ssize_t w = write(fd, p + done, len - done);
-    if (w < 0 && errno == EINTR) continue;
-    if (w < 0) {
-      fail(o, "%s: %s: write failed: %s", o->path, name, strerror(errno));
-      goto fail;
-    }
-    done += (size_t)w;
+  if (!write_all(fd, data, len)) {
+    fail(o, "%s: %s: write failed: %s", o->path, name, strerror(errno));
+    goto fail;
   }
   int rc = close(fd);
   fd = -1;
@@ -443,7 +507,8 @@ static int overwrite_info(out_dir *o, const char *text, size_t len) {
 int out_write_info(out_dir *o, const out_info *info) {
   /* "Finished" must not reach the disk before the files it vouches for; a failure status
    * vouches for nothing and is written at once (a sync can take seconds) */
-  if (info->end && !info->status && out_sync(o) < 0) return -1;
+  if (info->end && !info->status && o->place_fd < 0 && out_sync(o) < 0) return -1;
+  /* (a part placing its tests elsewhere: its merge syncs once, before the merged info) */
   size_t len;
   char *text = out_format_info(info, &len);
   int rc = out_write_file(o, "info", text, len);
@@ -459,5 +524,8 @@ int out_write_stats(out_dir *o, const json_writer *j) {
     fail(o, "%s: stats.json: the JSON document is incomplete", o->path);
     return -1;
   }
+  if (o->place_fd >= 0 &&
+      out_write_file(o, OUT_PLACED_LIST, o->placed.s ? o->placed.s : "", o->placed.len) < 0)
+    return -1;
   return out_write_file(o, "stats.json", text, len);
 }

@@ -14,6 +14,8 @@
  *   - Every file is written whole into a temporary file in the directory, then renamed over
  *     its final name: a reader, or a `kill -9` at any moment, sees either the complete file
  *     or none, and everything a function has reported as written survives the process.
+ *     (Tests placed elsewhere, out_place_tests, are made under their hidden placed name
+ *     directly; the merge that renames them is their rename.)
  *     Files are not fsync'd one by one (that cost two disk flushes per test): out_sync, which
  *     the final out_write_info calls first, makes them all durable against a machine crash
  *     at once. No temporary file is left behind, even on failure (only a process killed
@@ -45,6 +47,21 @@ typedef struct out_dir out_dir;
  *     anything else that exists is refused.
  * Returns NULL with a message in err (err may be NULL; it is always NUL-terminated). */
 out_dir *out_open(const char *dir, char *err, size_t err_size);
+
+/* Where the tests of the next out_open's directory go (symq run --jobs, engine/cli/dist.h):
+ * with dir set, every test's file (testNNNNNN.SUFFIX) is written into dir as PREFIX followed
+ * by its name (prefix ".p0003-": hidden, as a temporary file), created there directly and not
+ * renamed: the merge of --jobs renames it to its final name in dir, the one system call a
+ * test's file costs beyond its writing, as the single run's own rename. A file of a process
+ * killed while writing it may be incomplete there (it was never renamed). The names written
+ * are listed, one a line, in the output directory's file OUT_PLACED_LIST, written by
+ * out_write_stats just before stats.json (a stats.json vouches for the list). Every other
+ * file goes to the output directory as usual, and out_write_info does not sync (the merge
+ * syncs once before it writes the merged info, mergeout.h). dir NULL: tests stay in the output
+ * directory (the default). Copied; a process-wide setting (a part of --jobs is a forked process).
+ */
+#define OUT_PLACED_LIST "placed-tests"
+void out_place_tests(const char *dir, const char *prefix);
 
 /* Closes the directory handle and frees `o` (NULL is fine); written files stay. */
 void out_close(out_dir *o);

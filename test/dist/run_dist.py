@@ -4,7 +4,8 @@
     run_dist.py SYMQ_BINARY [--filter jobs|prebuilt|refuse|mergeout|resplit|maxtime]
 
 jobs      `symq run --jobs 2` against the single run: on four e2e drivers (paths_branches5,
-          err_div, mem_symbolic_size, paths_nested_loops) and program_args, on drivers/memspn.c
+          err_div, mem_symbolic_size, paths_nested_loops), program_args and same_error (one
+          error location found by several parts), on drivers/memspn.c
           and forks_then_memspn.c under --merge=pat, the same tests (as multisets of ktest
           bytes: a test's model is made canonical, engine/out/testmodel.h, so it does not
           depend on the queries a process asked before), the same errors (kind, message,
@@ -63,8 +64,10 @@ def out(name):
     return os.path.join(SCRATCH.name, name)
 
 
-def ktests(d):
-    return sorted(open(f, "rb").read() for f in glob.glob(os.path.join(d, "*.ktest")))
+def ktests(d, errors_too=True):
+    """The tests' bytes, sorted; without error tests' unless errors_too."""
+    return sorted(open(f, "rb").read() for f in glob.glob(os.path.join(d, "*.ktest"))
+                  if errors_too or not glob.glob(f[:-len(".ktest")] + ".*.err"))
 
 
 def errors(d):
@@ -106,7 +109,9 @@ def compiled_once(single, jobs, name):
           program(jobs) == want, f"{name}: every process records the program as the single run")
 
 
-def jobs_vs_single(driver, *opts, program_args=()):
+def jobs_vs_single(driver, *opts, program_args=(), any_error_path=False):
+    """any_error_path: an error found on several paths may stand for its location by
+    another path's test in the merged output (mergeout.h): error tests' bytes not compared."""
     name = os.path.basename(driver)[:-2] + "".join(o.replace("=", "_").replace(" ", "_") for o in opts)
     single, jobs = out("single-" + name), out("jobs-" + name)
     a = run("run", "--output-dir=" + single, *opts, driver, *program_args)
@@ -114,13 +119,27 @@ def jobs_vs_single(driver, *opts, program_args=()):
     check(a.returncode == 0 and b.returncode == 0, f"{name}: both runs end (exit 0)")
     if a.returncode or b.returncode:
         return jobs
-    check(ktests(single) == ktests(jobs),
-          f"{name}: the same {len(ktests(single))} tests, byte for byte")
+    check(ktests(single, not any_error_path) == ktests(jobs, not any_error_path),
+          f"{name}: the same {len(ktests(single, not any_error_path))} tests, byte for byte")
     check(errors(single) == errors(jobs), f"{name}: the same {len(errors(single))} errors")
     check(counts(single) == counts(jobs),
           f"{name}: the same completed/error/early paths, tests, exhausted {counts(single)}")
     compiled_once(single, jobs, name)
+    placed_once(jobs, name)
     return jobs
+
+
+def placed_once(jobs, name):
+    """The local parts wrote their tests into OUTDIR (hidden .pNNNN- names, listed in their
+    placed-tests) and the merge renamed every one: none left hidden, none in the parts'
+    directories (a test's file made once, not linked from a part's copy)."""
+    hidden = [f for f in os.listdir(jobs) if f.startswith(".p")]
+    in_parts = glob.glob(os.path.join(jobs, "dist", "part-*", "test*"))
+    lists = glob.glob(os.path.join(jobs, "dist", "part-*", "placed-tests"))
+    check(not hidden and not in_parts and
+          len(lists) == len(glob.glob(os.path.join(jobs, "dist", "part-*", "stats.json"))),
+          f"{name}: the parts' tests placed in OUTDIR and renamed ({len(hidden)} left hidden, "
+          f"{len(in_parts)} in the parts' directories)")
 
 
 def parts_vs_single(driver, nparts, *opts):
@@ -156,6 +175,10 @@ def test_jobs():
     check(len(parts) >= 2, f"paths_branches5: explored in {len(parts)} parts")
     check(sum(stats(os.path.dirname(p))["completed_paths"] for p in parts) > 0,
           "paths_branches5: the parts ended paths themselves")
+    jobs = jobs_vs_single(os.path.join(HERE, "same_error.c"), any_error_path=True)
+    check(stats(jobs).get("errors_left_out", 0) > 0,
+          "same_error: parts found the error the first part reported, and their tests were "
+          "deleted from OUTDIR (left out)")
     jobs = jobs_vs_single(os.path.join(E2E, "err_div.c"))
     p = run("replay", jobs)
     check(p.returncode == 0, f"err_div: symq replay passes on the merged output (exit {p.returncode})")
