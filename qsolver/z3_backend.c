@@ -1068,9 +1068,44 @@ static void end_query(z3_stage *z, FILE *dump, const qs_ans *ans, double t0) {
   }
 }
 
+/* The context, its solvers and the watchdog's thread are made when the first query reaches
+ * this stage, not with the chain: most short runs never get here (the earlier stages answer
+ * every query), and making them costs ~5 M instructions and a thread (issue 25: symq's
+ * fixed cost per run). */
+static void z3_open(z3_stage *z) {
+  if (z->ctx) return;
+  Z3_config cfg = Z3_mk_config();
+  z->ctx = Z3_mk_context_rc(cfg);
+  Z3_del_config(cfg);
+  Z3_set_error_handler(z->ctx, on_z3_error);
+  z->next_live = live_stages;
+  live_stages = z;
+  z->bool_sort = Z3_mk_bool_sort(z->ctx);
+  Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bool_sort));
+  z->arr_sort = Z3_mk_array_sort(z->ctx, bv_sort(z, 64), bv_sort(z, 8));
+  Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->arr_sort));
+  z->one1 = Z3_mk_unsigned_int64(z->ctx, 1, bv_sort(z, 1));
+  Z3_inc_ref(z->ctx, z->one1);
+  z->zero1 = Z3_mk_unsigned_int64(z->ctx, 0, bv_sort(z, 1));
+  Z3_inc_ref(z->ctx, z->zero1);
+  z->watchdog = z3_watchdog_new(z->ctx);
+  for (size_t l = 0; l < QS_LANES; l++)
+    z->lanes[l] =
+        (qf_lane){.solver = new_solver(z),
+                  .limit = UINT_MAX,
+                  .budget = l == QS_LANE_SCALAR ? SCALAR_MAX_CONFLICTS : QF_MAX_CONFLICTS};
+  z->quant = new_solver(z);
+  z->bvs = new_bv_solver(z);
+  z->qfa = new_solver(z);
+  z->ints = z3_int_new(z->ctx);
+  z->int_lane = (qf_lane){.solver = new_solver(z), .limit = UINT_MAX};
+  z->probe = new_solver(z);
+}
+
 static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   z3_stage *z = (z3_stage *)st;
   double t0 = qs_now();
+  z3_open(z);
   FILE *dump = dump_smt2(z, rq);
   z->err = Z3_OK;
   /* Quantified queries keep every array in the array theory; the others blast the small
@@ -1174,6 +1209,10 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
 
 static void z3_destroy(qs_stage *st) {
   z3_stage *z = (z3_stage *)st;
+  if (!z->ctx) { /* never asked: nothing of Z3 was made */
+    free(z);
+    return;
+  }
   for (z3_stage **p = &live_stages; *p; p = &(*p)->next_live)
     if (*p == z) {
       *p = z->next_live;
@@ -1223,35 +1262,9 @@ static const qs_stage_ops z3_ops = {"z3", z3_solve, z3_destroy};
 qs_stage *qs_z3_stage_new(qsolver *s) {
   z3_stage *z = xcalloc(1, sizeof *z);
   z->base.ops = &z3_ops;
-  Z3_config cfg = Z3_mk_config();
-  z->ctx = Z3_mk_context_rc(cfg);
-  Z3_del_config(cfg);
-  Z3_set_error_handler(z->ctx, on_z3_error);
-  z->next_live = live_stages;
-  live_stages = z;
-  z->bool_sort = Z3_mk_bool_sort(z->ctx);
-  Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bool_sort));
-  z->arr_sort = Z3_mk_array_sort(z->ctx, bv_sort(z, 64), bv_sort(z, 8));
-  Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->arr_sort));
-  z->one1 = Z3_mk_unsigned_int64(z->ctx, 1, bv_sort(z, 1));
-  Z3_inc_ref(z->ctx, z->one1);
-  z->zero1 = Z3_mk_unsigned_int64(z->ctx, 0, bv_sort(z, 1));
-  Z3_inc_ref(z->ctx, z->zero1);
-  z->watchdog = z3_watchdog_new(z->ctx);
-  for (size_t l = 0; l < QS_LANES; l++)
-    z->lanes[l] =
-        (qf_lane){.solver = new_solver(z),
-                  .limit = UINT_MAX,
-                  .budget = l == QS_LANE_SCALAR ? SCALAR_MAX_CONFLICTS : QF_MAX_CONFLICTS};
-  z->quant = new_solver(z);
-  z->bvs = new_bv_solver(z);
-  z->qfa = new_solver(z);
   z->incremental = s->opt.incremental;
   z->int_lanes = s->opt.int_lanes;
-  z->ints = z3_int_new(z->ctx);
-  z->int_lane = (qf_lane){.solver = new_solver(z), .limit = UINT_MAX};
   z->blast_max_bytes = s->opt.blast_max_bytes;
-  z->probe = new_solver(z);
   return &z->base;
 }
 
@@ -1262,6 +1275,7 @@ qs_stage *qs_z3_stage_new(qsolver *s) {
  * a few Z3 calls, none per query. */
 uint64_t qs_z3_effort(const qs_stage *st) {
   const z3_stage *z = (const z3_stage *)st;
+  if (!z->ctx) return 0; /* no query reached Z3 yet: it did no work */
   Z3_stats stats = Z3_solver_get_statistics(z->ctx, z->probe);
   Z3_stats_inc_ref(z->ctx, stats);
   uint64_t count = 0;
