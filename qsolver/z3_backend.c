@@ -1069,16 +1069,16 @@ static void end_query(z3_stage *z, FILE *dump, const qs_ans *ans, double t0) {
   }
 }
 
-/* Z3's context fills two tables of 8.5 MB (hash tables of 2^19 slots, two ast managers, Z3
- * 4.8.12) the moment it is made: ~4,100 page faults, 7 of the ~12 ms of CPU it costs, so on
- * a short run (an e2e driver: ~25 ms in all) the largest part of symq's own fixed cost. Made
- * once per process before the first context: glibc's allocator is moved to serve blocks of
- * that size from its heap (a block of HEAP_PREP_BYTES mmapped and freed raises its mmap
- * threshold past it: glibc's own dynamic rule, which any large free in the run triggers
- * too), and a heap block of that size is marked for transparent huge pages and freed, so
- * the tables land in it and fault in 2 MB at a time (~420 faults, ~5 ms; measured beside
- * Z3 alone). Where the kernel gives no huge pages (THP off) or another allocator serves
- * malloc (sanitizers), nothing changes but an unused mapping made and dropped. */
+/* Z3's context fills two tables of 8.5 MB (hash tables of 2^19 slots and a cellar, Z3
+ * 4.8.12, seen in its code under gdb) the moment it is made: ~4,100 page faults, 7 of the
+ * ~12 ms of CPU it costs, so on a short run that reaches Z3 the largest part of symq's own
+ * fixed cost (issue 25). Once per process, before the first context: a block of
+ * HEAP_PREP_BYTES is mmapped and freed, which raises glibc's mmap threshold past it (glibc's
+ * own dynamic rule, which any large free in a run triggers too), so blocks of that size
+ * come from the heap; then a heap block of that size is marked for transparent huge pages
+ * and freed, so that the tables land in it and fault 2 MB at a time (~420 faults, ~5 ms,
+ * measured on Z3 alone). Where the kernel gives no huge pages (THP off) or another
+ * allocator serves malloc (sanitizers), nothing changes but a mapping made and dropped. */
 enum { HEAP_PREP_BYTES = 20 << 20 };
 
 static void prepare_heap(void) {
