@@ -92,6 +92,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <z3.h>
 
@@ -1068,9 +1069,75 @@ static void end_query(z3_stage *z, FILE *dump, const qs_ans *ans, double t0) {
   }
 }
 
+/* Z3's context fills two tables of 8.5 MB (hash tables of 2^19 slots and a cellar, Z3
+ * 4.8.12, seen in its code under gdb) the moment it is made: ~4,100 page faults, 7 of the
+ * ~12 ms of CPU it costs, so on a short run that reaches Z3 the largest part of symq's own
+ * fixed cost (issue 25). Once per process, before the first context: a block of
+ * HEAP_PREP_BYTES is mmapped and freed, which raises glibc's mmap threshold past it (glibc's
+ * own dynamic rule, which any large free in a run triggers too), so blocks of that size
+ * come from the heap; then a heap block of that size is marked for transparent huge pages
+ * and freed, so that the tables land in it and fault 2 MB at a time (~420 faults, ~5 ms,
+ * measured on Z3 alone). Where the kernel gives no huge pages (THP off) or another
+ * allocator serves malloc (sanitizers), nothing changes but a mapping made and dropped. */
+enum { HEAP_PREP_BYTES = 20 << 20 };
+
+static void prepare_heap(void) {
+#if defined(__GLIBC__) && defined(MADV_HUGEPAGE)
+  static bool done;
+  if (done) return;
+  done = true;
+  const uintptr_t huge = 2u << 20;
+  void *volatile big = malloc(HEAP_PREP_BYTES); /* volatile: not elided with its free */
+  free(big); /* it was mmapped: freeing it raises the threshold past it */
+  size_t n = HEAP_PREP_BYTES - huge;
+  char *heap = malloc(n); /* now from the heap's top: where Z3's tables will be */
+  if (!heap) return;
+  uintptr_t lo = ((uintptr_t)heap + huge - 1) & ~(huge - 1);
+  uintptr_t hi = ((uintptr_t)heap + n) & ~(huge - 1);
+  if (hi > lo) madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* a hint: failure is harmless */
+  free(heap);
+#endif
+}
+
+/* The context, its solvers and the watchdog's thread are made when the first query reaches
+ * this stage, not with the chain: most short runs never get here (the earlier stages answer
+ * every query), and making them costs ~5 M instructions and a thread (issue 25: symq's
+ * fixed cost per run). */
+static void z3_open(z3_stage *z) {
+  if (z->ctx) return;
+  prepare_heap();
+  Z3_config cfg = Z3_mk_config();
+  z->ctx = Z3_mk_context_rc(cfg);
+  Z3_del_config(cfg);
+  Z3_set_error_handler(z->ctx, on_z3_error);
+  z->next_live = live_stages;
+  live_stages = z;
+  z->bool_sort = Z3_mk_bool_sort(z->ctx);
+  Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bool_sort));
+  z->arr_sort = Z3_mk_array_sort(z->ctx, bv_sort(z, 64), bv_sort(z, 8));
+  Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->arr_sort));
+  z->one1 = Z3_mk_unsigned_int64(z->ctx, 1, bv_sort(z, 1));
+  Z3_inc_ref(z->ctx, z->one1);
+  z->zero1 = Z3_mk_unsigned_int64(z->ctx, 0, bv_sort(z, 1));
+  Z3_inc_ref(z->ctx, z->zero1);
+  z->watchdog = z3_watchdog_new(z->ctx);
+  for (size_t l = 0; l < QS_LANES; l++)
+    z->lanes[l] =
+        (qf_lane){.solver = new_solver(z),
+                  .limit = UINT_MAX,
+                  .budget = l == QS_LANE_SCALAR ? SCALAR_MAX_CONFLICTS : QF_MAX_CONFLICTS};
+  z->quant = new_solver(z);
+  z->bvs = new_bv_solver(z);
+  z->qfa = new_solver(z);
+  z->ints = z3_int_new(z->ctx);
+  z->int_lane = (qf_lane){.solver = new_solver(z), .limit = UINT_MAX};
+  z->probe = new_solver(z);
+}
+
 static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   z3_stage *z = (z3_stage *)st;
   double t0 = qs_now();
+  z3_open(z);
   FILE *dump = dump_smt2(z, rq);
   z->err = Z3_OK;
   /* Quantified queries keep every array in the array theory; the others blast the small
@@ -1174,6 +1241,10 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
 
 static void z3_destroy(qs_stage *st) {
   z3_stage *z = (z3_stage *)st;
+  if (!z->ctx) { /* never asked: nothing of Z3 was made */
+    free(z);
+    return;
+  }
   for (z3_stage **p = &live_stages; *p; p = &(*p)->next_live)
     if (*p == z) {
       *p = z->next_live;
@@ -1223,35 +1294,9 @@ static const qs_stage_ops z3_ops = {"z3", z3_solve, z3_destroy};
 qs_stage *qs_z3_stage_new(qsolver *s) {
   z3_stage *z = xcalloc(1, sizeof *z);
   z->base.ops = &z3_ops;
-  Z3_config cfg = Z3_mk_config();
-  z->ctx = Z3_mk_context_rc(cfg);
-  Z3_del_config(cfg);
-  Z3_set_error_handler(z->ctx, on_z3_error);
-  z->next_live = live_stages;
-  live_stages = z;
-  z->bool_sort = Z3_mk_bool_sort(z->ctx);
-  Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bool_sort));
-  z->arr_sort = Z3_mk_array_sort(z->ctx, bv_sort(z, 64), bv_sort(z, 8));
-  Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->arr_sort));
-  z->one1 = Z3_mk_unsigned_int64(z->ctx, 1, bv_sort(z, 1));
-  Z3_inc_ref(z->ctx, z->one1);
-  z->zero1 = Z3_mk_unsigned_int64(z->ctx, 0, bv_sort(z, 1));
-  Z3_inc_ref(z->ctx, z->zero1);
-  z->watchdog = z3_watchdog_new(z->ctx);
-  for (size_t l = 0; l < QS_LANES; l++)
-    z->lanes[l] =
-        (qf_lane){.solver = new_solver(z),
-                  .limit = UINT_MAX,
-                  .budget = l == QS_LANE_SCALAR ? SCALAR_MAX_CONFLICTS : QF_MAX_CONFLICTS};
-  z->quant = new_solver(z);
-  z->bvs = new_bv_solver(z);
-  z->qfa = new_solver(z);
   z->incremental = s->opt.incremental;
   z->int_lanes = s->opt.int_lanes;
-  z->ints = z3_int_new(z->ctx);
-  z->int_lane = (qf_lane){.solver = new_solver(z), .limit = UINT_MAX};
   z->blast_max_bytes = s->opt.blast_max_bytes;
-  z->probe = new_solver(z);
   return &z->base;
 }
 
@@ -1262,6 +1307,7 @@ qs_stage *qs_z3_stage_new(qsolver *s) {
  * a few Z3 calls, none per query. */
 uint64_t qs_z3_effort(const qs_stage *st) {
   const z3_stage *z = (const z3_stage *)st;
+  if (!z->ctx) return 0; /* no query reached Z3 yet: it did no work */
   Z3_stats stats = Z3_solver_get_statistics(z->ctx, z->probe);
   Z3_stats_inc_ref(z->ctx, stats);
   uint64_t count = 0;

@@ -870,9 +870,10 @@ static ir_program *load_program(const run_options *o, qsolver **solver, int *rc)
     }
     bo.inputs = NULL, bo.n_inputs = 0;
   }
-  /* The solver is built while clang compiles a .c input (bc_load_start spawned it; it runs
-   * on another core): Z3's context alone takes 65-80 ms, which would otherwise come after
-   * clang's run. Its dump directory is named once the output directory exists. */
+  /* The solver chain is built while clang compiles a .c input (bc_load_start spawned it; it
+   * runs on another core); its Z3 context is made only when a query first reaches Z3
+   * (z3_backend.c), so a run that never asks Z3 does not pay for it. Its dump directory is
+   * named once the output directory exists. */
   bc_pending *loading = bc_load_start(o->prebuilt ? o->prebuilt : o->input, &bo, &berr);
   if (loading && solver) *solver = qs_new(&o->solver);
   bc_module *module = loading ? bc_load_finish(loading, &berr) : NULL;
