@@ -921,9 +921,10 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   memory_costly(m, group, n, cheap, arg, &mem_hot, &sym_hot, &k_hot, &est->arms, tuple);
   est->memory = mem_hot.n > 0;
   for (size_t k = 0; k < mem_hot.n; k++) obj_add(&all_hot, mem_hot.items[k]);
-  if (forall_body) forall_objects(m, group[0], forall_body, &all_hot);
   obj_set forall_objs = {0}, none = {0};
   if (forall_body) forall_objects(m, group[0], forall_body, &forall_objs);
+  for (size_t k = 0; k < forall_objs.n; k++) obj_add(&all_hot, forall_objs.items[k]);
+  all_hot.any |= forall_objs.any;
   if (forall_objs.any) forall_objs.n = 0, forall_objs.any = false; /* not told: no walk */
   const obj_set *hot[NTAINTS] = {&k_hot, &none, &mem_hot, &all_hot, &sym_hot};
   bool returned[NTAINTS] = {false};
