@@ -520,8 +520,28 @@ static bool arrays_read(const expr *e, const expr_array ***arrays, size_t *n, ui
   return true;
 }
 
-/* The objects bound to the symbolic arrays the ∀ body reads (any, when they cannot be told). */
-static void forall_objects(const state *st, const expr *body, obj_set *out) {
+/* Bytes of the state's other objects forall_objects reads at most looking for copies, in all
+ * and of one object (its first ones: a copy of a string starts with a byte of it). */
+enum { MERGE_DECIDE_COPY_READS = 1 << 16, MERGE_DECIDE_COPY_OBJECT_READS = 64 };
+
+/* Does byte expression e read one of arrays[0..n) (false past a budget of nodes)? */
+static bool reads_any(const expr *e, const expr_array *const *arrays, size_t n) {
+  const expr_array **found = NULL;
+  size_t nfound = 0;
+  uint32_t budget = 256;
+  bool hit = false;
+  arrays_read(e, &found, &nfound, &budget);
+  for (size_t k = 0; k < nfound && !hit; k++)
+    for (size_t a = 0; a < n && !hit; a++) hit = found[k] == arrays[a];
+  free(found);
+  return hit;
+}
+
+/* The objects bound to the symbolic arrays the ∀ body reads (any, when they cannot be told),
+ * and the writable objects of st holding a byte that reads one of those arrays: a copy of the
+ * ∀'s buffer (strdup, memcpy) — a later load from it reads the cells the ∀ constrains, as a
+ * load from the buffer itself does (json-c's json_pointer_get scans a strdup copy). */
+static void forall_objects(merge_ctx *m, const state *st, const expr *body, obj_set *out) {
   const expr_array **arrays = NULL;
   size_t n = 0;
   uint32_t budget = 4096;
@@ -529,6 +549,18 @@ static void forall_objects(const state *st, const expr *body, obj_set *out) {
   for (size_t k = 0; k < st->nsymbolics; k++)
     for (size_t a = 0; a < n; a++)
       if (st->symbolics[k].array == arrays[a]) obj_add(out, st->symbolics[k].object);
+  uint64_t reads = 0;
+  for (size_t i = 0; n && !out->any && i < mem_space_count(st->mem); i++) {
+    const mem_object *o = mem_space_object_at(st->mem, i);
+    if (o->read_only || obj_has(out, o)) continue;
+    bool copy = false;
+    for (uint64_t b = 0; b < o->capacity && b < MERGE_DECIDE_COPY_OBJECT_READS && !copy &&
+                         reads < MERGE_DECIDE_COPY_READS;
+         b++, reads++)
+      copy = reads_any(merge_tmp(m, mem_read(st->mem, o, merge_tmp(m, expr_const(64, b)), 1)),
+                       arrays, n);
+    if (copy) obj_add(out, o);
+  }
   free(arrays);
 }
 
@@ -536,7 +568,9 @@ static void forall_objects(const state *st, const expr *body, obj_set *out) {
  * base it is computed from by GEPs and moves) is known at the frame's position: a constant
  * operand, a global, or a register live there holding a constant address; a phi (a pointer
  * a loop steps, `for (q = p; q < end; q++)`) points where every value it receives points,
- * those computed from the phi itself (the steps) left out. NULL: unknown. */
+ * those computed from the phi itself (the steps) and null pointers left out; the result of
+ * the call a frame below the top is in points where the callee's returns point (frame_at's
+ * call_obj). NULL: unknown. */
 typedef struct frame_at { /* a frame of the group's first state at its position */
   const ir_program *prog;
   const ir_function *fn;
@@ -545,11 +579,20 @@ typedef struct frame_at { /* a frame of the group's first state at its position 
   uint32_t pc;
   const state *st;
   const state_frame *f;
+  uint32_t call_dst;          /* below the top frame: the result of the call the frame is in */
+  const mem_object *call_obj; /* the object that result points into (NULL: unknown) */
 } frame_at;
 
 static frame_at frame_at_of(merge_ctx *m, const state *st, const state_frame *f, uint32_t pc) {
-  return (frame_at){
-      m->prog, &m->prog->funcs[f->func], defs_of(m, f->func), liveness_of(m, f->func), pc, st, f};
+  return (frame_at){m->prog,
+                    &m->prog->funcs[f->func],
+                    defs_of(m, f->func),
+                    liveness_of(m, f->func),
+                    pc,
+                    st,
+                    f,
+                    IR_NONE,
+                    NULL};
 }
 
 typedef struct pointee_ctx {
@@ -579,6 +622,7 @@ static const mem_object *pointee_at(pointee_ctx *c, const ir_operand *o, int dep
   if (o->kind != IR_OPND_REG || depth > 16) return NULL;
   uint32_t reg = o->index;
   const state_frame *f = c->at.f;
+  if (reg == c->at.call_dst) return c->at.call_obj; /* what the callee returns into */
   if (reg < f->nregs && f->regs[reg] && merge_live_before(c->at.live, c->at.pc, reg) &&
       expr_is_const(f->regs[reg]))
     return mem_space_find(c->at.st->mem, (uint64_t)f->regs[reg]->u.value);
@@ -603,6 +647,8 @@ static const mem_object *pointee_at(pointee_ctx *c, const ir_operand *o, int dep
       break;
     }
     c->budget--;
+    if (move->src.kind == IR_OPND_CONST && ir_const_value(c->at.prog, &move->src) == 0)
+      continue; /* a null pointer (`return NULL`): a load through it reads no object */
     const mem_object *obj = pointee_at(c, &move->src, depth + 1);
     if (obj == &pointee_self) continue;
     unknown = !obj || (found && found != obj);
@@ -621,17 +667,16 @@ static const mem_object *pointee(const frame_at *at, const ir_operand *o) {
 /* Per reachable load of frame f from pc: does it read a hot object (one whose object is
  * unknown does)? NULL when no object is hot. Calls are not looked into: what a callee reads
  * is its own loops' business (their regions decide for themselves). */
-static uint8_t *hot_reads(merge_ctx *m, const exit_info *e, const state *st, const state_frame *f,
-                          uint32_t pc, const obj_set *hot, bool unknown_hot) {
+static uint8_t *hot_reads(const exit_info *e, const frame_at *at, const obj_set *hot,
+                          bool unknown_hot) {
   if (!hot->any && !hot->n && !unknown_hot) return NULL;
-  frame_at at = frame_at_of(m, st, f, pc);
-  const ir_function *fn = at.fn;
+  const ir_function *fn = at->fn;
   uint8_t *flags = xcalloc(fn->ninsts + 1, 1);
   for (uint32_t i = 0; i < fn->ninsts; i++) {
     const ir_inst *in = &fn->insts[i];
     if (!e->reach[i]) continue;
     if (in->op != IR_LOAD || !in->nops) continue;
-    const mem_object *o = pointee(&at, &fn->operands[in->ops]);
+    const mem_object *o = pointee(at, &fn->operands[in->ops]);
     flags[i] = o ? obj_has(hot, o) : unknown_hot;
   }
   return flags;
@@ -675,15 +720,61 @@ static uint8_t *this_pass_edges(merge_ctx *m, uint32_t func, uint32_t pc) {
   return skip;
 }
 
+/* The object every pointer the reachable returns of fh's frame return points into (a constant,
+ * NULL, left out): json-c's strchr returns a pointer into the string it scanned. NULL: none or
+ * unknown. */
+static const mem_object *returned_object(const exit_info *e, const frame_at *at) {
+  const ir_function *fn = at->fn;
+  const mem_object *obj = NULL;
+  for (uint32_t i = 0; i < fn->ninsts; i++) {
+    const ir_inst *in = &fn->insts[i];
+    if (!e->reach[i] || in->op != IR_RET || !in->nops) continue;
+    const ir_operand *o = &fn->operands[in->ops];
+    if (o->kind != IR_OPND_REG) continue;
+    const mem_object *p = pointee(at, o);
+    if (!p || (obj && p != obj)) return NULL;
+    obj = p;
+  }
+  return obj;
+}
+
+/* The loads of e's reachable code that read K (the flags hot_reads gives for k_hot, NULL when
+ * none), after propagating K over the frame's registers (into k, from k_hot's loads): a store at
+ * an address computed from K (json_pointer_get's `*endp = '\0'` after strchr) writes a cell K
+ * selects, so the object it writes (when known) joins k_hot — its later loads read K, as loads
+ * of a local holding K do — and K is propagated again from its loads. */
+static uint8_t *k_reads(const exit_info *e, const frame_at *at, const ir_function *fn, uint64_t *k,
+                        obj_set *k_hot) {
+  for (;;) {
+    uint8_t *reads = hot_reads(e, at, k_hot, false);
+    propagate(fn, e, k, reads, false);
+    bool grew = false;
+    for (uint32_t i = 0; i < fn->ninsts; i++) {
+      const ir_inst *in = &fn->insts[i];
+      if (!e->reach[i] || in->op != IR_STORE || in->nops < 2 || !site_reads(fn, in, k)) continue;
+      const mem_object *o = pointee(at, &fn->operands[in->ops + 1]);
+      if (!o || o->read_only || obj_has(k_hot, o)) continue;
+      obj_add(k_hot, o);
+      grew = true;
+    }
+    if (!grew) return reads;
+    free(reads);
+  }
+}
+
 /* The frame at `depth` of the group, from its position (the exit, or just after the call
  * that made the frame above) on, callees included: adds its query sites and those reading
  * what the merge makes costly to *counts; returned[t] (in: the callee returns a value of
- * taint t, out: this frame does) — a costly return value taints the call's result. forall:
- * the merge adds a ∀ over forall_objs (its known objects: the loads that may make a walk). */
+ * taint t, out: this frame does) — a costly return value taints the call's result; *ret_obj
+ * likewise the object the returned pointer points into (NULL: unknown). forall: the merge
+ * adds a ∀ over forall_objs (its known objects: the loads that may make a walk). k_hot is
+ * hot[TAINT_K], grown by the objects this frame stores into at an address computed from K
+ * (k_stores). */
 static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, size_t n,
-                           uint32_t depth, const obj_set *hot[NTAINTS], merge_cheap_fn cheap,
-                           void *arg, bool forall, const obj_set *forall_objs, merge_estimate *est,
-                           site_counts *counts, bool returned[NTAINTS], uint64_t *tuple) {
+                           uint32_t depth, const obj_set *hot[NTAINTS], obj_set *k_hot,
+                           merge_cheap_fn cheap, void *arg, bool forall, const obj_set *forall_objs,
+                           merge_estimate *est, site_counts *counts, bool returned[NTAINTS],
+                           const mem_object **ret_obj, uint64_t *tuple) {
   const state_frame *f = &group[0]->frames[depth];
   const ir_function *fn = &m->prog->funcs[f->func];
   bool top = depth + 1 == group[0]->nframes;
@@ -725,16 +816,16 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
   free(vals);
   free(scratch);
   frame_hot fh = {frame_at_of(m, group[0], f, pc), {0}};
+  if (!top) fh.at.call_dst = fn->insts[f->pc].dst, fh.at.call_obj = *ret_obj;
   uint8_t *forall_loads = NULL, *kl = NULL;
   uint64_t *k_pass = xmalloc(words * sizeof *k_pass); /* see this_pass_edges */
   memcpy(k_pass, taint[TAINT_K], words * sizeof *k_pass);
   site_counts here = {0};
   for (int t = 0; t < NTAINTS; t++) {
     fh.hot[t] = hot[t];
-    uint8_t *reads = t == TAINT_L ? NULL /* from K's loads only */
-                     : t == TAINT_K
-                         ? hot_reads(m, e, group[0], f, pc, hot[t], false)
-                         : hot_reads(m, e, group[0], f, pc, hot[t], hot[t]->n || hot[TAINT_V]->n);
+    uint8_t *reads = t == TAINT_L   ? NULL /* from K's loads only */
+                     : t == TAINT_K ? k_reads(e, &fh.at, fn, taint[TAINT_K], k_hot)
+                                    : hot_reads(e, &fh.at, hot[t], hot[t]->n || hot[TAINT_V]->n);
     if (kl && !reads) reads = xcalloc(fn->ninsts + 1, 1);
     for (uint32_t i = 0; kl && i < fn->ninsts; i++) reads[i] |= kl[i];
     propagate(fn, e, taint[t], reads, false);
@@ -774,6 +865,7 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
     forall_loads[i] = o && obj_has(forall_objs, o);
   }
   here.walks += forall_objs->n ? k_walks(m, f->func, e, taint, k_pass, forall_loads) : 0;
+  *ret_obj = returned_object(e, &fh.at);
   free(k_pass);
   free(forall_loads);
   est->callee_sites += here.sites - e->sites;
@@ -829,18 +921,20 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   memory_costly(m, group, n, cheap, arg, &mem_hot, &sym_hot, &k_hot, &est->arms, tuple);
   est->memory = mem_hot.n > 0;
   for (size_t k = 0; k < mem_hot.n; k++) obj_add(&all_hot, mem_hot.items[k]);
-  if (forall_body) forall_objects(group[0], forall_body, &all_hot);
   obj_set forall_objs = {0}, none = {0};
-  if (forall_body) forall_objects(group[0], forall_body, &forall_objs);
+  if (forall_body) forall_objects(m, group[0], forall_body, &forall_objs);
+  for (size_t k = 0; k < forall_objs.n; k++) obj_add(&all_hot, forall_objs.items[k]);
+  all_hot.any |= forall_objs.any;
   if (forall_objs.any) forall_objs.n = 0, forall_objs.any = false; /* not told: no walk */
   const obj_set *hot[NTAINTS] = {&k_hot, &none, &mem_hot, &all_hot, &sym_hot};
   bool returned[NTAINTS] = {false};
+  const mem_object *ret_obj = NULL;
   callee_walk w = {m, MERGE_DECIDE_CALLEE_BUDGET, xcalloc(m->prog->nfuncs + 1, 1)};
   site_counts counts = {0};
   uint32_t depth = group[0]->nframes;
   for (uint32_t k = 0; k <= MERGE_DECIDE_CALLERS && depth-- > 0; k++)
-    estimate_frame(m, &w, group, n, depth, hot, cheap, arg, forall_body != NULL, &forall_objs, est,
-                   &counts, returned, tuple);
+    estimate_frame(m, &w, group, n, depth, hot, &k_hot, cheap, arg, forall_body != NULL,
+                   &forall_objs, est, &counts, returned, &ret_obj, tuple);
   free(w.on_chain);
   qsort(tuple, n, sizeof *tuple, cmp_u64);
   est->distinct = 1;

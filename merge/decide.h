@@ -14,7 +14,8 @@
  *   - From the group: the "costly" values the merge would make — a register of a frame,
  *     live at its position, that the merge turns into an ite (a value that a template
  *     a·K + b fits costs nothing), a writable memory object holding a byte merged into an
- *     ite — and the objects bound to the arrays the ∀ it adds reads. Forward data flow over
+ *     ite — and the objects bound to the arrays the ∀ it adds reads, or holding a byte that
+ *     reads them among their first 64 (a copy of the ∀'s buffer). Forward data flow over
  *     registers and phi moves in the reachable code (a call's result depends on its
  *     arguments; a callee's parameter on its argument, a callee's load from a pointer
  *     parameter whose argument points to a costly object reads it) gives the sites reading
@@ -22,18 +23,20 @@
  *     are constants in every member (Q_c: no query for a forked state). A load's object in
  *     the group's frames is read off the group's first state: its address's base (through
  *     GEPs, moves and phis — a pointer a loop steps points where the values it receives
- *     point, its steps left out) is a global or a register live at the position holding a
- *     constant address; one that cannot be told counts as reading a costly object (in a
- *     callee: it does not). Also: d, the distinct tuples of the members' constant costly values
- *     (registers and bytes), and arms, the most distinct values one costly register or byte
- *     has. A template value (K, a·K + b; in a register or a memory object) is free to merge
- *     but followed too: a load at an address computed from it reads an ite over the cells K
- *     selects (its values are merged values, arms ≥ n, weighing as a ∀ read when the merge
- *     adds a ∀), and a later loop bounded by K that loads from the ∀'s objects at an address
- *     not computed from K (in the group's frames: in the pass of the loops around their
- *     position — K reaching a pointer over their back edges is K of a later pass) walks the
- *     ∀'s range again (k_walks): it splits the merged state into one state per value of K,
- *     so M is taken with s = n.
+ *     point, its steps and null pointers left out; a call's result in a frame below the top
+ *     where the callee's returns point) is a global or a register live at the position
+ *     holding a constant address; one that cannot be told counts as reading a costly object
+ *     (in a callee: it does not). Also: d, the distinct tuples of the members' constant costly
+ *     values (registers and bytes), and arms, the most distinct values one costly register or
+ *     byte has. A template value (K, a·K + b; in a register or a memory object, or an object
+ *     stored into at an address computed from K) is free to merge but followed too: a load at
+ *     an address computed from it reads an ite over the cells K selects (its values are
+ *     merged values, arms ≥ n, weighing as a ∀ read when the merge adds a ∀), and a later
+ *     loop bounded by K that loads from the ∀'s objects at an address not computed from K
+ *     (in the group's frames: in the pass of the loops around their position — K reaching a
+ *     pointer over their back edges is K of a later pass) walks the ∀'s range again
+ *     (k_walks): it splits the merged state into one state per value of K, so M is taken
+ *     with s = n.
  *   - From the run: r, the measured solver requests per quantified query the engine asked
  *     (the quantified stage's requests — procedure runs, the relaxed stage's sub-requests —
  *     minus --validate-qsolver's re-checks, over the ∀ queries asked; requests are counted,
