@@ -59,9 +59,11 @@
  *     query (incremental scopes made array-theory queries slower: eval/bench_solver.py).
  *   - qf (the array-free others): the simple solver used incrementally: the formulas of the
  *     last query stay asserted, one scope each, and the next query pops back to the longest
- *     common prefix (the path condition the executor grows) and pushes the rest. There is
- *     one qf per request lane (stage.h), so that the relaxed stage's scalar sequences keep
- *     their prefixes; the fixed lane's requests share none and go to bvs directly. It runs
+ *     common prefix (the path condition the executor grows) and pushes the rest. There are
+ *     LANE_WAYS qf per request lane (stage.h), so that the relaxed stage's scalar sequences
+ *     keep their prefixes, and so do sequences that interleave on one lane (a request goes
+ *     to the qf holding the longest prefix of it: lane_pick); the fixed lane's requests
+ *     share none and go to bvs directly. It runs
  *     without relevancy propagation (QF_BV's setting) and with a budget of conflicts (a
  *     count, so the outcome is deterministic: QF_MAX_CONFLICTS, SCALAR_MAX_CONFLICTS on the
  *     scalar lane, doubled while under two per formula of the query: query_budget); past
@@ -110,7 +112,15 @@ typedef struct qf_lane {
   bool gave_up;    /* its core ran out of budget since the lane last started over */
   uint64_t *live;  /* ids of the formulas asserted, one scope each */
   size_t nlive, live_cap;
+  uint64_t kept; /* the stage's query count when a query last kept some of its scopes */
 } qf_lane;
+
+/* Solvers per request lane (lane_pick). A lane's requests interleave sequences that share
+ * no formula (a path condition's growing prefix between requests whose formulas are all
+ * new): with one solver each such request popped the path's prefix, and the next query
+ * on the path pushed it again. Three ways: pushes on libtasn1 get_tag_der (capacity 10,
+ * DFS, merge none) 503 -> 354 in a replay of its requests' formula ids (2: 422; 4: 350). */
+#define LANE_WAYS 3
 
 struct z3_stage {
   qs_stage base;
@@ -135,7 +145,8 @@ struct z3_stage {
   Z3_solver qfa; /* quantifier-free queries that need the array theory */
   bool incremental;
   uint64_t blast_max_bytes;
-  qf_lane lanes[QS_LANES]; /* qf: one per request lane (qs_req.lane) */
+  qf_lane lanes[QS_LANES][LANE_WAYS]; /* qf: LANE_WAYS per request lane (qs_req.lane) */
+  uint64_t queries;                   /* the queries lane_pick saw */
   /* The lanes of qs_options.int_lanes try linear integer arithmetic first (z3_int.h), in
    * one more incremental solver of their own. */
   unsigned int_lanes;
@@ -996,11 +1007,35 @@ static void lane_reset(z3_stage *z, qf_lane *ln) {
   ln->limit = UINT_MAX; /* set again with the next query's budget, to be safe */
 }
 
+/* How many of rq's first formulas lane ln holds as its first scopes. */
+static size_t lane_prefix(const qf_lane *ln, const qs_req *rq) {
+  size_t keep = 0;
+  while (keep < ln->nlive && keep < rq->n && ln->live[keep] == rq->f[keep]->id) keep++;
+  return keep;
+}
+
+/* The way of request lane `lane` that takes rq: the one holding the longest prefix of it
+ * (the first on a tie); when none holds any, the one whose scopes were kept longest ago,
+ * so that a request sharing nothing replaces the scopes least likely to serve again. */
+static qf_lane *lane_pick(z3_stage *z, size_t lane, const qs_req *rq) {
+  qf_lane *ways = z->lanes[lane], *best = &ways[0];
+  size_t best_keep = lane_prefix(best, rq);
+  for (size_t w = 1; w < LANE_WAYS; w++) {
+    size_t keep = lane_prefix(&ways[w], rq);
+    if (keep > best_keep || (best_keep == 0 && keep == 0 && ways[w].kept < best->kept)) {
+      best = &ways[w];
+      best_keep = keep;
+    }
+  }
+  z->queries++;
+  if (best_keep) best->kept = z->queries;
+  return best;
+}
+
 /* Asserts asts[0..rq->n) on lane ln, keeping the scopes of the longest common prefix with
  * its last query (one scope per formula). */
 static void lane_load(z3_stage *z, qf_lane *ln, const qs_req *rq, Z3_ast *asts) {
-  size_t keep = 0;
-  while (keep < ln->nlive && keep < rq->n && ln->live[keep] == rq->f[keep]->id) keep++;
+  size_t keep = lane_prefix(ln, rq);
   if (keep < ln->nlive) Z3_solver_pop(z->ctx, ln->solver, (unsigned)(ln->nlive - keep));
   QS_RESERVE(ln->live, ln->live_cap, rq->n);
   ln->nlive = keep;
@@ -1061,7 +1096,8 @@ static void end_query(z3_stage *z, FILE *dump, const qs_ans *ans, double t0) {
   dump_result(dump, ans, qs_now() - t0);
   if (z->nodes.count > Z3_CACHE_MAX) {
     drop_caches(z);
-    for (size_t l = 0; l < QS_LANES; l++) lane_reset(z, &z->lanes[l]);
+    for (size_t l = 0; l < QS_LANES; l++)
+      for (size_t w = 0; w < LANE_WAYS; w++) lane_reset(z, &z->lanes[l][w]);
   }
   if (z3_int_size(z->ints) > Z3_CACHE_MAX) {
     z3_int_clear(z->ints);
@@ -1122,10 +1158,11 @@ static void z3_open(z3_stage *z) {
   Z3_inc_ref(z->ctx, z->zero1);
   z->watchdog = z3_watchdog_new(z->ctx);
   for (size_t l = 0; l < QS_LANES; l++)
-    z->lanes[l] =
-        (qf_lane){.solver = new_solver(z),
-                  .limit = UINT_MAX,
-                  .budget = l == QS_LANE_SCALAR ? SCALAR_MAX_CONFLICTS : QF_MAX_CONFLICTS};
+    for (size_t w = 0; w < LANE_WAYS; w++)
+      z->lanes[l][w] =
+          (qf_lane){.solver = new_solver(z),
+                    .limit = UINT_MAX,
+                    .budget = l == QS_LANE_SCALAR ? SCALAR_MAX_CONFLICTS : QF_MAX_CONFLICTS};
   z->quant = new_solver(z);
   z->bvs = new_bv_solver(z);
   z->qfa = new_solver(z);
@@ -1177,7 +1214,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   /* The fixed lane's requests share no prefix (each substitutes a new model's values into
    * every formula): scopes would only cost, so they go to bvs directly. */
   bool incremental = !quantified && !arrays && z->incremental && rq->lane != QS_LANE_FIXED;
-  qf_lane *ln = &z->lanes[rq->lane < QS_LANES ? rq->lane : 0];
+  qf_lane *ln = incremental ? lane_pick(z, rq->lane < QS_LANES ? rq->lane : 0, rq) : NULL;
   Z3_solver solver = quantified ? z->quant : arrays ? z->qfa : incremental ? ln->solver : z->bvs;
   if (z->err == Z3_OK && incremental) {
     lane_load(z, ln, rq, z->asserted);
@@ -1234,7 +1271,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       unknown(z, ans, msg);
     }
   }
-  if (solver != ln->solver || !incremental) Z3_solver_reset(z->ctx, solver);
+  if (!incremental || solver != ln->solver) Z3_solver_reset(z->ctx, solver);
   if (incremental && (ans->status == QS_UNKNOWN || z->err != Z3_OK)) lane_reset(z, ln);
   end_query(z, dump, ans, t0);
 }
@@ -1262,10 +1299,11 @@ static void z3_destroy(qs_stage *st) {
     if (z->bv[w]) Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bv[w]));
   Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->arr_sort));
   Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bool_sort));
-  for (size_t l = 0; l < QS_LANES; l++) {
-    Z3_solver_dec_ref(z->ctx, z->lanes[l].solver);
-    free(z->lanes[l].live);
-  }
+  for (size_t l = 0; l < QS_LANES; l++)
+    for (size_t w = 0; w < LANE_WAYS; w++) {
+      Z3_solver_dec_ref(z->ctx, z->lanes[l][w].solver);
+      free(z->lanes[l][w].live);
+    }
   z3_int_free(z->ints);
   Z3_solver_dec_ref(z->ctx, z->int_lane.solver);
   free(z->int_lane.live);
