@@ -523,14 +523,17 @@ static expr *add_const(expr *x, u128 c) {
   return r;
 }
 
+static expr *division_identity(expr *a, expr *b);
+
 static expr *simplify_add(expr *a, expr *b) {
   /* a is the constant when there is one (canonical order) */
   if (a->kind == EXPR_CONST) {
     if (a->u.value == 0) return rewritten(expr_ref(b));
     if (b->kind == EXPR_ADD && b->kid[0]->kind == EXPR_CONST)
       return rewritten(add_const(b->kid[1], a->u.value + b->kid[0]->u.value));
+    return NULL;
   }
-  return NULL;
+  return division_identity(a, b);
 }
 
 static expr *simplify_mul(expr *a, expr *b) {
@@ -667,6 +670,137 @@ static expr *simplify_order(expr_kind kind, expr *a, expr *b) {
   return NULL;
 }
 
+/* The fewest low bits of `e` that determine it, for a division of signedness `is_signed` at
+ * e's width: n such that e = ext(low n bits of e) (sext when signed, zext when unsigned), for
+ * an extension or a constant; 0 when e is neither (or needs its full width). */
+static unsigned narrow_bits(const expr *e, bool is_signed) {
+  unsigned w = e->width;
+  if (e->kind == EXPR_ZEXT) return e->kid[0]->width + (is_signed ? 1 : 0); /* sign bit 0 */
+  if (e->kind == EXPR_SEXT) return is_signed ? e->kid[0]->width : 0;
+  if (e->kind != EXPR_CONST) return 0;
+  u128 v = e->u.value;
+  unsigned n = 1;
+  if (is_signed) { /* the bits of |v| and a sign: v fits in n iff its top w−n+1 bits agree */
+    u128 top = is_negative(v, w) ? (~v & expr_mask(w)) : v;
+    while (n < w && (top >> (n - 1)) != 0) n++;
+  } else {
+    while (n < w && (v >> n) != 0) n++;
+  }
+  return n;
+}
+
+/* A division of extended operands done at the narrow width, which Z3 bit-blasts into a
+ * divider of that width instead of w (sem_div_rem's (int)n8 / d8: 8 bits, not 32). With n
+ * the wider of the operands' narrow widths (narrow_bits) and every value below meant at
+ * n bits (a, b the operands' low n bits; each fits there, so it is exact):
+ *   srem: sext(a srem b): |a srem b| ≤ |a|, the dividend's sign; b = 0 gives a either way.
+ *   urem: zext(a urem b): a urem b ≤ a; b = 0 gives a.
+ *   sdiv: sext(a' sdiv b') at n+1 bits: the quotient of n-bit values fits in n+1 bits signed,
+ *         the minimum / −1 included (it overflows at n); b = 0 gives ±1 at both widths.
+ *   udiv: zext(a udiv b) when b is a constant ≠ 0; else sext(a' udiv b') at n+1 bits, whose
+ *         quotient a/b ≤ a < 2^n keeps the top bit 0, and b = 0's all ones extends to w's.
+ * Only when the divider it asks for is narrower than w. */
+static expr *narrow_division(expr_kind kind, expr *a, expr *b) {
+  unsigned w = a->width;
+  bool is_signed = kind == EXPR_SDIV || kind == EXPR_SREM;
+  unsigned na = narrow_bits(a, is_signed), nb = narrow_bits(b, is_signed);
+  if (na == 0 || nb == 0) return NULL;
+  unsigned n = na > nb ? na : nb;
+  bool by_nonzero_const = b->kind == EXPR_CONST && b->u.value != 0;
+  if (kind == EXPR_SDIV || (kind == EXPR_UDIV && !by_nonzero_const)) n++;
+  if (n >= w) return NULL;
+  expr *an = expr_extract(a, 0, n), *bn = expr_extract(b, 0, n);
+  expr *q = expr_binary(kind, an, bn);
+  bool sign_extend = is_signed || (kind == EXPR_UDIV && !by_nonzero_const);
+  expr *r = sign_extend ? expr_sext(q, w) : expr_zext(q, w);
+  expr_unref(an);
+  expr_unref(bn);
+  expr_unref(q);
+  return rewritten(r);
+}
+
+/* e as `x op y` at width w for a division or remainder op, looking through narrow_division:
+ * an extension of a narrow division is that division's operands extended back to w (sext
+ * for the signed ops, zext for the unsigned), accepted only when op rebuilds e itself (the
+ * unique table makes that a pointer comparison, so a narrow division the program wrote
+ * does not pass for a wide one). x and y are new references. */
+static bool division_parts(expr *e, expr_kind *op, expr **x, expr **y) {
+  expr *q = e->kind == EXPR_SEXT || e->kind == EXPR_ZEXT ? e->kid[0] : e;
+  if (q->kind != EXPR_UDIV && q->kind != EXPR_SDIV && q->kind != EXPR_UREM && q->kind != EXPR_SREM)
+    return false;
+  *op = q->kind;
+  if (q == e) {
+    *x = expr_ref(q->kid[0]);
+    *y = expr_ref(q->kid[1]);
+    return true;
+  }
+  bool is_signed = q->kind == EXPR_SDIV || q->kind == EXPR_SREM;
+  *x = is_signed ? expr_sext(q->kid[0], e->width) : expr_zext(q->kid[0], e->width);
+  *y = is_signed ? expr_sext(q->kid[1], e->width) : expr_zext(q->kid[1], e->width);
+  expr *rebuilt = expr_binary(q->kind, *x, *y);
+  bool same = rebuilt == e;
+  expr_unref(rebuilt);
+  if (!same) {
+    expr_unref(*x);
+    expr_unref(*y);
+  }
+  return same;
+}
+
+/* m = (x div y)·y in either order, for the division `div` (udiv or sdiv): the x, else NULL
+ * (borrowed: the caller's own x). */
+static expr *product_of_quotient(expr *m, expr_kind div, expr *x, expr *y) {
+  if (m->kind != EXPR_MUL) return NULL;
+  for (unsigned i = 0; i < 2; i++) {
+    expr_kind op;
+    expr *qx, *qy;
+    if (m->kid[1 - i] != y || !division_parts(m->kid[i], &op, &qx, &qy)) continue;
+    bool match = op == div && qx == x && qy == y;
+    expr_unref(qx);
+    expr_unref(qy);
+    if (match) return x;
+  }
+  return NULL;
+}
+
+/* x = (x div y)·y + x rem y for udiv/urem and sdiv/srem at every x and y, modulo 2^w: by
+ * SMT-LIB's definitions when y ≠ 0 (the minimum / −1 too: its quotient wraps, its
+ * remainder is 0), and y = 0 multiplies the quotient away, leaving rem = x. So the sum is
+ * x, where Z3 would have to prove a multiplier inverts a divider (sem_div_rem's identity
+ * took 0.9 s at 8 bits widened to 32). */
+static expr *division_identity(expr *a, expr *b) {
+  for (unsigned i = 0; i < 2; i++) {
+    expr *rem = i ? b : a, *m = i ? a : b;
+    expr_kind op;
+    expr *x, *y;
+    if (m->kind != EXPR_MUL || !division_parts(rem, &op, &x, &y)) continue;
+    expr *r = NULL;
+    if (op == EXPR_UREM || op == EXPR_SREM)
+      r = product_of_quotient(m, op == EXPR_UREM ? EXPR_UDIV : EXPR_SDIV, x, y);
+    if (r) r = expr_ref(r);
+    expr_unref(x);
+    expr_unref(y);
+    if (r) return rewritten(r);
+  }
+  return NULL;
+}
+
+/* x − (x div y)·y = x rem y (the identity above). */
+static expr *remainder_of_sub(expr *a, expr *b) {
+  if (b->kind != EXPR_MUL) return NULL;
+  for (unsigned i = 0; i < 2; i++) {
+    expr_kind op;
+    expr *x, *y;
+    if (!division_parts(b->kid[i], &op, &x, &y)) continue;
+    bool match = x == a && y == b->kid[1 - i] && (op == EXPR_UDIV || op == EXPR_SDIV);
+    expr *r = match ? expr_binary(op == EXPR_UDIV ? EXPR_UREM : EXPR_SREM, x, y) : NULL;
+    expr_unref(x);
+    expr_unref(y);
+    if (r) return rewritten(r);
+  }
+  return NULL;
+}
+
 static expr *simplify_div_shift(expr_kind kind, expr *a, expr *b) {
   unsigned w = a->width;
   switch (kind) {
@@ -685,11 +819,11 @@ static expr *simplify_div_shift(expr_kind kind, expr *a, expr *b) {
         return rewritten(r);
       }
     }
-    break;
+    return narrow_division(kind, a, b);
   case EXPR_UREM:
   case EXPR_SREM:
     if (is_value(b, 1)) return rewritten(expr_const(w, 0));
-    break;
+    return narrow_division(kind, a, b);
   default: /* shifts */
     if (is_value(b, 0)) return rewritten(expr_ref(a));
     if (is_value(a, 0)) return rewritten(expr_ref(a));
@@ -722,10 +856,13 @@ expr *expr_binary(expr_kind kind, expr *a, expr *b) {
   case EXPR_UGE: return rewritten(expr_binary(EXPR_ULE, b, a));
   case EXPR_SGT: return rewritten(expr_binary(EXPR_SLT, b, a));
   case EXPR_SGE: return rewritten(expr_binary(EXPR_SLE, b, a));
-  case EXPR_SUB:
+  case EXPR_SUB: {
     if (a == b) return rewritten(expr_const(w, 0));
     if (b->kind == EXPR_CONST) return rewritten(add_const(a, -b->u.value));
+    expr *rem = remainder_of_sub(a, b);
+    if (rem) return rem;
     break;
+  }
   default: break;
   }
 

@@ -18,7 +18,10 @@
  *     by id), neutral and absorbing elements, read-over-write at constant indices, and
  *     merging of adjacent byte reads into one little-endian wide read, division by constants
  *     folded ((x udiv c1) udiv c2 = x udiv c1·c2; a comparison of x udiv c with a constant
- *     becomes one of x, e.g. 0 = x udiv c is x <u c). `ne`, `ugt`, `uge`,
+ *     becomes one of x, e.g. 0 = x udiv c is x <u c), a division or remainder of extended
+ *     operands (or constants) done at the narrow width that holds it exactly (sdiv and a
+ *     udiv by a symbolic divisor one bit wider: the minimum / −1 and division by zero), and
+ *     (x div y)·y + x rem y = x, x − (x div y)·y = x rem y. `ne`, `ugt`, `uge`,
  *     `sgt`, `sge` and `implies` are built from the canonical kinds; `sub x c` is `add -c x`.
  *   - A `forall` body may mention only its own bound variable (no nesting across binders).
  *   - Not thread-safe: one process-wide unique table.
