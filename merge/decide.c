@@ -501,6 +501,168 @@ static void memory_costly(merge_ctx *m, state *const *group, size_t n, merge_che
   free(scratch);
 }
 
+/* The terms a member's path condition pins to one constant (issue 26: memcpy(copy, s, n + 1)
+ * merged by pattern — each forked state's path condition fixes n, the merged one does not,
+ * and every later read of s goes through the store s[n] = 0 at a symbolic index). A term is
+ * pinned when the path's bounds on it (c <u x, x <u c, c ≤u x, x ≤u c, c = x and the
+ * negations of the orderings, c a constant) meet in one value; c + y pinned pins y. */
+enum { MERGE_PIN_TERMS = 64, MERGE_PIN_WALK = 4096 };
+
+typedef struct pin_bound {
+  const expr *term;
+  u128 lo, hi;
+} pin_bound;
+
+static void pin_narrow(pin_bound *b, size_t *nb, const expr *x, u128 lo, u128 hi) {
+  if (expr_is_const(x) || x->width > 64) return;
+  size_t k = 0;
+  while (k < *nb && b[k].term != x) k++;
+  if (k == *nb) {
+    if (*nb == MERGE_PIN_TERMS) return;
+    b[(*nb)++] = (pin_bound){x, 0, expr_mask(x->width)};
+  }
+  if (lo > b[k].lo) b[k].lo = lo;
+  if (hi < b[k].hi) b[k].hi = hi;
+}
+
+/* The pinned terms of st (b[0..return) with lo == hi; the others dropped). */
+static size_t pinned_terms(const state *st, pin_bound *b) {
+  size_t nb = 0;
+  for (size_t i = 0; i < st->npc; i++) {
+    const expr *c = st->pc[i];
+    bool neg = c->kind == EXPR_NOT;
+    if (neg) c = c->kid[0];
+    if (c->kind != EXPR_EQ && c->kind != EXPR_ULT && c->kind != EXPR_ULE) continue;
+    const expr *a = c->kid[0], *x = c->kid[1];
+    bool const_first = expr_is_const(a);
+    if (!const_first && !expr_is_const(x)) continue;
+    u128 v = const_first ? a->u.value : x->u.value;
+    const expr *t = const_first ? x : a;
+    if (t->width > 64) continue;
+    u128 max = expr_mask(t->width);
+    if (c->kind == EXPR_EQ) {
+      if (!neg) pin_narrow(b, &nb, t, v, v);
+      continue;
+    }
+    bool strict = c->kind == EXPR_ULT;
+    if (neg) strict = !strict, const_first = !const_first; /* ¬(c < x) is x ≤ c */
+    if (const_first) {                                     /* c < x or c ≤ x */
+      if (strict && v == max) continue;
+      pin_narrow(b, &nb, t, strict ? v + 1 : v, max);
+    } else { /* x < c or x ≤ c */
+      if (strict && v == 0) continue;
+      pin_narrow(b, &nb, t, 0, strict ? v - 1 : v);
+    }
+  }
+  /* t = c + y: y's interval bounds t's where no value of it wraps, and t's bounds y's where
+   * none of t's does (n ≤ 10 and ¬(1 < n + 1) pin n + 1 to 1, then n to 0) */
+  for (size_t k = 0, n0 = nb; k < n0; k++) {
+    const expr *t = b[k].term;
+    if (t->kind == EXPR_ADD && expr_is_const(t->kid[0]) && !expr_is_const(t->kid[1]))
+      pin_narrow(b, &nb, t->kid[1], 0, expr_mask(t->width));
+  }
+  for (int round = 0; round < 2; round++)
+    for (size_t k = 0; k < nb; k++) {
+      const expr *t = b[k].term;
+      if (t->kind != EXPR_ADD || !expr_is_const(t->kid[0]) || expr_is_const(t->kid[1])) continue;
+      u128 c = t->kid[0]->u.value, max = expr_mask(t->width);
+      size_t y = 0;
+      while (y < nb && b[y].term != t->kid[1]) y++;
+      if (y == nb || b[k].lo > b[k].hi || b[y].lo > b[y].hi) continue;
+      if (b[y].hi <= max - c) pin_narrow(b, &nb, t, b[y].lo + c, b[y].hi + c);
+      if (b[k].lo >= c) pin_narrow(b, &nb, t->kid[1], b[k].lo - c, b[k].hi - c);
+    }
+  size_t np = 0;
+  for (size_t k = 0; k < nb; k++)
+    if (b[k].lo == b[k].hi) b[np++] = b[k];
+  return np;
+}
+
+/* The terms pinned to a constant in every member, to different ones among them: what a merge
+ * turns from a constant of each forked state into a symbol (values[k * n + j]: term k's in
+ * member j). */
+typedef struct pin_set {
+  const expr **terms;
+  u128 *values;
+  size_t n;
+  obj_set objs; /* the objects holding a byte that mentions one (pinned_objects) */
+} pin_set;
+
+static pin_set pins_of(state *const *group, size_t n) {
+  pin_set ps = {0};
+  pin_bound *first = xmalloc(2 * MERGE_PIN_TERMS * sizeof *first);
+  pin_bound *other = xmalloc(2 * MERGE_PIN_TERMS * sizeof *other);
+  size_t nf = pinned_terms(group[0], first);
+  if (!nf) goto done;
+  u128 *vals = xmalloc(nf * n * sizeof *vals);
+  bool *keep = xmalloc(nf * sizeof *keep);
+  for (size_t k = 0; k < nf; k++) keep[k] = true, vals[k * n] = first[k].lo;
+  for (size_t j = 1; j < n; j++) {
+    size_t no = pinned_terms(group[j], other);
+    for (size_t k = 0; k < nf; k++) {
+      size_t o = 0;
+      while (o < no && other[o].term != first[k].term) o++;
+      if (o == no) keep[k] = false;
+      else
+        vals[k * n + j] = other[o].lo;
+    }
+  }
+  ps.terms = xmalloc(nf * sizeof *ps.terms);
+  ps.values = xmalloc(nf * n * sizeof *ps.values);
+  for (size_t k = 0; k < nf; k++) {
+    bool differ = false;
+    for (size_t j = 1; j < n && keep[k] && !differ; j++) differ = vals[k * n + j] != vals[k * n];
+    if (!keep[k] || !differ) continue;
+    ps.terms[ps.n] = first[k].term;
+    memcpy(ps.values + ps.n * n, vals + k * n, n * sizeof *vals);
+    ps.n++;
+  }
+  free(vals);
+  free(keep);
+done:
+  free(first);
+  free(other);
+  return ps;
+}
+
+/* Does e (its update lists' indices and values too) mention one of ps's terms? Walks at most
+ * *budget nodes (then: it does, to be safe). */
+static bool mentions_pin(const expr *e, const pin_set *ps, uint32_t *budget) {
+  if (!e || expr_is_const(e)) return false;
+  if (*budget == 0) return true;
+  (*budget)--;
+  for (size_t k = 0; k < ps->n; k++)
+    if (ps->terms[k] == e) return true;
+  if (e->kind == EXPR_READ)
+    for (const expr_update *u = e->u.read.updates; u; u = u->next) {
+      if (mentions_pin(u->index, ps, budget) || mentions_pin(u->value, ps, budget)) return true;
+    }
+  for (uint8_t k = 0; k < e->nkids; k++)
+    if (mentions_pin(e->kid[k], ps, budget)) return true;
+  return false;
+}
+
+/* The writable objects of the group's first state holding, among their first 64 bytes, one
+ * that mentions a pinned term (an array written at an index each member pins: its later
+ * loads read a store at a symbolic index in the merged state), added to out and sym. */
+static void pinned_objects(merge_ctx *m, const state *st, pin_set *ps, obj_set *out, obj_set *sym) {
+  const mem_space *mem = st->mem;
+  for (size_t i = 0; i < mem_space_count(mem); i++) {
+    const mem_object *o = mem_space_object_at(mem, i);
+    if (o->read_only) continue;
+    for (uint64_t b = 0; b < o->capacity && b < 64; b++) {
+      uint32_t budget = MERGE_PIN_WALK;
+      if (!mentions_pin(merge_tmp(m, mem_read(st->mem, o, merge_tmp(m, expr_const(64, b)), 1)), ps,
+                        &budget))
+        continue;
+      obj_add(out, o);
+      obj_add(sym, o);
+      obj_add(&ps->objs, o);
+      break;
+    }
+  }
+}
+
 /* The arrays e reads, walking at most *budget nodes (shared ones again: no memo, hence the
  * budget); false when it is exceeded (then any array may be read). */
 static bool arrays_read(const expr *e, const expr_array ***arrays, size_t *n, uint32_t *budget) {
@@ -762,6 +924,159 @@ static uint8_t *k_reads(const exit_info *e, const frame_at *at, const ir_functio
   }
 }
 
+/* A value every member holds as the same constant (known), for folding a frame's branches. */
+typedef struct known_value {
+  bool known;
+  u128 value;
+} known_value;
+
+/* The value of operand o, when constant: an immediate or a known register. */
+static known_value operand_known(const ir_program *p, const ir_operand *o, const known_value *k) {
+  if (o->kind == IR_OPND_CONST) return (known_value){true, ir_const_value(p, o)};
+  if (o->kind == IR_OPND_REG) return k[o->index];
+  return (known_value){false, 0};
+}
+
+static bool icmp_holds(uint8_t pred, u128 a, u128 b, unsigned width) {
+  u128 sign = (u128)1 << (width - 1);
+  bool slt = (a ^ sign) < (b ^ sign), sle = (a ^ sign) <= (b ^ sign);
+  switch (pred) {
+  case IR_ICMP_EQ: return a == b;
+  case IR_ICMP_NE: return a != b;
+  case IR_ICMP_UGT: return a > b;
+  case IR_ICMP_UGE: return a >= b;
+  case IR_ICMP_ULT: return a < b;
+  case IR_ICMP_ULE: return a <= b;
+  case IR_ICMP_SGT: return !sle;
+  case IR_ICMP_SGE: return !slt;
+  case IR_ICMP_SLT: return slt;
+  default: return sle;
+  }
+}
+
+/* e's reachable code with the branches folded whose condition every member computes to the
+ * same constant (issue 26: libtasn1's `if (asn1_get_tag_der(...) == ASN1_SUCCESS)` after a
+ * group that returns ASN1_DER_ERROR in every member: the body's sites are no query for any
+ * of them, merged or forked). k holds, per register, the value known at the position (the
+ * same constant in every member, its definition not reached again; the call's result when
+ * the callee returns one constant); comparisons of known values are folded (to a fixpoint),
+ * and a conditional branch on a known condition reaches its one side only. Returns a new
+ * exit_info (the caller frees it and its arrays) when folding removed code, else NULL.
+ * *ret receives the one constant the reachable returns give (not known: none or several). */
+static exit_info *exit_folded(const ir_program *p, const ir_function *fn, const exit_info *e,
+                              known_value *k, known_value *ret) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t i = 0; i < fn->ninsts; i++) {
+      const ir_inst *in = &fn->insts[i];
+      if (!e->reach[i] || in->dst == IR_NONE || k[in->dst].known || in->nops < 1) continue;
+      const ir_operand *o = &fn->operands[in->ops];
+      known_value a = operand_known(p, o, k), b = {false, 0};
+      if (!a.known) continue;
+      if (in->op == IR_ICMP && in->nops == 2 && o->width >= 1 && o->width <= 128) {
+        b = operand_known(p, o + 1, k);
+        if (!b.known) continue;
+        u128 mask = expr_mask(o->width);
+        k[in->dst] =
+            (known_value){true, icmp_holds(in->aux, a.value & mask, b.value & mask, o->width)};
+        changed = true;
+      } else if ((in->op == IR_ZEXT || in->op == IR_TRUNC || in->op == IR_MOVE) && in->width >= 1 &&
+                 in->width <= 128 && o->width <= 128) {
+        k[in->dst] = (known_value){true, a.value & expr_mask(o->width) & expr_mask(in->width)};
+        changed = true;
+      }
+    }
+  }
+  uint8_t *reach = xcalloc(fn->ninsts + 1, 1), *reach_block = xcalloc(fn->nblocks + 1, 1);
+  uint8_t *whole = xcalloc(fn->nblocks + 1, 1);
+  uint32_t *work = xmalloc((fn->nblocks + 1) * sizeof *work), nwork = 0;
+  uint32_t start = merge_block_of(fn, e->inst);
+  for (uint32_t i = e->inst; i < fn->blocks[start].first + fn->blocks[start].count; i++)
+    reach[i] = 1;
+  reach_block[start] = 1;
+  work[nwork++] = start;
+  while (nwork) {
+    uint32_t b = work[--nwork];
+    const ir_inst *t = &fn->insts[fn->blocks[b].first + fn->blocks[b].count - 1];
+    known_value c = {false, 0};
+    if (t->op == IR_CONDBR && t->nops) c = operand_known(p, &fn->operands[t->ops], k);
+    for (uint32_t j = 0, n = ir_block_nedges(fn, b); j < n; j++) {
+      if (c.known && j != ((c.value & 1) ? 0u : 1u)) continue; /* the true side first */
+      uint32_t to = fn->edges[ir_block_edge(fn, b, j)].target;
+      if (whole[to]) continue;
+      whole[to] = reach_block[to] = 1;
+      for (uint32_t i = 0; i < fn->blocks[to].count; i++) reach[fn->blocks[to].first + i] = 1;
+      work[nwork++] = to;
+    }
+  }
+  free(work);
+  free(whole);
+  *ret = (known_value){false, 0};
+  bool any_ret = false, one = true;
+  for (uint32_t i = 0; i < fn->ninsts && one; i++) {
+    const ir_inst *in = &fn->insts[i];
+    if (!reach[i] || in->op != IR_RET) continue;
+    known_value v =
+        in->nops ? operand_known(p, &fn->operands[in->ops], k) : (known_value){false, 0};
+    if (in->nops && !v.known && fn->operands[in->ops].kind == IR_OPND_REG) {
+      /* a phi: the one constant its reachable incoming moves carry */
+      uint32_t r = fn->operands[in->ops].index;
+      bool seen = false;
+      v = (known_value){true, 0};
+      for (uint32_t b = 0; b < fn->nblocks && v.known; b++)
+        for (uint32_t j = 0, n = reach_block[b] ? ir_block_nedges(fn, b) : 0; j < n; j++) {
+          const ir_edge *ed = &fn->edges[ir_block_edge(fn, b, j)];
+          for (uint32_t mv = 0; mv < ed->nmoves; mv++) {
+            const ir_move *move = &fn->moves[ed->moves + mv];
+            if (move->dst != r) continue;
+            known_value s = operand_known(p, &move->src, k);
+            if (!s.known || (seen && s.value != v.value)) v.known = false;
+            else
+              v.value = s.value, seen = true;
+          }
+        }
+      v.known &= seen;
+    }
+    one = v.known && (!any_ret || v.value == ret->value);
+    *ret = v, any_ret = true;
+  }
+  if (!one || !any_ret) *ret = (known_value){false, 0};
+  bool same = true;
+  for (uint32_t i = 0; i < fn->ninsts && same; i++) same = reach[i] == e->reach[i];
+  if (same) {
+    free(reach);
+    free(reach_block);
+    return NULL;
+  }
+  exit_info *f = xmalloc(sizeof *f);
+  *f = (exit_info){e->func, e->inst, reach, reach_block, 0};
+  for (uint32_t i = 0; i < fn->ninsts; i++) f->sites += reach[i] && is_site(fn, &fn->insts[i]);
+  return f;
+}
+
+/* The loads flagged in reads (NULL: none) that read a pinned object (pins->objs): one at an
+ * address computed from K (taint k) is unflagged — it reads the cells K selects, priced as a
+ * read at K, and a pinned term tied to K is no more costly there (chained memspn's second scan
+ * from s + K, n pinned to K in every member); returns how many others there are (counted only
+ * if count). */
+static uint32_t pinned_reads(const frame_at *at, const pin_set *pins, const uint64_t *k,
+                             uint8_t *reads, bool count) {
+  if (!reads || !pins->objs.n) return 0;
+  const ir_function *fn = at->fn;
+  uint32_t found = 0;
+  for (uint32_t i = 0; i < fn->ninsts; i++) {
+    const ir_inst *in = &fn->insts[i];
+    if (!reads[i] || in->op != IR_LOAD || !in->nops) continue;
+    const ir_operand *addr = &fn->operands[in->ops];
+    const mem_object *o = pointee(at, addr);
+    if (!o || !obj_has(&pins->objs, o)) continue;
+    if (addr->kind == IR_OPND_REG && has_bit(k, addr->index)) reads[i] = 0;
+    else
+      found += count;
+  }
+  return found;
+}
+
 /* The frame at `depth` of the group, from its position (the exit, or just after the call
  * that made the frame above) on, callees included: adds its query sites and those reading
  * what the merge makes costly to *counts; returned[t] (in: the callee returns a value of
@@ -773,14 +1088,30 @@ static uint8_t *k_reads(const exit_info *e, const frame_at *at, const ir_functio
 static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, size_t n,
                            uint32_t depth, const obj_set *hot[NTAINTS], obj_set *k_hot,
                            merge_cheap_fn cheap, void *arg, bool forall, const obj_set *forall_objs,
-                           merge_estimate *est, site_counts *counts, bool returned[NTAINTS],
-                           const mem_object **ret_obj, uint64_t *tuple) {
+                           const pin_set *pins, merge_estimate *est, site_counts *counts,
+                           bool returned[NTAINTS], const mem_object **ret_obj,
+                           known_value *ret_const, uint64_t *tuple) {
   const state_frame *f = &group[0]->frames[depth];
   const ir_function *fn = &m->prog->funcs[f->func];
   bool top = depth + 1 == group[0]->nframes;
   uint32_t pc = top ? f->pc : f->pc + 1;
-  if (pc >= fn->ninsts) return;
+  if (pc >= fn->ninsts) {
+    *ret_const = (known_value){false, 0};
+    return;
+  }
   const exit_info *e = exit_of(m, f->func, pc);
+  /* the registers the frame's code from pc defines again (a loop's): not known there */
+  uint8_t *redefined = xcalloc(fn->nregs + 1, 1);
+  for (uint32_t i = 0; i < fn->ninsts; i++)
+    if (e->reach[i] && fn->insts[i].dst < fn->nregs) redefined[fn->insts[i].dst] = 1;
+  for (uint32_t b = 0; b < fn->nblocks; b++)
+    for (uint32_t j = 0, nb = e->reach_block[b] ? ir_block_nedges(fn, b) : 0; j < nb; j++) {
+      const ir_edge *ed = &fn->edges[ir_block_edge(fn, b, j)];
+      for (uint32_t mv = 0; mv < ed->nmoves; mv++)
+        if (fn->moves[ed->moves + mv].dst < fn->nregs) redefined[fn->moves[ed->moves + mv].dst] = 1;
+    }
+  known_value *known = xcalloc(fn->nregs + 1, sizeof *known);
+  if (!top && fn->insts[f->pc].dst < fn->nregs) known[fn->insts[f->pc].dst] = *ret_const;
   const merge_liveness *live = liveness_of(m, f->func);
   size_t words = (fn->nregs + 63) / 64 + 1;
   uint64_t *taint[NTAINTS];
@@ -799,6 +1130,7 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
       missing |= !vals[j];
       concrete &= vals[j] && expr_is_const(vals[j]);
     }
+    if (same && concrete && !redefined[reg]) known[reg] = (known_value){true, vals[0]->u.value};
     if (same || missing || !merge_live_before(live, pc, reg)) continue;
     if (cheap && cheap(m, vals, n, arg)) { /* a template: free, but it may split the state */
       set_bit(taint[TAINT_K], reg);
@@ -815,6 +1147,9 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
   }
   free(vals);
   free(scratch);
+  free(redefined);
+  exit_info *folded = exit_folded(m->prog, fn, e, known, ret_const);
+  if (folded) e = folded;
   frame_hot fh = {frame_at_of(m, group[0], f, pc), {0}};
   if (!top) fh.at.call_dst = fn->insts[f->pc].dst, fh.at.call_obj = *ret_obj;
   uint8_t *forall_loads = NULL, *kl = NULL;
@@ -826,6 +1161,8 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
     uint8_t *reads = t == TAINT_L   ? NULL /* from K's loads only */
                      : t == TAINT_K ? k_reads(e, &fh.at, fn, taint[TAINT_K], k_hot)
                                     : hot_reads(e, &fh.at, hot[t], hot[t]->n || hot[TAINT_V]->n);
+    if (t == TAINT_V || t == TAINT_A || t == TAINT_S)
+      est->pinned += pinned_reads(&fh.at, pins, taint[TAINT_K], reads, t == TAINT_V);
     if (kl && !reads) reads = xcalloc(fn->ninsts + 1, 1);
     for (uint32_t i = 0; kl && i < fn->ninsts; i++) reads[i] |= kl[i];
     propagate(fn, e, taint[t], reads, false);
@@ -854,6 +1191,7 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
     est->frame_sites++;
     est->frame_forall += (!v || at_k) && site_reads(fn, in, taint[TAINT_A]);
   }
+  free(known);
   free(kl);
   frame_calls(w, fn, e, taint, frame_arg_hot, &fh, 0, &here);
   /* the ∀'s loads of this frame: those whose object is known to be one of the ∀'s (an
@@ -871,6 +1209,7 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
   est->callee_sites += here.sites - e->sites;
   counts_add(counts, &here);
   for (int t = 0; t < NTAINTS; t++) free(taint[t]);
+  if (folded) free(folded->reach), free(folded->reach_block), free(folded);
 }
 
 /* What a query reading the ∀'s objects weighs against a plain one, per solver request (r).
@@ -919,6 +1258,10 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
                                                   values (registers and bytes) */
   obj_set k_hot = {0};                         /* objects holding a differing template byte */
   memory_costly(m, group, n, cheap, arg, &mem_hot, &sym_hot, &k_hot, &est->arms, tuple);
+  pin_set pins = pins_of(group, n);
+  if (pins.n) {
+    pinned_objects(m, group[0], &pins, &mem_hot, &sym_hot);
+  }
   est->memory = mem_hot.n > 0;
   for (size_t k = 0; k < mem_hot.n; k++) obj_add(&all_hot, mem_hot.items[k]);
   obj_set forall_objs = {0}, none = {0};
@@ -929,12 +1272,30 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   const obj_set *hot[NTAINTS] = {&k_hot, &none, &mem_hot, &all_hot, &sym_hot};
   bool returned[NTAINTS] = {false};
   const mem_object *ret_obj = NULL;
+  known_value ret_const = {false, 0}; /* what the frame above returns, when one constant */
   callee_walk w = {m, MERGE_DECIDE_CALLEE_BUDGET, xcalloc(m->prog->nfuncs + 1, 1)};
   site_counts counts = {0};
   uint32_t depth = group[0]->nframes;
   for (uint32_t k = 0; k <= MERGE_DECIDE_CALLERS && depth-- > 0; k++)
     estimate_frame(m, &w, group, n, depth, hot, &k_hot, cheap, arg, forall_body != NULL,
-                   &forall_objs, est, &counts, returned, &ret_obj, tuple);
+                   &forall_objs, &pins, est, &counts, returned, &ret_obj, &ret_const, tuple);
+  if (est->pinned) { /* the pinned terms are read later: merged values, one per member */
+    uint64_t *sorted = xmalloc(n * sizeof *sorted);
+    for (size_t k = 0; k < pins.n; k++) {
+      for (size_t j = 0; j < n; j++) {
+        sorted[j] = (uint64_t)pins.values[k * n + j];
+        tuple[j] = (tuple[j] ^ (sorted[j] + 0x9e3779b97f4a7c15ULL * (k + 1))) * 0x100000001b3ULL;
+      }
+      qsort(sorted, n, sizeof *sorted, cmp_u64);
+      size_t d = 1;
+      for (size_t j = 1; j < n; j++) d += sorted[j] != sorted[j - 1];
+      if (d > est->arms) est->arms = d;
+    }
+    free(sorted);
+  }
+  free(pins.terms);
+  free(pins.values);
+  free(pins.objs.items);
   free(w.on_chain);
   qsort(tuple, n, sizeof *tuple, cmp_u64);
   est->distinct = 1;

@@ -37,6 +37,16 @@
  *     pointer over their back edges is K of a later pass) walks the ∀'s range again
  *     (k_walks): it splits the merged state into one state per value of K, so M is taken
  *     with s = n.
+ *   - Constants of the members: a register holding the same constant in every member (not
+ *     defined again after the position), a call's result whose callee returns one constant,
+ *     and comparisons of those are known; a conditional branch on a known condition reaches
+ *     one side only (the other side's sites are not counted in any term). A term that
+ *     every member's path condition pins to a constant of its own (bounds c <u x, x ≤u c,
+ *     c = x…; c + y and y bound each other where nothing wraps) is a merged value where it
+ *     is read later: a writable object with one of its first 64 bytes mentioning it (an array
+ *     written at that index) is merged memory (symbolic), and when the group's frames load
+ *     from one at an address not computed from K (a load at K is priced as such: the term is
+ *     tied to K there), the pinned values count in d and arms.
  *   - From the run: r, the measured solver requests per quantified query the engine asked
  *     (the quantified stage's requests — procedure runs, the relaxed stage's sub-requests —
  *     minus --validate-qsolver's re-checks, over the ∀ queries asked; requests are counted,
@@ -88,6 +98,8 @@ typedef struct merge_estimate {
                              address not computed from K (the merged state splits per K) */
   uint64_t measured_x100; /* with a ∀: the run's ∀ query / plain query effort so far, in
                              hundredths (0: not measured yet); reported, not weighed */
+  uint32_t pinned; /* the frames' loads, not at K, from an object holding a term each member's
+                     path pins to its own constant (a merged value) */
 } merge_estimate;
 
 /* The estimate for merging group[0..n) (merge-compatible, n ≥ 2) into one state that adds a
