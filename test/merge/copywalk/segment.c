@@ -21,13 +21,7 @@
 #define CAP 5
 #endif
 
-/* Later work on another input in the same frame, reading neither the path nor its segment
- * (as test/merge/rewalk/line.c: the rest of a real caller's code). */
-#define ARM(k) else if (m == k) r = k * 3;
-#define MODE_OF(m, r)                                                                          \
-  if (m == 0) r = 1;                                                                           \
-  ARM(1) ARM(2) ARM(3) ARM(4) ARM(5) ARM(6) ARM(7) ARM(8) ARM(9) ARM(10) ARM(11) ARM(12)       \
-  ARM(13) ARM(14) ARM(15)
+#include "../later_work.h" /* MODE_OF: later work in the same frame */
 
 static unsigned hash(const char *p) {
   unsigned h = 5381;

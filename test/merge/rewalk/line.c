@@ -18,13 +18,7 @@
 #define CAP 4
 #endif
 
-/* Later work on another input in the same frame, reading neither the string nor its
- * length (as test/merge/split/walk.c: the rest of a real caller's code). */
-#define ARM(k) else if (m == k) r = k * 3;
-#define MODE_OF(m, r)                                                                          \
-  if (m == 0) r = 1;                                                                           \
-  ARM(1) ARM(2) ARM(3) ARM(4) ARM(5) ARM(6) ARM(7) ARM(8) ARM(9) ARM(10) ARM(11) ARM(12)       \
-  ARM(13) ARM(14) ARM(15)
+#include "../later_work.h" /* MODE_OF: later work in the same frame */
 
 static int parse(const char *s, int length, int m) {
   const char *p = s, *end = s + length;
