@@ -219,7 +219,8 @@ static uint8_t *k_loads(const ir_function *fn, const exit_info *e, const uint64_
 }
 
 /* The loops of fn reachable in e that walk the range a ∀ summarized again, one value of K
- * at a time: a branch or switch of the loop reads K (the loop is bounded by it) and a load
+ * at a time: a branch or switch of the loop reads K (the loop is bounded by it; in a callee
+ * also one that reads the ∀'s bytes, a scan to the terminator the ∀ ruled out) and a load
  * of the loop reads one of the ∀'s objects (forall_loads[i], NULL: none) at an address not
  * computed from K (so inside the range the ∀ covers, from its start: a copy, a second scan
  * of the same string — not the next scan from K on, as chained memspn's). Each iteration's
@@ -239,7 +240,11 @@ static uint32_t k_walks(merge_ctx *m, uint32_t func, const exit_info *e,
     for (uint32_t i = fn->blocks[b].first; i < fn->blocks[b].first + fn->blocks[b].count; i++) {
       const ir_inst *in = &fn->insts[i];
       if (!e->reach[i]) continue;
-      if (in->op == IR_CONDBR || in->op == IR_SWITCH) branch |= site_reads(fn, in, taint[TAINT_K]);
+      /* in a callee (k_addr NULL) a loop bounded by the ∀'s bytes themselves walks the range
+       * too: apr_fnmatch_test's scan to the terminator after strpbrk's ∀ (scanwalk) */
+      if (in->op == IR_CONDBR || in->op == IR_SWITCH)
+        branch |=
+            site_reads(fn, in, taint[TAINT_K]) || (!k_addr && site_reads(fn, in, taint[TAINT_A]));
       if (in->op == IR_LOAD && forall_loads[i])
         load |= !site_reads(fn, in, k_addr ? k_addr : taint[TAINT_K]);
     }
