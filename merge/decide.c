@@ -530,11 +530,11 @@ static void pin_narrow(pin_bound *b, size_t *nb, const expr *x, u128 lo, u128 hi
   if (hi < b[k].hi) b[k].hi = hi;
 }
 
-/* The pinned terms of st (b[0..return) with lo == hi; the others dropped). */
-static size_t pinned_terms(const state *st, pin_bound *b) {
-  size_t nb = 0;
-  for (size_t i = 0; i < st->npc; i++) {
-    const expr *c = st->pc[i];
+/* Narrows b[0..*nb) by the bounds the path formulas pc[from..to) put on terms. */
+static void pc_bounds(expr *const *pc, size_t from, size_t to, pin_bound *b, size_t *nbp) {
+  size_t nb = *nbp;
+  for (size_t i = from; i < to; i++) {
+    const expr *c = pc[i];
     bool neg = c->kind == EXPR_NOT;
     if (neg) c = c->kid[0];
     if (c->kind != EXPR_EQ && c->kind != EXPR_ULT && c->kind != EXPR_ULE) continue;
@@ -559,6 +559,12 @@ static size_t pinned_terms(const state *st, pin_bound *b) {
       pin_narrow(b, &nb, t, 0, strict ? v - 1 : v);
     }
   }
+  *nbp = nb;
+}
+
+/* The pinned terms of b[0..nb), the bounds of a path condition (pc_bounds): b[0..return)
+ * with lo == hi, the others dropped. */
+static size_t pinned_terms(pin_bound *b, size_t nb) {
   /* t = c + y: y's interval bounds t's where no value of it wraps, and t's bounds y's where
    * none of t's does (n ≤ 10 and ¬(1 < n + 1) pin n + 1 to 1, then n to 0) */
   for (size_t k = 0, n0 = nb; k < n0; k++) {
@@ -593,17 +599,38 @@ typedef struct pin_set {
   obj_set objs; /* the objects holding a byte that mentions one (pinned_objects) */
 } pin_set;
 
+/* The bounds of st's path condition: those of the group's shared prefix (prefix[0..np), its
+ * first `shared` formulas) narrowed by the formulas after it — the prefix read once per
+ * group, not once per member (memspn at 4,096 bytes: paths of thousands of formulas, exits
+ * of hundreds of members). */
+static size_t member_pins(const state *st, const pin_bound *prefix, size_t np, size_t shared,
+                          pin_bound *b) {
+  memcpy(b, prefix, np * sizeof *b);
+  size_t nb = np;
+  pc_bounds(st->pc, shared, st->npc, b, &nb);
+  return pinned_terms(b, nb);
+}
+
 static pin_set pins_of(state *const *group, size_t n) {
   pin_set ps = {0};
+  size_t shared = group[0]->npc; /* the formulas every member's path begins with */
+  for (size_t j = 1; j < n; j++) {
+    size_t k = 0;
+    while (k < shared && k < group[j]->npc && group[j]->pc[k] == group[0]->pc[k]) k++;
+    shared = k;
+  }
+  pin_bound *prefix = xmalloc(2 * MERGE_PIN_TERMS * sizeof *prefix);
   pin_bound *first = xmalloc(2 * MERGE_PIN_TERMS * sizeof *first);
   pin_bound *other = xmalloc(2 * MERGE_PIN_TERMS * sizeof *other);
-  size_t nf = pinned_terms(group[0], first);
+  size_t np = 0;
+  pc_bounds(group[0]->pc, 0, shared, prefix, &np);
+  size_t nf = member_pins(group[0], prefix, np, shared, first);
   if (!nf) goto done;
   u128 *vals = xmalloc(nf * n * sizeof *vals);
   bool *keep = xmalloc(nf * sizeof *keep);
   for (size_t k = 0; k < nf; k++) keep[k] = true, vals[k * n] = first[k].lo;
   for (size_t j = 1; j < n; j++) {
-    size_t no = pinned_terms(group[j], other);
+    size_t no = member_pins(group[j], prefix, np, shared, other);
     for (size_t k = 0; k < nf; k++) {
       size_t o = 0;
       while (o < no && other[o].term != first[k].term) o++;
@@ -625,6 +652,7 @@ static pin_set pins_of(state *const *group, size_t n) {
   free(vals);
   free(keep);
 done:
+  free(prefix);
   free(first);
   free(other);
   return ps;
