@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/hashmap.h"
 #include "engine/core/memory.h"
 #include "engine/core/xalloc.h"
 #include "merge/liveness.h"
@@ -29,6 +30,9 @@ struct merge_decide_cache {
   uint32_t *func_sites; /* per function: 1 + its sites with its callees', 0: not yet */
   struct callee_memo *memos;
   size_t nmemos, cap_memos;
+  hmap pin_index; /* state id + 1 -> its entry in pin_memos */
+  struct pin_memo **pin_memos;
+  size_t npin_memos, cap_pin_memos;
 };
 
 static struct merge_decide_cache *cache_of(merge_ctx *m) {
@@ -611,7 +615,78 @@ static size_t member_pins(const state *st, const pin_bound *prefix, size_t np, s
   return pinned_terms(b, nb);
 }
 
-static pin_set pins_of(state *const *group, size_t n) {
+/* A member's pinned terms kept with its state's id: they depend on its path condition alone
+ * (the shared prefix read first is the start of its own path), and one release decides over
+ * the same members many times (memspn at 1,024 bytes: each member's path of ~1,000 formulas
+ * read 6 times). The path condition is recognised by its array, length and last formula; a
+ * stale entry could only change a decision, never an answer. At most MERGE_PIN_MEMOS kept:
+ * the table is emptied when full. */
+enum { MERGE_PIN_MEMOS = 1 << 14 };
+
+typedef struct pin_memo {
+  uint64_t id;
+  expr *const *pc;
+  size_t npc;
+  const expr *last;
+  size_t n;
+  pin_bound b[];
+} pin_memo;
+
+static void pin_memos_clear(struct merge_decide_cache *c) {
+  for (size_t k = 0; k < c->npin_memos; k++) free(c->pin_memos[k]);
+  c->npin_memos = 0;
+  hmap_clear(&c->pin_index);
+}
+
+static const pin_memo *pin_memo_of(struct merge_decide_cache *c, const state *st) {
+  uint64_t at;
+  if (!hmap_get(&c->pin_index, st->id + 1, &at)) return NULL;
+  const pin_memo *p = c->pin_memos[at];
+  bool same = p->id == st->id && p->pc == st->pc && p->npc == st->npc &&
+              p->last == (st->npc ? st->pc[st->npc - 1] : NULL);
+  return same ? p : NULL;
+}
+
+static void pin_memo_put(struct merge_decide_cache *c, const state *st, const pin_bound *b,
+                         size_t n) {
+  if (c->npin_memos == MERGE_PIN_MEMOS) pin_memos_clear(c);
+  pin_memo *p = xmalloc(sizeof *p + n * sizeof *b);
+  *p = (pin_memo){st->id, st->pc, st->npc, st->npc ? st->pc[st->npc - 1] : NULL, n};
+  memcpy(p->b, b, n * sizeof *b);
+  if (c->npin_memos == c->cap_pin_memos) {
+    c->cap_pin_memos = c->cap_pin_memos ? 2 * c->cap_pin_memos : 256;
+    c->pin_memos = xrealloc(c->pin_memos, c->cap_pin_memos * sizeof *c->pin_memos);
+  }
+  uint64_t at;
+  if (hmap_get(&c->pin_index, st->id + 1, &at)) { /* a stale entry of the same state */
+    free(c->pin_memos[at]);
+    c->pin_memos[at] = p;
+    return;
+  }
+  hmap_put(&c->pin_index, st->id + 1, c->npin_memos);
+  c->pin_memos[c->npin_memos++] = p;
+}
+
+/* member_pins through the memo; the prefix's bounds are computed on the first miss only
+ * (*np == SIZE_MAX until then). */
+static size_t member_pins_memo(struct merge_decide_cache *c, const state *st, pin_bound *prefix,
+                               size_t *np, size_t shared, pin_bound *b) {
+  const pin_memo *p = pin_memo_of(c, st);
+  if (p) {
+    memcpy(b, p->b, p->n * sizeof *b);
+    return p->n;
+  }
+  if (*np == SIZE_MAX) {
+    *np = 0;
+    pc_bounds(st->pc, 0, shared, prefix, np);
+  }
+  size_t n = member_pins(st, prefix, *np, shared, b);
+  pin_memo_put(c, st, b, n);
+  return n;
+}
+
+static pin_set pins_of(merge_ctx *m, state *const *group, size_t n) {
+  struct merge_decide_cache *c = cache_of(m);
   pin_set ps = {0};
   size_t shared = group[0]->npc; /* the formulas every member's path begins with */
   for (size_t j = 1; j < n; j++) {
@@ -622,15 +697,14 @@ static pin_set pins_of(state *const *group, size_t n) {
   pin_bound *prefix = xmalloc(2 * MERGE_PIN_TERMS * sizeof *prefix);
   pin_bound *first = xmalloc(2 * MERGE_PIN_TERMS * sizeof *first);
   pin_bound *other = xmalloc(2 * MERGE_PIN_TERMS * sizeof *other);
-  size_t np = 0;
-  pc_bounds(group[0]->pc, 0, shared, prefix, &np);
-  size_t nf = member_pins(group[0], prefix, np, shared, first);
+  size_t np = SIZE_MAX;
+  size_t nf = member_pins_memo(c, group[0], prefix, &np, shared, first);
   if (!nf) goto done;
   u128 *vals = xmalloc(nf * n * sizeof *vals);
   bool *keep = xmalloc(nf * sizeof *keep);
   for (size_t k = 0; k < nf; k++) keep[k] = true, vals[k * n] = first[k].lo;
   for (size_t j = 1; j < n; j++) {
-    size_t no = member_pins(group[j], prefix, np, shared, other);
+    size_t no = member_pins_memo(c, group[j], prefix, &np, shared, other);
     for (size_t k = 0; k < nf; k++) {
       size_t o = 0;
       while (o < no && other[o].term != first[k].term) o++;
@@ -1291,7 +1365,7 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
                                                   values (registers and bytes) */
   obj_set k_hot = {0};                         /* objects holding a differing template byte */
   memory_costly(m, group, n, cheap, arg, &mem_hot, &sym_hot, &k_hot, &est->arms, tuple);
-  pin_set pins = pins_of(group, n);
+  pin_set pins = pins_of(m, group, n);
   if (pins.n) {
     pinned_objects(m, group[0], &pins, &mem_hot, &sym_hot);
   }
@@ -1462,6 +1536,9 @@ void merge_decide_free(merge_ctx *m) {
     free(c->defs);
     free(c->func_sites);
     free(c->memos);
+    pin_memos_clear(c);
+    free(c->pin_memos);
+    hmap_free(&c->pin_index);
     free(c);
   }
   free(m->decision_log);
