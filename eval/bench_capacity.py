@@ -5,7 +5,8 @@ KLEE.
 
     eval/bench_capacity.py SYMQ [--capacities 64,128,256,512,1024,2048,4096]
                            [--drivers string_scan,memspn,memspn_twice,strspn]
-                           [--modes none,cfg,pat] [--budget 60] [--klee PATH] [--out DIR]
+                           [--modes none,cfg,pat] [--budget 60] [--klee PATH]
+                           [--klee-budget S] [--out DIR]
 
 Drivers: eval/drivers/string_scan.c (the KLEE idiom: symbolic n <= CAP, a CAP+1-byte
 symbolic buffer, s[n] = 0, while (s[i] == 'a') i++), drivers/memspn.c, drivers/memspn_twice.c
@@ -22,7 +23,10 @@ capacities are printed as `skipped` with the reason, never silently left out.
 
 --klee PATH runs KLEE (forking only: KLEE has no pattern merging) on the same drivers,
 compiled by clang-14 to bitcode with symq's klee/klee.h (`klee --search=dfs`, no libc: the
-drivers call only malloc, which KLEE handles itself), and prints its time beside symq's with the ratio symq/KLEE. When PATH is not
+drivers call only malloc, which KLEE handles itself), and prints its time beside symq's with the ratio symq/KLEE.
+KLEE runs at every capacity, each run interrupted at 2 x --klee-budget (default --budget)
+CPU seconds: an interrupted run's time is a lower bound, so the ratio is an upper bound
+('<'), and the last line checks the string scan's ratio at every capacity (at most 0.25x). When PATH is not
 an executable file, or a run fails, the script says so and the KLEE columns read `absent` /
 `failed`: nothing is made up.
 
@@ -153,7 +157,9 @@ def run_klee(klee, driver, cap, budget, tmp_root):
         # leaves KLEE one value of n) makes the run incomplete, its time no forking time
         paths = re.search(r"KLEE: done: completed paths = (\d+)", err)
         partial = re.search(r"KLEE: done: partially completed paths = (\d+)", err)
-        cut = (partial and int(partial.group(1)) > 0) or "KLEE: ERROR" in err
+        # (an interrupted run's paths still under way count as partially completed too:
+        # those are the limit's, not cut)
+        cut = (not limited and partial and int(partial.group(1)) > 0) or "KLEE: ERROR" in err
         r = {"cpu": cpu, "wall": wall, "queries": queries, "done": not limited and not cut,
              "cut": bool(cut)}
         if paths:
@@ -234,6 +240,26 @@ def ratio_line(rows, driver, mode, lo, hi, target):
     return f"{what}: {b['cpu'] / a['cpu']:.1f}x{bound}, target <= {target}x: {ok}"
 
 
+def klee_line(rows, driver, target):
+    """symq (forking) against KLEE at every capacity both ran: the issue's <= 0.25x."""
+    key = {(r["tool"], r["capacity"]): r for r in rows
+           if r["driver"] == driver and r["mode"] == "none"}
+    caps = sorted({c for (_, c) in key})
+    worst, missing = 0.0, []
+    for c in caps:
+        s, k = key.get(("symq", c)), key.get(("klee", c))
+        if (not s or not k or "skipped" in s or "skipped" in k or not s["done"]
+                or k["cpu"] <= 0 or k.get("cut")):
+            missing.append(str(c))
+            continue
+        worst = max(worst, s["cpu"] / k["cpu"])
+    what = f"{driver} symq/KLEE (none), worst over capacities"
+    if missing:
+        return f"{what}: not measured at {', '.join(missing)} (target <= {target}x)"
+    ok = "met" if worst <= target else "NOT met"
+    return f"{what}: {worst:.2f}x (KLEE interrupted: an upper bound), target <= {target}x: {ok}"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("symq")
@@ -242,6 +268,9 @@ def main():
     ap.add_argument("--modes", default="none,cfg,pat")
     ap.add_argument("--budget", type=float, default=60, help="seconds one run may take")
     ap.add_argument("--klee", help="a klee binary, run beside symq (forking)")
+    ap.add_argument("--klee-budget", type=float,
+                    help="KLEE's limit per run (default --budget); KLEE runs at every "
+                         "capacity, an interrupted run giving a bound")
     ap.add_argument("--out", default=".")
     args = ap.parse_args()
     caps = sorted(int(c) for c in args.capacities.split(","))
@@ -251,17 +280,21 @@ def main():
             sys.exit(f"bench_capacity: unknown driver {d} (known: {', '.join(DRIVERS)})")
     modes = args.modes.split(",")
     klee = args.klee if klee_usable(args.klee) else None
+    klee_budget = args.klee_budget if args.klee_budget else args.budget
     os.makedirs(args.out, exist_ok=True)
     rows = []
     head = f"{'tool':<5} {'driver':<13} {'mode':<5} {'capacity':>8} {'time (s)':>10} " \
            f"{'queries':>9} {'paths':>7}  note"
     print(head, flush=True)
 
-    def sweep(tool, driver, mode, runner):
+    def sweep(tool, driver, mode, runner, every_capacity=False):
+        # every_capacity: run each capacity, each bounded by its own limit (KLEE's: an
+        # interrupted run's time is a lower bound, so symq/KLEE stays an upper bound)
         points, stop = [], None
         for cap in caps:
             row = {"tool": tool, "driver": driver, "mode": mode, "capacity": cap}
-            if stop is None and len(points) >= 2 and predicted(points, cap) > args.budget:
+            if (stop is None and not every_capacity and len(points) >= 2
+                    and predicted(points, cap) > args.budget):
                 stop = f"predicted > {args.budget:g} s"
             if stop:
                 row["skipped"] = stop
@@ -284,7 +317,7 @@ def main():
             print(f"{tool:<5} {driver:<13} {mode:<5} {cap:>8} {fmt_time(r):>10} {q:>9} "
                   f"{r.get('paths', '—'):>7}  {note}", flush=True)
             points.append((cap, r["cpu"]))
-            if not r["done"]:
+            if not r["done"] and not every_capacity:
                 stop = f"capacity {cap} hit the time limit"
 
     for driver in drivers:
@@ -294,7 +327,8 @@ def main():
         if klee:
             with tempfile.TemporaryDirectory() as tmp_root:
                 sweep("klee", driver, "none",
-                      lambda cap, d=driver, t=tmp_root: run_klee(klee, d, cap, args.budget, t))
+                      lambda cap, d=driver, t=tmp_root: run_klee(klee, d, cap, klee_budget, t),
+                      every_capacity=True)
 
     csv_path = os.path.join(args.out, "bench_capacity.csv")
     with open(csv_path, "w", newline="") as f:
@@ -339,6 +373,8 @@ def main():
     print("\ntimes: CPU seconds (queries); '>' incomplete run (interrupted at 2 x budget, or paths ended early, e.g. a solver timeout); skipped: see the run's note")
     print(ratio_line(rows, "string_scan", "none", 256, 4096, 20))
     print(ratio_line(rows, "memspn", "pat", 256, 1024, 4))
+    if klee:
+        print(klee_line(rows, "string_scan", 0.25))
     plot(rows, args.out)
 
 
