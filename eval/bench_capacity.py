@@ -24,8 +24,8 @@ capacities are printed as `skipped` with the reason, never silently left out.
 --klee PATH runs KLEE (forking only: KLEE has no pattern merging) on the same drivers,
 compiled by clang-14 to bitcode with symq's klee/klee.h (`klee --search=dfs`, no libc: the
 drivers call only malloc, which KLEE handles itself), and prints its time beside symq's with the ratio symq/KLEE.
-KLEE runs at every capacity, each run interrupted at 2 x --klee-budget (default --budget)
-CPU seconds: an interrupted run's time is a lower bound, so the ratio is an upper bound
+KLEE runs at every capacity, each run halted by its own --max-time at --klee-budget (default
+--budget; interrupted at 2 x that in CPU seconds): a halted run's time is a lower bound, so the ratio is an upper bound
 ('<'), and the last line checks the string scan's ratio at every capacity (at most 0.25x). When PATH is not
 an executable file, or a run fails, the script says so and the KLEE columns read `absent` /
 `failed`: nothing is made up.
@@ -137,7 +137,9 @@ def run_klee(klee, driver, cap, budget, tmp_root):
             print(f"bench_capacity: KLEE: compiling {driver} failed:\n{p.stderr}", file=sys.stderr)
             return None
         out = os.path.join(tmp, "klee-out")
-        argv = [klee, "--search=dfs", f"--output-dir={out}", bc]
+        # KLEE's own timer halts it gracefully at the budget (its wall clock; a SIGINT in the
+        # middle of a query can print a KLEE: ERROR that is the interruption's, not a cut)
+        argv = [klee, "--search=dfs", f"--max-time={budget:g}s", f"--output-dir={out}", bc]
         code, cpu, wall, err = run_child(argv, 2 * budget)
         if code is None or not os.path.isdir(out):
             print(f"bench_capacity: KLEE on {driver} at {cap} failed ({code}):\n{err[-2000:]}",
@@ -151,7 +153,7 @@ def run_klee(klee, driver, cap, budget, tmp_root):
             lines = [l for l in q.stdout.splitlines() if l.strip()]
             if q.returncode == 0 and len(lines) >= 2 and lines[-1].strip().isdigit():
                 queries = int(lines[-1].strip())
-        limited = cpu >= 2 * budget  # interrupted by run_child
+        limited = cpu >= 2 * budget or "KLEE: HaltTimer invoked" in err  # interrupted
         # KLEE's own account of its paths (klee-stats needs python3-tabulate for its
         # table): a path it cut short (e.g. "concretized symbolic size": memspn's malloc(n + 1)
         # leaves KLEE one value of n) makes the run incomplete, its time no forking time
