@@ -411,19 +411,34 @@ static void dump_estimate(FILE *f, const char *what, const merge_estimate *e,
           e->merged_cost, declined ? declined : "merge");
 }
 
-/* Members PAT could not merge by pattern (why): under --pat-fallback=fork they resume as
- * they are; under cfg they are merged the CFG way unless the cost estimate declines it.
- * Writes what resumes to out; returns how many. */
+/* Does the group's fallback continue forked whatever --pat-fallback says? When the region's
+ * tree is invalid by a rider fork — a constraint that is not a branch had two feasible sides
+ * that both went on: a pointer resolved to one object or another, a bounds check — the
+ * members differ in which object or cell an address selected. A CFG merge keeps that choice
+ * as a disjunction of reads at a symbolic address, which the merged state's later queries
+ * over those bytes carry, and its later accesses through the address resolve it again: on
+ * json-c pointer_get (the probe loop of lh_table_lookup_entry_w_hash) such merges, each
+ * estimated to pay (no value differs), took 2.3x forking's queries and 2.2x its Z3 effort
+ * for the same instructions (docs/merging.md). Under --merge-decide=always the strategy
+ * merges as told. */
+static bool fallback_forks(const merge_ctx *m, const merge_region *r) {
+  return m->opt.decide == MERGE_DECIDE_COST && r->tree->invalid == merge_invalid_rider_fork;
+}
+
+/* Members PAT could not merge by pattern (why): under --pat-fallback=fork (or fallback_forks)
+ * they resume as they are; under cfg they are merged the CFG way unless the cost estimate
+ * declines it. Writes what resumes to out; returns how many. */
 static size_t fallback(merge_ctx *m, pat_ctx *pc, const merge_region *r, state *const *members,
                        size_t n, const char *why, state **out) {
   char outcome[160];
   const char *declined = NULL;
   merge_estimate est;
-  if (n >= 2 && m->opt.pat_fallback == MERGE_FALLBACK_CFG && m->opt.decide == MERGE_DECIDE_COST) {
+  bool fork = m->opt.pat_fallback == MERGE_FALLBACK_FORK || fallback_forks(m, r);
+  if (n >= 2 && !fork && m->opt.decide == MERGE_DECIDE_COST) {
     declined = merge_decide(m, members, n, NULL, NULL, NULL, &est);
     if (pc->dump) dump_estimate(pc->dump, "fallback", &est, declined);
   }
-  if (n < 2 || m->opt.pat_fallback == MERGE_FALLBACK_FORK || declined) {
+  if (n < 2 || fork || declined) {
     snprintf(outcome, sizeof outcome, "%s (%s)", declined ? declined : "fallback fork", why);
     merge_decision(m, r, members, n, outcome);
     if (pc->dump)
@@ -543,9 +558,11 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
   if (pc->dump) dump_group(pc->dump, group, n, on_tree ? paths : NULL, &parts);
   size_t nout;
   if (!on_tree || status != PAT_PARTITIONED) {
-    const char *why = r->tree->invalid ? "tree hash invalid"
-                      : !on_tree       ? "member off the tree"
-                                       : status_reason(status);
+    const char *why = r->tree->invalid == merge_invalid_rider_fork
+                          ? "tree hash invalid: fork at a constraint that is not a branch"
+                      : r->tree->invalid ? "tree hash invalid"
+                      : !on_tree         ? "member off the tree"
+                                         : status_reason(status);
     merge_reasons_add(&m->stats->pat_fallbacks, why);
     nout = fallback(m, pc, r, group, n, why, out);
   } else {
