@@ -347,10 +347,10 @@ static bool merge_settled(mergeout_job *job, const char *work, const bool *settl
 
 /* Writes what is in the output directory so far to the disk (syncfs), while the last parts
  * still run: the merge's own syncfs at the end (mergeout_end, before stats.json and info, which
- * vouch for the tests) then has only the last parts' files left to write. That one took 0.5 to
- * 0.75 s after the last part in loaded runs of eval/bench_dist.py's driver (its 28,657 tests;
- * the single run's 0.62 s), with the cores otherwise idle. Only a head start: a failure here is
- * left to that final syncfs to report. */
+ * vouch for the tests) then has only the last parts' files left to write. That one took 0.08 to
+ * 0.79 s after the last part in loaded runs of eval/bench_dist.py's driver (its 28,657 tests;
+ * the single run's 0.62 s), with the cores otherwise idle; 3 to 25 ms after an early one
+ * (eval/README.md). Only a head start: a failure here is left to that final syncfs to report. */
 static void flush_early(void) {
   int fd = open(place_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return;
@@ -593,7 +593,8 @@ int dist_main(int argc, char **argv, const run_options *o) {
   time_left(max_time, sizeof max_time, deadline);
   const char *extra[] = {split_arg, out_arg, max_time};
   /* locally its tests are placed as the parts' are: no syncfs of its own (the merge syncs once
-   * at the end; the split's, 30 to 95 ms, was the one left, with the split alone on the cores) */
+   * at the end; the split's was the last such sync left, with the split alone on the cores: a
+   * part's measured 30 to 95 ms before the parts stopped syncing) */
   int status = run_one(args, n, room, extra, *max_time ? 3 : 2, log, SPLIT_PREFIX);
   if (!ended_well(status)) {
     char why[64];
