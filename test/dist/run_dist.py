@@ -18,6 +18,8 @@ jobs      `symq run --jobs 2` against the single run: on four e2e drivers (paths
           (info's input, cwd, cflags, runtime lines) as the single run does, with -D and
           --cflags too; `symq replay` passes on the merged output of err_div. --prebuilt with
           another key (options) or without its key file: exit 2, one line naming the file.
+          The local parts' and the splitter's tests are placed in OUTDIR and renamed: none
+          left hidden or in dist/ (the splitter's were written in dist/split/ before).
 prebuilt  --prebuilt by hand gives the single run's tests; with other options, or without
           its key file, it is refused (exit 2, one line naming the file).
 refuse    a part file that was changed, one made for another program, and one whose
@@ -130,16 +132,19 @@ def jobs_vs_single(driver, *opts, program_args=(), any_error_path=False):
 
 
 def placed_once(jobs, name):
-    """The local parts wrote their tests into OUTDIR (hidden .pNNNN- names, listed in their
-    placed-tests) and the merge renamed every one: none left hidden, none in the parts'
-    directories (a test's file made once, not linked from a part's copy)."""
+    """The local parts and the splitter wrote their tests into OUTDIR (hidden .pNNNN- names,
+    .p0000- the splitter's, listed in their placed-tests) and the merge renamed every one:
+    none left hidden, none in the parts' or the splitter's directories (a test's file made
+    once, not linked from a part's copy)."""
     hidden = [f for f in os.listdir(jobs) if f.startswith(".p")]
-    in_parts = glob.glob(os.path.join(jobs, "dist", "part-*", "test*"))
-    lists = glob.glob(os.path.join(jobs, "dist", "part-*", "placed-tests"))
+    in_parts = glob.glob(os.path.join(jobs, "dist", "part-*", "test*")) + \
+        glob.glob(os.path.join(jobs, "dist", "split", "test*"))
+    lists = glob.glob(os.path.join(jobs, "dist", "part-*", "placed-tests")) + \
+        glob.glob(os.path.join(jobs, "dist", "split", "placed-tests"))
     check(not hidden and not in_parts and
-          len(lists) == len(glob.glob(os.path.join(jobs, "dist", "part-*", "stats.json"))),
-          f"{name}: the parts' tests placed in OUTDIR and renamed ({len(hidden)} left hidden, "
-          f"{len(in_parts)} in the parts' directories)")
+          len(lists) == len(glob.glob(os.path.join(jobs, "dist", "part-*", "stats.json"))) + 1,
+          f"{name}: the parts' and the splitter's tests placed in OUTDIR and renamed "
+          f"({len(hidden)} left hidden, {len(in_parts)} in their directories, {len(lists)} lists)")
 
 
 def parts_vs_single(driver, nparts, *opts):
