@@ -55,6 +55,7 @@ struct merge_inc_region {
   state_list waiting; /* parked by the scheduler (they count as running) */
   state_list fresh;   /* forked since the last slice: in the searcher, to be queued */
   uint8_t *joins;     /* per block of the region's function: entered by ≥ 2 edges (lazily) */
+  uint64_t *address;  /* per register of the region's function: feeds an address (lazily) */
 };
 
 merge_inc_region *merge_inc_region_new(void) { return xcalloc(1, sizeof(merge_inc_region)); }
@@ -67,6 +68,7 @@ void merge_inc_region_free(merge_inc_region *ir) {
   free(ir->waiting.items);
   free(ir->fresh.items);
   free(ir->joins);
+  free(ir->address);
   free(ir);
 }
 
@@ -279,6 +281,69 @@ static merge_node *lowest_common_ancestor(merge_node *a, merge_node *b) {
   return a;
 }
 
+static bool reg_marked(const uint64_t *s, uint32_t reg) { return (s[reg / 64] >> (reg % 64)) & 1; }
+
+/* Marks reg (a register operand) in s; true when it was not marked yet. */
+static bool mark_operand(uint64_t *s, const ir_operand *o) {
+  if (o->kind != IR_OPND_REG || reg_marked(s, o->index)) return false;
+  s[o->index / 64] |= UINT64_C(1) << (o->index % 64);
+  return true;
+}
+
+/* The registers of fn an address of its memory accesses is computed from: the address
+ * operand of a load, a store or a memory intrinsic, and — to a fixpoint — every operand of
+ * an instruction, and the source of an edge's move (a phi), whose result is one. Computed
+ * once per region (for the region's function). */
+static const uint64_t *address_regs(merge_inc_region *ir, const ir_function *fn) {
+  if (ir->address) return ir->address;
+  uint64_t *s = ir->address = xcalloc(fn->nregs / 64 + 1, sizeof *s);
+  for (uint32_t i = 0; i < fn->ninsts; i++) {
+    const ir_inst *in = &fn->insts[i];
+    const ir_operand *o = &fn->operands[in->ops];
+    switch (in->op) {
+    case IR_LOAD: mark_operand(s, &o[0]); break;
+    case IR_STORE: mark_operand(s, &o[1]); break;
+    case IR_MEMCPY:
+    case IR_MEMMOVE: mark_operand(s, &o[0]), mark_operand(s, &o[1]); break;
+    case IR_MEMSET: mark_operand(s, &o[0]); break;
+    default: break;
+    }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t i = 0; i < fn->ninsts; i++) {
+      const ir_inst *in = &fn->insts[i];
+      if (in->dst == IR_NONE || !reg_marked(s, in->dst) || in->op == IR_LOAD || in->op == IR_CALL)
+        continue;
+      for (uint32_t k = 0; k < in->nops; k++)
+        changed |= mark_operand(s, &fn->operands[in->ops + k]);
+    }
+    for (uint32_t e = 0; e < fn->nedges; e++)
+      for (uint32_t k = 0; k < fn->edges[e].nmoves; k++) {
+        const ir_move *mv = &fn->moves[fn->edges[e].moves + k];
+        if (reg_marked(s, mv->dst)) changed |= mark_operand(s, &mv->src);
+      }
+  }
+  return s;
+}
+
+/* Do a's and b's top frames (the region's function) differ in a live register that an
+ * address is computed from? Joined, it would become an ite, and every later access through
+ * it a read at a symbolic index whose conditions hold the earlier reads (apr_unescape_url's
+ * `s += 2` after a %XX escape: the joined states' queries cost Z3 hundreds of times a forked
+ * state's). Such sides are not joined: they go on forked. */
+static bool address_differs(merge_ctx *m, merge_region *r, const state *a, const state *b) {
+  const state_frame *fa = &a->frames[a->nframes - 1], *fb = &b->frames[b->nframes - 1];
+  const ir_function *fn = &m->prog->funcs[fa->func];
+  const uint64_t *addr = address_regs(r->inc, fn);
+  const merge_liveness *l = liveness_of(m, fa->func);
+  for (uint32_t reg = 0; reg < fa->nregs && reg < fn->nregs; reg++)
+    if (fa->regs[reg] != fb->regs[reg] && reg_marked(addr, reg) &&
+        (reg >= l->nregs || merge_live_before(l, fa->pc, reg)))
+      return true;
+  return false;
+}
+
 /* May the snapshots of n and c (at one position, neither an ancestor of the other) be
  * merged with ite? Only at a join of the body of an innermost loop (the iterations of a
  * nested loop are not counted: its sides would join after different numbers of them, and
@@ -292,7 +357,8 @@ static bool joinable(merge_ctx *m, merge_region *r, merge_node *n, merge_node *c
       iteration_of(lowest_common_ancestor(n, c)) != in->iter)
     return false;
   if (a->lifecycle != b->lifecycle || a->manual_nesting != b->manual_nesting ||
-      a->pointer_forks != b->pointer_forks || !merge_compatible(a, b))
+      a->pointer_forks != b->pointer_forks || !merge_compatible(a, b) ||
+      address_differs(m, r, a, b))
     return false;
   /* the ite needs paths that exclude each other: a reshaped tree's siblings may overlap */
   merge_node *lca = lowest_common_ancestor(n, c);

@@ -15,7 +15,10 @@
  *     either every register live there (merge/liveness.h, per frame) and every writable byte
  *     of memory are syntactically equal, or (a join: when no equal partner exists) both are
  *     at a block of the loop's body other than its header, in the iteration of their lowest
- *     common ancestor, and their paths since it exclude each other (asked of the solver),
+ *     common ancestor, their paths since it exclude each other (asked of the solver) and
+ *     they agree in every live register of the loop's function that an address of its
+ *     memory accesses is computed from (an ite there would make every later access a read
+ *     at a symbolic index),
  *   - no path below n or n' has ended inside the region (its test is written: redoing it
  *     would write it twice), and n is not a state that left a loop region (the release
  *     merges those; merging them here would take them from under the join snapshots).
