@@ -65,6 +65,16 @@ CPU_RESULTS = [
 ]
 
 
+def tables_only(out, results):
+    """`run --tables-only` on these results, written one file per run as run writes them."""
+    os.makedirs(os.path.join(out, "results"))
+    for i, r in enumerate(results):
+        with open(os.path.join(out, "results", f"{i}.json"), "w") as f:
+            json.dump(r, f)
+    return subprocess.run([sys.executable, RUN, "--tables-only", "--out", out],
+                          capture_output=True, text=True)
+
+
 def rows(path):
     with open(path) as f:
         return {r["lib"]: r for r in csv.DictReader(f)}
@@ -78,12 +88,7 @@ def main():
             failures.append(f"{what}: got {got!r}, want {want!r}")
 
     with tempfile.TemporaryDirectory() as out:
-        os.makedirs(os.path.join(out, "results"))
-        for i, r in enumerate(RESULTS):
-            with open(os.path.join(out, "results", f"{i}.json"), "w") as f:
-                json.dump(r, f)
-        p = subprocess.run([sys.executable, RUN, "--tables-only", "--out", out],
-                           capture_output=True, text=True)
+        p = tables_only(out, RESULTS)
         check("exit", p.returncode, 0)
         tables = os.path.join(out, "tables")
         check("tables written", sorted(os.listdir(tables)),
@@ -106,12 +111,7 @@ def main():
         with open(os.path.join(tables, "table3.md")) as f:
             check("one header row", f.read().count("| subject set |"), 1)
     with tempfile.TemporaryDirectory() as out:
-        os.makedirs(os.path.join(out, "results"))
-        for i, r in enumerate(CPU_RESULTS):
-            with open(os.path.join(out, "results", f"{i}.json"), "w") as f:
-                json.dump(r, f)
-        p = subprocess.run([sys.executable, RUN, "--tables-only", "--out", out],
-                           capture_output=True, text=True)
+        p = tables_only(out, CPU_RESULTS)
         check("cpu exit", p.returncode, 0)
         tables = os.path.join(out, "tables")
         t5 = rows(os.path.join(tables, "table5.csv"))["json-c"]
@@ -121,9 +121,9 @@ def main():
         with open(os.path.join(tables, "table5.md")) as f:
             check("table5 title says CPU time", "by CPU time" in f.readline(), True)
         with open(os.path.join(tables, "runs.csv")) as f:
-            check("runs.csv keeps wall and cpu", {(r["driver"], r["mode"]): (r["time_s"], r["cpu_s"])
-                                                  for r in csv.DictReader(f)}[("f", "pat")],
-                  ("41.0", "5.0"))
+            times = {(r["driver"], r["mode"]): (r["time_s"], r["cpu_s"])
+                     for r in csv.DictReader(f)}
+            check("runs.csv keeps wall and cpu", times[("f", "pat")], ("41.0", "5.0"))
         with open(os.path.join(tables, "validation.md")) as f:
             v = [l.split(" | ") for l in f.read().splitlines()[2:]]
         check("validation rows", [(l[1], l[5], l[6], l[8], l[9]) for l in v],
