@@ -16,6 +16,7 @@ import sys
 import tempfile
 
 import outdir
+import split
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -30,10 +31,9 @@ def check(symq, driver):
     with tempfile.TemporaryDirectory() as scratch:
         stats, out = outdir.run_mode(symq, driver, "pat", scratch, rest)
         _, base = outdir.run_mode(symq, driver, "none", scratch, every=defines)
+        split.sound(stats)
         m = stats["merge"]
-        assert m["validation_failures"] == 0, f"{m['validation_failures']} merges failed"
         assert m["merges_along_tree"] > 0, "no merge along the tree: the case is not reached"
-        assert not outdir.quantified_problems(stats), outdir.quantified_problems(stats)
         assert outdir.errors(out) == outdir.errors(base), "errors differ from --merge=none"
         return f"{m['merges']} merges ({m['merges_along_tree']} along the tree) validated"
 
