@@ -26,8 +26,10 @@ void merge_values_free(merge_values *v) {
 /* A check's outcome: proved, refuted, or neither (the solver answered unknown). */
 typedef enum check_result { CHECK_HOLDS, CHECK_FAILS, CHECK_UNKNOWN } check_result;
 
-/* Does pc (with `extra`, when not NULL, as one more constraint) imply claim? */
-static check_result implies(merge_ctx *mc, expr *const *pc, size_t npc, expr *extra, expr *claim) {
+/* Does pc (with `extra`, when not NULL, as one more constraint) imply claim? On
+ * CHECK_UNKNOWN, why[0..why_size) says why (qs_last_reason: a timeout, incomplete reasoning). */
+static check_result implies(merge_ctx *mc, expr *const *pc, size_t npc, expr *extra, expr *claim,
+                            char *why, size_t why_size) {
   bool holds = false;
   qs_status st;
   qs_effort_split_exclude(mc->solver, true); /* no query of a path: not the decision's evidence */
@@ -41,17 +43,19 @@ static check_result implies(merge_ctx *mc, expr *const *pc, size_t npc, expr *ex
     free(with);
   }
   qs_effort_split_exclude(mc->solver, false);
+  if (st == QS_UNKNOWN) snprintf(why, why_size, "%s", qs_last_reason(mc->solver));
   return st == QS_UNKNOWN ? CHECK_UNKNOWN : holds ? CHECK_HOLDS : CHECK_FAILS;
 }
 
 bool merge_validate(merge_ctx *mc, const state *m, state *const *group, expr *const *tails,
                     expr *const *witness, size_t n, const merge_values *values) {
   check_result res = CHECK_HOLDS;
-  char what[200] = "";
+  char what[200] = "", why[160] = "";
   /* 1. each constituent's path (with its witness) implies every constraint of m's pc */
   for (size_t k = 0; res == CHECK_HOLDS && k < m->npc; k++)
     for (size_t j = 0; res == CHECK_HOLDS && j < n; j++) {
-      res = implies(mc, group[j]->pc, group[j]->npc, witness ? witness[j] : NULL, m->pc[k]);
+      res = implies(mc, group[j]->pc, group[j]->npc, witness ? witness[j] : NULL, m->pc[k], why,
+                    sizeof why);
       if (res != CHECK_HOLDS)
         snprintf(what, sizeof what,
                  "path condition: constituent %zu's path does not imply the merged "
@@ -64,7 +68,7 @@ bool merge_validate(merge_ctx *mc, const state *m, state *const *group, expr *co
     for (size_t j = 0; j < n; j++)
       any = merge_tmp(
           mc, expr_or(any, witness ? merge_tmp(mc, expr_and(tails[j], witness[j])) : tails[j]));
-    res = implies(mc, m->pc, m->npc, NULL, any);
+    res = implies(mc, m->pc, m->npc, NULL, any, why, sizeof why);
     if (res != CHECK_HOLDS)
       snprintf(what, sizeof what,
                "path condition: the merged path condition admits a path of no constituent");
@@ -79,7 +83,8 @@ bool merge_validate(merge_ctx *mc, const state *m, state *const *group, expr *co
   for (size_t v = 0; res == CHECK_HOLDS && v < values->n; v++)
     for (size_t j = 0; res == CHECK_HOLDS && j < n; j++) {
       expr *same = merge_tmp(mc, expr_eq(values->items[v].merged, values->items[v].parts[j]));
-      res = implies(mc, group[j]->pc, group[j]->npc, witness ? witness[j] : NULL, same);
+      res = implies(mc, group[j]->pc, group[j]->npc, witness ? witness[j] : NULL, same, why,
+                    sizeof why);
       if (res != CHECK_HOLDS)
         snprintf(what, sizeof what,
                  "value: merged value %zu of %zu differs from constituent %zu's under its path", v,
@@ -88,7 +93,9 @@ bool merge_validate(merge_ctx *mc, const state *m, state *const *group, expr *co
   if (res == CHECK_HOLDS) return true;
   mc->stats->validation_failures++;
   fprintf(stderr,
-          "symq: error: merge validation failed for state %" PRIu64 " (%zu constituents): %s%s\n",
-          m->id, n, what, res == CHECK_UNKNOWN ? " (not proved: the solver answered unknown)" : "");
+          "symq: error: merge validation failed for state %" PRIu64
+          " (%zu constituents): %s%s%s%s\n",
+          m->id, n, what, res == CHECK_UNKNOWN ? " (not proved: the solver answered unknown: " : "",
+          res == CHECK_UNKNOWN ? why : "", res == CHECK_UNKNOWN ? ")" : "");
   return false;
 }

@@ -10,7 +10,7 @@
  * condition holds, the merged value is j's": what the ite/guard structure must give. A
  * failure (or a solver `unknown`) is counted and reported on stderr with m's id, the first
  * check that failed ("path condition: …" for 1 and 2, "value: …" for 3) and, for an
- * `unknown`, that it was not proved.
+ * `unknown`, that it was not proved and the solver's reason (qs_last_reason).
  *
  * Contract: everything is borrowed; values are recorded with merge_values_add while merging.
  */

@@ -34,6 +34,47 @@ RESULTS = [
 ]
 
 
+def timed(lib, driver, mode, status, time_s, cpu_s, errors=(), validation=None):
+    r = result(lib, driver, mode, status, time_s, 10)
+    r.update(cpu_s=cpu_s, max_time="40", error_sites=list(errors))
+    if validation is not None:
+        r["validation"] = validation
+    return r
+
+
+def validation(merges, failures=0, unknown=0):
+    return {"merges": merges, "incremental_merges": 0, "merge_validation_failures": failures,
+            "messages_merge_unproved": 0, "qsolver_rechecked": 7,
+            "qsolver_rechecked_from_cache": 2, "qsolver_recheck_unknown": unknown,
+            "qsolver_disagreements": 0, "qsolver_models_unconfirmed": 0}
+
+
+# CPU time recorded: the ratios use it, and a time-out counts as the limit (40 s), not as
+# the CPU time it got; the wall times (time_s) would give other ratios.
+CPU_RESULTS = [
+    # e: both finish; by CPU none/pat = 2.0 (by wall 10/30)
+    timed("json-c", "e", "none", "finished", 10.0, 2.0),
+    timed("json-c", "e", "pat", "finished", 30.0, 1.0),
+    # f: none finishes, pat times out at 40 s with 5 s of CPU: 3/40
+    timed("json-c", "f", "none", "finished", 4.0, 3.0),
+    timed("json-c", "f", "pat", "timeout", 41.0, 5.0),
+    # the validated mode, beside none: one driver with the same errors, one without
+    timed("json-c", "e", "pat-val", "finished", 31.0, 1.5, validation=validation(3)),
+    timed("json-c", "f", "pat-val", "timeout", 42.0, 6.0, ["ptr x.c:3"],
+          validation(0, failures=1, unknown=2)),
+]
+
+
+def tables_only(out, results):
+    """`run --tables-only` on these results, written one file per run as run writes them."""
+    os.makedirs(os.path.join(out, "results"))
+    for i, r in enumerate(results):
+        with open(os.path.join(out, "results", f"{i}.json"), "w") as f:
+            json.dump(r, f)
+    return subprocess.run([sys.executable, RUN, "--tables-only", "--out", out],
+                          capture_output=True, text=True)
+
+
 def rows(path):
     with open(path) as f:
         return {r["lib"]: r for r in csv.DictReader(f)}
@@ -47,12 +88,7 @@ def main():
             failures.append(f"{what}: got {got!r}, want {want!r}")
 
     with tempfile.TemporaryDirectory() as out:
-        os.makedirs(os.path.join(out, "results"))
-        for i, r in enumerate(RESULTS):
-            with open(os.path.join(out, "results", f"{i}.json"), "w") as f:
-                json.dump(r, f)
-        p = subprocess.run([sys.executable, RUN, "--tables-only", "--out", out],
-                           capture_output=True, text=True)
+        p = tables_only(out, RESULTS)
         check("exit", p.returncode, 0)
         tables = os.path.join(out, "tables")
         check("tables written", sorted(os.listdir(tables)),
@@ -74,6 +110,27 @@ def main():
         check("table7 title", "incremental merging" in title and "against PAT" in title, True)
         with open(os.path.join(tables, "table3.md")) as f:
             check("one header row", f.read().count("| subject set |"), 1)
+    with tempfile.TemporaryDirectory() as out:
+        p = tables_only(out, CPU_RESULTS)
+        check("cpu exit", p.returncode, 0)
+        tables = os.path.join(out, "tables")
+        t5 = rows(os.path.join(tables, "table5.csv"))["json-c"]
+        for key, want in [("time_n", "2/2"), ("speedup_avg", "1.04"), ("speedup_min", "0.07"),
+                          ("speedup_max", "2.00"), ("time_diff_s", "-36.00")]:
+            check(f"table5 by cpu {key}", t5[key], want)
+        with open(os.path.join(tables, "table5.md")) as f:
+            check("table5 title says CPU time", "by CPU time" in f.readline(), True)
+        with open(os.path.join(tables, "runs.csv")) as f:
+            times = {(r["driver"], r["mode"]): (r["time_s"], r["cpu_s"])
+                     for r in csv.DictReader(f)}
+            check("runs.csv keeps wall and cpu", times[("f", "pat")], ("41.0", "5.0"))
+        with open(os.path.join(tables, "validation.md")) as f:
+            v = [l.split(" | ") for l in f.read().splitlines()[2:]]
+        check("validation rows", [(l[1], l[5], l[6], l[8], l[9]) for l in v],
+              [("e", "3+0 inc", "0", "7 (2)", "0"), ("f", "0+0 inc", "1", "7 (2)", "2")])
+        check("validation errors", [l[12] for l in v],
+              ["0 / 0 same |", "0 / 1 differ: none only ; pat-val only ptr x.c:3 "
+               "(not both finished) |"])
     for msg in failures:
         print("real_tables: " + msg)
     return 1 if failures else 0
