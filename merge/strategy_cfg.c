@@ -27,8 +27,9 @@ typedef struct tree_merge {
 } tree_merge;
 
 /* Prepares the tree walk for a group; false when it cannot apply (two members on one leaf,
- * a member off the tree, or a tree reshaped by incremental merging, where a child's own
- * condition is no guard), and then the flat construction over the tails is used. */
+ * a member off the tree, a tree reshaped by incremental merging or a nested node beside a
+ * sibling holding members, where a child's own condition is no guard), and then the flat
+ * construction over the tails is used. */
 static bool tree_merge_init(tree_merge *tm, const merge_region *r, state *const *group, size_t n) {
   const merge_tree *t = r->tree;
   if (t->reshaped) {
@@ -47,6 +48,15 @@ static bool tree_merge_init(tree_merge *tm, const merge_region *r, state *const 
     tm->member[leaf->id] = (int32_t)j;
     for (; leaf; leaf = leaf->parent) tm->below[leaf->id]++;
   }
+  /* A nested node's condition is its merged state's whole tail, which need not exclude its
+   * siblings' branch conditions (wget html_tags: a tag-name scan's merge for K = 0 implies its
+   * sibling's `32 < s[i]`), so an ite over the children would give a member its sibling's
+   * value: the flat construction over the tails is exact there (test/merge/treenest). */
+  for (size_t j = 0; j < n; j++)
+    for (const merge_node *x = group[j]->leaf; x->parent; x = x->parent)
+      if (x->nested)
+        for (const merge_node *c = x->parent->first_child; c; c = c->next_sibling)
+          if (c != x && tm->below[c->id]) return false;
   return true;
 }
 
