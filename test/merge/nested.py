@@ -65,6 +65,18 @@ def gcov(symq, out):
     return g["lines_covered"], g["lines_total"], g["branches_covered"], g["branches_total"]
 
 
+def replayed_as_none(symq, out, none_out, label):
+    """The tests of out replayed natively end only in outcomes none_out's do, and cover the
+    same gcov lines and branches; returns out's (lines, of, branches, of)."""
+    outcomes, none_outcomes = replay_outcomes(symq, out), replay_outcomes(symq, none_out)
+    assert outcomes <= none_outcomes, \
+        f"replayed outcomes none never has: {sorted(outcomes - none_outcomes)}"
+    covered, none_covered = gcov(symq, out), gcov(symq, none_out)
+    assert covered == none_covered, f"gcov (lines, of, branches, of): none {none_covered}, " \
+        f"{label} {covered}"
+    return covered
+
+
 def run(symq, driver, mode, options=()):
     stats, out = outdir.run_mode(symq, driver, mode, SCRATCH.name, options)
     return stats, out
@@ -105,12 +117,7 @@ def check(symq, driver):
         f"pat {sorted(errors)}"
     assert stats["completed_paths"] < plain["completed_paths"], \
         f"pat completed {stats['completed_paths']} paths, none {plain['completed_paths']}"
-    outcomes, plain_outcomes = replay_outcomes(symq, out), replay_outcomes(symq, plain_out)
-    assert outcomes <= plain_outcomes, \
-        f"replayed outcomes none never has: {sorted(outcomes - plain_outcomes)}"
-    covered, plain_covered = gcov(symq, out), gcov(symq, plain_out)
-    assert covered == plain_covered, f"gcov (lines, of, branches, of): none {plain_covered}, " \
-        f"pat {covered}"
+    covered = replayed_as_none(symq, out, plain_out, "pat")
     return (f"{merges[0]} merges by pattern of {merges[1]} states, {nested} nested regions; "
             f"paths {plain['completed_paths']} -> {stats['completed_paths']}; "
             f"errors {sorted(errors)}; lines {covered[0]}/{covered[1]}, "
