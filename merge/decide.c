@@ -43,9 +43,6 @@ static struct merge_decide_cache *cache_of(merge_ctx *m) {
   return m->decide;
 }
 
-static void set_bit(uint64_t *s, uint32_t reg) { s[reg / 64] |= UINT64_C(1) << (reg % 64); }
-static bool has_bit(const uint64_t *s, uint32_t reg) { return (s[reg / 64] >> (reg % 64)) & 1; }
-
 /* The operands of a query site: a branch's condition, a memory access's address (and a
  * memory intrinsic's length); sets out[k] to operand indices, returns how many (0: no site). */
 static uint32_t site_operands(const ir_inst *in, uint32_t out[3]) {
@@ -135,9 +132,9 @@ static bool flow_phi_moves(const ir_function *fn, const exit_info *e, uint64_t *
       const ir_edge *ed = &fn->edges[ir_block_edge(fn, b, k)];
       for (uint32_t mv = 0; mv < ed->nmoves; mv++) {
         const ir_move *move = &fn->moves[ed->moves + mv];
-        if (move->src.kind == IR_OPND_REG && has_bit(set, move->src.index) &&
-            !has_bit(set, move->dst))
-          set_bit(set, move->dst), changed = true;
+        if (move->src.kind == IR_OPND_REG && merge_reg_in(set, move->src.index) &&
+            !merge_reg_in(set, move->dst))
+          merge_reg_add(set, move->dst), changed = true;
       }
     }
   }
@@ -154,14 +151,14 @@ static void propagate_skip(const ir_function *fn, const exit_info *e, uint64_t *
     changed = false;
     for (uint32_t i = 0; i < fn->ninsts; i++) {
       const ir_inst *in = &fn->insts[i];
-      if (!e->reach[i] || in->dst == IR_NONE || has_bit(set, in->dst)) continue;
+      if (!e->reach[i] || in->dst == IR_NONE || merge_reg_in(set, in->dst)) continue;
       if (pointers_only && ((in->op != IR_GEP && in->op != IR_MOVE) || !in->nops)) continue;
       bool t = hot_reads && hot_reads[i];
       for (uint32_t k = 0; k < (pointers_only ? 1 : in->nops) && !t; k++) {
         const ir_operand *o = &fn->operands[in->ops + k];
-        t = o->kind == IR_OPND_REG && has_bit(set, o->index);
+        t = o->kind == IR_OPND_REG && merge_reg_in(set, o->index);
       }
-      if (t) set_bit(set, in->dst), changed = true;
+      if (t) merge_reg_add(set, in->dst), changed = true;
     }
     changed |= flow_phi_moves(fn, e, set, skip);
   }
@@ -178,7 +175,7 @@ static bool site_reads(const ir_function *fn, const ir_inst *in, const uint64_t 
   for (uint32_t k = 0; k < n; k++) {
     if (ops[k] >= in->nops) continue;
     const ir_operand *o = &fn->operands[in->ops + ops[k]];
-    if (o->kind == IR_OPND_REG && has_bit(taint, o->index)) return true;
+    if (o->kind == IR_OPND_REG && merge_reg_in(taint, o->index)) return true;
   }
   return false;
 }
@@ -311,7 +308,7 @@ static void frame_calls(callee_walk *w, const ir_function *fn, const exit_info *
  * object (the registers in hot_ptr[t]). */
 static bool param_arg_hot(const void *ctx, const ir_operand *o, int t) {
   uint64_t *const *hot_ptr = ctx;
-  return o->kind == IR_OPND_REG && has_bit(hot_ptr[t], o->index);
+  return o->kind == IR_OPND_REG && merge_reg_in(hot_ptr[t], o->index);
 }
 
 /* The sites of callee func entered with masks (see callee_memo), its callees' included. */
@@ -349,8 +346,8 @@ static site_counts callee_counts(callee_walk *w, uint32_t func, const uint64_t *
     taint[t] = xcalloc(words, sizeof **taint);
     hot_ptr[t] = xcalloc(words, sizeof **hot_ptr);
     for (uint32_t p = 0; p < fn->nargs && p < 64; p++) {
-      if ((masks[t] >> p) & 1) set_bit(taint[t], p);
-      if ((masks[NTAINTS + t] >> p) & 1) set_bit(hot_ptr[t], p);
+      if ((masks[t] >> p) & 1) merge_reg_add(taint[t], p);
+      if ((masks[NTAINTS + t] >> p) & 1) merge_reg_add(hot_ptr[t], p);
     }
     propagate(fn, e, hot_ptr[t], NULL, true);
     bool any = false;
@@ -359,7 +356,7 @@ static site_counts callee_counts(callee_walk *w, uint32_t func, const uint64_t *
       reads[i] = 0;
       if (in->op != IR_LOAD || !in->nops) continue;
       const ir_operand *o = &fn->operands[in->ops];
-      reads[i] = (o->kind == IR_OPND_REG && has_bit(hot_ptr[t], o->index)) || (kl && kl[i]);
+      reads[i] = (o->kind == IR_OPND_REG && merge_reg_in(hot_ptr[t], o->index)) || (kl && kl[i]);
       any |= reads[i];
     }
     propagate(fn, e, taint[t], any ? reads : NULL, false);
@@ -410,7 +407,7 @@ static void frame_calls(callee_walk *w, const ir_function *fn, const exit_info *
     for (uint32_t k = 1; k < in->nops && k <= 64; k++) {
       const ir_operand *o = &fn->operands[in->ops + k];
       for (int t = 0; t < NTAINTS; t++) {
-        if (o->kind == IR_OPND_REG && has_bit(taint[t], o->index))
+        if (o->kind == IR_OPND_REG && merge_reg_in(taint[t], o->index))
           masks[t] |= UINT64_C(1) << (k - 1);
         if (arg_hot(ctx, o, t)) masks[NTAINTS + t] |= UINT64_C(1) << (k - 1);
       }
@@ -1177,7 +1174,7 @@ static uint32_t pinned_reads(const frame_at *at, const pin_set *pins, const uint
     const ir_operand *addr = &fn->operands[in->ops];
     const mem_object *o = pointee(at, addr);
     if (!o || !obj_has(&pins->objs, o)) continue;
-    if (addr->kind == IR_OPND_REG && has_bit(k, addr->index)) reads[i] = 0;
+    if (addr->kind == IR_OPND_REG && merge_reg_in(k, addr->index)) reads[i] = 0;
     else
       found += count;
   }
@@ -1225,7 +1222,7 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
   for (int t = 0; t < NTAINTS; t++) {
     taint[t] = xcalloc(words, sizeof **taint);
     if (!top && returned[t] && fn->insts[f->pc].dst != IR_NONE)
-      set_bit(taint[t], fn->insts[f->pc].dst);
+      merge_reg_add(taint[t], fn->insts[f->pc].dst);
   }
   expr **vals = xmalloc(n * sizeof *vals);
   uint64_t *scratch = xmalloc(n * sizeof *scratch);
@@ -1240,12 +1237,12 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
     if (same && concrete && !redefined[reg]) known[reg] = (known_value){true, vals[0]->u.value};
     if (same || missing || !merge_live_before(live, pc, reg)) continue;
     if (cheap && cheap(m, vals, n, arg)) { /* a template: free, but it may split the state */
-      set_bit(taint[TAINT_K], reg);
+      merge_reg_add(taint[TAINT_K], reg);
       continue;
     }
-    set_bit(taint[TAINT_V], reg);
-    set_bit(taint[TAINT_A], reg);
-    if (!concrete) set_bit(taint[TAINT_S], reg);
+    merge_reg_add(taint[TAINT_V], reg);
+    merge_reg_add(taint[TAINT_A], reg);
+    if (!concrete) merge_reg_add(taint[TAINT_S], reg);
     est->costly_regs++;
     size_t d = distinct_values(vals, n, scratch);
     if (d > est->arms) est->arms = d;
@@ -1287,7 +1284,7 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
       const ir_inst *in = &fn->insts[i];
       if (!e->reach[i] || in->op != IR_RET || !in->nops) continue;
       const ir_operand *o = &fn->operands[in->ops];
-      returned[t] |= o->kind == IR_OPND_REG && has_bit(taint[t], o->index);
+      returned[t] |= o->kind == IR_OPND_REG && merge_reg_in(taint[t], o->index);
     }
   }
   for (uint32_t i = 0; i < fn->ninsts; i++) { /* the frames' own sites, for the ∀'s test */

@@ -281,12 +281,10 @@ static merge_node *lowest_common_ancestor(merge_node *a, merge_node *b) {
   return a;
 }
 
-static bool reg_marked(const uint64_t *s, uint32_t reg) { return (s[reg / 64] >> (reg % 64)) & 1; }
-
 /* Marks reg (a register operand) in s; true when it was not marked yet. */
 static bool mark_operand(uint64_t *s, const ir_operand *o) {
-  if (o->kind != IR_OPND_REG || reg_marked(s, o->index)) return false;
-  s[o->index / 64] |= UINT64_C(1) << (o->index % 64);
+  if (o->kind != IR_OPND_REG || merge_reg_in(s, o->index)) return false;
+  merge_reg_add(s, o->index);
   return true;
 }
 
@@ -313,7 +311,7 @@ static const uint64_t *address_regs(merge_inc_region *ir, const ir_function *fn)
     changed = false;
     for (uint32_t i = 0; i < fn->ninsts; i++) {
       const ir_inst *in = &fn->insts[i];
-      if (in->dst == IR_NONE || !reg_marked(s, in->dst) || in->op == IR_LOAD || in->op == IR_CALL)
+      if (in->dst == IR_NONE || !merge_reg_in(s, in->dst) || in->op == IR_LOAD || in->op == IR_CALL)
         continue;
       for (uint32_t k = 0; k < in->nops; k++)
         changed |= mark_operand(s, &fn->operands[in->ops + k]);
@@ -321,7 +319,7 @@ static const uint64_t *address_regs(merge_inc_region *ir, const ir_function *fn)
     for (uint32_t e = 0; e < fn->nedges; e++)
       for (uint32_t k = 0; k < fn->edges[e].nmoves; k++) {
         const ir_move *mv = &fn->moves[fn->edges[e].moves + k];
-        if (reg_marked(s, mv->dst)) changed |= mark_operand(s, &mv->src);
+        if (merge_reg_in(s, mv->dst)) changed |= mark_operand(s, &mv->src);
       }
   }
   return s;
@@ -338,7 +336,7 @@ static bool address_differs(merge_ctx *m, merge_region *r, const state *a, const
   const uint64_t *addr = address_regs(r->inc, fn);
   const merge_liveness *l = liveness_of(m, fa->func);
   for (uint32_t reg = 0; reg < fa->nregs && reg < fn->nregs; reg++)
-    if (fa->regs[reg] != fb->regs[reg] && reg_marked(addr, reg) &&
+    if (fa->regs[reg] != fb->regs[reg] && merge_reg_in(addr, reg) &&
         (reg >= l->nregs || merge_live_before(l, fa->pc, reg)))
       return true;
   return false;

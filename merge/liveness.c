@@ -6,7 +6,6 @@
 
 #include "engine/core/xalloc.h"
 
-static void set_bit(uint64_t *s, uint32_t reg) { s[reg / 64] |= UINT64_C(1) << (reg % 64); }
 static void clear_bit(uint64_t *s, uint32_t reg) { s[reg / 64] &= ~(UINT64_C(1) << (reg % 64)); }
 
 /* live (in place): the set before `in` from the set after it. */
@@ -14,7 +13,7 @@ static void step_back(const ir_function *fn, const ir_inst *in, uint64_t *live) 
   if (in->dst != IR_NONE) clear_bit(live, in->dst);
   for (uint32_t k = 0; k < in->nops; k++) {
     const ir_operand *o = &fn->operands[in->ops + k];
-    if (o->kind == IR_OPND_REG) set_bit(live, o->index);
+    if (o->kind == IR_OPND_REG) merge_reg_add(live, o->index);
   }
 }
 
@@ -28,7 +27,7 @@ static void block_out(const ir_function *fn, uint32_t b, const uint64_t *block_i
     for (uint32_t m = 0; m < e->nmoves; m++) clear_bit(scratch, fn->moves[e->moves + m].dst);
     for (uint32_t m = 0; m < e->nmoves; m++) {
       const ir_operand *src = &fn->moves[e->moves + m].src;
-      if (src->kind == IR_OPND_REG) set_bit(scratch, src->index);
+      if (src->kind == IR_OPND_REG) merge_reg_add(scratch, src->index);
     }
     for (uint32_t w = 0; w < words; w++) out[w] |= scratch[w];
   }

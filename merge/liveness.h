@@ -31,6 +31,14 @@ typedef struct merge_liveness {
 merge_liveness *merge_liveness_compute(const ir_function *fn);
 void merge_liveness_free(merge_liveness *l); /* NULL is allowed */
 
+/* Sets of registers: a bit per register (nregs / 64 + 1 words), for the analyses of merge/. */
+static inline void merge_reg_add(uint64_t *s, uint32_t reg) {
+  s[reg / 64] |= UINT64_C(1) << (reg % 64);
+}
+static inline bool merge_reg_in(const uint64_t *s, uint32_t reg) {
+  return (s[reg / 64] >> (reg % 64)) & 1;
+}
+
 /* Is reg live just before instruction inst runs? */
 static inline bool merge_live_before(const merge_liveness *l, uint32_t inst, uint32_t reg) {
   return (l->before[(uint64_t)inst * l->words + reg / 64] >> (reg % 64)) & 1;
