@@ -139,6 +139,9 @@ typedef struct merge_host {
   /* Writes the file `name` (no '/') into the output directory, whole or not at all; false
    * once the failure is reported on stderr. */
   bool (*write_file)(void *ctx, const char *name, const void *data, size_t len);
+  /* appended (issue 26): st's test from `model`, a model of st's whole path condition that
+   * the call takes over (frees); false if none written */
+  bool (*write_test_model)(void *ctx, state *st, expr_assignment *model);
 } merge_host;
 
 typedef struct merge_ctx merge_ctx; /* the merging context (merge/strategy.h) */
