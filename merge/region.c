@@ -146,6 +146,7 @@ void merge_ctx_free(merge_ctx *m) {
       free(p);
     }
   hmap_free(&m->pause_models);
+  free(m->models_due);
   free(m);
 }
 
@@ -346,7 +347,10 @@ static void pause_model_drop(merge_ctx *m, const state *st) {
  * and goes to Z3: on APR's fnmatch (capacity 10, DFS, 3,566,271 instructions) the 5,300 such
  * tests cost ~1,200 Z3 effort each, 7.0 M of pat's 55.4 M, where a path's own test, written
  * right after its last query, costs ~11; asked at the pause, nearly every one is a cache hit.
- * Kept by state id with the length of the path condition it models. */
+ * Kept by state id with the length of the path condition it models. Asked from
+ * merge_release_finished (pause_models_take), not inside the state's step: a question asked
+ * while the state runs is one its path relied on for the interpreter's other listeners
+ * (prune/ taints the state's interpolant with any it was not told of), and this one is not. */
 static void pause_model_take(merge_ctx *m, state *st) {
   pause_model_drop(m, st); /* a nested region's earlier pause */
   if (!m->opt.tests_per_merge_all || merge_region_of(st)->inc || !m->host.write_test_model) return;
@@ -391,7 +395,19 @@ static void region_pause(merge_ctx *m, state *st) {
   }
   r->paused[r->npaused++] = st;
   batch_arrived(r, st);
-  pause_model_take(m, st);
+  if (m->opt.tests_per_merge_all) { /* its model, asked once its step is over */
+    if (m->nmodels_due == m->cap_models_due) {
+      m->cap_models_due = m->cap_models_due ? 2 * m->cap_models_due : 4;
+      m->models_due = xrealloc(m->models_due, m->cap_models_due * sizeof *m->models_due);
+    }
+    m->models_due[m->nmodels_due++] = st;
+  }
+}
+
+/* The models of the states that paused since the last call (pause_model_take). */
+static void pause_models_take(merge_ctx *m) {
+  for (size_t k = 0; k < m->nmodels_due; k++) pause_model_take(m, m->models_due[k]);
+  m->nmodels_due = 0;
 }
 
 /* st leaves its region without waiting (the region gave up): it runs on as a forked state
@@ -728,8 +744,9 @@ void merge_note_assume(merge_ctx *m, expr *cond) { merge_sizes_note_assume(&m->s
 
 void merge_gone(merge_ctx *m, state *st) {
   merge_region *r = st->region;
-  (void)m;
   if (!r) return;
+  for (size_t k = m->nmodels_due; k-- > 0;) /* it will not be merged: no model wanted */
+    if (m->models_due[k] == st) m->models_due[k] = m->models_due[--m->nmodels_due];
   merge_node *leaf = st->leaf;
   if (leaf) merge_inc_member_ended(r, leaf);
   merge_inc_leaving(r, st); /* a member waiting for its turn counts as running */
@@ -966,6 +983,7 @@ static void region_release(merge_ctx *m, merge_region *r) {
 }
 
 void merge_release_finished(merge_ctx *m) {
+  pause_models_take(m); /* before any release: still the counterexample cache's newest */
   for (merge_region *r = m->regions; r; r = r->next) {
     if (r->work.over_budget || r->work.over_effort)
       region_give_up(m, r); /* its waiting states resume now */
