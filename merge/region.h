@@ -139,6 +139,9 @@ typedef struct merge_host {
   /* Writes the file `name` (no '/') into the output directory, whole or not at all; false
    * once the failure is reported on stderr. */
   bool (*write_file)(void *ctx, const char *name, const void *data, size_t len);
+  /* appended (issue 26): st's test from `model`, a model of st's whole path condition that
+   * the call takes over (frees); false if none written */
+  bool (*write_test_model)(void *ctx, state *st, expr_assignment *model);
 } merge_host;
 
 typedef struct merge_ctx merge_ctx; /* the merging context (merge/strategy.h) */
@@ -185,9 +188,10 @@ void merge_note_store(merge_ctx *m, expr *offset, expr *value);
 void merge_note_assume(merge_ctx *m, expr *cond);
 /* st ends (error, exit, limit) while it may be a member: it no longer counts. */
 void merge_gone(merge_ctx *m, state *st);
-/* Between slices (no state executing): merges into the trees (--incremental-merge), then
- * releases every region with no member left running; the resumed states go to
- * merge_host.resume. */
+/* Between slices (no state executing, so its questions are no state's): asks the models of
+ * the states paused since the last call (--tests-per-merge=all), merges into the trees
+ * (--incremental-merge), then releases every region with no member left running; the resumed
+ * states go to merge_host.resume. */
 void merge_release_finished(merge_ctx *m);
 
 /* ---- appended (issue 26, item 3a) ---- */

@@ -101,6 +101,10 @@ struct merge_ctx {
   struct merge_decide_cache *decide; /* merge/decide.h: per exit, when first needed */
   char *decision_log;                /* --dump-tree: the decisions of the region released */
   merge_early_fn early;              /* appended (issue 26, item 1): NULL when none */
+  hmap pause_models; /* appended (issue 26): state id -> its model at its pause (region.c) */
+  state *
+      *models_due; /* appended: paused since the last merge_release_finished, model not yet asked */
+  size_t nmodels_due, cap_models_due;
 };
 
 /* Installs strategy with its argument; free_arg (or NULL) releases arg with the context. */

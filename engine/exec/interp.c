@@ -242,14 +242,18 @@ static bool test_wanted(executor *ex, const state *st, bool always) {
 }
 
 /* Writes the state's test: one ktest object per symbolic input, bytes from a model of its
- * path condition. Returns the test id, or 0 when there is none (no model, no test wanted
- * (test_wanted), or the output failed). */
-static uint32_t write_test_if(executor *ex, state *st, bool always) {
-  if (!test_wanted(ex, st, always)) return 0;
+ * path condition (`given`, taken over, when not NULL). Returns the test id, or 0 when there
+ * is none (no model, no test wanted (test_wanted), or the output failed). */
+static uint32_t write_test_from(executor *ex, state *st, bool always, expr_assignment *given) {
+  if (!test_wanted(ex, st, always)) {
+    expr_assignment_free(given);
+    return 0;
+  }
   expr_array **arrays = xrealloc(NULL, (st->nsymbolics + 1) * sizeof *arrays);
   for (size_t k = 0; k < st->nsymbolics; k++) arrays[k] = st->symbolics[k].array;
-  expr_assignment *model = NULL;
-  qs_status status = qs_get_model(ex->solver, st->pc, st->npc, arrays, st->nsymbolics, &model);
+  expr_assignment *model = given;
+  qs_status status =
+      given ? QS_SAT : qs_get_model(ex->solver, st->pc, st->npc, arrays, st->nsymbolics, &model);
   if (status == QS_SAT) /* the bytes a function of the path, not of the queries before */
     out_canonical_model(ex->canon, st->pc, st->npc, arrays, st->nsymbolics, model,
                         OUT_CANONICAL_BUDGET);
@@ -289,6 +293,9 @@ static uint32_t write_test_if(executor *ex, state *st, bool always) {
   return id;
 }
 
+static uint32_t write_test_if(executor *ex, state *st, bool always) {
+  return write_test_from(ex, st, always, NULL);
+}
 static uint32_t write_test(executor *ex, state *st) { return write_test_if(ex, st, false); }
 
 /* Where st is, for its .err or .early file: its current instruction's file and line and its
@@ -1916,6 +1923,9 @@ static void host_discard(void *ctx, state *st) {
 }
 
 static bool host_write_test(void *ctx, state *st) { return write_test(ctx, st) != 0; }
+static bool host_write_test_model(void *ctx, state *st, expr_assignment *model) {
+  return write_test_from(ctx, st, false, model) != 0;
+}
 
 /* A state merging makes stands for paths that may have covered new code: under
  * --only-output-states-covering-new it counts as having done so (its test is kept). */
@@ -1942,7 +1952,8 @@ static merge_ctx *new_merge_ctx(executor *ex) {
                      .discard = host_discard,
                      .write_test = host_write_test,
                      .new_state_id = host_new_state_id,
-                     .write_file = host_write_file};
+                     .write_file = host_write_file,
+                     .write_test_model = host_write_test_model};
   merge_ctx *m =
       merge_ctx_new(ex->prog, mo, ex->solver, out_path(ex->out), &ex->result->merge, &host);
   if (mo->mode == MERGE_MODE_PAT) merge_use_pat(m);
