@@ -16,9 +16,7 @@ and pattern merges.)
     collapse.py SYMQ_BINARY
 
 Prints one line per driver and a final `N passed, N failed`; exit status 1 on any failure."""
-import json
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -28,22 +26,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SCRATCH = tempfile.TemporaryDirectory(prefix="symq-collapse-")
 
 
-def run(symq, driver, options):
-    """symq run with options into a new directory; (stats.json, the directory)."""
-    out = tempfile.mkdtemp(dir=SCRATCH.name)
-    os.rmdir(out)
-    p = subprocess.run([symq, "run", "--no-progress", f"--output-dir={out}", *options, driver],
-                       capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        raise RuntimeError(f"{options}: exit {p.returncode}: {p.stderr.strip()[-300:]}")
-    with open(os.path.join(out, "stats.json")) as f:
-        return json.load(f), out
-
-
 def check(symq, driver):
     limit = int(outdir.expect_line(driver, r"max-region-states=(\d+)").group(1))
-    pat, pat_out = run(symq, driver, ["--merge=pat", f"--max-region-states={limit}"])
-    plain, plain_out = run(symq, driver, ["--merge=none"])
+    pat, pat_out = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=pat", f"--max-region-states={limit}"])
+    plain, plain_out = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=none"])
     m = pat["merge"]
     assert not any(k.startswith("gave up") for k in m["decisions"]), m["decisions"]
     assert m["batches"] > 0, f"no batch released: {m['decisions']}"

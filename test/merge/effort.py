@@ -31,8 +31,8 @@ def check(symq, driver):
     problems = outdir.quantified_problems(stats)
     assert not problems, "; ".join(problems)
     assert giveup.gave_up(stats) == {EFFORT: 1}, f"give-ups: {giveup.gave_up(stats)}"
-    plain, _ = giveup.run_none(symq, driver, options)
-    again, _ = giveup.run_none(symq, driver, options)
+    plain, _ = outdir.run_options(symq, driver, giveup.SCRATCH.name, ["--merge=none", *options])
+    again, _ = outdir.run_options(symq, driver, giveup.SCRATCH.name, ["--merge=none", *options])
     assert plain["solver_effort"] == again["solver_effort"] > 0 and \
         plain["completed_paths"] == again["completed_paths"], \
         f"effort {plain['solver_effort']} then {again['solver_effort']}"

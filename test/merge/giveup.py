@@ -16,9 +16,7 @@ none and pat report the same errors.
     giveup.py SYMQ_BINARY
 
 Prints one line per driver and a final `N passed, N failed`; exit status 1 on any failure."""
-import json
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -33,18 +31,6 @@ ESTIMATE = "gave up: the region's tree is estimated to end with more states than
 def expected(driver):
     m = outdir.expect_line(driver, r"giveup=([01])(?: max-instructions=(\d+))?")
     return m.group(1) == "1", int(m.group(2) or 0)
-
-
-def run_none(symq, driver, options):
-    """--merge=none with options (outdir.run_mode passes options under pat only)."""
-    out = tempfile.mkdtemp(dir=SCRATCH.name)
-    os.rmdir(out)
-    p = subprocess.run([symq, "run", "--no-progress", "--merge=none", f"--output-dir={out}",
-                        *options, driver], capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        raise RuntimeError(f"--merge=none: exit {p.returncode}: {p.stderr.strip()[-300:]}")
-    with open(os.path.join(out, "stats.json")) as f:
-        return json.load(f), out
 
 
 def gave_up(stats):
@@ -66,7 +52,7 @@ def check(symq, driver):
     problems = outdir.quantified_problems(stats)
     assert not problems, "; ".join(problems)
     if giveup:
-        plain, _ = run_none(symq, driver, options)
+        plain, _ = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=none", *options])
         assert gave_up(stats) == {ESTIMATE: 1}, f"give-ups: {gave_up(stats)}"
         accounted(stats)
         accounted(plain)
@@ -75,7 +61,7 @@ def check(symq, driver):
             f"pat completed {stats['completed_paths']} paths, none {plain['completed_paths']}"
         return (f"gave up on the estimate; paths none {plain['completed_paths']}, "
                 f"pat {stats['completed_paths']} in {budget} instructions")
-    plain, plain_out = run_none(symq, driver, [])
+    plain, plain_out = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=none"])
     assert not gave_up(stats), f"give-ups: {gave_up(stats)}"
     assert stats["exhausted"] and plain["exhausted"], "exploration incomplete"
     assert outdir.errors(out) == outdir.errors(plain_out), "errors differ"

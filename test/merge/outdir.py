@@ -62,16 +62,22 @@ def check_folder(symq, folder, check_one):
     return 1 if not all(results) or not drivers else 0
 
 
+def run_options(symq, driver, scratch, options):
+    """symq run with exactly these options into a new directory below scratch; returns
+    (stats.json, the directory). A non-zero exit raises."""
+    out = tempfile.mkdtemp(dir=scratch)
+    os.rmdir(out)
+    p = subprocess.run([symq, "run", "--no-progress", f"--output-dir={out}", *options, driver],
+                       capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        raise RuntimeError(f"{' '.join(options)}: exit {p.returncode}: {p.stderr.strip()[-300:]}")
+    with open(os.path.join(out, "stats.json")) as f:
+        return json.load(f), out
+
+
 def run_mode(symq, driver, mode, scratch, options=(), every=()):
     """Runs driver under --merge=mode into a new directory below scratch (validated, with
     options, under pat; with `every` under any mode); returns (stats.json, the directory). A
     non-zero exit raises."""
-    out = tempfile.mkdtemp(dir=scratch)
-    os.rmdir(out)
     extra = (validation(mode) + list(options) if mode == "pat" else []) + list(every)
-    p = subprocess.run([symq, "run", "--no-progress", f"--merge={mode}", f"--output-dir={out}",
-                        *extra, driver], capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        raise RuntimeError(f"--merge={mode}: exit {p.returncode}: {p.stderr.strip()[-300:]}")
-    with open(os.path.join(out, "stats.json")) as f:
-        return json.load(f), out
+    return run_options(symq, driver, scratch, [f"--merge={mode}", *extra])

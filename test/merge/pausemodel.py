@@ -15,9 +15,7 @@ member's).
 
 Prints one line per driver and a final `N passed, N failed`; exit status 1 on any failure."""
 import glob
-import json
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -27,22 +25,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SCRATCH = tempfile.TemporaryDirectory(prefix="symq-pausemodel-")
 
 
-def run(symq, driver, options):
-    """symq run with options into a new directory; (stats.json, the directory)."""
-    out = tempfile.mkdtemp(dir=SCRATCH.name)
-    os.rmdir(out)
-    p = subprocess.run([symq, "run", "--no-progress", f"--output-dir={out}", *options, driver],
-                       capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        raise RuntimeError(f"{options}: exit {p.returncode}: {p.stderr.strip()[-300:]}")
-    with open(os.path.join(out, "stats.json")) as f:
-        return json.load(f), out
-
-
 def check(symq, driver):
     outdir.expect_line(driver, r"merged-tests-from-pause")
-    every, every_out = run(symq, driver, ["--merge=pat", "--tests-per-merge=all"])
-    one, _ = run(symq, driver, ["--merge=pat", "--tests-per-merge=one"])
+    every, every_out = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=pat", "--tests-per-merge=all"])
+    one, _ = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=pat", "--tests-per-merge=one"])
     assert every["exhausted"] and one["exhausted"], "exploration incomplete"
     m = every["merge"]
     assert m["merges"] >= 1 and m["merges"] == one["merge"]["merges"], (m, one["merge"])
