@@ -81,3 +81,20 @@ def run_mode(symq, driver, mode, scratch, options=(), every=()):
     non-zero exit raises."""
     extra = (validation(mode) + list(options) if mode == "pat" else []) + list(every)
     return run_options(symq, driver, scratch, [f"--merge={mode}", *extra])
+
+
+def decision_runs(symq, driver, scratch):
+    """The runs of a test whose driver states on an `EXPECT: decision="..."` line a decision
+    --merge=pat must count: none, pat (validated) and pat under --merge-decide=always. Checks
+    what every such test wants — the decision counted, no validation failure, the errors
+    none's — and returns (the decision, none's stats, pat's stats, always's stats)."""
+    want = expect_line(driver, r'decision="([^"]+)"').group(1)
+    none, none_out = run_mode(symq, driver, "none", scratch)
+    pat, pat_out = run_mode(symq, driver, "pat", scratch)
+    always, _ = run_mode(symq, driver, "pat", scratch, ["--merge-decide=always"])
+    got = pat["merge"]["decisions"]
+    assert want in got, f"decision {want!r} not taken: {got}"
+    assert not pat["merge"]["validation_failures"], pat["merge"]
+    assert errors(pat_out) == errors(none_out), \
+        f"errors {errors(pat_out)} against none's {errors(none_out)}"
+    return want, none, pat, always
