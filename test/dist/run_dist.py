@@ -388,8 +388,8 @@ def test_maxtime():
         print(err[-2000:])
     check(p.returncode == 0, "--jobs 2 --max-time=10 ends (exit 0)")
     check(in_own and not in_outdir,
-          f"its parts placed their tests in their own directories ({in_own} seen there at the first sighting, "
-          f"{in_outdir} in OUTDIR)")
+          f"its parts placed their tests in their own directories ({in_own} there when first "
+          f"seen, {in_outdir} sightings in OUTDIR)")
     s = stats(d) if p.returncode == 0 else {}
     check(s.get("exhausted") is False, "and says the exploration is incomplete")
     check(s.get("tests", 0) == len(glob.glob(os.path.join(d, "*.ktest"))) > 0,
