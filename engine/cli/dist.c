@@ -250,8 +250,9 @@ static ir_program *loaded;
  * no second copy of each test, and nothing left to remove). A local part places its own as
  * ".pNNNN-testNNNNNN.SUFFIX" in its output directory, dist/part-NNNN, not here: two parts
  * creating files in one directory take turns at its lock, and the one waiting spins on the
- * CPU (rwsem_spin_on_owner: 14% of the CPU time of two processes creating 14,000 files each
- * in one directory, none in two directories, `perf record`; eval/README.md). The merge's
+ * CPU (rwsem_spin_on_owner: up to 14% of the CPU time of two processes creating 14,000 files
+ * each in one directory on a loaded machine, none in two directories, `perf record`; the more
+ * the parts overlap, the more: eval/README.md). The merge's
  * renames into OUTDIR then hold OUTDIR's lock alone, and the source part's, which has ended. */
 static const char *place_dir;
 
