@@ -245,17 +245,23 @@ static void close_args(char **args, size_t n, size_t room, size_t used) {
  * fork copies one thread and no lock held by another. */
 static ir_program *loaded;
 
-/* The output directory, where a local part places its tests (out_place_tests: as
- * ".pNNNN-testNNNNNN.SUFFIX", renamed by the merge to their final names: no second copy of
- * each test, and nothing of the part left to remove). NULL under --sshlogin. */
+/* The output directory (NULL under --sshlogin), where the splitter places its tests
+ * (out_place_tests: as ".p0000-testNNNNNN.SUFFIX", renamed by the merge to their final names:
+ * no second copy of each test, and nothing left to remove). A local part places its own as
+ * ".pNNNN-testNNNNNN.SUFFIX" in its output directory, dist/part-NNNN, not here: two parts
+ * creating files in one directory take turns at its lock, and the one waiting spins on the
+ * CPU (rwsem_spin_on_owner: up to 14% of the CPU time of two processes creating 14,000 files
+ * each in one directory on a loaded machine, none in two directories, `perf record`; the more
+ * the parts overlap, the more: eval/README.md). The merge's
+ * renames into OUTDIR then hold OUTDIR's lock alone, and the source part's, which has ended. */
 static const char *place_dir;
 
 /* The split's placed tests' prefix (the parts' are .p0001- on). */
 #define SPLIT_PREFIX ".p0000-"
 
-/* Starts `args` with stdout and stderr to `log`, its tests placed in place_dir under
- * place_prefix when that is not NULL (a forked local part); the pid, or -1. */
-static pid_t spawn(char **args, const char *log, const char *place_prefix) {
+/* Starts `args` with stdout and stderr to `log`, its tests placed in directory place_in under
+ * place_prefix when that is not NULL (a forked local process); the pid, or -1. */
+static pid_t spawn(char **args, const char *log, const char *place_in, const char *place_prefix) {
   fflush(NULL);
   pid_t pid = fork();
   if (pid != 0) return pid;
@@ -268,7 +274,7 @@ static pid_t spawn(char **args, const char *log, const char *place_prefix) {
     close(fd);
   }
   if (loaded) {
-    if (place_prefix) out_place_tests(place_dir, place_prefix);
+    if (place_prefix) out_place_tests(place_in, place_prefix);
     int argc = 0;
     while (args[argc]) argc++;
     int rc = run_main_loaded(argc, args, loaded);
@@ -299,12 +305,12 @@ static const char *status_text(int status, char *buf, size_t n) {
 }
 
 /* One symq run with `extra` arguments (at most 4), stdout and stderr to log, its tests placed
- * under place_prefix as spawn's; its status. */
+ * in place_dir under place_prefix as spawn's; its status. */
 static int run_one(char **args, size_t n, size_t room, const char *const *extra, size_t nextra,
                    const char *log, const char *place_prefix) {
   for (size_t k = 0; k < nextra; k++) args[n + k] = (char *)extra[k];
   close_args(args, n, room, nextra);
-  pid_t pid = spawn(args, log, place_prefix);
+  pid_t pid = spawn(args, log, place_dir, place_prefix);
   return pid < 0 ? -1 : wait_for(pid);
 }
 
@@ -339,7 +345,7 @@ static bool merge_settled(mergeout_job *job, const char *work, const bool *settl
     char *dir = xasprintf("%s/part-%04zu", work, *cursor + 1);
     char prefix[32];
     snprintf(prefix, sizeof prefix, ".p%04zu-", *cursor + 1);
-    ok = loaded ? mergeout_add_placed(job, dir, prefix) : mergeout_add(job, dir);
+    ok = loaded ? mergeout_add_placed(job, dir, dir, prefix) : mergeout_add(job, dir);
     free(dir);
   }
   return ok;
@@ -391,9 +397,10 @@ static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *
       close_args(args, n, room, *max_time ? 3 : 2);
       size_t slot = 0;
       while (pids[slot]) slot++;
-      char prefix[32];
+      char prefix[32], own[4200]; /* its tests placed in its own directory */
       snprintf(prefix, sizeof prefix, ".p%04zu-", k + 1);
-      pids[slot] = spawn(args, log, prefix);
+      snprintf(own, sizeof own, "%s/part-%04zu", work, k + 1);
+      pids[slot] = spawn(args, log, own, prefix);
       if (pids[slot] < 0) {
         fprintf(stderr, "symq: error: cannot start a process: %s\n", strerror(errno));
         pids[slot] = 0;
@@ -497,7 +504,7 @@ static bool run_parts_parallel(const char *parallel, char **args, size_t n, size
   for (size_t k = 0; k < parts->gl_pathc; k++) ran[k] = true;
   cmd[m] = NULL;
   char *log = xasprintf("%s/parallel.log", work);
-  pid_t pid = spawn(cmd, log, NULL);
+  pid_t pid = spawn(cmd, log, NULL, NULL);
   int status = pid > 0 ? wait_for(pid) : -1;
   bool ok = status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
   if (stopping) { /* a stop: the parts that wrote their stats.json ran, the others did not */
@@ -618,7 +625,7 @@ int dist_main(int argc, char **argv, const run_options *o) {
                          .into_existing = true,
                          .link_files = true}; /* its own parts' files: no copy */
   job = mergeout_begin(dir, &mo, err, sizeof err);
-  if (!job || !(loaded ? mergeout_add_placed(job, split_dir, SPLIT_PREFIX)
+  if (!job || !(loaded ? mergeout_add_placed(job, split_dir, dir, SPLIT_PREFIX)
                        : mergeout_add(job, split_dir))) {
     fprintf(stderr, "symq: error: %s\n", err);
     goto done;

@@ -10,8 +10,10 @@
  *       dist/program.bc(.key) the program, compiled once for every process (--prebuilt)
  *       dist/split/           the splitter's output: its own tests, part-NNNN.part
  *       dist/part-NNNN/       each part's output directory; dist/part-NNNN.log its stderr
- *       .pNNNN-testNNNNNN.*   a local part's tests, placed in OUTDIR (out_place_tests) and
- *                             renamed to their final names by the merge (mergeout_add_placed)
+ *         .pNNNN-testNNNNNN.* a local part's tests, placed there (out_place_tests) and renamed
+ *                             into OUTDIR under their final names by the merge
+ *                             (mergeout_add_placed)
+ *       .p0000-testNNNNNN.*   the splitter's tests, placed in OUTDIR and renamed likewise
  *
  * Local processes (--jobs without --sshlogin) are forked from the parent after it loaded
  * and linked the program once (run_load_program; no solver, no thread exists in it then):
@@ -22,12 +24,14 @@
  *   - --max-time bounds the whole run: each process gets the time left when it starts, and
  *     no part starts after it (those count as not run: the merged run is not exhausted).
  *   - The outputs merge in part order, each part as soon as it and the parts before it have
- *     ended (mergeout_add, mergeout_add_placed), while the later parts run; stats.json and info are written last.
+ *     ended (mergeout_add, mergeout_add_placed), while the later parts run; stats.json and
+ *     info are written last.
  *   - A part that cannot be run, or that fails, makes the run fail (exit 4) after the other
  *     parts ended; the merge stops there and OUTDIR gets no stats.json and no info (the
  *     tests merged before it stay), so no verdict claims what was not explored. The tests
- *     of that part and of the later ones stay in OUTDIR under their hidden .pNNNN- names
- *     (nothing written is lost; the file a killed process was writing may be incomplete),
+ *     of that part and of the later ones stay in their dist/part-NNNN/ under their hidden
+ *     .pNNNN- names (nothing written is lost; the file a killed process was writing may be
+ *     incomplete),
  *     as do those of a part stopped by a signal before it could halt (counted as not run).
  *   - Messages are one line on stderr; the exit statuses are symq run's.
  */

@@ -379,7 +379,7 @@ static bool list_dir(merge_job *m, const char *src, test_file **files, size_t *n
   return true;
 }
 
-/* The tests' files a part placed in m->dst (out_place_tests), as src/OUT_PLACED_LIST names
+/* The tests' files a part placed (out_place_tests), as src/OUT_PLACED_LIST names
  * them, or false with a message in m->err. */
 static bool list_placed(merge_job *m, const char *src, test_file **files, size_t *n) {
   char *path = xasprintf("%s/" OUT_PLACED_LIST, src);
@@ -400,7 +400,7 @@ static bool list_placed(merge_job *m, const char *src, test_file **files, size_t
 static bool put_file(merge_job *m, const char *src_path, const char *new_name, bool placed) {
   char *new_path = xasprintf("%s/%s", m->dst, new_name);
   bool ok = true;
-  if (placed) { /* in m->dst already, under its part's name */
+  if (placed) { /* on m->dst's file system already, under its part's name */
     if (rename(src_path, new_path) != 0) {
       snprintf(m->err, m->err_size, "%s: cannot rename to %s: %s", src_path, new_name,
                strerror(errno));
@@ -422,9 +422,9 @@ static bool put_file(merge_job *m, const char *src_path, const char *new_name, b
 }
 
 /* Merges one directory's tests into m->dst: the files of src (prefix NULL), or those a part
- * placed in m->dst under prefix (listed in src/OUT_PLACED_LIST); sorted by test, then name.
+ * placed in placed_in under prefix (listed in src/OUT_PLACED_LIST); sorted by test, then name.
  * A placed file not kept (an error already reported, a file with no test) is removed. */
-static bool merge_tests(merge_job *m, const char *src, const char *prefix) {
+static bool merge_tests(merge_job *m, const char *src, const char *placed_in, const char *prefix) {
   test_file *files = NULL;
   size_t n = 0;
   if (!(prefix ? list_placed(m, src, &files, &n) : list_dir(m, src, &files, &n))) return false;
@@ -436,7 +436,7 @@ static bool merge_tests(merge_job *m, const char *src, const char *prefix) {
       files[kept++] = files[k];
   }
   n = kept;
-  const char *from = prefix ? m->dst : src;
+  const char *from = prefix ? placed_in : src;
   bool ok = true;
   for (size_t k = 0; k < n && ok;) {
     size_t end = k;
@@ -521,24 +521,26 @@ mergeout_job *mergeout_begin(const char *dst, const mergeout_options *o, char *e
   return j;
 }
 
-static bool add_parsed(mergeout_job *j, const char *src, jval *stats, const char *prefix) {
+static bool add_parsed(mergeout_job *j, const char *src, jval *stats, const char *placed_in,
+                       const char *prefix) {
   if (!j->stats) j->stats = stats, j->first = xstrdup(src);
   else {
     sum_into(j->stats, stats, NULL);
     jfree(stats);
   }
   j->added++;
-  return merge_tests(&j->m, src, prefix);
+  return merge_tests(&j->m, src, placed_in, prefix);
 }
 
 bool mergeout_add(mergeout_job *j, const char *src) {
   jval *stats = read_stats(src, j->m.err, j->m.err_size);
-  return stats && add_parsed(j, src, stats, NULL);
+  return stats && add_parsed(j, src, stats, NULL, NULL);
 }
 
-bool mergeout_add_placed(mergeout_job *j, const char *src, const char *prefix) {
+bool mergeout_add_placed(mergeout_job *j, const char *src, const char *placed_in,
+                         const char *prefix) {
   jval *stats = read_stats(src, j->m.err, j->m.err_size);
-  return stats && add_parsed(j, src, stats, prefix);
+  return stats && add_parsed(j, src, stats, placed_in, prefix);
 }
 
 static void job_free(mergeout_job *j) {
@@ -623,7 +625,7 @@ int mergeout_dirs(const char *const *srcs, size_t n, const char *dst, const merg
     ok = (stats[k] = read_stats(srcs[k], err, err_size)) != NULL;
   mergeout_job *j = ok ? mergeout_begin(dst, o, err, err_size) : NULL;
   size_t k = 0;
-  for (; j && k < n && ok; k++) ok = add_parsed(j, srcs[k], stats[k], NULL);
+  for (; j && k < n && ok; k++) ok = add_parsed(j, srcs[k], stats[k], NULL, NULL);
   for (; k < n; k++) jfree(stats[k]); /* those not handed to the job */
   free(stats);
   if (!j) return -1;

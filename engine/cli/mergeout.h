@@ -19,10 +19,11 @@
  *   - info is the first directory's (the program, as symq replay needs it); lost.early files
  *     are concatenated. Other files (region dumps, smt2/, part files) are not merged.
  *   - Files are written whole (a temporary file renamed into place), or renamed when a part
- *     placed them in dst already (mergeout_add_placed: --jobs's local parts), or, with link_files,
- * a test's files are hard links to the source's (one system call each instead of a read, a write
- * and a rename: --jobs merges its own parts' directories, 28,657 tests of eval/bench_dist.py's
- * driver), copied when the link cannot be made (another file system, a name taken).
+ *     placed them on dst's file system already (mergeout_add_placed: --jobs's local parts),
+ *     or, with link_files, a test's files are hard links to the source's (one system call
+ *     each instead of a read, a write and a rename: --jobs merges its own parts' directories,
+ *     28,657 tests of eval/bench_dist.py's driver), copied when the link cannot be made
+ *     (another file system, a name taken).
  */
 #ifndef SYMQ_MERGEOUT_H
 #define SYMQ_MERGEOUT_H
@@ -68,11 +69,13 @@ mergeout_job *mergeout_begin(const char *dst, const mergeout_options *o, char *e
                              size_t err_size);
 bool mergeout_add(mergeout_job *j, const char *src);
 int mergeout_end(mergeout_job *j, mergeout_summary *sum);
-/* mergeout_add for a part whose tests' files were placed in dst (out_place_tests, output.h)
- * as PREFIX+name and listed in src/OUT_PLACED_LIST: each kept one is renamed to its final
- * name (no second copy, nothing left behind), one not kept (an error already reported) is
- * removed; src holds the rest of the part's output (stats.json, lost.early, info). */
-bool mergeout_add_placed(mergeout_job *j, const char *src, const char *prefix);
+/* mergeout_add for a part whose tests' files were placed in directory `placed_in` (dst, or
+ * another directory of dst's file system: out_place_tests, output.h) as PREFIX+name and listed
+ * in src/OUT_PLACED_LIST: each kept one is renamed to its final name in dst (no second copy,
+ * nothing left behind), one not kept (an error already reported) is removed; src holds the
+ * rest of the part's output (stats.json, lost.early, info). */
+bool mergeout_add_placed(mergeout_job *j, const char *src, const char *placed_in,
+                         const char *prefix);
 void mergeout_abandon(mergeout_job *j); /* NULL is allowed */
 
 /* `symq: ERROR: FILE:LINE: MESSAGE` for each error test of the merged directory, in test

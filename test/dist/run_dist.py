@@ -18,15 +18,17 @@ jobs      `symq run --jobs 2` against the single run: on four e2e drivers (paths
           (info's input, cwd, cflags, runtime lines) as the single run does, with -D and
           --cflags too; `symq replay` passes on the merged output of err_div. --prebuilt with
           another key (options) or without its key file: exit 2, one line naming the file.
-          The local parts' and the splitter's tests are placed in OUTDIR and renamed: none
-          left hidden or in dist/ (the splitter's were written in dist/split/ before).
+          The local parts' tests are placed in their own dist/part-NNNN/, the splitter's in
+          OUTDIR, and renamed into OUTDIR: none left hidden or in dist/.
 prebuilt  --prebuilt by hand gives the single run's tests; with other options, or without
           its key file, it is refused (exit 2, one line naming the file).
 refuse    a part file that was changed, one made for another program, and one whose
           decision is no successor of its fork: exit 2, one line naming the file.
 resplit   a part split again (--part=FILE --split=N): the sub-parts extend its prefix and
           together hold exactly its tests.
-maxtime   --jobs 2 --max-time=10 on 2^40 paths: exit 0, `exhausted` false, its tests kept.
+maxtime   --jobs 2 --max-time=10 on 2^40 paths: exit 0, `exhausted` false, its tests kept;
+          while it runs, its parts' hidden tests are in their own dist/part-NNNN/, none in
+          OUTDIR but the splitter's.
 mergeout  symq merge-out alone: renumbering, .err files beside their tests, an error once
           per location (--keep-all-errors: every one), stats summed, `exhausted` only if
           every directory's, the same bytes twice.
@@ -39,6 +41,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -132,18 +135,19 @@ def jobs_vs_single(driver, *opts, program_args=(), any_error_path=False):
 
 
 def placed_once(jobs, name):
-    """The local parts and the splitter wrote their tests into OUTDIR (hidden .pNNNN- names,
-    .p0000- the splitter's, listed in their placed-tests) and the merge renamed every one:
-    none left hidden, none in the parts' or the splitter's directories (a test's file made
-    once, not linked from a part's copy)."""
-    hidden = [f for f in os.listdir(jobs) if f.startswith(".p")]
+    """The local parts (in their own dist/part-NNNN/) and the splitter (in OUTDIR) wrote their
+    tests under hidden .pNNNN- names (.p0000- the splitter's, listed in their placed-tests)
+    and the merge renamed every one into OUTDIR: none left hidden, none in the parts' or the
+    splitter's directories (a test's file made once, not linked from a part's copy)."""
+    hidden = [f for f in os.listdir(jobs) if f.startswith(".p")] + \
+        glob.glob(os.path.join(jobs, "dist", "part-*", ".p*"))
     in_parts = glob.glob(os.path.join(jobs, "dist", "part-*", "test*")) + \
         glob.glob(os.path.join(jobs, "dist", "split", "test*"))
     lists = glob.glob(os.path.join(jobs, "dist", "part-*", "placed-tests")) + \
         glob.glob(os.path.join(jobs, "dist", "split", "placed-tests"))
     check(not hidden and not in_parts and
           len(lists) == len(glob.glob(os.path.join(jobs, "dist", "part-*", "stats.json"))) + 1,
-          f"{name}: the parts' and the splitter's tests placed in OUTDIR and renamed "
+          f"{name}: the parts' and the splitter's tests placed and renamed into OUTDIR "
           f"({len(hidden)} left hidden, {len(in_parts)} in their directories, {len(lists)} lists)")
 
 
@@ -352,18 +356,40 @@ def test_resplit():
           f"the sub-parts hold the part's {len(ktests(whole))} tests exactly")
 
 
+PLACED = ".p[0-9][0-9][0-9][0-9]-test*"  # a placed test's hidden name (engine/out/output.h)
+
+
 def test_maxtime():
-    # 2^40 paths: no machine ends them within the limit, so the run must say it is incomplete;
+    # 2^40 paths: no machine ends them within the limit, so the run must say it is incomplete
+    # (each path's concrete loop keeps the tests to a few thousand: 100,000 in 10 s without it);
     # the limit is 10 s, not 1, so that a busy machine (the sanitized build, clang and the
     # part processes starting) still has parts run and write tests before it
     src = out("wide.c")
     with open(src, "w") as f:
         f.write("#include <klee/klee.h>\nint main(void) {\n  unsigned char b[40];\n"
                 "  klee_make_symbolic(b, sizeof b, \"b\");\n  int n = 0;\n"
-                "  for (int i = 0; i < 40; i++)\n    if (b[i] > 100) n++;\n  return n;\n}\n")
+                "  for (int i = 0; i < 40; i++)\n    if (b[i] > 100) n++;\n"
+                "  for (volatile int k = 0; k < 20000; k++)\n    ;\n  return n;\n}\n")
     d = out("maxtime")
-    p = run("run", "--jobs", "2", "--max-time=10", "--output-dir=" + d, src)
+    p = subprocess.Popen([SYMQ, "run", "--jobs", "2", "--max-time=10", "--output-dir=" + d, src],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # while its parts run (they end at the limit, so their tests wait to be merged), a part's
+    # tests are in its own directory, not in OUTDIR: two processes creating files in one
+    # directory take turns at its lock, spinning on the CPU meanwhile (engine/cli/dist.c)
+    in_own = in_outdir = 0
+    while p.poll() is None:
+        if not in_own:
+            in_own = len(glob.glob(os.path.join(d, "dist", "part-*", PLACED)))
+        in_outdir += sum(1 for f in glob.glob(os.path.join(d, PLACED))
+                         if not os.path.basename(f).startswith(".p0000-"))
+        time.sleep(0.2)
+    err = p.stderr.read()
+    if p.returncode:
+        print(err[-2000:])
     check(p.returncode == 0, "--jobs 2 --max-time=10 ends (exit 0)")
+    check(in_own and not in_outdir,
+          f"its parts placed their tests in their own directories ({in_own} there when first "
+          f"seen, {in_outdir} sightings in OUTDIR)")
     s = stats(d) if p.returncode == 0 else {}
     check(s.get("exhausted") is False, "and says the exploration is incomplete")
     check(s.get("tests", 0) == len(glob.glob(os.path.join(d, "*.ktest"))) > 0,
