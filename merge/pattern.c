@@ -42,6 +42,23 @@ static inline uint32_t sym_at(const uint32_t *w, size_t len, bool rev, size_t i)
   return rev ? w[len - 1 - i] : w[i];
 }
 
+/* The first i ≥ run of the word read (backwards when `rev`) whose symbol differs from the one
+ * k before it (len when none does): blocks of RUN_BLOCK symbols compared at once, as a loop's
+ * word repeats its core over its whole length (memspn at 1,024 bytes: words of ~2,000). */
+enum { RUN_BLOCK = 16 };
+static inline size_t periodic_run(const uint32_t *w, size_t len, bool rev, size_t run, size_t k) {
+  if (rev) {
+    while (run + RUN_BLOCK <= len &&
+           same_block(w + len - run - RUN_BLOCK, w + len - run - RUN_BLOCK + k, RUN_BLOCK))
+      run += RUN_BLOCK;
+    while (run < len && w[len - 1 - run] == w[len - 1 - run + k]) run++;
+  } else {
+    while (run + RUN_BLOCK <= len && same_block(w + run, w + run - k, RUN_BLOCK)) run += RUN_BLOCK;
+    while (run < len && w[run] == w[run - k]) run++;
+  }
+  return run;
+}
+
 /* What `^(.*?)((.+?)\3+)(.*)$` matches in w (read backwards when `rev`, without a reversed
  * copy): the smallest start, then the shortest core there, that the core's next copy
  * repeats; the copies then run right as far as they go (the greedy `+`; `(.*)$` takes any
@@ -63,11 +80,7 @@ static inline bool leftmost_square(const uint32_t *w, size_t len, bool rev, size
       if (!same_block(x, y, k)) continue;
       /* block m repeats block 0 while the blocks before it do iff the word is k-periodic from
        * p through it: the copies are 2 and one per whole k symbols of the run past them */
-      size_t run = p + 2 * k;
-      if (rev)
-        while (run < len && w[len - 1 - run] == w[len - 1 - run + k]) run++;
-      else
-        while (run < len && w[run] == w[run - k]) run++;
+      size_t run = periodic_run(w, len, rev, p + 2 * k, k);
       *start = p, *core = k, *copies = 2 + (run - p - 2 * k) / k;
       return true;
     }

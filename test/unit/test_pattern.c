@@ -371,6 +371,15 @@ static void test_square_as_reference(void) {
     w[len++] = 3 + (uint32_t)(j % 2);
     check_square_as_reference(w, len);
   }
+  /* a long periodic run broken at every offset: where the run ends decides the copies */
+  for (size_t k = 1; k <= 3; k++)
+    for (size_t len = 60; len <= 70; len++)
+      for (size_t defect = 0; defect <= len; defect++) {
+        w[0] = 9;
+        for (size_t i = 1; i < len; i++) w[i] = 1 + (uint32_t)(i % k);
+        if (defect < len) w[defect] = 8;
+        check_square_as_reference(w, len);
+      }
   for (unsigned t = 0; t < 300; t++) {
     size_t len = rnd(200);
     unsigned letters = 2 + rnd(6);
