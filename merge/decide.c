@@ -600,20 +600,61 @@ typedef struct pin_set {
   obj_set objs; /* the objects holding a byte that mentions one (pinned_objects) */
 } pin_set;
 
-/* The bounds of st's path condition: those of the group's shared prefix (prefix[0..np), its
- * first `shared` formulas) narrowed by the formulas after it — the prefix read once per
- * group, not once per member (memspn at 4,096 bytes: paths of thousands of formulas, exits
- * of hundreds of members). */
-static size_t member_pins(const state *st, const pin_bound *prefix, size_t np, size_t shared,
-                          pin_bound *b) {
-  memcpy(b, prefix, np * sizeof *b);
-  size_t nb = np;
-  pc_bounds(st->pc, shared, st->npc, b, &nb);
-  return pinned_terms(b, nb);
+/* The bounds of the path conditions read last (pc_bounds is a left fold over a path's
+ * formulas), kept every MERGE_PIN_CHECK formulas: a member's bounds start from the last
+ * checkpoint inside the prefix its path shares with the path read before it, so a group
+ * whose members extend one another's paths (a loop's exits: member j's path is the loop's
+ * first j trips and its exit) reads each member's own formulas and at most MERGE_PIN_CHECK
+ * shared ones, not its whole path (memspn at 1,024 bytes: 800,000 formulas read per run,
+ * quadratic in the members). Same bounds as one pass over the path: the fold restarts from
+ * its own value on an identical prefix. Lives for one pins_of: the path read last belongs to
+ * a member of the group, alive throughout. */
+enum { MERGE_PIN_CHECK = 64 };
+
+typedef struct pin_trunk {
+  expr *const *pc; /* the path read last, */
+  size_t npc;      /* its length */
+  pin_bound *b; /* checkpoint k: the bounds of pc[0..k * MERGE_PIN_CHECK), MERGE_PIN_TERMS each */
+  size_t *nb;   /* checkpoint k's number of bounds */
+  size_t nchecks, cap;
+} pin_trunk;
+
+static void pin_trunk_free(pin_trunk *t) {
+  free(t->b);
+  free(t->nb);
+}
+
+/* The bounds of st's whole path condition into b (MERGE_PIN_TERMS entries): their number. */
+static size_t trunk_bounds(pin_trunk *t, const state *st, pin_bound *b) {
+  size_t shared = 0, most = t->npc < st->npc ? t->npc : st->npc;
+  while (shared < most && t->pc[shared] == st->pc[shared]) shared++;
+  size_t c = t->nchecks ? shared / MERGE_PIN_CHECK : 0;
+  if (c >= t->nchecks) c = t->nchecks ? t->nchecks - 1 : 0;
+  size_t nb = 0;
+  if (t->nchecks) {
+    nb = t->nb[c];
+    memcpy(b, t->b + c * MERGE_PIN_TERMS, nb * sizeof *b);
+  }
+  t->nchecks = c; /* checkpoint c is rewritten below, equal */
+  t->pc = st->pc, t->npc = st->npc;
+  for (size_t i = c * MERGE_PIN_CHECK;; i += MERGE_PIN_CHECK) {
+    if (t->nchecks == t->cap) {
+      t->cap = t->cap ? 2 * t->cap : 16;
+      t->b = xrealloc(t->b, t->cap * MERGE_PIN_TERMS * sizeof *t->b);
+      t->nb = xrealloc(t->nb, t->cap * sizeof *t->nb);
+    }
+    memcpy(t->b + t->nchecks * MERGE_PIN_TERMS, b, nb * sizeof *b);
+    t->nb[t->nchecks++] = nb;
+    if (i >= st->npc) break;
+    size_t to = st->npc - i < MERGE_PIN_CHECK ? st->npc : i + MERGE_PIN_CHECK;
+    pc_bounds(st->pc, i, to, b, &nb);
+    if (to == st->npc) break;
+  }
+  return nb;
 }
 
 /* A member's pinned terms kept with its state's id: they depend on its path condition alone
- * (the shared prefix read first is the start of its own path), and one release decides over
+ * (the trunk's checkpoint it starts from is a prefix of its own path), and one release decides over
  * the same members many times (memspn at 1,024 bytes: each member's path of ~1,000 formulas
  * read 6 times). The path condition is recognised by its array, length and last formula; a
  * stale entry could only change a decision, never an answer. At most MERGE_PIN_MEMOS kept:
@@ -664,20 +705,15 @@ static void pin_memo_put(struct merge_decide_cache *c, const state *st, const pi
   c->pin_memos[c->npin_memos++] = p;
 }
 
-/* member_pins through the memo; the prefix's bounds are computed on the first miss only
- * (*np == SIZE_MAX until then). */
-static size_t member_pins_memo(struct merge_decide_cache *c, const state *st, pin_bound *prefix,
-                               size_t *np, size_t shared, pin_bound *b) {
+/* st's pinned terms (pinned_terms of its path's bounds) into b, through the memo. */
+static size_t member_pins_memo(struct merge_decide_cache *c, const state *st, pin_trunk *t,
+                               pin_bound *b) {
   const pin_memo *p = pin_memo_of(c, st);
   if (p) {
     memcpy(b, p->b, p->n * sizeof *b);
     return p->n;
   }
-  if (*np == SIZE_MAX) {
-    *np = 0;
-    pc_bounds(st->pc, 0, shared, prefix, np);
-  }
-  size_t n = member_pins(st, prefix, *np, shared, b);
+  size_t n = pinned_terms(b, trunk_bounds(t, st, b));
   pin_memo_put(c, st, b, n);
   return n;
 }
@@ -685,29 +721,24 @@ static size_t member_pins_memo(struct merge_decide_cache *c, const state *st, pi
 static pin_set pins_of(merge_ctx *m, state *const *group, size_t n) {
   struct merge_decide_cache *c = cache_of(m);
   pin_set ps = {0};
-  size_t shared = group[0]->npc; /* the formulas every member's path begins with */
-  for (size_t j = 1; j < n; j++) {
-    size_t k = 0;
-    while (k < shared && k < group[j]->npc && group[j]->pc[k] == group[0]->pc[k]) k++;
-    shared = k;
-  }
-  pin_bound *prefix = xmalloc(2 * MERGE_PIN_TERMS * sizeof *prefix);
+  pin_trunk trunk = {0};
   pin_bound *first = xmalloc(2 * MERGE_PIN_TERMS * sizeof *first);
   pin_bound *other = xmalloc(2 * MERGE_PIN_TERMS * sizeof *other);
-  size_t np = SIZE_MAX;
-  size_t nf = member_pins_memo(c, group[0], prefix, &np, shared, first);
+  size_t nf = member_pins_memo(c, group[0], &trunk, first);
   if (!nf) goto done;
   u128 *vals = xmalloc(nf * n * sizeof *vals);
   bool *keep = xmalloc(nf * sizeof *keep);
   for (size_t k = 0; k < nf; k++) keep[k] = true, vals[k * n] = first[k].lo;
   for (size_t j = 1; j < n; j++) {
-    size_t no = member_pins_memo(c, group[j], prefix, &np, shared, other);
-    for (size_t k = 0; k < nf; k++) {
-      size_t o = 0;
-      while (o < no && other[o].term != first[k].term) o++;
-      if (o == no) keep[k] = false;
+    size_t no = member_pins_memo(c, group[j], &trunk, other);
+    /* a member's terms are distinct and mostly in the first's order: each search starts
+     * after the last one found and wraps around */
+    for (size_t k = 0, from = 0; k < nf; k++) {
+      size_t o = from, tried = 0;
+      while (tried < no && other[o].term != first[k].term) o = o + 1 == no ? 0 : o + 1, tried++;
+      if (tried == no) keep[k] = false;
       else
-        vals[k * n + j] = other[o].lo;
+        vals[k * n + j] = other[o].lo, from = o + 1 == no ? 0 : o + 1;
     }
   }
   ps.terms = xmalloc(nf * sizeof *ps.terms);
@@ -723,7 +754,7 @@ static pin_set pins_of(merge_ctx *m, state *const *group, size_t n) {
   free(vals);
   free(keep);
 done:
-  free(prefix);
+  pin_trunk_free(&trunk);
   free(first);
   free(other);
   return ps;

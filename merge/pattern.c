@@ -12,11 +12,6 @@
 #include "engine/core/expr.h"
 #include "engine/core/xalloc.h"
 
-/* The square search is bounded so that a long word without structure costs a bounded amount
- * of work (each (start, core length) tried counts one); a search past the bound finds no
- * square (fewer candidates, never a wrong one: every candidate is checked by a full match). */
-enum { SQUARE_BUDGET = 2000000 };
-
 /* ---- patterns ----------------------------------------------------------------------------- */
 
 static void pattern_set(pat_pattern *p, const uint32_t *pre, size_t np, const uint32_t *core,
@@ -42,37 +37,64 @@ static bool same_block(const uint32_t *a, const uint32_t *b, size_t n) {
   return memcmp(a, b, n * sizeof *a) == 0;
 }
 
-/* What `^(.*?)((.+?)\3+)(.*)$` matches in w: the smallest start, then the shortest core
- * there, that the core's next copy repeats; the copies then run right as far as they go
- * (the greedy `+`; `(.*)$` takes any rest, so it is never given back). */
-static bool leftmost_square(const uint32_t *w, size_t len, size_t *start, size_t *core,
-                            size_t *copies) {
-  uint64_t budget = SQUARE_BUDGET;
-  for (size_t p = 0; p + 2 <= len; p++)
-    for (size_t k = 1; p + 2 * k <= len; k++) {
-      if (budget-- == 0) return false;
-      if (w[p + k] != w[p] || !same_block(w + p, w + p + k, k)) continue;
-      /* block m repeats block 0 while the blocks before it do iff w is k-periodic from p
-       * through it: the copies are 2 and one per whole k symbols of the run past them */
-      size_t run = p + 2 * k;
-      while (run < len && w[run] == w[run - k]) run++;
+/* w's symbol i, the word read backwards when `rev` */
+static inline uint32_t sym_at(const uint32_t *w, size_t len, bool rev, size_t i) {
+  return rev ? w[len - 1 - i] : w[i];
+}
+
+/* The first i ≥ run of the word read (backwards when `rev`) whose symbol differs from the one
+ * k before it (len when none does): blocks of RUN_BLOCK symbols compared at once, as a loop's
+ * word repeats its core over its whole length (memspn at 1,024 bytes: words of ~2,000). */
+enum { RUN_BLOCK = 16 };
+static inline size_t periodic_run(const uint32_t *w, size_t len, bool rev, size_t run, size_t k) {
+  if (rev) {
+    while (run + RUN_BLOCK <= len &&
+           same_block(w + len - run - RUN_BLOCK, w + len - run - RUN_BLOCK + k, RUN_BLOCK))
+      run += RUN_BLOCK;
+    while (run < len && w[len - 1 - run] == w[len - 1 - run + k]) run++;
+  } else {
+    while (run + RUN_BLOCK <= len && same_block(w + run, w + run - k, RUN_BLOCK)) run += RUN_BLOCK;
+    while (run < len && w[run] == w[run - k]) run++;
+  }
+  return run;
+}
+
+/* What `^(.*?)((.+?)\3+)(.*)$` matches in w (read backwards when `rev`, without a reversed
+ * copy): the smallest start, then the shortest core there, that the core's next copy
+ * repeats; the copies then run right as far as they go (the greedy `+`; `(.*)$` takes any
+ * rest, so it is never given back). Each (start, core length) tried counts one against
+ * PAT_SQUARE_BUDGET, whether its blocks are compared or its first symbols already differ: the
+ * cores at a start are scanned for the start's symbol alone, and the budget is charged by the
+ * count skipped (test_pattern checks the budget's edge against the one-by-one search). */
+static inline bool leftmost_square(const uint32_t *w, size_t len, bool rev, size_t *start,
+                                   size_t *core, size_t *copies) {
+  uint64_t used = 0; /* tries before this start */
+  for (size_t p = 0; p + 2 <= len; p++) {
+    size_t kmax = (len - p) / 2, lim = kmax;
+    if (lim > PAT_SQUARE_BUDGET - used) lim = (size_t)(PAT_SQUARE_BUDGET - used);
+    uint32_t first = sym_at(w, len, rev, p);
+    for (size_t k = 1; k <= lim; k++) {
+      if (sym_at(w, len, rev, p + k) != first) continue;
+      /* blocks [p, p + k) and [p + k, p + 2k) of the word read are contiguous in w either way */
+      const uint32_t *x = rev ? w + len - p - k : w + p, *y = rev ? w + len - p - 2 * k : w + p + k;
+      if (!same_block(x, y, k)) continue;
+      /* block m repeats block 0 while the blocks before it do iff the word is k-periodic from
+       * p through it: the copies are 2 and one per whole k symbols of the run past them */
+      size_t run = periodic_run(w, len, rev, p + 2 * k, k);
       *start = p, *core = k, *copies = 2 + (run - p - 2 * k) / k;
       return true;
     }
+    if (lim < kmax) return false; /* the budget ran out at this start */
+    used += kmax;
+  }
   return false;
 }
 
 static bool square_of(const uint32_t *w, size_t len, bool reversed, pat_pattern *out,
                       uint64_t *count) {
-  uint32_t *reversed_w = NULL;
-  const uint32_t *subject = w;
-  if (reversed) {
-    reversed_w = xmalloc((len + 1) * sizeof *reversed_w);
-    for (size_t k = 0; k < len; k++) reversed_w[k] = w[len - 1 - k];
-    subject = reversed_w;
-  }
   size_t np, nc, ncopies;
-  bool found = leftmost_square(subject, len, &np, &nc, &ncopies);
+  bool found = reversed ? leftmost_square(w, len, true, &np, &nc, &ncopies)
+                        : leftmost_square(w, len, false, &np, &nc, &ncopies);
   if (found) {
     size_t end = np + ncopies * nc, ns = len - end;
     *count = ncopies;
@@ -83,7 +105,6 @@ static bool square_of(const uint32_t *w, size_t len, bool reversed, pat_pattern 
       pattern_set(out, w, ns, w + first, nc, w + first + ncopies * nc, np);
     }
   }
-  free(reversed_w);
   return found;
 }
 

@@ -60,6 +60,11 @@ typedef struct pat_partitioning {
 pat_status pat_partition(const pat_word *words, size_t n, pat_limits limits, pat_partitioning *out);
 void pat_partitioning_free(pat_partitioning *p);
 
+/* The square search is bounded so that a long word without structure costs a bounded amount
+ * of work (each (start, core length) tried counts one); a search past the bound finds no
+ * square (fewer candidates, never a wrong one: every candidate is checked by a full match). */
+enum { PAT_SQUARE_BUDGET = 2000000 };
+
 /* The leftmost square of w (step 1) as a pattern w matches with *count ≥ 2 copies; false
  * when w has no square. `reversed` searches the reversed word instead and maps the result
  * back. The pattern owns its symbols (pat_pattern_free). */

@@ -318,6 +318,100 @@ static void test_against_regex(void) {
   pcre2_code_free_32(square);
 }
 
+/* The one-by-one square search pattern.c ran before it scanned each start for its first symbol
+ * and read the reversed word in place (the reference: quadratic in the word, obviously
+ * right): start, core, copies, or false when none is found within PAT_SQUARE_BUDGET tries. */
+static bool reference_square(const uint32_t *word, size_t len, bool reversed, size_t *start,
+                             size_t *core, size_t *copies) {
+  uint32_t *w = malloc((len + 1) * sizeof *w);
+  for (size_t k = 0; k < len; k++) w[k] = reversed ? word[len - 1 - k] : word[k];
+  uint64_t budget = PAT_SQUARE_BUDGET;
+  bool found = false;
+  for (size_t p = 0; p + 2 <= len && !found; p++)
+    for (size_t k = 1; p + 2 * k <= len && !found; k++) {
+      if (budget-- == 0) goto out;
+      if (w[p + k] != w[p] || memcmp(w + p, w + p + k, k * sizeof *w) != 0) continue;
+      size_t run = p + 2 * k;
+      while (run < len && w[run] == w[run - k]) run++;
+      *start = p, *core = k, *copies = 2 + (run - p - 2 * k) / k, found = true;
+    }
+out:
+  free(w);
+  return found;
+}
+
+static void check_square_as_reference(const uint32_t *w, size_t len) {
+  for (int reversed = 0; reversed < 2; reversed++) {
+    size_t start = 0, core = 0, copies = 0;
+    bool expect = reference_square(w, len, reversed, &start, &core, &copies);
+    pat_pattern sq = {0};
+    uint64_t count = 0;
+    CHECK_EQ_U64(pat_find_square(w, len, reversed, &sq, &count), expect);
+    if (expect) {
+      CHECK_EQ_U64(sq.ncore, core);
+      CHECK_EQ_U64(count, copies);
+      CHECK_EQ_U64(reversed ? sq.nsuffix : sq.nprefix, start);
+      CHECK_EQ_U64(sq.nprefix + sq.ncore * count + sq.nsuffix, len);
+    }
+    pat_pattern_free(&sq);
+  }
+}
+
+/* pat_find_square against the reference on the words that matter: long loop words (a root,
+ * (A B)^j, an exit: memspn's), random words over a few letters, and square-free words whose
+ * only square (x x at the end) lies just inside, at and just past the budget's edge, where
+ * the start-by-start charge must count exactly as the one-by-one search did. */
+static void test_square_as_reference(void) {
+  enum { LONG = 3000 };
+  uint32_t *w = malloc(LONG * sizeof *w);
+  for (size_t j = 0; j < 1200; j += 97) {
+    size_t len = 0;
+    w[len++] = 7;
+    for (size_t i = 0; i < j; i++) w[len++] = 1, w[len++] = 2;
+    w[len++] = 3 + (uint32_t)(j % 2);
+    check_square_as_reference(w, len);
+  }
+  /* a long periodic run broken at every offset: where the run ends decides the copies */
+  for (size_t k = 1; k <= 3; k++)
+    for (size_t len = 60; len <= 70; len++)
+      for (size_t defect = 0; defect <= len; defect++) {
+        w[0] = 9;
+        for (size_t i = 1; i < len; i++) w[i] = 1 + (uint32_t)(i % k);
+        if (defect < len) w[defect] = 8;
+        check_square_as_reference(w, len);
+      }
+  for (unsigned t = 0; t < 300; t++) {
+    size_t len = rnd(200);
+    unsigned letters = 2 + rnd(6);
+    for (size_t k = 0; k < len; k++) w[k] = 1 + rnd(letters);
+    check_square_as_reference(w, len);
+  }
+  /* distinct symbols 1..m, then x x: the square is the try numbered
+   * sum_{p < m} floor((m + 2 - p) / 2) + 1 */
+  size_t m = 0;
+  uint64_t before = 0;
+  for (;; m++) {
+    uint64_t tries = 0;
+    for (size_t p = 0; p < m; p++) tries += (m + 2 - p) / 2;
+    if (tries + 1 >= PAT_SQUARE_BUDGET) {
+      before = tries;
+      break;
+    }
+  }
+  CHECK(m + 4 < LONG && before < PAT_SQUARE_BUDGET + m);
+  unsigned found = 0, missed = 0;
+  for (size_t mm = m - 2; mm <= m + 2; mm++) {
+    for (size_t k = 0; k < mm; k++) w[k] = 10 + (uint32_t)k;
+    w[mm] = w[mm + 1] = 5;
+    size_t start, core, copies;
+    bool in_budget = reference_square(w, mm + 2, false, &start, &core, &copies);
+    found += in_budget, missed += !in_budget;
+    check_square_as_reference(w, mm + 2);
+  }
+  CHECK(found > 0 && missed > 0); /* both sides of the edge were exercised */
+  free(w);
+}
+
 int main(void) {
   unsigned capacities[] = {1, 2, 3, 4, 8, 64};
   for (size_t k = 0; k < sizeof capacities / sizeof *capacities; k++) test_memspn(capacities[k]);
@@ -327,6 +421,7 @@ int main(void) {
   test_unify();
   test_alphabet();
   test_against_regex();
+  test_square_as_reference();
   CHECK_EQ_U64(expr_live_count(), 0);
   return check_exit();
 }
