@@ -1,0 +1,208 @@
+/*
+ * test_merge_validate_tree.c — --validate-merges on a large CFG-shaped merge (merge/validate.h):
+ * 256 constituents, one per leaf of a full binary tree over 8 input bytes (constituent j took
+ * x[b] <u 128 where bit b of j is 0, its negation where it is 1, after a common prefix
+ * x[0] ≠ 200, and then x[0] ≠ j), merged along the tree as merge_cfg does: the merged pc is the
+ * prefix and the tree's disjunction (per node: (l ∧ left) ∨ (¬l ∧ right)), the merged value the
+ * tree's ite with x[0] + j at leaf j.
+ *   - the right merge validates, and without asking Z3 anything: the checks follow from the
+ *     constituents' own branch literals (case split over the merged disjunction, ites resolved
+ *     by the path) — the shape that keeps merges of thousands of states decidable;
+ *   - a leaf's value swapped with its neighbour's is still refuted (value check);
+ *   - the merged pc with one leaf left out (false) is still refuted (check 1: that
+ *     constituent's path does not imply it);
+ *   - a group missing one constituent under the full tree's pc is still refuted (check 2: the
+ *     merged pc admits a path of no constituent).
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "engine/core/expr.h"
+#include "engine/core/state.h"
+#include "merge/validate.h"
+#include "qsolver/qsolver.h"
+
+enum { BITS = 8, N = 1 << BITS };
+
+static expr *lit[BITS], *leaf[N], *value[N];
+
+/* The tree's disjunction (leaf `skip` false) or value below the node of depth b whose leaves
+ * are first .. first + 2^(BITS-b) - 1. Bit b of the leaf index is the branch taken at depth
+ * b: 0 on lit[b], 1 on its negation. */
+static expr *tree_pc(unsigned b, unsigned first, int skip) {
+  if (b == BITS) return (int)first == skip ? expr_false() : expr_ref(leaf[first]);
+  expr *l = tree_pc(b + 1, first, skip), *r = tree_pc(b + 1, first | 1u << b, skip);
+  expr *nl = expr_not(lit[b]);
+  expr *al = expr_and(lit[b], l), *ar = expr_and(nl, r), *d = expr_or(al, ar);
+  expr *tmp[] = {l, r, nl, al, ar};
+  for (size_t k = 0; k < 5; k++) expr_unref(tmp[k]);
+  return d;
+}
+
+static expr *tree_value(unsigned b, unsigned first, int swap) {
+  if (b == BITS) {
+    unsigned j = first;
+    if (swap >= 0 && first == (unsigned)swap) j = first + 1;
+    if (swap >= 0 && first == (unsigned)swap + 1) j = first - 1;
+    return expr_ref(value[j]);
+  }
+  expr *l = tree_value(b + 1, first, swap), *r = tree_value(b + 1, first | 1u << b, swap);
+  expr *v = expr_ite(lit[b], l, r);
+  expr_unref(l);
+  expr_unref(r);
+  return v;
+}
+
+/* merge_validate with its stderr report captured into report (empty when none). */
+static bool validate_captured(merge_ctx *mc, const state *m, state *const *group,
+                              expr *const *tails, size_t n, const merge_values *values,
+                              char *report, size_t size) {
+  fflush(stderr);
+  int saved = dup(fileno(stderr));
+  FILE *tmp = tmpfile();
+  CHECK(saved >= 0 && tmp);
+  dup2(fileno(tmp), fileno(stderr));
+  bool ok = merge_validate(mc, m, group, tails, NULL, n, values);
+  fflush(stderr);
+  dup2(saved, fileno(stderr));
+  close(saved);
+  rewind(tmp);
+  size_t got = fread(report, 1, size - 1, tmp);
+  report[got] = '\0';
+  fclose(tmp);
+  merge_tmp_release(mc);
+  return ok;
+}
+
+static state *merged_state(uint64_t id, expr *prefix, int skip) {
+  state *m = state_new(id);
+  state_add_constraint(m, prefix);
+  expr *d = tree_pc(0, 0, skip);
+  state_add_constraint(m, d);
+  expr_unref(d);
+  return m;
+}
+
+static uint64_t z3_queries(const qsolver *s) {
+  const qs_stage_stats *z3 = qs_stats(s, "z3");
+  CHECK(z3 != NULL);
+  return z3 ? z3->queries : 0;
+}
+
+int main(void) {
+  uint64_t live = expr_live_count(), live_arrays = expr_live_arrays();
+  qsolver *solver = qs_new(NULL);
+  merge_stats stats = {0};
+  merge_ctx mc = {.solver = solver, .stats = &stats};
+  expr *size = expr_const(64, BITS);
+  expr_array *X = expr_array_new("x", size, BITS, true, NULL);
+  expr *x[BITS], *half = expr_const(8, 128);
+  for (unsigned b = 0; b < BITS; b++) {
+    expr *at = expr_const(64, b);
+    x[b] = expr_read(X, NULL, at);
+    expr_unref(at);
+    lit[b] = expr_ult(x[b], half);
+  }
+  expr *c200 = expr_const(8, 200), *prefix = expr_ne(x[0], c200);
+  state *group[N];
+  expr *tails[N];
+  for (unsigned j = 0; j < N; j++) {
+    expr *c = expr_const(8, j);
+    value[j] = expr_add(x[0], c);
+    group[j] = state_new(j + 1);
+    state_add_constraint(group[j], prefix);
+    tails[j] = expr_true();
+    leaf[j] = expr_ne(x[0], c); /* keeps the tree's disjunction from folding to true */
+    for (unsigned b = 0; b < BITS; b++) {
+      expr *l = j >> b & 1 ? expr_not(lit[b]) : expr_ref(lit[b]);
+      state_add_constraint(group[j], l);
+      expr *t = expr_and(tails[j], l);
+      expr_unref(tails[j]);
+      tails[j] = t;
+      expr_unref(l);
+    }
+    state_add_constraint(group[j], leaf[j]);
+    expr *t = expr_and(tails[j], leaf[j]);
+    expr_unref(tails[j]);
+    tails[j] = t;
+    expr_unref(c);
+  }
+  char report[1024];
+
+  /* the right merge: validated, Z3 never asked */
+  state *m = merged_state(1000, prefix, -1);
+  expr *good = tree_value(0, 0, -1);
+  merge_values values = {.nparts = N};
+  merge_values_add(&values, good, value);
+  uint64_t before = z3_queries(solver);
+  CHECK(validate_captured(&mc, m, group, tails, N, &values, report, sizeof report));
+  CHECK_EQ_U64(stats.validation_failures, 0);
+  CHECK_EQ_U64(strlen(report), 0);
+  CHECK_EQ_U64(z3_queries(solver), before);
+  merge_values_free(&values);
+
+  /* leaf 172's value and 173's swapped: refuted on the value */
+  expr *swapped = tree_value(0, 0, 172);
+  values = (merge_values){.nparts = N};
+  merge_values_add(&values, swapped, value);
+  CHECK(!validate_captured(&mc, m, group, tails, N, &values, report, sizeof report));
+  CHECK_EQ_U64(stats.validation_failures, 1);
+  CHECK(strstr(report, "value: merged value 0 of 1 differs from constituent 172's") != NULL);
+  CHECK(strstr(report, "not proved") == NULL);
+  merge_values_free(&values);
+
+  /* leaf 97 left out of the merged pc: constituent 97 is not covered */
+  state *narrow = merged_state(1001, prefix, 97);
+  values = (merge_values){.nparts = N};
+  CHECK(!validate_captured(&mc, narrow, group, tails, N, &values, report, sizeof report));
+  CHECK_EQ_U64(stats.validation_failures, 2);
+  CHECK(strstr(report,
+               "path condition: constituent 97's path does not imply the merged "
+               "constraint 1 of 2") != NULL);
+  CHECK(strstr(report, "not proved") == NULL);
+
+  /* constituent 50 missing from the group, the pc still the whole tree's: too wide */
+  state *rest[N - 1];
+  expr *rest_tails[N - 1];
+  for (unsigned j = 0, k = 0; j < N; j++)
+    if (j != 50) {
+      rest[k] = group[j];
+      rest_tails[k++] = tails[j];
+    }
+  CHECK(!validate_captured(&mc, m, rest, rest_tails, N - 1, &values, report, sizeof report));
+  CHECK_EQ_U64(stats.validation_failures, 3);
+  CHECK(strstr(report,
+               "path condition: the merged path condition admits a path of no "
+               "constituent") != NULL);
+  CHECK(strstr(report, "not proved") == NULL);
+
+  state_free(m);
+  state_free(narrow);
+  for (unsigned j = 0; j < N; j++) {
+    state_free(group[j]);
+    expr_unref(tails[j]);
+    expr_unref(value[j]);
+    expr_unref(leaf[j]);
+  }
+  free(mc.tmp);
+  qs_free(solver);
+  expr_unref(good);
+  expr_unref(swapped);
+  expr_unref(prefix);
+  expr_unref(c200);
+  expr_unref(half);
+  expr_unref(size);
+  for (unsigned b = 0; b < BITS; b++) {
+    expr_unref(x[b]);
+    expr_unref(lit[b]);
+  }
+  expr_array_unref(X);
+  CHECK_EQ_U64(expr_live_count(), live);
+  CHECK_EQ_U64(expr_live_arrays(), live_arrays);
+  return check_exit();
+}
