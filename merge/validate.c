@@ -251,6 +251,14 @@ static expr *resolve_ites(facts *f, expr *value) {
   return value;
 }
 
+/* e under witness w: a witness K = c (a pattern merge's count) substituted into e, which is
+ * e's meaning wherever the witness holds; e itself otherwise. The merged pc's ∀ then has a
+ * constant range and its exit condition and values a constant K, as in the constituent. */
+static expr *under_witness(merge_ctx *mc, expr *w, expr *e) {
+  if (!w || w->kind != EXPR_EQ || !expr_is_const(w->kid[0]) || expr_is_const(w->kid[1])) return e;
+  return merge_tmp(mc, expr_substitute(e, &w->kid[1], &w->kid[0], 1));
+}
+
 bool merge_validate(merge_ctx *mc, const state *m, state *const *group, expr *const *tails,
                     expr *const *witness, size_t n, const merge_values *values) {
   check_result res = CHECK_HOLDS;
@@ -261,8 +269,9 @@ bool merge_validate(merge_ctx *mc, const state *m, state *const *group, expr *co
     expr *w = witness ? witness[j] : NULL;
     facts_init(&f, mc, group[j]->pc, group[j]->npc, w);
     for (size_t k = 0; res == CHECK_HOLDS && k < m->npc; k++) {
-      if (proved_by_structure(&f, m->pc[k], n)) continue;
-      res = implies(mc, group[j]->pc, group[j]->npc, w, claim_left(&f, m->pc[k]), why, sizeof why);
+      expr *claim = under_witness(mc, w, m->pc[k]);
+      if (proved_by_structure(&f, claim, n)) continue;
+      res = implies(mc, group[j]->pc, group[j]->npc, w, claim_left(&f, claim), why, sizeof why);
       if (res != CHECK_HOLDS)
         snprintf(what, sizeof what,
                  "path condition: constituent %zu's path does not imply the merged "
@@ -298,7 +307,8 @@ bool merge_validate(merge_ctx *mc, const state *m, state *const *group, expr *co
     facts_init(&f, mc, group[j]->pc, group[j]->npc, w);
     for (size_t v = 0; res == CHECK_HOLDS && v < values->n; v++) {
       expr *part = values->items[v].parts[j];
-      expr *chosen = f.contradiction ? part : resolve_ites(&f, values->items[v].merged);
+      expr *chosen =
+          f.contradiction ? part : resolve_ites(&f, under_witness(mc, w, values->items[v].merged));
       if (chosen == part) continue;
       if (chosen->width == 1) { /* a flag: equal when the facts give both the same truth */
         tri a = eval3(&f, chosen, EVAL_DEPTH);

@@ -13,6 +13,10 @@
  *     constituent's path does not imply it);
  *   - a group missing one constituent under the full tree's pc is still refuted (check 2: the
  *     merged pc admits a path of no constituent).
+ * And a pattern-shaped merge (witness K = c_j, which the checks substitute into the merged
+ * formulas): constituents j = 0..2 with value x[0] + j + 1 merged as x[0] + K under
+ * 1 ≤ K ≤ 3 validate; the value x[0] + K + 1 is refuted, and so is the pc 1 ≤ K ≤ 4 (K = 4
+ * is no constituent's).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -60,14 +64,14 @@ static expr *tree_value(unsigned b, unsigned first, int swap) {
 
 /* merge_validate with its stderr report captured into report (empty when none). */
 static bool validate_captured(merge_ctx *mc, const state *m, state *const *group,
-                              expr *const *tails, size_t n, const merge_values *values,
-                              char *report, size_t size) {
+                              expr *const *tails, expr *const *witness, size_t n,
+                              const merge_values *values, char *report, size_t size) {
   fflush(stderr);
   int saved = dup(fileno(stderr));
   FILE *tmp = tmpfile();
   CHECK(saved >= 0 && tmp);
   dup2(fileno(tmp), fileno(stderr));
-  bool ok = merge_validate(mc, m, group, tails, NULL, n, values);
+  bool ok = merge_validate(mc, m, group, tails, witness, n, values);
   fflush(stderr);
   dup2(saved, fileno(stderr));
   close(saved);
@@ -140,7 +144,7 @@ int main(void) {
   merge_values values = {.nparts = N};
   merge_values_add(&values, good, value);
   uint64_t before = z3_queries(solver);
-  CHECK(validate_captured(&mc, m, group, tails, N, &values, report, sizeof report));
+  CHECK(validate_captured(&mc, m, group, tails, NULL, N, &values, report, sizeof report));
   CHECK_EQ_U64(stats.validation_failures, 0);
   CHECK_EQ_U64(strlen(report), 0);
   CHECK_EQ_U64(z3_queries(solver), before);
@@ -150,7 +154,7 @@ int main(void) {
   expr *swapped = tree_value(0, 0, 172);
   values = (merge_values){.nparts = N};
   merge_values_add(&values, swapped, value);
-  CHECK(!validate_captured(&mc, m, group, tails, N, &values, report, sizeof report));
+  CHECK(!validate_captured(&mc, m, group, tails, NULL, N, &values, report, sizeof report));
   CHECK_EQ_U64(stats.validation_failures, 1);
   CHECK(strstr(report, "value: merged value 0 of 1 differs from constituent 172's") != NULL);
   CHECK(strstr(report, "not proved") == NULL);
@@ -159,7 +163,7 @@ int main(void) {
   /* leaf 97 left out of the merged pc: constituent 97 is not covered */
   state *narrow = merged_state(1001, prefix, 97);
   values = (merge_values){.nparts = N};
-  CHECK(!validate_captured(&mc, narrow, group, tails, N, &values, report, sizeof report));
+  CHECK(!validate_captured(&mc, narrow, group, tails, NULL, N, &values, report, sizeof report));
   CHECK_EQ_U64(stats.validation_failures, 2);
   CHECK(strstr(report,
                "path condition: constituent 97's path does not imply the merged "
@@ -174,12 +178,63 @@ int main(void) {
       rest[k] = group[j];
       rest_tails[k++] = tails[j];
     }
-  CHECK(!validate_captured(&mc, m, rest, rest_tails, N - 1, &values, report, sizeof report));
+  CHECK(!validate_captured(&mc, m, rest, rest_tails, NULL, N - 1, &values, report, sizeof report));
   CHECK_EQ_U64(stats.validation_failures, 3);
   CHECK(strstr(report,
                "path condition: the merged path condition admits a path of no "
                "constituent") != NULL);
   CHECK(strstr(report, "not proved") == NULL);
+
+  /* the pattern-shaped merge */
+  expr *kc = expr_const(64, 8);
+  expr_array *KA = expr_array_new("K", kc, 8, false, NULL);
+  expr *zero = expr_const(64, 0), *K = expr_read_le(KA, NULL, zero, 8);
+  expr *one = expr_const(64, 1), *three = expr_const(64, 3), *four = expr_const(64, 4);
+  expr *lo = expr_ule(one, K), *hi3 = expr_ule(K, three), *hi4 = expr_ule(K, four);
+  expr *K8 = expr_extract(K, 0, 8), *byK = expr_add(x[0], K8);
+  expr *one8 = expr_const(8, 1), *byK1 = expr_add(byK, one8);
+  state *pat[3], *pm = state_new(2000), *pwide = state_new(2001);
+  expr *ptails[3], *pw[3], *pparts[3];
+  for (unsigned j = 0; j < 3; j++) {
+    pat[j] = state_new(3000 + j);
+    state_add_constraint(pat[j], prefix);
+    ptails[j] = expr_true();
+    expr *c = expr_const(64, j + 1);
+    pw[j] = expr_eq(K, c);
+    expr_unref(c);
+    pparts[j] = value[j + 1];
+  }
+  state_add_constraint(pm, prefix);
+  state_add_constraint(pm, lo);
+  state_add_constraint(pm, hi3);
+  state_add_constraint(pwide, prefix);
+  state_add_constraint(pwide, lo);
+  state_add_constraint(pwide, hi4);
+  merge_values pv = {.nparts = 3};
+  merge_values_add(&pv, byK, pparts);
+  CHECK(validate_captured(&mc, pm, pat, ptails, pw, 3, &pv, report, sizeof report));
+  CHECK_EQ_U64(stats.validation_failures, 3);
+  CHECK(!validate_captured(&mc, pwide, pat, ptails, pw, 3, &pv, report, sizeof report));
+  CHECK_EQ_U64(stats.validation_failures, 4);
+  CHECK(strstr(report, "the merged path condition admits a path of no constituent") != NULL);
+  merge_values_free(&pv);
+  pv = (merge_values){.nparts = 3};
+  merge_values_add(&pv, byK1, pparts);
+  CHECK(!validate_captured(&mc, pm, pat, ptails, pw, 3, &pv, report, sizeof report));
+  CHECK_EQ_U64(stats.validation_failures, 5);
+  CHECK(strstr(report, "value: merged value 0 of 1 differs from constituent 0's") != NULL);
+  CHECK(strstr(report, "not proved") == NULL);
+  merge_values_free(&pv);
+  for (unsigned j = 0; j < 3; j++) {
+    state_free(pat[j]);
+    expr_unref(ptails[j]);
+    expr_unref(pw[j]);
+  }
+  state_free(pm);
+  state_free(pwide);
+  expr *ptmp[] = {kc, zero, K, one, three, four, lo, hi3, hi4, K8, byK, one8, byK1};
+  for (size_t k = 0; k < sizeof ptmp / sizeof *ptmp; k++) expr_unref(ptmp[k]);
+  expr_array_unref(KA);
 
   state_free(m);
   state_free(narrow);
