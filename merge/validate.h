@@ -20,7 +20,7 @@
  * open (a literal the path implies without holding it, a ∀, a value not an ite) goes to the
  * solver with the decided parts replaced by their truth. So a merge of thousands of
  * constituents is checked by thousands of small steps, not one query Z3 cannot finish, and a
- * wrong merge is refuted as before (test/unit/test_merge_validate_tree.c).
+ * wrong merge is refuted as before (test/unit/test_merge_validate.c).
  *
  * Contract: everything is borrowed; values are recorded with merge_values_add while merging.
  */
