@@ -12,6 +12,16 @@
  * check that failed ("path condition: …" for 1 and 2, "value: …" for 3) and, for an
  * `unknown`, that it was not proved and the solver's reason (qs_last_reason).
  *
+ * How each check is decided: first by the structure the merge was built from — a
+ * constituent's path condition holds its own branch literals, so the merged disjunction (flat
+ * or along the tree) and the tails evaluate by and/or/not over them, a disjunction in m's pc
+ * is split into its cases (check 2: each case implies some tail), and a merged value's ites
+ * are resolved along the path (check 3) — a proof wherever it says "holds"; what it leaves
+ * open (a literal the path implies without holding it, a ∀, a value not an ite) goes to the
+ * solver with the decided parts replaced by their truth. So a merge of thousands of
+ * constituents is checked by thousands of small steps, not one query Z3 cannot finish, and a
+ * wrong merge is refuted as before (test/unit/test_merge_validate.c).
+ *
  * Contract: everything is borrowed; values are recorded with merge_values_add while merging.
  */
 #ifndef SYMQ_MERGE_VALIDATE_H
