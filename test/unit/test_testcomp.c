@@ -32,7 +32,11 @@ static char *path_in(const char *dir, const char *name) {
   static char path[8][512];
   static int next;
   char *p = path[next++ % 8];
-  snprintf(p, sizeof path[0], "%s/%s", dir, name);
+  int len = snprintf(p, sizeof path[0], "%s/%s", dir, name);
+  if (len < 0 || (size_t)len >= sizeof path[0]) {
+    fprintf(stderr, "test_testcomp: path too long: %s/%s\n", dir, name);
+    exit(1);
+  }
   return p;
 }
 
