@@ -477,6 +477,16 @@ static void write_lost(executor *ex) {
   ex->lost = NULL;
 }
 
+/* The halt's order: the states whose path condition holds fewer formulas first, since
+ * their model queries cost less (APR fnmatch under pat: 0.4 ms below 20 formulas, 1.4 ms
+ * at 60-80), so more of them get a test within the budget; newest first among equals.
+ * The live array is ended from its end, so the cheapest state sorts last. */
+static int cmp_halt_order(const void *pa, const void *pb) {
+  const state *a = *(state *const *)pa, *b = *(state *const *)pb;
+  if (a->npc != b->npc) return a->npc < b->npc ? 1 : -1;
+  return (a->id > b->id) - (a->id < b->id);
+}
+
 /* Ends a state the halt left: with a test while the budget lasts, without one after. */
 static void end_halted(executor *ex, state *st) {
   bound_halt_by_signal(ex); /* a signal during a halt for another limit bounds it too */
@@ -2029,6 +2039,7 @@ static void run_loop(executor *ex) {
   }
   if (ex->halted || ex->result->output_failed) {
     if (ex->nlive) ex->result->exhausted = false; /* a halt at the last path cut nothing */
+    qsort(ex->live, ex->nlive, sizeof *ex->live, cmp_halt_order);
     while (ex->nlive) {
       state *left = ex->live[ex->nlive - 1];
       if (ex->result->output_failed) interp_end_state(ex, left); /* nothing more is written */
