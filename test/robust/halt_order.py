@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """halt_order.py SYMQ — the order in which a halt ends the states left (engine/exec/interp.c,
-cmp_halt_order): those with the shortest path condition first, since their model queries
-cost least, so that more states get a test within the halt's budget.
+cmp_halt_order): the oldest first (under dfs the shallowest, whose model queries cost least,
+siblings in a row), so that more states get a test within the halt's budget.
 
 halt_order.c under dfs, halted by --max-instructions (no time enters): the sibling forked at
 its k-th branch holds k formulas and is paused at that branch's line, so the tests' `.early`
@@ -46,7 +46,7 @@ def main():
                 lines.append(int(m.group(1)) if m else None)
         want = branch_lines()
         at_branches = [n for n in lines if n in want]
-        results.append(("the halt ends the shortest path conditions first",
+        results.append(("the halt ends the oldest (shallowest) states first",
                         len(want) == 8 and at_branches == want,
                         f"lines in test order {lines}, branches at {want}"))
     failed = 0
