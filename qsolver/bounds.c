@@ -621,6 +621,23 @@ bool qs_bounds_path_present(const qs_bounds *b, size_t k) {
   return L->out != NULL;
 }
 
+bool qs_bounds_path_one_sided(const qs_bounds *b, size_t k) {
+  assert(k < b->nlev);
+  return b->lev[k].kind == LOWER || b->lev[k].kind == UPPER;
+}
+
+size_t qs_bounds_path_terms(const qs_bounds *b) { return b->npiv; }
+
+size_t qs_bounds_path_ends(const qs_bounds *b, size_t *out) {
+  size_t n = 0;
+  for (size_t t = 0; t < b->npiv; t++) {
+    const interval *iv = &b->piv[t];
+    if (iv->lo_f < b->nlev) out[n++] = iv->lo_f;
+    if (iv->hi_f < b->nlev) out[n++] = iv->hi_f;
+  }
+  return n;
+}
+
 void qs_bounds_path_excl(const qs_bounds *b, const expr *x, expr **f, size_t *n) {
   uint64_t v;
   if (qs_idmap_get(&b->pmap, x->id, &v)) emit_moved_ends(&b->piv[v], f, n);
