@@ -559,6 +559,54 @@ static void test_validity_cache(void) {
   end_group();
 }
 
+/* The counterexample cache's rings past their capacity (1024 unsat, 256 sat entries): a
+ * request finds an entry in either part of a wrapped ring (newest first, walked by the flat
+ * signature array), and not one evicted. */
+static void test_cex_rings_wrapped(void) {
+  begin_group();
+  qs_options o = opts(false, false, true);
+  qsolver *s = qs_new(&o);
+  expr_array *X = array("x", 2, true);
+  expr *x = rd(X, 0, 2);
+  enum { NU = 1030, NS = 260 };
+  for (unsigned i = 0; i < NU; i++) { /* the unsat ring's head ends at slot 6 */
+    expr *u[2] = {eq(x, cw(16, i)), eq(x, cw(16, i + 1))};
+    CHECK_EQ_U64(qs_check_sat(s, u, 2), QS_UNSAT);
+  }
+  CHECK_EQ_U64(st(s, "z3")->queries, NU);
+  unsigned hits[3] = {1027, 500, 6}; /* the newest part, the older part, its oldest */
+  for (unsigned j = 0; j < 3; j++) {
+    expr *u[3] = {ult(x, cw(16, 60000)), eq(x, cw(16, hits[j] + 1)), eq(x, cw(16, hits[j]))};
+    CHECK_EQ_U64(qs_check_sat(s, u, 3), QS_UNSAT);
+  }
+  CHECK_EQ_U64(st(s, "z3")->queries, NU);
+  CHECK_EQ_U64(st(s, "cex_cache")->unsat, 3);
+  expr *gone[2] = {eq(x, cw(16, 5)), eq(x, cw(16, 6))}; /* evicted: Z3 again */
+  CHECK_EQ_U64(qs_check_sat(s, gone, 2), QS_UNSAT);
+  CHECK_EQ_U64(st(s, "z3")->queries, NU + 1);
+  uint64_t z3q = NU + 1;
+  for (unsigned i = 0; i < NS; i++) { /* sat sets x ≠ i ∧ x = 60000 + i */
+    expr *f[2] = {keep(expr_ne(x, cw(16, i))), eq(x, cw(16, 60000 + i))};
+    CHECK_EQ_U64(qs_check_sat(s, f, 2), QS_SAT);
+  }
+  CHECK_EQ_U64(st(s, "z3")->queries, z3q + NS);
+  uint64_t sat0 = st(s, "cex_cache")->sat;
+  /* A subset of an entry in each part of the wrapped ring; no other entry's model satisfies
+   * it, and the one of the older part is past the models that evaluation tries. */
+  unsigned sub[2] = {258, 100};
+  for (unsigned j = 0; j < 2; j++) {
+    expr *f[1] = {eq(x, cw(16, 60000 + sub[j]))};
+    expr_assignment *m = NULL;
+    CHECK_EQ_U64(qs_get_model(s, f, 1, &X, 1, &m), QS_SAT);
+    if (m) CHECK_EQ_U64(le_bytes(m, X, 0, 2), 60000 + sub[j]);
+    expr_assignment_free(m);
+  }
+  CHECK_EQ_U64(st(s, "z3")->queries, z3q + NS);
+  CHECK_EQ_U64(st(s, "cex_cache")->sat, sat0 + 2);
+  qs_free(s);
+  end_group();
+}
+
 static void test_cex_cache(void) {
   begin_group();
   qs_options o = opts(true, false, true);
@@ -1530,6 +1578,7 @@ int main(int argc, char **argv) {
   test_forall_in_updates();
   test_validity_cache();
   test_cex_cache();
+  test_cex_rings_wrapped();
   test_units();
   test_forall();
   test_relax();
