@@ -298,6 +298,7 @@ void qs_free(qsolver *s) {
   if (!s) return;
   for (size_t i = 0; i < s->nstages; i++) s->stages[i]->ops->destroy(s->stages[i]);
   free(s->smt2_dir);
+  free(s->with);
   free(s);
 }
 
@@ -415,16 +416,24 @@ qs_status qs_check_sat(qsolver *s, expr *const *constraints, size_t n) {
   return qs_solve(s, &q, &r);
 }
 
-/* constraints ∧ extra, with the constraints assumed satisfiable. */
+/* constraints ∧ extra, with the constraints assumed satisfiable. An outside query copies them
+ * into the solver's buffer (no allocation per query); a query asked from inside the chain
+ * into its own, since the outside one's is in use. */
 static qs_status solve_with(qsolver *s, expr *const *constraints, size_t n, expr *extra) {
   expr *stack[16];
-  expr **f = n + 1 <= 16 ? stack : qs_xrealloc(NULL, (n + 1) * sizeof *f);
+  expr **f = stack;
+  if (n + 1 > 16 && !s->depth) {
+    QS_RESERVE(s->with, s->with_cap, n + 1);
+    f = s->with;
+  } else if (n + 1 > 16) {
+    f = qs_xrealloc(NULL, (n + 1) * sizeof *f);
+  }
   if (n) memcpy(f, constraints, n * sizeof *f);
   f[n] = extra;
   qs_query q = {.formulas = f, .count = n + 1, .assumed = n};
   qs_result r;
   qs_status st = qs_solve(s, &q, &r);
-  if (f != stack) free(f);
+  if (f != stack && f != s->with) free(f);
   return st;
 }
 

@@ -84,7 +84,11 @@ struct qsolver {
   qs_effort_split split;
   uint64_t unmeasured_effort;
   unsigned excluded;
-  bool query_forall;                  /* the query qs_solve runs holds a forall */
+  bool query_forall; /* the query qs_solve runs holds a forall */
+  /* appended (issue 25): solve_with's buffer for an outside query's constraints and
+   * question, kept from one query to the next (a path's queries are as long as the path) */
+  expr **with;
+  size_t with_cap;
 };
 
 /* The stages, each in its own file; qs_new assembles them. */
