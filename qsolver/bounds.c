@@ -595,8 +595,13 @@ static void path_pop(qs_bounds *b) {
 }
 
 size_t qs_bounds_path_sync(qs_bounds *b, expr *const *f, size_t n) {
+  return qs_bounds_path_sync_from(b, f, n, 0);
+}
+
+size_t qs_bounds_path_sync_from(qs_bounds *b, expr *const *f, size_t n, size_t known) {
   if (b->nrw > MEMO_MAX_REWRITES || b->ndec > MEMO_MAX_DECISIONS) memo_clear(b);
-  size_t m = 0, lim = n < b->nlev ? n : b->nlev;
+  size_t lim = n < b->nlev ? n : b->nlev, m = known < lim ? known : lim;
+  assert(!m || b->pf[m - 1] == f[m - 1]->id);
   while (m < lim && b->pf[m] == f[m]->id) m++;
   b->path_mode = true;
   while (b->nlev > m) path_pop(b);

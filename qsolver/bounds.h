@@ -89,6 +89,10 @@ bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t
 /* Makes the levels f[0..n) (each ends up as pushed after the ones before it); returns how
  * many of them were kept from the last call. */
 size_t qs_bounds_path_sync(qs_bounds *b, expr *const *f, size_t n);
+/* The same, when the caller knows that f[0..known) are the formulas of the last call's f at
+ * the same places (alive, so of the same ids): their comparison is skipped (each is a read of
+ * a formula: the path's length per request). */
+size_t qs_bounds_path_sync_from(qs_bounds *b, expr *const *f, size_t n, size_t known);
 /* False while some path term's own bounds contradict (the path is unsat: qs_bounds_apply
  * answers such requests). */
 bool qs_bounds_path_ok(const qs_bounds *b);

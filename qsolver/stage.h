@@ -30,6 +30,11 @@ typedef struct qs_req {
   unsigned lane; /* < QS_LANES: which incremental Z3 solver takes it, so that a
                     stage's own sequence of growing requests keeps its common
                     prefix asserted apart from the others (0: the engine's) */
+  /* appended (issue 25): set by the constant stage on the requests it forwards with a path,
+   * 0 elsewhere: f[0..same) are the formulas (alive, at the same places) of the last request
+   * it forwarded with a path, so the independence stage need not read them to know its
+   * path's prefix */
+  size_t same;
 } qs_req;
 
 /* Request lanes: the engine's requests (and everything built from them), the relaxed stage's

@@ -63,6 +63,9 @@ typedef struct constant_stage {
   qs_idmap pseen;
   expr **pkept; /* the path's kept formulas, then the question's */
   size_t pkept_cap;
+  /* pkept[0..stable) have stood since the last request forwarded with a path (its qs_req.same
+   * for the next one; 0 before the first) */
+  size_t stable;
 } constant_stage;
 
 /* The kept formulas f[0..n) (the first `assumed` the path's) go on; none left is sat. */
@@ -92,6 +95,8 @@ static bool path_seen(const constant_stage *c, const expr *f, size_t n) {
 static void constant_path_sync(constant_stage *c, const qs_req *rq) {
   size_t m = 0, lim = rq->assumed < c->npath ? rq->assumed : c->npath;
   while (m < lim && c->path[m] == rq->f[m]->id) m++;
+  if (c->npath && c->nkept_at[m] < c->stable) c->stable = c->nkept_at[m]; /* the rest goes */
+  if (!c->npath) c->stable = 0;
   c->npath = m;
   if (c->first_false >= m) c->first_false = SIZE_MAX;
   if (c->pseen.count > 4 * (size_t)m + 1024) { /* stale entries: rebuilt from the prefix */
@@ -155,7 +160,13 @@ static void constant_solve_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       return;
     }
   }
-  constant_forward(st, rq, c->pkept, n, assumed, ans);
+  qs_req with = *rq;
+  with.same = 0;
+  if (assumed) { /* a request with a path below: what stood since the last one */
+    with.same = c->stable < assumed ? c->stable : assumed;
+    c->stable = SIZE_MAX;
+  }
+  constant_forward(st, &with, c->pkept, n, assumed, ans);
 }
 
 static void constant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
@@ -288,6 +299,9 @@ typedef struct independence_stage {
   size_t *ends;  /* scratch: the bounds' tightest ends */
   uint32_t *via; /* scratch: the nodes a request visits, ascending */
   size_t ends_cap, via_cap;
+  /* The leading path formulas that stood since the bounds' last sync, by the constant
+   * stage's qs_req.same on the requests with a path since (0 before the first) */
+  size_t known;
 } independence_stage;
 
 static const uint64_t *formula_cells(independence_stage *ind, expr *f, size_t *count) {
@@ -680,7 +694,8 @@ static size_t visit_nodes(independence_stage *ind, size_t nroots, size_t total) 
 
 /* The path's levels as the bounds have them for f[0..n). */
 static void path_sync(independence_stage *ind, expr *const *f, size_t n) {
-  size_t m = qs_bounds_path_sync(ind->bounds, f, n);
+  size_t m = qs_bounds_path_sync_from(ind->bounds, f, n, ind->known);
+  ind->known = SIZE_MAX;
   if (m < ind->nlev) {
     while (ind->nnodes > ind->lev_node[m]) pnode_pop(ind);
     ind->nlev = m;
@@ -840,6 +855,7 @@ static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
 
 static void independence_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   independence_stage *ind = (independence_stage *)st;
+  if (rq->assumed && rq->same < ind->known) ind->known = rq->same;
   if (rq->assumed && !st->solver->query_forall && independence_path(st, rq, ans)) return;
   QS_RESERVE(ind->bounded, ind->bounded_cap, qs_bounds_room(rq->n));
   qs_req bounded = *rq;
