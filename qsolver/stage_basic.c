@@ -66,6 +66,9 @@ typedef struct constant_stage {
   /* pkept[0..stable) have stood since the last request forwarded with a path (its qs_req.same
    * for the next one; 0 before the first) */
   size_t stable;
+  /* The leading formulas of the request that stood since the last path sync, by qs_solve's
+   * qs_req.same on the requests since (0 before the first) */
+  size_t known;
 } constant_stage;
 
 /* The kept formulas f[0..n) (the first `assumed` the path's) go on; none left is sat. */
@@ -93,7 +96,9 @@ static bool path_seen(const constant_stage *c, const expr *f, size_t n) {
 /* Makes c->path the request's assumed formulas: pops to the common prefix, pushes the rest
  * (each dropped when constant true or a duplicate of one before it). */
 static void constant_path_sync(constant_stage *c, const qs_req *rq) {
-  size_t m = 0, lim = rq->assumed < c->npath ? rq->assumed : c->npath;
+  size_t lim = rq->assumed < c->npath ? rq->assumed : c->npath, m = c->known < lim ? c->known : lim;
+  c->known = SIZE_MAX;
+  assert(!m || c->path[m - 1] == rq->f[m - 1]->id);
   while (m < lim && c->path[m] == rq->f[m]->id) m++;
   if (c->npath && c->nkept_at[m] < c->stable) c->stable = c->nkept_at[m]; /* the rest goes */
   if (!c->npath) c->stable = 0;
@@ -171,6 +176,7 @@ static void constant_solve_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
 
 static void constant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   constant_stage *c = (constant_stage *)st;
+  if (rq->same < c->known) c->known = rq->same;
   if (rq->assumed) {
     constant_solve_path(st, rq, ans);
     return;

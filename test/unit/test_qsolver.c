@@ -495,6 +495,39 @@ static void test_independence_bytes(void) {
   end_group();
 }
 
+/* qs_solve checks only the formulas past the prefix a request shares with the last one: a
+ * forall in the shared prefix, past it, or no longer there, each counted right. */
+static void test_forall_across_prefixes(void) {
+  begin_group();
+  qsolver *s = qs_new(NULL);
+  expr_array *B = array("pb", 4, true), *X = array("px", 1, true);
+  expr *i = keep(expr_bvar_fresh(64, "i"));
+  expr *all_small =
+      keep(expr_forall(i, c64(0), c64(3), ult(keep(expr_read(B, NULL, i)), cw(8, 10))));
+  expr *x = rd(X, 0, 1), *b0 = rd(B, 0, 1);
+  expr *p0 = ult(x, cw(8, 100)), *p1 = ult(b0, cw(8, 5)), *p2 = ult(cw(8, 1), b0);
+  expr *q = ult(x, cw(8, 50));
+  struct {
+    expr *path[4];
+    size_t n;
+    uint64_t asked;
+  } steps[] = {
+      {{p0, all_small, p1}, 3, 1},     /* the forall on a new path */
+      {{p0, all_small, p1, p2}, 4, 2}, /* in the shared prefix */
+      {{p0, p1}, 2, 2},                /* gone past the shared prefix */
+      {{p0, p1, all_small}, 3, 3},     /* past the shared prefix */
+      {{p0}, 1, 3},
+  };
+  for (size_t k = 0; k < sizeof steps / sizeof *steps; k++) {
+    bool out = false;
+    CHECK_EQ_U64(qs_may_be_true(s, steps[k].path, steps[k].n, q, &out), QS_SAT);
+    CHECK(out);
+    CHECK_EQ_U64(qs_quant_stats_of(s)->asked, steps[k].asked);
+  }
+  qs_free(s);
+  end_group();
+}
+
 /* A forall only in an update list (a written byte computed from a quantified condition):
  * the read carries has_forall, and the query is answered right, sat and unsat. */
 static void test_forall_in_updates(void) {
@@ -1576,6 +1609,7 @@ int main(int argc, char **argv) {
   test_independence();
   test_independence_bytes();
   test_forall_in_updates();
+  test_forall_across_prefixes();
   test_validity_cache();
   test_cex_cache();
   test_cex_rings_wrapped();
