@@ -595,8 +595,13 @@ static void path_pop(qs_bounds *b) {
 }
 
 size_t qs_bounds_path_sync(qs_bounds *b, expr *const *f, size_t n) {
+  return qs_bounds_path_sync_from(b, f, n, 0);
+}
+
+size_t qs_bounds_path_sync_from(qs_bounds *b, expr *const *f, size_t n, size_t known) {
   if (b->nrw > MEMO_MAX_REWRITES || b->ndec > MEMO_MAX_DECISIONS) memo_clear(b);
-  size_t m = 0, lim = n < b->nlev ? n : b->nlev;
+  size_t lim = n < b->nlev ? n : b->nlev, m = known < lim ? known : lim;
+  assert(!m || b->pf[m - 1] == f[m - 1]->id);
   while (m < lim && b->pf[m] == f[m]->id) m++;
   b->path_mode = true;
   while (b->nlev > m) path_pop(b);
@@ -619,6 +624,23 @@ bool qs_bounds_path_present(const qs_bounds *b, size_t k) {
   if (L->kind == LOWER) return b->piv[L->term].lo_f == k;
   if (L->kind == UPPER) return b->piv[L->term].hi_f == k;
   return L->out != NULL;
+}
+
+bool qs_bounds_path_one_sided(const qs_bounds *b, size_t k) {
+  assert(k < b->nlev);
+  return b->lev[k].kind == LOWER || b->lev[k].kind == UPPER;
+}
+
+size_t qs_bounds_path_terms(const qs_bounds *b) { return b->npiv; }
+
+size_t qs_bounds_path_ends(const qs_bounds *b, size_t *out) {
+  size_t n = 0;
+  for (size_t t = 0; t < b->npiv; t++) {
+    const interval *iv = &b->piv[t];
+    if (iv->lo_f < b->nlev) out[n++] = iv->lo_f;
+    if (iv->hi_f < b->nlev) out[n++] = iv->hi_f;
+  }
+  return n;
 }
 
 void qs_bounds_path_excl(const qs_bounds *b, const expr *x, expr **f, size_t *n) {

@@ -89,6 +89,10 @@ bool qs_bounds_apply(qs_bounds *b, const qs_req *rq, expr **f, size_t *n, size_t
 /* Makes the levels f[0..n) (each ends up as pushed after the ones before it); returns how
  * many of them were kept from the last call. */
 size_t qs_bounds_path_sync(qs_bounds *b, expr *const *f, size_t n);
+/* The same, when the caller knows that f[0..known) are the formulas of the last call's f at
+ * the same places (alive, so of the same ids): their comparison is skipped (each is a read of
+ * a formula: the path's length per request). */
+size_t qs_bounds_path_sync_from(qs_bounds *b, expr *const *f, size_t n, size_t known);
 /* False while some path term's own bounds contradict (the path is unsat: qs_bounds_apply
  * answers such requests). */
 bool qs_bounds_path_ok(const qs_bounds *b);
@@ -97,6 +101,17 @@ bool qs_bounds_path_ok(const qs_bounds *b);
 expr *qs_bounds_path_level(const qs_bounds *b, size_t k, const expr **first_excl);
 /* Does level k go out in the current path (a one-sided bound only while the tightest)? */
 bool qs_bounds_path_present(const qs_bounds *b, size_t k);
+/* Is level k a one-sided bound (fixed when it is pushed)? A level that is not goes out
+ * whenever it is present at all; one that is goes out only while it is its term's tightest
+ * at its end, which qs_bounds_path_ends lists: together they let a caller visit the levels
+ * that may go out without scanning the path. */
+bool qs_bounds_path_one_sided(const qs_bounds *b, size_t k);
+/* The path's terms (each has up to two ends). */
+size_t qs_bounds_path_terms(const qs_bounds *b);
+/* The levels that are some path term's tightest one-sided bound at an end, each once per end
+ * it gives (a level may give both), into out (room for 2 * qs_bounds_path_terms), in no
+ * particular order; their count. Every present one-sided level is among them. */
+size_t qs_bounds_path_ends(const qs_bounds *b, size_t *out);
 /* The bounds the path's exclusions put on term x's moved ends (new references into f at *n). */
 void qs_bounds_path_excl(const qs_bounds *b, const expr *x, expr **f, size_t *n);
 /* The question q[0..nq) under the path's intervals and its own bounds, into f (new

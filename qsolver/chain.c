@@ -298,6 +298,8 @@ void qs_free(qsolver *s) {
   if (!s) return;
   for (size_t i = 0; i < s->nstages; i++) s->stages[i]->ops->destroy(s->stages[i]);
   free(s->smt2_dir);
+  free(s->with);
+  free(s->vids);
   free(s);
 }
 
@@ -361,12 +363,21 @@ static expr_assignment *final_model(const expr_assignment *m, expr_array *const 
 
 qs_status qs_solve(qsolver *s, const qs_query *q, qs_result *r) {
   assert(q->assumed <= q->count);
-  bool forall = false;
-  for (size_t i = 0; i < q->count; i++) {
+  /* The formulas past the prefix shared with the last request (ids are never reused: the
+   * same id is the same formula, checked already) */
+  size_t same = 0, lim = q->count < s->nvids ? q->count : s->nvids;
+  while (same < lim && s->vids[same] == q->formulas[same]->id) same++;
+  QS_RESERVE(s->vids, s->vids_cap, q->count);
+  if (s->vforall >= same) s->vforall = SIZE_MAX;
+  for (size_t i = same; i < q->count; i++) {
     assert(q->formulas[i]->width == 1 && !q->formulas[i]->has_bvar);
-    forall |= q->formulas[i]->has_forall;
+    if (q->formulas[i]->has_forall && s->vforall == SIZE_MAX) s->vforall = i;
+    s->vids[i] = q->formulas[i]->id;
   }
-  qs_req rq = {.f = q->formulas,
+  s->nvids = q->count;
+  bool forall = s->vforall != SIZE_MAX;
+  qs_req rq = {.same = same,
+               .f = q->formulas,
                .n = q->count,
                .assumed = q->assumed,
                .want_model = q->want_model,
@@ -415,16 +426,24 @@ qs_status qs_check_sat(qsolver *s, expr *const *constraints, size_t n) {
   return qs_solve(s, &q, &r);
 }
 
-/* constraints ∧ extra, with the constraints assumed satisfiable. */
+/* constraints ∧ extra, with the constraints assumed satisfiable. An outside query copies them
+ * into the solver's buffer (no allocation per query); a query asked from inside the chain
+ * into its own, since the outside one's is in use. */
 static qs_status solve_with(qsolver *s, expr *const *constraints, size_t n, expr *extra) {
   expr *stack[16];
-  expr **f = n + 1 <= 16 ? stack : qs_xrealloc(NULL, (n + 1) * sizeof *f);
+  expr **f = stack;
+  if (n + 1 > 16 && !s->depth) {
+    QS_RESERVE(s->with, s->with_cap, n + 1);
+    f = s->with;
+  } else if (n + 1 > 16) {
+    f = qs_xrealloc(NULL, (n + 1) * sizeof *f);
+  }
   if (n) memcpy(f, constraints, n * sizeof *f);
   f[n] = extra;
   qs_query q = {.formulas = f, .count = n + 1, .assumed = n};
   qs_result r;
   qs_status st = qs_solve(s, &q, &r);
-  if (f != stack) free(f);
+  if (f != stack && f != s->with) free(f);
   return st;
 }
 

@@ -30,6 +30,12 @@ typedef struct qs_req {
   unsigned lane; /* < QS_LANES: which incremental Z3 solver takes it, so that a
                     stage's own sequence of growing requests keeps its common
                     prefix asserted apart from the others (0: the engine's) */
+  /* appended (issue 25): f[0..same) are the formulas (alive, at the same places) of the
+   * previous request of the same source: for the constant stage, the last request qs_solve
+   * sent down the chain (qs_solve sets it); for the independence stage, the last request the
+   * constant stage forwarded with a path (the constant stage sets it); 0 elsewhere. So that
+   * neither stage needs to read its path's prefix to know it stood. */
+  size_t same;
 } qs_req;
 
 /* Request lanes: the engine's requests (and everything built from them), the relaxed stage's
@@ -84,7 +90,17 @@ struct qsolver {
   qs_effort_split split;
   uint64_t unmeasured_effort;
   unsigned excluded;
-  bool query_forall;                  /* the query qs_solve runs holds a forall */
+  bool query_forall; /* the query qs_solve runs holds a forall */
+  /* appended (issue 25): solve_with's buffer for an outside query's constraints and
+   * question, kept from one query to the next (a path's queries are as long as the path) */
+  expr **with;
+  size_t with_cap;
+  /* appended (issue 25): the ids of the last request qs_solve sent down the chain and the
+   * position of its first formula holding a forall (SIZE_MAX: none), so that the next one
+   * checks only the formulas past their common prefix (and tells the chain how long it is:
+   * qs_req.same) */
+  uint64_t *vids;
+  size_t nvids, vids_cap, vforall;
 };
 
 /* The stages, each in its own file; qs_new assembles them. */

@@ -28,7 +28,10 @@
  * A request with a path takes the path's components kept along the prefix (bounds.h's path
  * mode: levels pushed and popped with undo, a union-find over their cells without path
  * compression) and slices only the question with the components it or a requested array
- * reads; the constant stage keeps its duplicate check along the prefix the same way.
+ * reads; the constant stage keeps its duplicate check along the prefix the same way. Of a
+ * needed component's nodes only the terms', the levels that are no one-sided bound and the
+ * bounds' tightest ends can go out, and a request visits those alone (memspn under pat at
+ * 1024: its components are mostly bounds on n, of which the path keeps two).
  * The work per sliced request is linear in its formulas: they are bucketed by component in one
  * pass, a component's model bytes are merged in place, and a component that only pins one
  * byte (c = a[k]) gives that byte without a query — the string scan's model requests have
@@ -60,6 +63,12 @@ typedef struct constant_stage {
   qs_idmap pseen;
   expr **pkept; /* the path's kept formulas, then the question's */
   size_t pkept_cap;
+  /* pkept[0..stable) have stood since the last request forwarded with a path (its qs_req.same
+   * for the next one; 0 before the first) */
+  size_t stable;
+  /* The leading formulas of the request that stood since the last path sync, by qs_solve's
+   * qs_req.same on the requests since (0 before the first) */
+  size_t known;
 } constant_stage;
 
 /* The kept formulas f[0..n) (the first `assumed` the path's) go on; none left is sat. */
@@ -87,8 +96,12 @@ static bool path_seen(const constant_stage *c, const expr *f, size_t n) {
 /* Makes c->path the request's assumed formulas: pops to the common prefix, pushes the rest
  * (each dropped when constant true or a duplicate of one before it). */
 static void constant_path_sync(constant_stage *c, const qs_req *rq) {
-  size_t m = 0, lim = rq->assumed < c->npath ? rq->assumed : c->npath;
+  size_t lim = rq->assumed < c->npath ? rq->assumed : c->npath, m = c->known < lim ? c->known : lim;
+  c->known = SIZE_MAX;
+  assert(!m || c->path[m - 1] == rq->f[m - 1]->id);
   while (m < lim && c->path[m] == rq->f[m]->id) m++;
+  if (c->npath && c->nkept_at[m] < c->stable) c->stable = c->nkept_at[m]; /* the rest goes */
+  if (!c->npath) c->stable = 0;
   c->npath = m;
   if (c->first_false >= m) c->first_false = SIZE_MAX;
   if (c->pseen.count > 4 * (size_t)m + 1024) { /* stale entries: rebuilt from the prefix */
@@ -152,11 +165,18 @@ static void constant_solve_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       return;
     }
   }
-  constant_forward(st, rq, c->pkept, n, assumed, ans);
+  qs_req with = *rq;
+  with.same = 0;
+  if (assumed) { /* a request with a path below: what stood since the last one */
+    with.same = c->stable < assumed ? c->stable : assumed;
+    c->stable = SIZE_MAX;
+  }
+  constant_forward(st, &with, c->pkept, n, assumed, ans);
 }
 
 static void constant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   constant_stage *c = (constant_stage *)st;
+  if (rq->same < c->known) c->known = rq->same;
   if (rq->assumed) {
     constant_solve_path(st, rq, ans);
     return;
@@ -274,6 +294,20 @@ typedef struct independence_stage {
   size_t whole_nodes; /* nodes reading an array as a whole (path mode declines) */
   const expr **excl;  /* scratch: the terms whose nodes a request needs */
   size_t excl_cap;
+  /* Each component's candidates in a ring of their own (spliced and split with `next`'s):
+   * the nodes that can go out whatever the later levels (terms' nodes, levels that are no
+   * one-sided bound). With the bounds' tightest ends (qs_bounds_path_ends) they are a superset
+   * of the nodes a request with a question takes from its components, so that it need not
+   * visit every node of them (memspn under pat at 1024: the size's component holds the path's
+   * ~1000 bounds on n, of which two go out). */
+  uint32_t *chead; /* by root: a candidate of its component (UINT32_MAX: none) */
+  uint32_t *cnext, *csize;
+  size_t *ends;  /* scratch: the bounds' tightest ends */
+  uint32_t *via; /* scratch: the nodes a request visits, ascending */
+  size_t ends_cap, via_cap;
+  /* The leading path formulas that stood since the bounds' last sync, by the constant
+   * stage's qs_req.same on the requests with a path since (0 before the first) */
+  size_t known;
 } independence_stage;
 
 static const uint64_t *formula_cells(independence_stage *ind, expr *f, size_t *count) {
@@ -517,6 +551,15 @@ static void punite(independence_stage *ind, uint32_t a, uint32_t b) {
   }
   ind->up[b] = a; /* the larger (on a tie the older) stays the root */
   ind->size[a] += ind->size[b];
+  ind->csize[a] += ind->csize[b];
+  uint32_t ha = ind->chead[a], hb = ind->chead[b];
+  if (hb != UINT32_MAX && ha == UINT32_MAX) {
+    ind->chead[a] = hb;
+  } else if (hb != UINT32_MAX) { /* as the rings below */
+    uint32_t t = ind->cnext[ha];
+    ind->cnext[ha] = ind->cnext[hb];
+    ind->cnext[hb] = t;
+  }
   uint32_t t = ind->next[a]; /* the two rings become one (the same swap splits them) */
   ind->next[a] = ind->next[b];
   ind->next[b] = t;
@@ -542,6 +585,9 @@ static void pnode_push(independence_stage *ind, uint32_t level, const expr *term
     ind->first = qs_xrealloc(ind->first, cap * sizeof *ind->first);
     ind->first_seen = qs_xrealloc(ind->first_seen, cap * sizeof *ind->first_seen);
     memset(ind->first_seen + ind->node_cap, 0, (cap - ind->node_cap) * sizeof *ind->first_seen);
+    ind->chead = qs_xrealloc(ind->chead, cap * sizeof *ind->chead);
+    ind->cnext = qs_xrealloc(ind->cnext, cap * sizeof *ind->cnext);
+    ind->csize = qs_xrealloc(ind->csize, cap * sizeof *ind->csize);
     ind->node_cap = cap;
   }
   ind->up[i] = (uint32_t)i;
@@ -555,6 +601,10 @@ static void pnode_push(independence_stage *ind, uint32_t level, const expr *term
   QS_RESERVE(ind->pcells, ind->pcells_cap, ind->npcells + n + 1);
   if (n) memcpy(ind->pcells + ind->npcells, cells, n * sizeof *cells); /* cells NULL when n = 0 */
   ind->npcells += n;
+  bool cand = level == UINT32_MAX || !qs_bounds_path_one_sided(ind->bounds, level);
+  ind->chead[i] = cand ? (uint32_t)i : UINT32_MAX;
+  ind->cnext[i] = (uint32_t)i;
+  ind->csize[i] = cand;
   for (size_t k = 0; k < n; k++) {
     uint64_t owner;
     slot_of(ind, expr_cell_array(cells[k]));              /* sized for slice_solve */
@@ -579,6 +629,15 @@ static void pnode_pop(independence_stage *ind) {
       ind->up[b] = b;
       ind->next[a] = ind->next[b];
       ind->next[b] = t;
+      ind->csize[a] -= ind->csize[b];
+      uint32_t ha = ind->chead[a], hb = ind->chead[b];
+      if (hb != UINT32_MAX && ha == hb) { /* a had none of its own */
+        ind->chead[a] = UINT32_MAX;
+      } else if (hb != UINT32_MAX) {
+        t = ind->cnext[ha];
+        ind->cnext[ha] = ind->cnext[hb];
+        ind->cnext[hb] = t;
+      }
     } else {
       qs_idmap_erase(&ind->powner, e >> 1);
     }
@@ -610,9 +669,39 @@ static int cmp_u32(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* Into ind->via, ascending and each once, the candidates of the needed roots' components
+ * and the nodes of the bounds' tightest ends: a superset of the nodes that a request with a
+ * question takes (a needed term's node or present level). Their count, or SIZE_MAX when they
+ * are not much fewer than the needed components' nodes (`total`). */
+static size_t visit_nodes(independence_stage *ind, size_t nroots, size_t total) {
+  size_t terms = qs_bounds_path_terms(ind->bounds), ctotal = 0;
+  for (size_t j = 0; j < nroots; j++) ctotal += ind->csize[ind->roots[j]];
+  if (2 * (ctotal + 2 * terms) > total) return SIZE_MAX;
+  QS_RESERVE(ind->via, ind->via_cap, ctotal + 2 * terms + 1);
+  QS_RESERVE(ind->ends, ind->ends_cap, 2 * terms + 1);
+  size_t n = 0;
+  for (size_t j = 0; j < nroots; j++) {
+    uint32_t h = ind->chead[ind->roots[j]], x = h;
+    if (h == UINT32_MAX) continue;
+    do {
+      ind->via[n++] = x;
+      x = ind->cnext[x];
+    } while (x != h);
+  }
+  assert(n == ctotal);
+  size_t ne = qs_bounds_path_ends(ind->bounds, ind->ends);
+  for (size_t j = 0; j < ne; j++) ind->via[n++] = (uint32_t)ind->lev_node[ind->ends[j]];
+  if (n > 1) qsort(ind->via, n, sizeof *ind->via, cmp_u32);
+  size_t m = 0;
+  for (size_t j = 0; j < n; j++)
+    if (!m || ind->via[m - 1] != ind->via[j]) ind->via[m++] = ind->via[j];
+  return m;
+}
+
 /* The path's levels as the bounds have them for f[0..n). */
 static void path_sync(independence_stage *ind, expr *const *f, size_t n) {
-  size_t m = qs_bounds_path_sync(ind->bounds, f, n);
+  size_t m = qs_bounds_path_sync_from(ind->bounds, f, n, ind->known);
+  ind->known = SIZE_MAX;
   if (m < ind->nlev) {
     while (ind->nnodes > ind->lev_node[m]) pnode_pop(ind);
     ind->nlev = m;
@@ -693,7 +782,8 @@ static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   QS_RESERVE(ind->order, ind->order_cap, room);
   /* The needed nodes: from their components' rings when they are few (a branch's question
    * reads a component or two of a long path), else by a scan of the path. */
-  bool few = !lone && total * 8 < ind->nnodes;
+  size_t nvia = lone ? SIZE_MAX : visit_nodes(ind, nroots, total);
+  bool few = nvia == SIZE_MAX && !lone && total * 8 < ind->nnodes;
   if (few) {
     QS_RESERVE(ind->members, ind->members_cap, total);
     size_t m = 0;
@@ -707,8 +797,9 @@ static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     assert(m == total);
     if (m > 1) qsort(ind->members, m, sizeof *ind->members, cmp_u32); /* NULL when m = 0 */
   }
-  for (size_t j = 0; j < (few ? total : ind->nnodes); j++) {
-    size_t i = few ? ind->members[j] : j;
+  size_t nvisit = few ? total : nvia != SIZE_MAX ? nvia : ind->nnodes;
+  for (size_t j = 0; j < nvisit; j++) {
+    size_t i = few ? ind->members[j] : nvia != SIZE_MAX ? ind->via[j] : j;
     uint32_t r = pfind(ind, (uint32_t)i);
     uint32_t k = ind->node_level[i];
     if (lone && ind->size[r] == 1) { /* its own component, needed if it reads a requested array */
@@ -770,6 +861,7 @@ static bool independence_path(qs_stage *st, const qs_req *rq, qs_ans *ans) {
 
 static void independence_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   independence_stage *ind = (independence_stage *)st;
+  if (rq->assumed && rq->same < ind->known) ind->known = rq->same;
   if (rq->assumed && !st->solver->query_forall && independence_path(st, rq, ans)) return;
   QS_RESERVE(ind->bounded, ind->bounded_cap, qs_bounds_room(rq->n));
   qs_req bounded = *rq;
@@ -805,6 +897,11 @@ static void independence_destroy(qs_stage *st) {
   free(ind->pcells);
   free(ind->plog);
   free(ind->excl);
+  free(ind->chead);
+  free(ind->cnext);
+  free(ind->csize);
+  free(ind->ends);
+  free(ind->via);
   qs_idmap_free(&ind->powner);
   qs_cell_memo_free(&ind->cells);
   qs_idmap_free(&ind->owner);

@@ -23,6 +23,8 @@
 #include "qsolver/stage.h"
 #include "engine/core/xalloc.h"
 
+#include <assert.h>
+
 /* ---- validity cache ------------------------------------------------------------------------ */
 
 typedef struct vc_entry {
@@ -144,6 +146,11 @@ typedef struct cex_entry {
 typedef struct cex_ring {
   cex_entry *e;
   size_t cap, count, head; /* head: the next slot to fill (the oldest once full) */
+  /* By slot, the entries' signatures as a request's is tested against them: x & mask == 0
+   * (mask ~sig) means e->sig ⊆ sig in the unsat ring (stored as is), sig ⊆ e->sig in the sat
+   * ring (stored complemented): one flat array walked without touching the entries. */
+  uint64_t *tests;
+  bool complemented;
 } cex_ring;
 
 #define CEX_UNSAT_CAP 1024
@@ -165,9 +172,11 @@ typedef struct cex_stage {
   size_t missing_cap;
 } cex_stage;
 
-static void ring_init(cex_ring *r, size_t cap) {
+static void ring_init(cex_ring *r, size_t cap, bool complemented) {
   r->e = xcalloc(cap, sizeof *r->e);
+  r->tests = xcalloc(cap, sizeof *r->tests);
   r->cap = cap;
+  r->complemented = complemented;
 }
 
 static void ring_push(cex_ring *r, const uint64_t *ids, size_t n, uint64_t sig,
@@ -184,15 +193,35 @@ static void ring_push(cex_ring *r, const uint64_t *ids, size_t n, uint64_t sig,
   memcpy(e->ids, ids, n * sizeof *ids);
   e->n = n;
   e->sig = sig;
+  r->tests[r->head] = r->complemented ? ~sig : sig;
   e->model = model;
   e->verdicts = (qs_idmap){0};
   e->falsified = 0;
   r->head = (r->head + 1) % r->cap;
 }
 
-/* The k-th newest entry. */
-static cex_entry *ring_newest(cex_ring *r, size_t k) {
-  return &r->e[(r->head + r->cap - 1 - k) % r->cap];
+/* The slot of the entry just older than `slot` (the newest is ring_prev(r, r->head)): the
+ * rings are walked newest first by stepping back, without a division per entry (the walks of
+ * full rings were most of this stage's time on memspn at capacity 1024). */
+static size_t ring_prev(const cex_ring *r, size_t slot) { return slot ? slot - 1 : r->cap - 1; }
+
+/* From the k-th newest entry on (its slot `slot`), the newest whose test passes the mask (see
+ * cex_ring): its k, *slot its slot; r->count when none does. */
+static size_t ring_next_fit(const cex_ring *r, size_t k, size_t *slot, uint64_t mask) {
+  size_t i = *slot;
+  while (k < r->count) {
+    size_t stop = i + 1 < r->count - k ? 0 : i + 1 - (r->count - k); /* this run's last slot */
+    for (;; i--, k++) {
+      if (!(r->tests[i] & mask)) {
+        *slot = i;
+        return k;
+      }
+      if (i == stop) break;
+    }
+    k++;
+    i = r->cap - 1; /* the older part, from the array's end */
+  }
+  return k;
 }
 
 static void ring_free(cex_ring *r) {
@@ -202,6 +231,7 @@ static void ring_free(cex_ring *r) {
     qs_idmap_free(&r->e[i].verdicts);
   }
   free(r->e);
+  free(r->tests);
 }
 
 static int cmp_formula_id(const void *a, const void *b) {
@@ -257,17 +287,23 @@ static void cex_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   cex_stage *c = (cex_stage *)st;
   size_t n = qs_sorted_ids(rq, &c->ids, &c->ids_cap);
   uint64_t sig = qs_ids_signature(c->ids, n);
-  for (size_t k = 0; k < c->unsat.count; k++) {
-    cex_entry *e = ring_newest(&c->unsat, k);
-    if (!(e->sig & ~sig) && qs_ids_subset(e->ids, e->n, c->ids, n)) {
+  size_t slot = ring_prev(&c->unsat, c->unsat.head);
+  for (size_t k = 0; (k = ring_next_fit(&c->unsat, k, &slot, ~sig)) < c->unsat.count;
+       k++, slot = ring_prev(&c->unsat, slot)) {
+    const cex_entry *e = &c->unsat.e[slot];
+    assert(!(e->sig & ~sig));
+    if (qs_ids_subset(e->ids, e->n, c->ids, n)) {
       ans->status = QS_UNSAT;
       qs_quant_recheck(st->solver, rq, ans, "cex_cache", true);
       return;
     }
   }
-  for (size_t k = 0; k < c->sat.count; k++) {
-    cex_entry *e = ring_newest(&c->sat, k);
-    if (!(sig & ~e->sig) && qs_ids_subset(c->ids, n, e->ids, e->n)) {
+  slot = ring_prev(&c->sat, c->sat.head);
+  for (size_t k = 0; (k = ring_next_fit(&c->sat, k, &slot, sig)) < c->sat.count;
+       k++, slot = ring_prev(&c->sat, slot)) {
+    const cex_entry *e = &c->sat.e[slot];
+    assert(!(sig & ~e->sig));
+    if (qs_ids_subset(c->ids, n, e->ids, e->n)) {
       answer_sat(st, rq, ans, e->model);
       return;
     }
@@ -279,8 +315,10 @@ static void cex_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   qsort(c->sorted, n, sizeof *c->sorted, cmp_formula_id);
   /* The formulas each candidate model is not known to satisfy, by one merge per entry (a
    * binary search per formula was 15% of memspn's time at capacity 1024). */
+  slot = c->sat.head;
   for (size_t k = 0; k < c->sat.count && k < CEX_MAX_EVALS; k++) {
-    cex_entry *e = ring_newest(&c->sat, k);
+    slot = ring_prev(&c->sat, slot);
+    cex_entry *e = &c->sat.e[slot];
     if (e->falsified && has_id(c->ids, n, e->falsified - 1)) continue;
     size_t nrest = qs_ids_missing(c->ids, n, e->ids, e->n, c->missing);
     for (size_t i = 0; i < nrest; i++) c->rest[i] = c->sorted[c->missing[i]];
@@ -320,7 +358,7 @@ static const qs_stage_ops cex_ops = {"cex_cache", cex_solve, cex_destroy};
 qs_stage *qs_cex_stage_new(qsolver *s) {
   cex_stage *c = xcalloc(1, sizeof *c);
   c->base.ops = &cex_ops;
-  ring_init(&c->unsat, CEX_UNSAT_CAP);
-  ring_init(&c->sat, CEX_SAT_CAP);
+  ring_init(&c->unsat, CEX_UNSAT_CAP, false);
+  ring_init(&c->sat, CEX_SAT_CAP, true);
   return &c->base;
 }

@@ -247,10 +247,14 @@ static void check_path_mode(world *w) {
   expr *byte = keep(expr_read(w->N, NULL, c64(0))); /* n's byte: the constructors bound it */
   for (int round = 0; round < 600; round++) {
     depth = depth ? rnd((unsigned)depth + 1) : 0;
+    size_t stood = depth; /* path[0..stood) as at the last sync (every other round: known) */
     size_t grow = 1 + rnd(4);
     while (grow-- && depth < 12)
       path[depth++] = rnd(3) == 0 ? rand_scan(w) : rnd(2) ? rand_bound(w) : rand_other(w);
-    kept += qs_bounds_path_sync(b, path, depth) > 0;
+    size_t m = round % 2 ? qs_bounds_path_sync_from(b, path, depth, stood)
+                         : qs_bounds_path_sync(b, path, depth);
+    CHECK(m >= stood);
+    kept += m > 0;
     if (!qs_bounds_path_ok(b)) continue;
     expr *q = rnd(2) ? rand_bound(w) : rand_other(w);
     path[depth] = q;

@@ -495,6 +495,39 @@ static void test_independence_bytes(void) {
   end_group();
 }
 
+/* qs_solve checks only the formulas past the prefix a request shares with the last one: a
+ * forall in the shared prefix, past it, or no longer there, each counted right. */
+static void test_forall_across_prefixes(void) {
+  begin_group();
+  qsolver *s = qs_new(NULL);
+  expr_array *B = array("pb", 4, true), *X = array("px", 1, true);
+  expr *i = keep(expr_bvar_fresh(64, "i"));
+  expr *all_small =
+      keep(expr_forall(i, c64(0), c64(3), ult(keep(expr_read(B, NULL, i)), cw(8, 10))));
+  expr *x = rd(X, 0, 1), *b0 = rd(B, 0, 1);
+  expr *p0 = ult(x, cw(8, 100)), *p1 = ult(b0, cw(8, 5)), *p2 = ult(cw(8, 1), b0);
+  expr *q = ult(x, cw(8, 50));
+  struct {
+    expr *path[4];
+    size_t n;
+    uint64_t asked;
+  } steps[] = {
+      {{p0, all_small, p1}, 3, 1},     /* the forall on a new path */
+      {{p0, all_small, p1, p2}, 4, 2}, /* in the shared prefix */
+      {{p0, p1}, 2, 2},                /* gone past the shared prefix */
+      {{p0, p1, all_small}, 3, 3},     /* past the shared prefix */
+      {{p0}, 1, 3},
+  };
+  for (size_t k = 0; k < sizeof steps / sizeof *steps; k++) {
+    bool out = false;
+    CHECK_EQ_U64(qs_may_be_true(s, steps[k].path, steps[k].n, q, &out), QS_SAT);
+    CHECK(out);
+    CHECK_EQ_U64(qs_quant_stats_of(s)->asked, steps[k].asked);
+  }
+  qs_free(s);
+  end_group();
+}
+
 /* A forall only in an update list (a written byte computed from a quantified condition):
  * the read carries has_forall, and the query is answered right, sat and unsat. */
 static void test_forall_in_updates(void) {
@@ -555,6 +588,54 @@ static void test_validity_cache(void) {
   CHECK_EQ_U64(st(s, "z3")->queries, 3);
   if (m) CHECK(le_bytes(m, X, 0, 4) < 5);
   expr_assignment_free(m);
+  qs_free(s);
+  end_group();
+}
+
+/* The counterexample cache's rings past their capacity (1024 unsat, 256 sat entries): a
+ * request finds an entry in either part of a wrapped ring (newest first, walked by the flat
+ * signature array), and not one evicted. */
+static void test_cex_rings_wrapped(void) {
+  begin_group();
+  qs_options o = opts(false, false, true);
+  qsolver *s = qs_new(&o);
+  expr_array *X = array("x", 2, true);
+  expr *x = rd(X, 0, 2);
+  enum { NU = 1030, NS = 260 };
+  for (unsigned i = 0; i < NU; i++) { /* the unsat ring's head ends at slot 6 */
+    expr *u[2] = {eq(x, cw(16, i)), eq(x, cw(16, i + 1))};
+    CHECK_EQ_U64(qs_check_sat(s, u, 2), QS_UNSAT);
+  }
+  CHECK_EQ_U64(st(s, "z3")->queries, NU);
+  unsigned hits[3] = {1027, 500, 6}; /* the newest part, the older part, its oldest */
+  for (unsigned j = 0; j < 3; j++) {
+    expr *u[3] = {ult(x, cw(16, 60000)), eq(x, cw(16, hits[j] + 1)), eq(x, cw(16, hits[j]))};
+    CHECK_EQ_U64(qs_check_sat(s, u, 3), QS_UNSAT);
+  }
+  CHECK_EQ_U64(st(s, "z3")->queries, NU);
+  CHECK_EQ_U64(st(s, "cex_cache")->unsat, 3);
+  expr *gone[2] = {eq(x, cw(16, 5)), eq(x, cw(16, 6))}; /* evicted: Z3 again */
+  CHECK_EQ_U64(qs_check_sat(s, gone, 2), QS_UNSAT);
+  CHECK_EQ_U64(st(s, "z3")->queries, NU + 1);
+  uint64_t z3q = NU + 1;
+  for (unsigned i = 0; i < NS; i++) { /* sat sets x ≠ i ∧ x = 60000 + i */
+    expr *f[2] = {keep(expr_ne(x, cw(16, i))), eq(x, cw(16, 60000 + i))};
+    CHECK_EQ_U64(qs_check_sat(s, f, 2), QS_SAT);
+  }
+  CHECK_EQ_U64(st(s, "z3")->queries, z3q + NS);
+  uint64_t sat0 = st(s, "cex_cache")->sat;
+  /* A subset of an entry in each part of the wrapped ring; no other entry's model satisfies
+   * it, and the one of the older part is past the models that evaluation tries. */
+  unsigned sub[2] = {258, 100};
+  for (unsigned j = 0; j < 2; j++) {
+    expr *f[1] = {eq(x, cw(16, 60000 + sub[j]))};
+    expr_assignment *m = NULL;
+    CHECK_EQ_U64(qs_get_model(s, f, 1, &X, 1, &m), QS_SAT);
+    if (m) CHECK_EQ_U64(le_bytes(m, X, 0, 2), 60000 + sub[j]);
+    expr_assignment_free(m);
+  }
+  CHECK_EQ_U64(st(s, "z3")->queries, z3q + NS);
+  CHECK_EQ_U64(st(s, "cex_cache")->sat, sat0 + 2);
   qs_free(s);
   end_group();
 }
@@ -1528,8 +1609,10 @@ int main(int argc, char **argv) {
   test_independence();
   test_independence_bytes();
   test_forall_in_updates();
+  test_forall_across_prefixes();
   test_validity_cache();
   test_cex_cache();
+  test_cex_rings_wrapped();
   test_units();
   test_forall();
   test_relax();
