@@ -178,6 +178,9 @@ struct z3_stage {
   Z3_error_code err;
   char errmsg[160];
   char reason[200];
+  /* the last check was bounded by the run's deadline (--max-time, a halt's budget), not by the
+   * query's own timeout: its unknown is the run's limit, which the reason says */
+  bool run_limited;
   uint64_t dumped;
   z3_watchdog *watchdog; /* the checks' time limit */
   z3_stage *next_live;
@@ -936,7 +939,9 @@ static Z3_solver new_solver(z3_stage *z) {
  * unknown is then a timeout; a sat or unsat that came first stands). */
 static Z3_lbool check(z3_stage *z, Z3_solver s, unsigned ms, bool *cut) {
   bool stop;
-  ms = qs_check_limit(z->base.solver, ms, &stop);
+  unsigned limit = qs_check_limit(z->base.solver, ms, &stop);
+  z->run_limited = stop || limit != ms;
+  ms = limit;
   if (stop) { /* the run's deadline passed, or it was interrupted: no answer */
     *cut = true;
     return Z3_L_UNDEF;
@@ -1261,8 +1266,8 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       }
     }
   } else {
-    if (out_of_time(z, solver, timed)) {
-      unknown(z, ans, "timeout");
+    if (out_of_time(z, solver, timed)) { /* a --validate-merges check reports which limit */
+      unknown(z, ans, z->run_limited ? "timeout (the run's time limit)" : "timeout");
     } else {
       const char *why = Z3_solver_get_reason_unknown(z->ctx, solver);
       why = why ? why : "";

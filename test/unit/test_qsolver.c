@@ -1264,7 +1264,7 @@ static void test_time_left(void) {
   expr *f[4] = {eq(keep(expr_mul(p, q)), cw(128, n)), ult(cw(128, 1), p), ult(cw(128, 1), q), all};
   qs_set_time_left(s, 1);
   CHECK_EQ_U64(qs_check_sat(s, f, 4), QS_UNKNOWN);
-  CHECK_EQ_STR(qs_last_reason(s), "timeout");
+  CHECK_EQ_STR(qs_last_reason(s), "timeout (the run's time limit)");
   qs_set_time_left(s, 1000000);
   expr *easy[2] = {eq(p, cw(128, 6)), all};
   CHECK_EQ_U64(qs_check_sat(s, easy, 2), QS_SAT);
