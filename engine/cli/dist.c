@@ -397,10 +397,10 @@ static bool run_parts_locally(char **args, size_t n, size_t room, const glob_t *
       close_args(args, n, room, *max_time ? 3 : 2);
       size_t slot = 0;
       while (pids[slot]) slot++;
-      char prefix[32], own[4200]; /* its tests placed in its own directory */
+      char prefix[32];
       snprintf(prefix, sizeof prefix, ".p%04zu-", k + 1);
-      snprintf(own, sizeof own, "%s/part-%04zu", work, k + 1);
-      pids[slot] = spawn(args, log, own, prefix);
+      /* its tests placed in its own output directory */
+      pids[slot] = spawn(args, log, out_arg + strlen("--output-dir="), prefix);
       if (pids[slot] < 0) {
         fprintf(stderr, "symq: error: cannot start a process: %s\n", strerror(errno));
         pids[slot] = 0;
