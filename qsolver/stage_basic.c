@@ -540,6 +540,14 @@ static uint32_t pfind(const independence_stage *ind, uint32_t x) {
   return x;
 }
 
+/* Joins the rings (by `next`) through x and y into one, or splits a ring joined so back into
+ * the two: the same swap of their successors. */
+static void ring_swap(uint32_t *next, uint32_t x, uint32_t y) {
+  uint32_t t = next[x];
+  next[x] = next[y];
+  next[y] = t;
+}
+
 static void punite(independence_stage *ind, uint32_t a, uint32_t b) {
   a = pfind(ind, a);
   b = pfind(ind, b);
@@ -555,14 +563,10 @@ static void punite(independence_stage *ind, uint32_t a, uint32_t b) {
   uint32_t ha = ind->chead[a], hb = ind->chead[b];
   if (hb != UINT32_MAX && ha == UINT32_MAX) {
     ind->chead[a] = hb;
-  } else if (hb != UINT32_MAX) { /* as the rings below */
-    uint32_t t = ind->cnext[ha];
-    ind->cnext[ha] = ind->cnext[hb];
-    ind->cnext[hb] = t;
+  } else if (hb != UINT32_MAX) {
+    ring_swap(ind->cnext, ha, hb);
   }
-  uint32_t t = ind->next[a]; /* the two rings become one (the same swap splits them) */
-  ind->next[a] = ind->next[b];
-  ind->next[b] = t;
+  ring_swap(ind->next, a, b); /* the two rings become one (pnode_pop splits them) */
   QS_RESERVE(ind->plog, ind->plog_cap, ind->nplog + 1);
   ind->plog[ind->nplog++] = (uint64_t)b << 1 | 1;
 }
@@ -624,19 +628,16 @@ static void pnode_pop(independence_stage *ind) {
   while (ind->nplog > ind->node_mark[i]) {
     uint64_t e = ind->plog[--ind->nplog];
     if (e & 1) {
-      uint32_t b = (uint32_t)(e >> 1), a = ind->up[b], t = ind->next[a];
+      uint32_t b = (uint32_t)(e >> 1), a = ind->up[b];
       ind->size[a] -= ind->size[b];
       ind->up[b] = b;
-      ind->next[a] = ind->next[b];
-      ind->next[b] = t;
+      ring_swap(ind->next, a, b);
       ind->csize[a] -= ind->csize[b];
       uint32_t ha = ind->chead[a], hb = ind->chead[b];
       if (hb != UINT32_MAX && ha == hb) { /* a had none of its own */
         ind->chead[a] = UINT32_MAX;
       } else if (hb != UINT32_MAX) {
-        t = ind->cnext[ha];
-        ind->cnext[ha] = ind->cnext[hb];
-        ind->cnext[hb] = t;
+        ring_swap(ind->cnext, ha, hb);
       }
     } else {
       qs_idmap_erase(&ind->powner, e >> 1);
