@@ -354,8 +354,7 @@ static void pause_model_drop(merge_ctx *m, const state *st) {
 static void pause_model_take(merge_ctx *m, state *st) {
   pause_model_drop(m, st); /* a nested region's earlier pause */
   if (!m->opt.tests_per_merge_all || merge_region_of(st)->inc || !m->host.write_test_model) return;
-  expr_array **arrays = xrealloc(NULL, (st->nsymbolics + 1) * sizeof *arrays);
-  for (size_t k = 0; k < st->nsymbolics; k++) arrays[k] = st->symbolics[k].array;
+  expr_array **arrays = state_symbolic_arrays(st);
   expr_assignment *model = NULL;
   qs_status status = qs_get_model(m->solver, st->pc, st->npc, arrays, st->nsymbolics, &model);
   free(arrays);

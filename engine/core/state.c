@@ -134,4 +134,10 @@ void state_add_symbolic(state *s, mem_object *o, expr_array *a, const char *name
       (state_symbolic){mem_object_ref(o), expr_array_ref(a), xstrdup(name)};
 }
 
+expr_array **state_symbolic_arrays(const state *s) {
+  expr_array **arrays = xrealloc(NULL, (s->nsymbolics + 1) * sizeof *arrays);
+  for (size_t k = 0; k < s->nsymbolics; k++) arrays[k] = s->symbolics[k].array;
+  return arrays;
+}
+
 char *state_claim_name(state *s, const char *base) { return symnames_claim(&s->names, base); }

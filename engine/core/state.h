@@ -89,6 +89,9 @@ void state_frame_add_alloca(state_frame *f, mem_object *o); /* takes a reference
 /* Adds a conjunct (borrowed; constant true is skipped). */
 void state_add_constraint(state *s, expr *c);
 void state_add_symbolic(state *s, mem_object *o, expr_array *a, const char *name);
+/* The arrays of s's symbolic inputs in order, borrowed, in a new array (free it): what a
+ * model of its path condition is asked over. */
+expr_array **state_symbolic_arrays(const state *s);
 /* A name no symbolic array of the path has, derived from base (malloc'd; symnames.h), now
  * taken by the path. */
 char *state_claim_name(state *s, const char *base);

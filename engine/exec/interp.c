@@ -249,8 +249,7 @@ static uint32_t write_test_from(executor *ex, state *st, bool always, expr_assig
     expr_assignment_free(given);
     return 0;
   }
-  expr_array **arrays = xrealloc(NULL, (st->nsymbolics + 1) * sizeof *arrays);
-  for (size_t k = 0; k < st->nsymbolics; k++) arrays[k] = st->symbolics[k].array;
+  expr_array **arrays = state_symbolic_arrays(st);
   expr_assignment *model = given;
   qs_status status =
       given ? QS_SAT : qs_get_model(ex->solver, st->pc, st->npc, arrays, st->nsymbolics, &model);
