@@ -93,6 +93,8 @@ static inline bool leftmost_square(const uint32_t *w, size_t len, bool rev, size
 static bool square_of(const uint32_t *w, size_t len, bool reversed, pat_pattern *out,
                       uint64_t *count) {
   size_t np, nc, ncopies;
+  /* two calls with `rev` a constant: each direction gets its own inlined search, without a
+   * test of the direction per symbol read */
   bool found = reversed ? leftmost_square(w, len, true, &np, &nc, &ncopies)
                         : leftmost_square(w, len, false, &np, &nc, &ncopies);
   if (found) {

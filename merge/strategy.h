@@ -102,8 +102,9 @@ struct merge_ctx {
   char *decision_log;                /* --dump-tree: the decisions of the region released */
   merge_early_fn early;              /* appended (issue 26, item 1): NULL when none */
   hmap pause_models; /* appended (issue 26): state id -> its model at its pause (region.c) */
-  state *
-      *models_due; /* appended: paused since the last merge_release_finished, model not yet asked */
+  /* appended (issue 26): the states paused since the last merge_release_finished, their
+   * models not yet asked (region.c) */
+  state **models_due;
   size_t nmodels_due, cap_models_due;
 };
 
