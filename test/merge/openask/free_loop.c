@@ -7,11 +7,11 @@
 
 #include <klee/klee.h>
 
+#include "sized.h"
+
 int main(void) {
   unsigned n;
-  klee_make_symbolic(&n, sizeof n, "n");
-  klee_assume(n <= 6);
-  char *buf = malloc(n + 1); /* n is a symbolic size */
+  char *buf = sized_buffer(&n);
   if (!buf) return 1;
   unsigned i = 0;
   for (; i < n; i++) buf[i] = 'a';
