@@ -158,14 +158,17 @@ void merge_use_cfg(merge_ctx *m);
 void merge_use_pat(merge_ctx *m);
 
 /* ---- events from the interpreter ---- */
-/* At a branch on cond about to fork st (both sides feasible or not yet asked): opens a
- * region on the branch's innermost loop when it qualifies. Uses the solver. */
+/* At a branch on cond of st, before the interpreter asks which sides are feasible: when the
+ * branch's innermost loop qualifies, a region opens on it if st forks there (merge_forked,
+ * within the same instruction); a branch with one feasible side opens nothing. Asks the
+ * solver nothing (the interpreter's own questions decide). */
 void merge_at_branch(merge_ctx *m, state *st, expr *cond);
 /* klee_open_merge/symq_merge_begin: a manual region (nested begins are counted). */
 void merge_manual_begin(merge_ctx *m, state *st);
 /* klee_close_merge/symq_merge_end: true when st paused (it is to resume after the call). */
 bool merge_manual_end(merge_ctx *m, state *st);
-/* child was just forked from parent: it runs in parent's region too. */
+/* child was just forked from parent: it runs in parent's region too (the region
+ * merge_at_branch left to open at this fork opens first, with both as members). */
 void merge_forked(merge_ctx *m, state *parent, state *child);
 /* st added constraint c to its path (a rider in the tree, see merge/tree.h). */
 void merge_constrained(merge_ctx *m, state *st, expr *c);

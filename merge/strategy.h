@@ -106,6 +106,11 @@ struct merge_ctx {
    * models not yet asked (region.c) */
   state **models_due;
   size_t nmodels_due, cap_models_due;
+  /* appended (issue 26, busybox): the region merge_at_branch would open on a state if its
+   * branch forks (region.c, merge_forked): the state's id + 1 (0: none), its `instructions`
+   * then, and the loop */
+  uint64_t open_on, open_at;
+  uint32_t open_loop;
 };
 
 /* Installs strategy with its argument; free_arg (or NULL) releases arg with the context. */
