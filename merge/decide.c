@@ -1383,6 +1383,28 @@ static uint64_t measured_forall_x100(const qsolver *s) {
   return x100 < 100 ? 100 : (uint64_t)x100;
 }
 
+/* From the run: the mean solver effort of the plain queries asked by states descending from a
+ * CFG merge (qs_effort_split's tagged queries: the interpreter tags the queries of a state
+ * whose merge_cfg_descendant is set) over that of the other plain queries, in hundredths; 0
+ * while fewer than MERGE_MEASURED_MIN of either were asked. Reported with a CFG fallback's
+ * estimate (--dump-tree), not weighed: the merged states' queries come later on their paths
+ * than the average query, and the weight does not tell a merge that pays from one that does
+ * not — on wget html_tags (capacity 5) it is 3.05, on APR strtoi64 36.7, and every fallback
+ * merge there pays (forked, 15% and 5% more effort); multiplied into M it declined merges
+ * that pay on html_tags, base64 and unescape_url (docs/merging.md "Merge decisions"). */
+static uint64_t measured_cfg_x100(const qsolver *s) {
+  qs_effort_split e = qs_effort_split_of(s);
+  uint64_t plain_queries = e.queries - e.forall_queries - e.tagged_queries;
+  if (e.tagged_queries < MERGE_MEASURED_MIN || plain_queries < MERGE_MEASURED_MIN) return 0;
+  uint64_t plain_effort = e.effort - e.forall_effort - e.tagged_effort;
+  double merged_mean = (double)e.tagged_effort / (double)e.tagged_queries;
+  double plain_mean = (double)plain_effort / (double)plain_queries;
+  if (plain_mean < 1) plain_mean = 1;
+  double x100 = 100 * merged_mean / plain_mean;
+  if (x100 > (double)MERGE_MEASURED_MAX_X100) return MERGE_MEASURED_MAX_X100;
+  return x100 < 1 ? 1 : (uint64_t)x100;
+}
+
 const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr *forall_body,
                          merge_cheap_fn cheap, void *arg, merge_estimate *est) {
   merge_estimate local;
@@ -1469,6 +1491,7 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   uint64_t w_values = est->ratio_x100 > 200 ? est->ratio_x100 : 200;
   if (w_values < est->arms * 100) w_values = est->arms * 100;
   est->measured_x100 = forall_body ? measured_forall_x100(m->solver) : 0;
+  est->measured_cfg_x100 = forall_body ? 0 : measured_cfg_x100(m->solver);
   uint64_t w_forall = est->ratio_x100 * MERGE_FORALL_WEIGHT;
   uint64_t split = values ? est->distinct : 1;
   est->forked_cost = (uint64_t)n * (total - counts.c) * 100;
