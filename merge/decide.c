@@ -1389,9 +1389,10 @@ static uint64_t measured_forall_x100(const qsolver *s) {
  * while fewer than MERGE_MEASURED_MIN of either were asked. Reported with a CFG fallback's
  * estimate (--dump-tree), not weighed: the merged states' queries come later on their paths
  * than the average query, and the weight does not tell a merge that pays from one that does
- * not — on wget html_tags (capacity 5) it is 3.05, on APR strtoi64 36.7, and every fallback
- * merge there pays (forked, 15% and 5% more effort); multiplied into M it declined merges
- * that pay on html_tags, base64 and unescape_url (docs/merging.md "Merge decisions"). */
+ * not — on wget html_tags (capacity 5) it is 3.05, on APR strtoi64 37–69, on collapse_spaces
+ * 33–40, and every fallback merge there pays (html_tags and strtoi64 forked: 15% and 5% more
+ * effort); multiplied into M it declined merges that pay on html_tags, base64 and
+ * unescape_url (docs/merging.md "Merge decisions"). */
 static uint64_t measured_cfg_x100(const qsolver *s) {
   qs_effort_split e = qs_effort_split_of(s);
   uint64_t plain_queries = e.queries - e.forall_queries - e.tagged_queries;
