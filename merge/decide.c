@@ -1354,10 +1354,25 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
  * eleven later sites read the ∀'s buffer — memspn_props.c and chained memspn merged). */
 enum { MERGE_FORALL_WEIGHT = 5 };
 
-/* ∀ queries (and plain ones) the run must have asked before their cost is reported as
- * measured, and the largest weight reported (×100). */
+/* The queries of each kind (∀ or CFG-merged states' ones, and the plain ones) the run must
+ * have asked before their cost is reported as measured, and the largest weight reported
+ * (×100). */
 enum { MERGE_MEASURED_MIN = 8 };
 #define MERGE_MEASURED_MAX_X100 ((uint64_t)1000000)
+
+/* The mean effort of one kind of query (effort_a over queries_a) over another's, in
+ * hundredths, at least floor_x100 and at most MERGE_MEASURED_MAX_X100; 0 while fewer than
+ * MERGE_MEASURED_MIN of either were asked. The other kind's mean counts as at least 1. */
+static uint64_t mean_ratio_x100(uint64_t effort_a, uint64_t queries_a, uint64_t effort_b,
+                                uint64_t queries_b, uint64_t floor_x100) {
+  if (queries_a < MERGE_MEASURED_MIN || queries_b < MERGE_MEASURED_MIN) return 0;
+  double mean_a = (double)effort_a / (double)queries_a;
+  double mean_b = (double)effort_b / (double)queries_b;
+  if (mean_b < 1) mean_b = 1;
+  double x100 = 100 * mean_a / mean_b;
+  if (x100 > (double)MERGE_MEASURED_MAX_X100) return MERGE_MEASURED_MAX_X100;
+  return x100 < (double)floor_x100 ? floor_x100 : (uint64_t)x100;
+}
 
 /* From the run: the mean solver effort (qs_effort_split: Z3's resource count, deterministic)
  * of the ∀ queries the engine asked so far over that of its plain queries, in hundredths; 0
@@ -1370,17 +1385,25 @@ enum { MERGE_MEASURED_MIN = 8 };
  * was asked (docs/merging.md). */
 static uint64_t measured_forall_x100(const qsolver *s) {
   qs_effort_split e = qs_effort_split_of(s);
-  uint64_t plain_queries = e.queries - e.forall_queries;
-  if (e.forall_queries < MERGE_MEASURED_MIN || plain_queries < MERGE_MEASURED_MIN) return 0;
-  uint64_t plain_effort = e.effort - e.forall_effort;
-  /* (forall_effort / forall_queries) / (plain_effort / plain_queries), a plain query's mean
-   * at least 1 */
-  double forall_mean = (double)e.forall_effort / (double)e.forall_queries;
-  double plain_mean = (double)plain_effort / (double)plain_queries;
-  if (plain_mean < 1) plain_mean = 1;
-  double x100 = 100 * forall_mean / plain_mean;
-  if (x100 > (double)MERGE_MEASURED_MAX_X100) return MERGE_MEASURED_MAX_X100;
-  return x100 < 100 ? 100 : (uint64_t)x100;
+  return mean_ratio_x100(e.forall_effort, e.forall_queries, e.effort - e.forall_effort,
+                         e.queries - e.forall_queries, 100);
+}
+
+/* From the run: the mean solver effort of the plain queries asked by states descending from a
+ * CFG merge (qs_effort_split's tagged queries: the interpreter tags the queries of a state
+ * whose merge_cfg_descendant is set) over that of the other plain queries, in hundredths; 0
+ * while fewer than MERGE_MEASURED_MIN of either were asked. Reported with a CFG fallback's
+ * estimate (--dump-tree), not weighed: the merged states' queries come later on their paths
+ * than the average query, and the weight does not tell a merge that pays from one that does
+ * not — on wget html_tags (capacity 5) it is 3.05, on APR strtoi64 37–69, on collapse_spaces
+ * 33–40, and every fallback merge there pays (html_tags and strtoi64 forked: 15% and 5% more
+ * effort); multiplied into M it declined merges that pay on html_tags, base64 and
+ * unescape_url (docs/merging.md "Merge decisions"). */
+static uint64_t measured_cfg_x100(const qsolver *s) {
+  qs_effort_split e = qs_effort_split_of(s);
+  return mean_ratio_x100(e.tagged_effort, e.tagged_queries,
+                         e.effort - e.forall_effort - e.tagged_effort,
+                         e.queries - e.forall_queries - e.tagged_queries, 1);
 }
 
 const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr *forall_body,
@@ -1469,6 +1492,7 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   uint64_t w_values = est->ratio_x100 > 200 ? est->ratio_x100 : 200;
   if (w_values < est->arms * 100) w_values = est->arms * 100;
   est->measured_x100 = forall_body ? measured_forall_x100(m->solver) : 0;
+  est->measured_cfg_x100 = forall_body ? 0 : measured_cfg_x100(m->solver);
   uint64_t w_forall = est->ratio_x100 * MERGE_FORALL_WEIGHT;
   uint64_t split = values ? est->distinct : 1;
   est->forked_cost = (uint64_t)n * (total - counts.c) * 100;

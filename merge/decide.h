@@ -53,7 +53,9 @@
  *     not timed, so the decision is deterministic), at least 1; 2 until 8 ∀ queries were
  *     asked. A quantifier-free query costs one request (r = 1 for a merge without a ∀).
  *     Also measured, and reported with the estimate but not weighed: what a ∀ query cost Z3
- *     against a plain one so far (qs_effort_split; docs/merging.md says why not weighed).
+ *     against a plain one so far, and what a plain query of a state descending from a CFG
+ *     merge (its path condition holds the merge's disjunction) cost against the other plain
+ *     queries (qs_effort_split; docs/merging.md says why neither is weighed).
  * Forked cost F = n·(Q_t − Q_c); merged cost M = s·(plain sites + Q_v·max(r, 2, arms) +
  * Q_∀·5r), s = d when Q_v > 0 (the merged state is split again by the reads; n when a loop
  * walks the ∀'s range by K) else 1. A merge
@@ -100,6 +102,9 @@ typedef struct merge_estimate {
                              hundredths (0: not measured yet); reported, not weighed */
   uint32_t pinned; /* the frames' loads, not at K, from an object holding a term each member's
                      path pins to its own constant (a merged value) */
+  uint64_t measured_cfg_x100; /* without a ∀: the run's query of a state descending from a CFG
+                                 merge / any other plain query, mean effort so far, in
+                                 hundredths (0: not measured yet); reported, not weighed */
 } merge_estimate;
 
 /* The estimate for merging group[0..n) (merge-compatible, n ≥ 2) into one state that adds a

@@ -436,7 +436,11 @@ static size_t fallback(merge_ctx *m, pat_ctx *pc, const merge_region *r, state *
   bool fork = m->opt.pat_fallback == MERGE_FALLBACK_FORK || fallback_forks(m, r);
   if (n >= 2 && !fork && m->opt.decide == MERGE_DECIDE_COST) {
     declined = merge_decide(m, members, n, NULL, NULL, NULL, &est);
-    if (pc->dump) dump_estimate(pc->dump, "fallback", &est, declined);
+    if (pc->dump) {
+      dump_estimate(pc->dump, "fallback", &est, declined);
+      fprintf(pc->dump, "measured CFG-merged query weight %" PRIu64 "/100 (not weighed)\n",
+              est.measured_cfg_x100);
+    }
   }
   if (n < 2 || fork || declined) {
     snprintf(outcome, sizeof outcome, "%s (%s)", declined ? declined : "fallback fork", why);
@@ -449,6 +453,7 @@ static size_t fallback(merge_ctx *m, pat_ctx *pc, const merge_region *r, state *
   snprintf(outcome, sizeof outcome, "fallback cfg (%s)", why);
   merge_decision(m, r, members, n, outcome);
   out[0] = merge_cfg(m, r, members, n);
+  out[0]->merge_cfg_descendant = true; /* its queries carry the disjunction: measured apart */
   if (pc->dump) fprintf(pc->dump, "merged the CFG way (%s)\n", why);
   dump_merged(pc->dump, r, out[0], "cfg");
   return 1;

@@ -386,7 +386,8 @@ qs_status qs_solve(qsolver *s, const qs_query *q, qs_result *r) {
   qs_ans ans;
   s->forall_decider = NULL;
   bool outside = !s->depth, measured = outside && !s->excluded;
-  uint64_t effort0 = outside && (forall || s->excluded) ? qs_effort(s) : 0;
+  bool tagged = measured && s->effort_tag && !forall;
+  uint64_t effort0 = outside && (forall || tagged || s->excluded) ? qs_effort(s) : 0;
   uint64_t unmeasured0 = s->unmeasured_effort;
   if (!s->depth++) s->interrupted_at_start = s->interrupted && *s->interrupted;
   bool outer_forall = s->query_forall;
@@ -399,6 +400,10 @@ qs_status qs_solve(qsolver *s, const qs_query *q, qs_result *r) {
   if (measured && forall) {
     s->split.forall_queries++;
     s->split.forall_effort += qs_effort(s) - effort0 - (s->unmeasured_effort - unmeasured0);
+  }
+  if (tagged) {
+    s->split.tagged_queries++;
+    s->split.tagged_effort += qs_effort(s) - effort0 - (s->unmeasured_effort - unmeasured0);
   }
   if (forall) {
     s->quant.asked++;
@@ -608,6 +613,8 @@ void qs_write_stats(json_writer *j, const qsolver *s) {
   json_key_uint(j, "forall_queries", split.forall_queries);
   json_key_uint(j, "effort", split.effort);
   json_key_uint(j, "forall_effort", split.forall_effort);
+  json_key_uint(j, "tagged_queries", split.tagged_queries);
+  json_key_uint(j, "tagged_effort", split.tagged_effort);
   json_object_end(j);
 }
 
@@ -616,6 +623,8 @@ qs_effort_split qs_effort_split_of(const qsolver *s) {
   split.effort = qs_effort(s) - s->unmeasured_effort;
   return split;
 }
+
+void qs_effort_split_tag(qsolver *s, bool on) { s->effort_tag = on; }
 
 void qs_effort_split_exclude(qsolver *s, bool on) {
   assert(on || s->excluded);

@@ -248,8 +248,16 @@ uint64_t qs_effort(const qsolver *s);
 typedef struct qs_effort_split {
   uint64_t queries, forall_queries;
   uint64_t effort, forall_effort;
+  /* appended (issue 26, CFG merges' cost): of the forall-free measured queries, those asked
+   * while the engine's tag was on (qs_effort_split_tag) and their effort — the engine tags
+   * the queries of states that descend from a CFG merge, so that a merge decision can read
+   * what such a state's query cost Z3 against any other plain query */
+  uint64_t tagged_queries, tagged_effort;
 } qs_effort_split;
 qs_effort_split qs_effort_split_of(const qsolver *s);
 void qs_effort_split_exclude(qsolver *s, bool on);
+/* The queries asked from now on are tagged (on) or not; a tagged plain query costs two
+ * qs_effort reads, as a forall one does. */
+void qs_effort_split_tag(qsolver *s, bool on);
 
 #endif

@@ -91,6 +91,7 @@ struct qsolver {
   uint64_t unmeasured_effort;
   unsigned excluded;
   bool query_forall; /* the query qs_solve runs holds a forall */
+  bool effort_tag;   /* appended (issue 26): qs_effort_split_tag's */
   /* appended (issue 25): solve_with's buffer for an outside query's constraints and
    * question, kept from one query to the next (a path's queries are as long as the path) */
   expr **with;

@@ -51,6 +51,7 @@ state *state_fork(const state *s, uint64_t id) {
   d->leaf = s->leaf;
   d->prev_block = s->prev_block;
   d->manual_nesting = s->manual_nesting;
+  d->merge_cfg_descendant = s->merge_cfg_descendant;
   return d;
 }
 

@@ -72,6 +72,10 @@ typedef struct state {
   /* appended (issue 26, region give-up; owned by merge/region.c): `instructions` when it last
    * forked inside a region — equal while it has not run since (a sibling not yet explored) */
   uint64_t merge_forked_at;
+  /* appended (issue 26, CFG merges' cost; set by merge/strategy_pat.c, kept by forks): the
+   * path went through a CFG merge, so its path condition holds that merge's disjunction — the
+   * interpreter tags its queries (qs_effort_split_tag) */
+  bool merge_cfg_descendant;
 } state;
 
 state *state_new(uint64_t id);

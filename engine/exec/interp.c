@@ -2003,6 +2003,7 @@ static void run_loop(executor *ex) {
   state *st;
   while ((st = search_select(ex->searcher))) {
     prune_running(ex->prune, st);
+    qs_effort_split_tag(ex->solver, st->merge_cfg_descendant); /* its queries' effort */
     const char *halt = ex->halted ? NULL : halt_reason(ex);
     if (halt) start_halt(ex, halt);
     if (ex->halted || ex->result->output_failed) break;
@@ -2028,6 +2029,7 @@ static void run_loop(executor *ex) {
       fast_forward_mark(ex, st);       /* it may have entered or left a region */
     }
     prune_running(ex->prune, NULL); /* merging's requests are no state's */
+    qs_effort_split_tag(ex->solver, false);
     merge_release_finished(ex->merge);
     if (ex->opt->progress) progress_line(ex, false);
     if (part_frontier_full(ex->opt->part, ex->live, ex->nlive)) {

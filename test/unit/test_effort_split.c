@@ -8,7 +8,9 @@
  *     split: the split of a validated run equals the unvalidated one's;
  *   - queries asked between qs_effort_split_exclude(on) and (off) count nowhere and their
  *     effort is left out, nested pairs included;
- *   - the split is deterministic: the same queries on a fresh solver give the same numbers.
+ *   - the split is deterministic: the same queries on a fresh solver give the same numbers;
+ *   - a plain query asked while qs_effort_split_tag is on counts as tagged too, with the
+ *     effort it cost; a forall query, one asked with the tag off or one excluded does not.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -20,7 +22,7 @@
 typedef struct queries {
   expr_array *a, *b;
   expr *plain[2], *forall[2]; /* a plain query (b0 = 7 ∧ b1 ≠ b0), a forall query */
-  expr *own[24];
+  expr *own[48];
   size_t nown;
 } queries;
 
@@ -126,8 +128,41 @@ static void excluded(void) {
   queries_free(&q);
 }
 
+static void tagged(void) {
+  queries q = queries_new();
+  qsolver *s = solver(false);
+  /* an untagged forall query first: Z3's context is made, and it is nobody's tagged effort */
+  CHECK_EQ_U64(qs_check_sat(s, q.forall, 2), QS_SAT);
+  qs_effort_split_tag(s, true);
+  CHECK_EQ_U64(qs_check_sat(s, q.forall, 2), QS_SAT); /* a forall query: never tagged */
+  qs_effort_split_exclude(s, true);
+  CHECK_EQ_U64(qs_check_sat(s, q.plain, 2), QS_SAT); /* excluded: counts nowhere */
+  qs_effort_split_exclude(s, false);
+  qs_effort_split before = qs_effort_split_of(s);
+  CHECK_EQ_U64(before.tagged_queries, 0);
+  CHECK_EQ_U64(before.tagged_effort, 0);
+  /* a plain query only Z3 answers (b0 · b1 = 35, 1 < b0 < b1: sat), tagged */
+  expr *b0 = keep(&q, expr_read(q.b, NULL, keep(&q, expr_const(64, 0))));
+  expr *b1 = keep(&q, expr_read(q.b, NULL, keep(&q, expr_const(64, 1))));
+  expr *one8 = keep(&q, expr_const(8, 1));
+  expr *hard[3] = {keep(&q, expr_eq(keep(&q, expr_mul(b0, b1)), keep(&q, expr_const(8, 35)))),
+                   keep(&q, expr_ult(one8, b0)), keep(&q, expr_ult(b0, b1))};
+  CHECK_EQ_U64(qs_check_sat(s, hard, 3), QS_SAT);
+  qs_effort_split after = qs_effort_split_of(s);
+  CHECK_EQ_U64(after.tagged_queries, 1);
+  CHECK_EQ_U64(after.queries, before.queries + 1);
+  CHECK(after.tagged_effort > 0);
+  CHECK_EQ_U64(after.tagged_effort, after.effort - before.effort);
+  qs_effort_split_tag(s, false);
+  CHECK_EQ_U64(qs_check_sat(s, q.plain, 2), QS_SAT);
+  CHECK_EQ_U64(qs_effort_split_of(s).tagged_queries, 1);
+  qs_free(s);
+  queries_free(&q);
+}
+
 int main(void) {
   split_and_validation();
   excluded();
+  tagged();
   return check_exit();
 }
