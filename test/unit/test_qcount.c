@@ -11,7 +11,8 @@
  *     counted as re-checked, not as from a cache; a re-check that comes back unknown (a
  *     124-bit factoring, 1 ms) is counted as unknown, not as a confirmation or a
  *     disagreement, and the relaxed stage's answer stands; without validation nothing is
- *     re-checked.
+ *     re-checked;
+ *   - the procedure's Z3 effort is counted by step (qs_quant_stats.effort).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -128,6 +129,32 @@ static void procedure_decides(void) {
   fixture_free(&f);
 }
 
+/* The procedure's Z3 effort is counted under the step that spent it (deterministic, unlike
+ * its seconds): strip's query is the only one Z3 sees here (duplicate then answers, by
+ * evaluation), so strip has all of it. */
+static void effort_by_step(void) {
+  qs_options o = qs_default_options();
+  o.relax = false;
+  o.units = false; /* Z3 answers strip's query */
+  o.validity_cache = false;
+  o.cex_cache = false;
+  qsolver *s = qs_new(&o);
+  fixture f = fixture_new();
+  expr *five = expr_const(8, 5), *a0 = expr_read(f.a, NULL, f.at0), *a0_five = expr_eq(a0, five);
+  expr *q[2] = {a0_five, f.forall};
+  CHECK_EQ_U64(qs_check_sat(s, q, 2), QS_SAT);
+  const qs_quant_stats *st = qs_quant_stats_of(s);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_DUPLICATE], 1);
+  CHECK(st->effort[QS_QSTEP_STRIP] > 0);
+  CHECK_EQ_U64(st->effort[QS_QSTEP_STRIP], qs_effort(s));
+  for (int k = 0; k < QS_QSTEP_COUNT; k++)
+    if (k != QS_QSTEP_STRIP) CHECK_EQ_U64(st->effort[k], 0);
+  qs_free(s);
+  expr *mine[] = {five, a0, a0_five};
+  unref_all(mine, 3);
+  fixture_free(&f);
+}
+
 /* The relaxed stage answers from a recent model by evaluation; with validation the answer
  * is re-checked (with the procedure on, Z3 on the expansion; off, Z3 on the request). The
  * first re-check (the factors given) confirms it; the second (the product of two factors
@@ -177,6 +204,7 @@ int main(void) {
   unsat_group_first();
   forall_group_dropped();
   procedure_decides();
+  effort_by_step();
   relaxed_answer_rechecked(true, true);
   relaxed_answer_rechecked(false, true);
   relaxed_answer_rechecked(true, false);
