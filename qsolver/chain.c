@@ -559,6 +559,11 @@ static void quant_stats_json(json_writer *j, const qsolver *s) {
     json_double(j, q->seconds[k]);
   }
   json_object_end(j);
+  json_key(j, "effort");
+  json_object_begin(j);
+  for (int k = 0; k < QS_QSTEP_COUNT; k++)
+    json_key_uint(j, qs_qstep_name((qs_qstep)k), q->effort[k]);
+  json_object_end(j);
   JSON_COUNTERS(j, {"disagreements", q->disagreements}, {"asked", q->asked});
   json_key(j, "asked_decided_by");
   json_object_begin(j);

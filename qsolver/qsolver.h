@@ -184,7 +184,8 @@ const qs_stage_stats *qs_stats(const qsolver *s, const char *name); /* NULL when
  * step answered, sat or unsat (strip, duplicate, repair and the expansion answer sat only
  * with a model that satisfies the whole query under evaluation; Z3's fallback answer is
  * taken as Z3 gives it); unknown: those none answered; seconds[step]:
- * time spent in each step, including the Z3 calls it made; disagreements: answers (its own,
+ * time spent in each step, including the Z3 calls it made; effort[step]: the same calls'
+ * Z3 effort (qs_effort), deterministic; disagreements: answers (its own,
  * the caches' and the relaxed stage's) that --validate-qsolver found contradicted by Z3 on
  * the expanded query (by Z3 on the query for the relaxed stage's when the quantified stage
  * is off).
@@ -212,6 +213,10 @@ typedef struct qs_quant_stats {
   double seconds[QS_QSTEP_COUNT];
   uint64_t asked, asked_unknown;
   uint64_t rechecked, rechecked_from_cache, recheck_unknown, models_unconfirmed;
+  /* appended (issue 26): Z3's effort (qs_effort) spent in each step, its Z3 calls included —
+   * seconds[step]'s deterministic twin, so that a run's quantified cost can be compared by
+   * step across machines and loads */
+  uint64_t effort[QS_QSTEP_COUNT];
 } qs_quant_stats;
 /* "slice", "strip", "duplicate", "repair", "fallback_expand", "fallback_z3". */
 const char *qs_qstep_name(qs_qstep step);
@@ -220,8 +225,8 @@ const qs_quant_stats *qs_quant_stats_of(const qsolver *s); /* all zero when the 
 /* Writes the solver's members of stats.json into the JSON object open in j, in this order:
  * "queries" (whole requests), "queries_by_stage" ({stage: {"queries", "answered", "sat",
  * "unsat", "unknown", "seconds", "slowest_s", "over_1s"}, …} in chain order, Z3's with
- * "in_integers" too), "quantified" (qs_quant_stats: "queries", "answered" and "seconds" by
- * step, "unknown", "disagreements"), "solver_time_s" (every stage's own time, summed),
+ * "in_integers" too), "quantified" (qs_quant_stats: "queries", "answered", "seconds" and
+ * "effort" by step, "unknown", "disagreements"), "solver_time_s" (every stage's own time, summed),
  * "slowest_query_s" and "queries_over_1s" (whole requests), "solver_effort" (qs_effort). */
 void qs_write_stats(json_writer *j, const qsolver *s);
 

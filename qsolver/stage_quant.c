@@ -111,7 +111,9 @@ static bool accept_model(const qs_quant *q, const qs_req *rq, expr_assignment *m
 /* Strip, duplicate, repair. Returns the step that answered, or QS_QSTEP_COUNT. */
 static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, qs_ans *ans) {
   qs_quant_stats *stats = stats_of(qs);
+  qsolver *solver = qs->base.solver;
   double t0 = qs_now();
+  uint64_t e0 = qs_effort(solver);
   expr **stripped = NULL;
   size_t nstripped = qs_quant_strip(q, &stripped);
   keep_stripped(qs, stripped, nstripped);
@@ -141,15 +143,19 @@ static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, 
   }
   qs_ans_clear(&sa);
   stats->seconds[QS_QSTEP_STRIP] += qs_now() - t0;
+  stats->effort[QS_QSTEP_STRIP] += qs_effort(solver) - e0;
   if (answered != QS_QSTEP_COUNT || !m) goto done;
 
   t0 = qs_now();
+  e0 = qs_effort(solver);
   dup = qs_quant_duplicate(q, m, NULL);
   if (accept_model(q, rq, expr_assignment_copy(dup), ans)) answered = QS_QSTEP_DUPLICATE;
   stats->seconds[QS_QSTEP_DUPLICATE] += qs_now() - t0;
+  stats->effort[QS_QSTEP_DUPLICATE] += qs_effort(solver) - e0;
   if (answered != QS_QSTEP_COUNT) goto done;
 
   t0 = qs_now();
+  e0 = qs_effort(solver);
   qs_cells *conflicts = qs_cells_new();
   expr **repair = NULL;
   size_t nrepair = qs_quant_repair_query(q, dup, stripped, nstripped, &repair, conflicts);
@@ -165,6 +171,7 @@ static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, 
   qs_formulas_free(repair, nrepair);
   qs_cells_free(conflicts);
   stats->seconds[QS_QSTEP_REPAIR] += qs_now() - t0;
+  stats->effort[QS_QSTEP_REPAIR] += qs_effort(solver) - e0;
 
 done:
   expr_assignment_free(m);
@@ -391,21 +398,27 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   qs_qstep step = QS_QSTEP_COUNT;
   if (opt->forall_slice) {
     double t0 = qs_now();
+    uint64_t e0 = qs_effort(st->solver);
     if (qs_slice_answer(qs->slice, st, q, rq, ans)) step = QS_QSTEP_SLICE;
     stats->seconds[QS_QSTEP_SLICE] += qs_now() - t0;
+    stats->effort[QS_QSTEP_SLICE] += qs_effort(st->solver) - e0;
   }
   if (step == QS_QSTEP_COUNT && qs_quant_strippable(q)) step = procedure(qs, q, rq, ans);
   char why_expand[200] = "", why_z3[200] = "";
   if (step == QS_QSTEP_COUNT && opt->fallback != QS_FALLBACK_Z3) {
     double t0 = qs_now();
+    uint64_t e0 = qs_effort(st->solver);
     if (fallback_expand(qs, q, rq, ans, why_expand, sizeof why_expand))
       step = QS_QSTEP_FALLBACK_EXPAND;
     stats->seconds[QS_QSTEP_FALLBACK_EXPAND] += qs_now() - t0;
+    stats->effort[QS_QSTEP_FALLBACK_EXPAND] += qs_effort(st->solver) - e0;
   }
   if (step == QS_QSTEP_COUNT && opt->fallback != QS_FALLBACK_EXPAND) {
     double t0 = qs_now();
+    uint64_t e0 = qs_effort(st->solver);
     if (fallback_z3(qs, rq, ans, why_z3, sizeof why_z3)) step = QS_QSTEP_FALLBACK_Z3;
     stats->seconds[QS_QSTEP_FALLBACK_Z3] += qs_now() - t0;
+    stats->effort[QS_QSTEP_FALLBACK_Z3] += qs_effort(st->solver) - e0;
   }
   if (step == QS_QSTEP_COUNT) {
     stats->unknown++;

@@ -119,10 +119,10 @@ def check_quantified(label, stats):
     q = stats.get("quantified")
     if not isinstance(q, dict):
         raise Bad(f"{label}: stats.json lacks the quantified object")
-    for k in ("queries", "answered", "seconds", "disagreements"):
+    for k in ("queries", "answered", "seconds", "effort", "disagreements"):
         if k not in q:
             raise Bad(f"{label}: stats.json quantified lacks {k}")
-    for k in ("answered", "seconds"):
+    for k in ("answered", "seconds", "effort"):
         if sorted(q[k]) != sorted(QUANTIFIED_STEPS):
             raise Bad(f"{label}: stats.json quantified.{k} has {sorted(q[k])}")
     if sum(q["answered"].values()) > q["queries"]:

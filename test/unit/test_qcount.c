@@ -11,7 +11,8 @@
  *     counted as re-checked, not as from a cache; a re-check that comes back unknown (a
  *     124-bit factoring, 1 ms) is counted as unknown, not as a confirmation or a
  *     disagreement, and the relaxed stage's answer stands; without validation nothing is
- *     re-checked.
+ *     re-checked;
+ *   - the procedure's Z3 effort is counted by step (qs_quant_stats.effort).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -103,7 +104,10 @@ static void forall_group_dropped(void) {
 }
 
 /* Without the relaxed stage the procedure answers: its answer, counted once, not the
- * sub-queries' stages. Asked twice (the second from a cache), counted twice. */
+ * sub-queries' stages. Asked twice (the second from a cache), counted twice. Its Z3 effort
+ * is counted under the step that spent it (deterministic, unlike its seconds): strip's
+ * query is the only one Z3 sees (duplicate then answers, by evaluation), so strip has all
+ * of it. */
 static void procedure_decides(void) {
   qs_options o = qs_default_options();
   o.relax = false;
@@ -117,6 +121,11 @@ static void procedure_decides(void) {
   CHECK_EQ_U64(qs_stats(s, "quantified_procedure")->forall_decided, 1);
   CHECK_EQ_U64(qs_stats(s, "z3")->forall_decided, 0);
   CHECK_EQ_U64(decided_sum(s), 1);
+  CHECK_EQ_U64(st->answered[QS_QSTEP_DUPLICATE], 1);
+  CHECK(st->effort[QS_QSTEP_STRIP] > 0);
+  CHECK_EQ_U64(st->effort[QS_QSTEP_STRIP], qs_effort(s));
+  for (int k = 0; k < QS_QSTEP_COUNT; k++)
+    if (k != QS_QSTEP_STRIP) CHECK_EQ_U64(st->effort[k], 0);
   CHECK_EQ_U64(qs_check_sat(s, q, 2), QS_SAT);
   CHECK_EQ_U64(st->asked, 2);
   CHECK_EQ_U64(st->asked_unknown, 0);
