@@ -3,7 +3,7 @@
  * natively, to run a driver on the inputs of one test: what KLEE's libkleeRuntest is to
  * KLEE. `symq replay` and `symq cov` compile this file together with the driver, with the
  * same compiler and flags (sanitizers, --coverage), and run the program once per test with
- * KTEST_FILE=testNNNNNN.ktest. By hand:
+ * KTEST_FILE=testNNNNNN.ktest (or many tests in one run: KTEST_LIST, below). By hand:
  *
  *     cc -g -I runtime/include driver.c runtime/replay/replay.c -o driver
  *     KTEST_FILE=out/test000001.ktest ./driver
@@ -586,6 +586,54 @@ __attribute__((constructor)) static void replay_environment(int argc, char **arg
     if (errno != EINTR) die(SYMQ_REPLAY_EXIT_KTEST, "ktest error: lost the replayed program");
   env_cleanup(dir);
   env_end_as(status);
+}
+
+/* ---- many tests in one run ------------------------------------------------------------- */
+
+/* KTEST_LIST=FILE (one .ktest path a line) replays each test in a child forked here, before
+ * any other constructor and main run, one after the other: the child goes on with
+ * KTEST_FILE set as if started with it, this process waits for each and ends with status 0
+ * without running main. A campaign replays tens of thousands of tests for their coverage
+ * (eval/real/run): a process started for each cost ~2.5 ms a test, nearly all of it exec and
+ * the dynamic loader; a fork of this small process costs a fraction. KTEST_TIMEOUT=S (default
+ * 10) kills a test that runs longer (SIGALRM, kept across the environment's exec). */
+__attribute__((constructor(101))) static void replay_list(void) {
+  const char *list = getenv("KTEST_LIST");
+  if (!list || !*list) return;
+  FILE *f = fopen(list, "r");
+  if (!f) {
+    fprintf(stderr, SYMQ_REPLAY_TAG "ktest error: cannot open the list %s\n", list);
+    _exit(SYMQ_REPLAY_EXIT_KTEST);
+  }
+  const char *limit = getenv("KTEST_TIMEOUT");
+  unsigned seconds = limit && *limit ? (unsigned)strtoul(limit, NULL, 10) : 10;
+  char line[4200];
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\n")] = 0;
+    if (!line[0]) continue;
+    fflush(NULL);
+    pid_t child = fork();
+    if (child < 0) {
+      fprintf(stderr, SYMQ_REPLAY_TAG "ktest error: cannot fork for %s\n", line);
+      _exit(SYMQ_REPLAY_EXIT_KTEST);
+    }
+    if (child == 0) { /* the test's own run: the rest of the start-up, then main */
+      fclose(f);
+      unsetenv("KTEST_LIST");
+      setenv("KTEST_FILE", line, 1);
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (seconds) alarm(seconds);
+      return;
+    }
+    int status;
+    while (waitpid(child, &status, 0) < 0)
+      if (errno != EINTR) {
+        fprintf(stderr, SYMQ_REPLAY_TAG "ktest error: lost the replay of %s\n", line);
+        _exit(SYMQ_REPLAY_EXIT_KTEST);
+      }
+  }
+  fclose(f);
+  _exit(0); /* no main, and nothing of this process's own to write (no gcov counts) */
 }
 
 /* ---- coverage of tests that crash ------------------------------------------------------ */

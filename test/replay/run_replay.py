@@ -37,6 +37,9 @@ Scenarios
                  counts as gcc --coverage + gcov run by hand on the same tests.
   cov-crash      `symq cov` counts the lines that only a crashing test runs (the library
                  writes gcov's counters on SIGABRT), equal to gcov by hand.
+  cov-list       the replay library's KTEST_LIST (many tests in one run, as eval/real/run
+                 replays a campaign's tests): the same gcov line and branch counts as one
+                 run per test, on memspn and on a test that crashes.
   errors         clear one-line errors and status 2 for a missing/invalid OUTDIR, bad
                  options, a driver that does not compile, a missing compiler; a timeout; a
                  test that fails natively without a recorded error; an early test, and one
@@ -597,9 +600,10 @@ def scenario_sanitize_line(tmp):
           "a report at another line than the .err's is a mismatch", f"{p.returncode}: {got}")
 
 
-def gcov_by_hand(tmp, driver, outdir, name):
+def gcov_by_hand(tmp, driver, outdir, name, listed=None):
     """Builds driver + replay.c with gcc --coverage, runs every test of outdir, runs gcov:
-    (executable lines, covered lines, branches, taken branches, {line: count})."""
+    (executable lines, covered lines, branches, taken branches, {line: count}). With
+    `listed` (a list of paths), one run replays those through KTEST_LIST instead."""
     d = os.path.join(tmp, name)
     os.makedirs(d)
     steps = [["gcc", "-c", "-g", "-O0", "--coverage", "-I", INCLUDE, driver, "-o", "drv.o"],
@@ -610,9 +614,17 @@ def gcov_by_hand(tmp, driver, outdir, name):
         p = run(s, cwd=d)
         if p.returncode:
             raise RuntimeError(f"{shlex.join(s)}: {p.stderr}")
-    for k in sorted(f for f in os.listdir(outdir) if f.endswith(".ktest")):
-        run([os.path.join(d, "drv")], cwd=d,
-            env=dict(os.environ, KTEST_FILE=os.path.join(outdir, k)))
+    if listed is not None:
+        with open(os.path.join(d, "list.txt"), "w") as f:
+            f.writelines(t + "\n" for t in listed)
+        p = run([os.path.join(d, "drv")], cwd=d,
+                env=dict(os.environ, KTEST_LIST=os.path.join(d, "list.txt")))
+        check(p.returncode == 0,
+              f"{name}: the KTEST_LIST run ends with status 0", f"{p.returncode}: {p.stderr}")
+    else:
+        for k in sorted(f for f in os.listdir(outdir) if f.endswith(".ktest")):
+            run([os.path.join(d, "drv")], cwd=d,
+                env=dict(os.environ, KTEST_FILE=os.path.join(outdir, k)))
     p = run(["gcov", "-b", "-c", "drv.o"], cwd=d)
     gcov_file = os.path.join(d, os.path.basename(driver) + ".gcov")
     if p.returncode or not os.path.exists(gcov_file):
@@ -714,6 +726,23 @@ def scenario_cov_crash(tmp):
           f"counts {counts}")
     check(s is not None and (s[1], s[2]) == (covered, lines) and covered == lines,
           "symq cov counts the crashing test's lines, as gcov by hand", f"{s} vs {covered}/{lines}")
+
+
+def scenario_cov_list(tmp):
+    """KTEST_LIST (one run, a child forked per test before main: eval/real/run's replay) counts
+    what one run per test counts, line by line and branch by branch — a crashing test and a
+    path that cannot be opened among them."""
+    for driver in (os.path.join(ROOT, "drivers", "memspn.c"), os.path.join(HERE, "crash_cov.c")):
+        base = os.path.splitext(os.path.basename(driver))[0]
+        outdir = os.path.join(tmp, base)
+        symq_run(driver, outdir, cwd=tmp)
+        tests = sorted(os.path.join(outdir, f) for f in os.listdir(outdir) if f.endswith(".ktest"))
+        apart = gcov_by_hand(tmp, driver, outdir, base + "-apart")
+        listed = tests[:1] + [os.path.join(tmp, "no-such.ktest")] + tests[1:]
+        together = gcov_by_hand(tmp, driver, outdir, base + "-listed", listed)
+        check(len(tests) >= 2 and apart[1] > 0 and together == apart,
+              f"{base}: {len(tests)} tests replayed in one run count as one run each",
+              f"apart {apart[:4]} {apart[4]}, listed {together[:4]} {together[4]}")
 
 
 def process_state(pid):
@@ -868,6 +897,7 @@ SCENARIOS = {
     "sanitize-line": scenario_sanitize_line,
     "cov-memspn": scenario_cov_memspn,
     "cov-crash": scenario_cov_crash,
+    "cov-list": scenario_cov_list,
     "errors": scenario_errors,
 }
 
