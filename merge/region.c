@@ -753,6 +753,7 @@ void merge_gone(merge_ctx *m, state *st) {
   if (!r) return;
   for (size_t k = m->nmodels_due; k-- > 0;) /* it will not be merged: no model wanted */
     if (m->models_due[k] == st) m->models_due[k] = m->models_due[--m->nmodels_due];
+  pause_model_drop(m, st); /* nor the one asked when it paused (held until the run's end) */
   merge_node *leaf = st->leaf;
   if (leaf) merge_inc_member_ended(r, leaf);
   merge_inc_leaving(r, st); /* a member waiting for its turn counts as running */
