@@ -272,7 +272,6 @@ static void add_stage(qsolver *s, qs_stage *st) {
 qsolver *qs_new(const qs_options *opt) {
   qsolver *s = xcalloc(1, sizeof *s);
   s->opt = opt ? *opt : qs_default_options();
-  s->quant_timeout_configured = s->opt.quant_timeout_ms;
   qs_set_smt2_dir(s, s->opt.smt2_dir);
   s->last_reason = "";
   s->deadline = INFINITY;
@@ -313,8 +312,6 @@ void qs_set_smt2_dir(qsolver *s, const char *dir) {
 void qs_set_timeout(qsolver *s, unsigned timeout_ms) { s->opt.timeout_ms = timeout_ms; }
 
 void qs_set_time_left(qsolver *s, unsigned left_ms) {
-  unsigned configured = s->quant_timeout_configured;
-  s->opt.quant_timeout_ms = configured && configured < left_ms ? configured : left_ms;
   s->deadline = qs_now() + left_ms / 1000.0;
 }
 

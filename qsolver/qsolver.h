@@ -95,14 +95,14 @@ void qs_set_smt2_dir(qsolver *s, const char *dir);
 /* Changes the per-query timeout for the queries that follow (0 = no limit); the timeout of
  * quantified queries (quant_timeout_ms) stays as qs_new set it. */
 void qs_set_timeout(qsolver *s, unsigned timeout_ms);
-/* Bounds the quantified queries that follow by left_ms as well (what --max-time leaves):
- * their timeout becomes the smaller of left_ms and the one qs_new set. It also sets the
- * deadline of every Z3 check of the queries that follow, left_ms from now: a query's many
- * checks (the quantified procedure's) together cannot outlast it; a check that would start
- * after it is not made (unknown, "timeout"). */
+/* Bounds the queries that follow by left_ms from now as well (what --max-time leaves): the
+ * deadline of every Z3 check, quantified or not, whose own timeout (as qs_new set it) stays;
+ * a query's many checks (the quantified procedure's) together cannot outlast it; a check
+ * that would start after it is not made. A check the deadline cut, or would have, ends
+ * unknown with "timeout (the run's time limit)". */
 void qs_set_time_left(qsolver *s, unsigned left_ms);
 /* flag (NULL: none; borrowed, e.g. set by a signal handler): a query during which it turns
- * non-zero makes no further Z3 check (its answer is unknown, "timeout", never a guess), so
+ * non-zero makes no further Z3 check (its answer is unknown, a timeout, never a guess), so
  * that a SIGTERM in a quantified query ends the query within one check. Queries that start
  * with the flag already set run as usual (the halt's tests), under qs_set_time_left. */
 void qs_set_interrupt(qsolver *s, volatile sig_atomic_t *flag);

@@ -73,7 +73,6 @@ struct qs_stage {
 
 struct qsolver {
   qs_options opt;
-  unsigned quant_timeout_configured; /* opt.quant_timeout_ms as qs_new got it */
   char *smt2_dir;
   qs_stage *stages[QS_MAX_STAGES];
   size_t nstages;

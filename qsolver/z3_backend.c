@@ -1232,13 +1232,8 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     for (size_t i = 0; i < rq->n; i++) Z3_solver_assert(z->ctx, solver, z->asserted[i]);
   }
   unsigned ms = quantified ? z->base.solver->opt.quant_timeout_ms : z->base.solver->opt.timeout_ms;
-  /* qs_set_time_left folds the run's time left into the quantified timeout itself: a limit
-   * other than the configured one is the run's, even when check finds nothing left to cut
-   * (without this the reason depended on whether a millisecond passed before the check) */
-  bool run_set = quantified && ms != z->base.solver->quant_timeout_configured;
   bool timed = false; /* the last check's deadline passed */
   Z3_lbool r = z->err == Z3_OK ? check(z, solver, ms, &timed) : Z3_L_UNDEF;
-  z->run_limited |= run_set;
   bool lane_unknown = r == Z3_L_UNDEF && z->err == Z3_OK && incremental && !flag && ln->budget;
   bool cut = lane_unknown && out_of_time(z, solver, timed);
   if (lane_unknown && (ln->gave_up || !cut)) {
