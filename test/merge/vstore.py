@@ -6,30 +6,20 @@ reads an ite over the cells the members' guards select — and such a read weigh
 K does (arms at least the group's size). Each test/merge/vstore/*.c states on an
 `EXPECT: decision="..."` line a decision --merge=pat must count: read_after.c's fallback is
 declined (the old estimate merged it), unread.c's, whose store no later load reads, is still
-taken. The checks: that decision is counted in stats.json's merge.decisions (validated run),
-a decline is not under --merge-decide=always (the estimate, not the strategy, declines), and
-the errors found are --merge=none's.
+taken. The checks are pin.py's: that decision is counted in stats.json's merge.decisions
+(validated run), a decline is not under --merge-decide=always (the estimate, not the strategy,
+declines), and the errors found are --merge=none's.
 
     vstore.py SYMQ_BINARY
 
 Prints one line per driver and a final `N passed, N failed`; exit status 1 on any failure."""
 import os
 import sys
-import tempfile
 
 import outdir
+from pin import check
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def check(symq, driver):
-    with tempfile.TemporaryDirectory(prefix="symq-vstore-") as scratch:
-        want, none, pat, always = outdir.decision_runs(symq, driver, scratch)
-        got = pat["merge"]["decisions"]
-        if want.startswith("declined"):
-            assert want not in always["merge"]["decisions"], always["merge"]["decisions"]
-        return f"{want} ({got[want]}); paths pat {pat['completed_paths']}, " \
-               f"none {none['completed_paths']}"
 
 
 def main():

@@ -8,32 +8,11 @@
  * old estimate counted only the sites reading len (the store, the restore) and merged.
  * EXPECT: decision="declined: merged values read by later queries (too many candidate patterns)"
  */
-#include <klee/klee.h>
-#include <stddef.h>
-
-#ifndef CAP
-#define CAP 3
-#endif
-
-static int in_set(char c, const char *set) {
-  for (; *set; set++)
-    if (*set == c) return 1;
-  return 0;
-}
-
-static unsigned span(const char *s, const char *set) {
-  unsigned n = 0;
-  while (s[n] && in_set(s[n], set)) n++;
-  return n;
-}
+#include "span.h"
 
 int main(void) {
   char s[CAP + 1];
-  size_t n;
-  klee_make_symbolic(&n, sizeof n, "n");
-  klee_assume(n <= CAP);
-  klee_make_symbolic(s, sizeof s, "s");
-  s[n] = 0;
+  symbolic_terminated(s);
   unsigned len = span(s, "0123456789");
   char saved = s[len];
   s[len] = 0;

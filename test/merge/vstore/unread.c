@@ -5,32 +5,11 @@
  * later queries only through the loads that read the object it writes: the merge still pays.
  * EXPECT: decision="fallback cfg (too many candidate patterns)"
  */
-#include <klee/klee.h>
-#include <stddef.h>
-
-#ifndef CAP
-#define CAP 3
-#endif
-
-static int in_set(char c, const char *set) {
-  for (; *set; set++)
-    if (*set == c) return 1;
-  return 0;
-}
-
-static unsigned span(const char *s, const char *set) {
-  unsigned n = 0;
-  while (s[n] && in_set(s[n], set)) n++;
-  return n;
-}
+#include "span.h"
 
 int main(void) {
   char s[CAP + 1];
-  size_t n;
-  klee_make_symbolic(&n, sizeof n, "n");
-  klee_assume(n <= CAP);
-  klee_make_symbolic(s, sizeof s, "s");
-  s[n] = 0;
+  symbolic_terminated(s);
   unsigned len = span(s, "0123456789");
   s[len] = 0;
   int t;
