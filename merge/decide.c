@@ -195,11 +195,13 @@ typedef struct site_counts {
   uint32_t k, l;           /* sites reading K, reading L */
   uint32_t kloads;         /* loads at an address computed from K */
   uint32_t walks;          /* loops walking the ∀'s range by K (k_walks) */
+  uint32_t vreads;         /* reads of objects stored into at an address computed from V */
 } site_counts;
 
 static void counts_add(site_counts *to, const site_counts *c) {
   to->sites += c->sites, to->v += c->v, to->a += c->a, to->c += c->c;
   to->k += c->k, to->l += c->l, to->kloads += c->kloads, to->walks += c->walks;
+  to->vreads += c->vreads;
 }
 
 /* The loads of e's reachable code in fn at an address computed from K (flags per
@@ -332,6 +334,7 @@ static site_counts callee_counts(callee_walk *w, uint32_t func, const uint64_t *
                          tainted[TAINT_V] || tainted[TAINT_A] ? all : 0,
                          0,
                          tainted[TAINT_K] ? all : 0,
+                         0,
                          0,
                          0,
                          0};
@@ -1059,6 +1062,56 @@ static uint8_t *k_reads(const exit_info *e, const frame_at *at, const ir_functio
   }
 }
 
+/* The objects written by the stores of e's reachable code at an address computed from a
+ * merged value (taint v; the object known, writable, not yet in v_hot): `str[len] = '\0'`
+ * after a merged strspn. Each member writes the cell its own value selects; the merged state
+ * writes at an ite, so every later load of the object reads an ite over the cells the value may
+ * select, guarded by the members' conditions — merged memory, as a store at K's address makes
+ * the object hold K (k_reads). Each is added to every set of v_hot (NULL ends it); returns how
+ * many were added. */
+static uint32_t v_stores(const exit_info *e, const frame_at *at, const uint64_t *v,
+                         obj_set *const *v_hot, obj_set *stored) {
+  const ir_function *fn = at->fn;
+  uint32_t added = 0;
+  for (uint32_t i = 0; i < fn->ninsts; i++) {
+    const ir_inst *in = &fn->insts[i];
+    if (!e->reach[i] || in->op != IR_STORE || in->nops < 2 || !site_reads(fn, in, v)) continue;
+    const mem_object *o = pointee(at, &fn->operands[in->ops + 1]);
+    if (!o || o->read_only || obj_has(v_hot[0], o)) continue;
+    for (size_t k = 0; v_hot[k]; k++) obj_add(v_hot[k], o);
+    obj_add(stored, o);
+    added++;
+  }
+  return added;
+}
+
+/* The reads of e's reachable code in the frame at `at` of an object in stored (v_stores):
+ * its loads, and its calls passing a pointer to one (the callee reads it: strtod(str) after
+ * `str[len] = '\0'`). */
+static uint32_t v_reads(const exit_info *e, const frame_at *at, const obj_set *stored) {
+  if (!stored->n) return 0;
+  const ir_function *fn = at->fn;
+  uint32_t found = 0;
+  for (uint32_t i = 0; i < fn->ninsts; i++) {
+    const ir_inst *in = &fn->insts[i];
+    if (!e->reach[i]) continue;
+    if (in->op == IR_LOAD && in->nops) {
+      const mem_object *o = pointee(at, &fn->operands[in->ops]);
+      found += o && obj_has(stored, o);
+    } else if (in->op == IR_CALL) {
+      for (uint32_t k = 1; k < in->nops; k++) {
+        const ir_operand *a = &fn->operands[in->ops + k];
+        const mem_object *o = a->kind == IR_OPND_REG ? pointee(at, a) : NULL;
+        if (o && obj_has(stored, o)) {
+          found++;
+          break;
+        }
+      }
+    }
+  }
+  return found;
+}
+
 /* A value every member holds as the same constant (known), for folding a frame's branches. */
 typedef struct known_value {
   bool known;
@@ -1219,13 +1272,14 @@ static uint32_t pinned_reads(const frame_at *at, const pin_set *pins, const uint
  * likewise the object the returned pointer points into (NULL: unknown). forall: the merge
  * adds a ∀ over forall_objs (its known objects: the loads that may make a walk). k_hot is
  * hot[TAINT_K], grown by the objects this frame stores into at an address computed from K
- * (k_stores). */
+ * (k_reads); v_hot (NULL-ended: the merged-memory sets) and v_stored grown by those it stores
+ * into at an address computed from a merged value (v_stores). */
 static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, size_t n,
                            uint32_t depth, const obj_set *hot[NTAINTS], obj_set *k_hot,
-                           merge_cheap_fn cheap, void *arg, bool forall, const obj_set *forall_objs,
-                           const pin_set *pins, merge_estimate *est, site_counts *counts,
-                           bool returned[NTAINTS], const mem_object **ret_obj,
-                           known_value *ret_const, uint64_t *tuple) {
+                           obj_set *const *v_hot, obj_set *v_stored, merge_cheap_fn cheap,
+                           void *arg, bool forall, const obj_set *forall_objs, const pin_set *pins,
+                           merge_estimate *est, site_counts *counts, bool returned[NTAINTS],
+                           const mem_object **ret_obj, known_value *ret_const, uint64_t *tuple) {
   const state_frame *f = &group[0]->frames[depth];
   const ir_function *fn = &m->prog->funcs[f->func];
   bool top = depth + 1 == group[0]->nframes;
@@ -1301,6 +1355,15 @@ static void estimate_frame(merge_ctx *m, callee_walk *w, state *const *group, si
     if (kl && !reads) reads = xcalloc(fn->ninsts + 1, 1);
     for (uint32_t i = 0; kl && i < fn->ninsts; i++) reads[i] |= kl[i];
     propagate(fn, e, taint[t], reads, false);
+    /* a store at a merged address makes its object merged memory: its loads read V too */
+    while (t == TAINT_V && v_stores(e, &fh.at, taint[TAINT_V], v_hot, v_stored)) {
+      free(reads);
+      reads = hot_reads(e, &fh.at, hot[t], true);
+      pinned_reads(&fh.at, pins, taint[TAINT_K], reads, false);
+      for (uint32_t i = 0; kl && i < fn->ninsts; i++) reads[i] |= kl[i];
+      propagate(fn, e, taint[t], reads, false);
+    }
+    if (t == TAINT_V) here.vreads += v_reads(e, &fh.at, v_stored);
     if (t == TAINT_K) {
       uint8_t *skip = this_pass_edges(m, f->func, pc);
       propagate_skip(fn, e, k_pass, reads, false, skip);
@@ -1428,6 +1491,8 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   all_hot.any |= forall_objs.any;
   if (forall_objs.any) forall_objs.n = 0, forall_objs.any = false; /* not told: no walk */
   const obj_set *hot[NTAINTS] = {&k_hot, &none, &mem_hot, &all_hot, &sym_hot};
+  obj_set *const v_hot[] = {&mem_hot, &all_hot, &sym_hot, NULL}; /* grown by v_stores */
+  obj_set v_stored = {0};                                        /* the objects v_stores added */
   bool returned[NTAINTS] = {false};
   const mem_object *ret_obj = NULL;
   known_value ret_const = {false, 0}; /* what the frame above returns, when one constant */
@@ -1435,8 +1500,9 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   site_counts counts = {0};
   uint32_t depth = group[0]->nframes;
   for (uint32_t k = 0; k <= MERGE_DECIDE_CALLERS && depth-- > 0; k++)
-    estimate_frame(m, &w, group, n, depth, hot, &k_hot, cheap, arg, forall_body != NULL,
-                   &forall_objs, &pins, est, &counts, returned, &ret_obj, &ret_const, tuple);
+    estimate_frame(m, &w, group, n, depth, hot, &k_hot, v_hot, &v_stored, cheap, arg,
+                   forall_body != NULL, &forall_objs, &pins, est, &counts, returned, &ret_obj,
+                   &ret_const, tuple);
   if (est->pinned) { /* the pinned terms are read later: merged values, one per member */
     uint64_t *sorted = xmalloc(n * sizeof *sorted);
     for (size_t k = 0; k < pins.n; k++) {
@@ -1464,12 +1530,18 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
   free(sym_hot.items);
   free(forall_objs.items);
   free(k_hot.items);
+  free(v_stored.items);
   est->sites = counts.sites;
   est->value_sites = counts.v;
   est->hot_sites = counts.a > counts.v ? counts.a : counts.v;
   est->concrete_sites = counts.c;
   est->k_sites = counts.k;
   if (counts.kloads && est->arms < n) est->arms = n; /* a read at K: one cell per value */
+  /* a read of an object stored into at a merged index: the cell is selected by an ite whose
+   * guards are the members' own conditions (the CFG merge's ite follows the execution tree,
+   * one leaf per member, whatever the members' distinct values), so each load reads an ite
+   * over up to n guarded cells where a forked state reads one */
+  if (counts.vreads && est->arms < n) est->arms = n;
   est->k_walks = forall_body ? counts.walks : 0;
   est->ratio_x100 = 100;
   if (forall_body) {

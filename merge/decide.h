@@ -36,7 +36,10 @@
  *     (in the group's frames: in the pass of the loops around their position — K reaching a
  *     pointer over their back edges is K of a later pass) walks the ∀'s range again
  *     (k_walks): it splits the merged state into one state per value of K, so M is taken
- *     with s = n.
+ *     with s = n. An object stored into at an address computed from a merged value (an
+ *     ite, `str[len] = 0` after a CFG-merged strspn) is merged memory: its loads read V, and
+ *     when the group's frames load from it or pass a pointer to it to a call, such a read
+ *     weighs as one at K (arms ≥ n: the ite's guards are the members' conditions).
  *   - Constants of the members: a register holding the same constant in every member (not
  *     defined again after the position), a call's result whose callee returns one constant,
  *     and comparisons of those are known; a conditional branch on a known condition reaches
