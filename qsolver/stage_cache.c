@@ -8,9 +8,9 @@
  * would otherwise be freed, and built again later it would be interned as a new node with a
  * new id — the same question missing the cache and going to Z3 again (APR unescape_url at
  * capacity 5 under forking: 388 of its 2,289 Z3 queries repeated one asked at most 9 Z3
- * queries before, 122 k of 1.42 M effort). Only the newest: held by every entry, the
- * formulas of long-gone states (merged values, their update lists) stayed alive, 260 → 382 MB
- * on APR strtoi64 under pat.
+ * queries before, 122 k of 1.42 M effort). Only the newest: the repeats come soon, and held
+ * by every entry, the formulas of long-gone states (merged values, their update lists) would
+ * stay alive as long as the cache, up to its 65,536 entries.
  *
  * counterexample cache (KLEE's idea, simplified to linear scans over bounded rings, which
  * evict the oldest entry — deterministic, and cheap at these sizes thanks to a 64-bit
@@ -79,7 +79,8 @@ static void vc_let_go(vc_entry *e) {
   e->nheld = 0;
 }
 
-/* e (new, after a miss) holds rq's formulas; the oldest holding entry lets go of its own. */
+/* e, whose request rq the stages below just answered, holds rq's formulas unless it does
+ * already; the oldest holding entry lets go of its own. */
 static void vc_hold(validity_stage *v, vc_entry *e, const qs_req *rq) {
   if (e->held || !rq->n) return;
   if (v->nheld == VC_HELD) vc_let_go(v->held[v->held_next]);
