@@ -300,7 +300,6 @@ static bool simplify_on_translate(const z3_stage *z, const expr *e, bool flag) {
   return z->enc != ENC_ARRAYS && !flag && e->width > 1 && e->nkids > 0;
 }
 
-
 static Z3_sort bv_sort(z3_stage *z, unsigned w) {
   assert(w >= 1 && w <= 128);
   if (!z->bv[w]) {

@@ -1293,7 +1293,7 @@ static void test_simplified_once(void) {
   CHECK_EQ_U64(qs_get_value(s, &f, 1, x, &v), QS_SAT);
   CHECK(v == 4);
   uint64_t once = st(s, "z3")->simplified;
-  CHECK(once >= 1); /* x + 1 at least */
+  CHECK(once >= 1);                  /* x + 1 at least */
   expr *g[2] = {f, eq(x, cw(8, 3))}; /* x + 1 and x are cached: nothing new to simplify */
   CHECK_EQ_U64(qs_check_sat(s, g, 2), QS_UNSAT);
   CHECK_EQ_U64(st(s, "z3")->simplified, once);
@@ -1306,8 +1306,7 @@ static void test_simplified_once(void) {
                QS_UNSAT);
   CHECK(b);
   b = true;
-  CHECK_EQ_U64(qs_must_be_true(s, pc, 1, eq(keep(expr_extract(r, 0, 8)), cw(8, 0x77)), &b),
-               QS_SAT);
+  CHECK_EQ_U64(qs_must_be_true(s, pc, 1, eq(keep(expr_extract(r, 0, 8)), cw(8, 0x77)), &b), QS_SAT);
   CHECK(!b);
   CHECK(st(s, "z3")->simplified > once);
   /* ∀ j ∈ [0, 3]: A[j] = x + 1, and A[0] = 5 then 6 */
