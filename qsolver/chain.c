@@ -583,7 +583,10 @@ static void stage_stats_json(json_writer *j, const qs_stage_stats *st, bool is_z
   json_key(j, "slowest_s");
   json_double(j, st->slowest_seconds);
   json_key_uint(j, "over_1s", st->over_1s);
-  if (is_z3) json_key_uint(j, "in_integers", st->in_integers);
+  if (is_z3) {
+    json_key_uint(j, "in_integers", st->in_integers);
+    json_key_uint(j, "simplified", st->simplified);
+  }
   json_object_end(j);
 }
 

@@ -156,6 +156,7 @@ typedef struct qs_stage_stats {
   const char *name;
   uint64_t queries, answered, sat, unsat, unknown, formulas_dropped;
   uint64_t in_integers; /* Z3's: the requests it decided in linear integer arithmetic */
+  uint64_t simplified;  /* Z3's: the terms it simplified when translating them (z3_backend.c) */
   double seconds;
   /* Per request, in this stage and the ones after it (so the first stage's are the whole
    * queries'): the longest time, and the number of requests that took over 1 s. */
@@ -225,9 +226,10 @@ const qs_quant_stats *qs_quant_stats_of(const qsolver *s); /* all zero when the 
 /* Writes the solver's members of stats.json into the JSON object open in j, in this order:
  * "queries" (whole requests), "queries_by_stage" ({stage: {"queries", "answered", "sat",
  * "unsat", "unknown", "seconds", "slowest_s", "over_1s"}, …} in chain order, Z3's with
- * "in_integers" too), "quantified" (qs_quant_stats: "queries", "answered", "seconds" and
- * "effort" by step, "unknown", "disagreements"), "solver_time_s" (every stage's own time, summed),
- * "slowest_query_s" and "queries_over_1s" (whole requests), "solver_effort" (qs_effort). */
+ * "in_integers" and "simplified" too), "quantified" (qs_quant_stats: "queries", "answered",
+ * "seconds" and "effort" by step, "unknown", "disagreements"), "solver_time_s" (every stage's own
+ * time, summed), "slowest_query_s" and "queries_over_1s" (whole requests), "solver_effort"
+ * (qs_effort). */
 void qs_write_stats(json_writer *j, const qsolver *s);
 
 /* ---- appended (issue 26: solver effort) -----------------------------------------------------

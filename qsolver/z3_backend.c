@@ -255,6 +255,12 @@ static Z3_ast keep(z3_stage *z, Z3_ast a) {
 
 static void release_tmp(z3_stage *z) { z3_refs_release(z->ctx, &z->tmp); }
 
+/* a as Z3's rewriter leaves it (simplify_on_translate), held until the end of the query */
+static Z3_ast simplified(z3_stage *z, Z3_ast a) {
+  z->base.stats.simplified++;
+  return keep(z, Z3_simplify(z->ctx, a));
+}
+
 static bool cache_get(const qs_idmap *m, uint64_t key, Z3_ast *ast, bool *forall) {
   uint64_t v;
   if (!qs_idmap_get(m, key, &v)) return false;
@@ -276,6 +282,23 @@ static void cache_drop(z3_stage *z, qs_idmap *m) {
 }
 
 /* ---- translation ------------------------------------------------------------------------- */
+
+/* Each bit-vector term of a quantifier-free encoding is simplified once, when its node is
+ * translated, and cached so. Z3's solvers run its rewriter over every formula asserted, with
+ * a cache that lives for one assertion, and a merged state's formulas share large DAGs (a
+ * read at K + c is an ite over the buffer's capacity through its symbolic writes and the
+ * merged cells' ite chains): each question re-simplified them whole, 3.3 M instructions per
+ * assert on libpng text at capacity 20 under pat. A term built over simplified children is
+ * cheap to simplify, and an asserted formula over simplified terms leaves the solver's
+ * rewriter little to do (that run: 9.36 G -> 5.71 G instructions, eval/real/RESULTS.md).
+ * The terms stay Z3's own rewrites, so the folding under known indices that keeps these
+ * queries tractable is kept; naming subterms by fresh constants instead lost it (42× the
+ * effort). Width-1 terms (Bools) are left to the solver: simplifying them too cost as much
+ * as it saved. ENC_ARRAYS (quantified queries) is left as it was; flagged terms too (in
+ * ENC_CELLS they are translated again, in ENC_BLAST they go to the array theory). */
+static bool simplify_on_translate(const z3_stage *z, const expr *e, bool flag) {
+  return z->enc != ENC_ARRAYS && !flag && e->width > 1 && e->nkids > 0;
+}
 
 static Z3_sort bv_sort(z3_stage *z, unsigned w) {
   assert(w >= 1 && w <= 128);
@@ -493,6 +516,9 @@ static Z3_ast build_blasted_read(z3_stage *z, expr *e, bool *flag) {
     } else if (b) {
       Z3_ast off = mk_const(z, 64, b);
       at = off ? keep(z, Z3_mk_bvadd(z->ctx, idx, off)) : NULL;
+      /* as a write's index at idx + b is cached (simplify_on_translate), so that
+       * blast_select meets that write by the very same term */
+      if (at && simplify_on_translate(z, e, false)) at = simplified(z, at);
     }
     Z3_ast byte = at ? blast_select(z, e->u.read.array, e->u.read.updates, at, at_const, base + b,
                                     at_bits, flag)
@@ -697,6 +723,7 @@ static Z3_ast translate(z3_stage *z, expr *root, bool *forall) {
     if (n != before) continue;
     bool f = false;
     r = build(z, e, &f);
+    if (r && simplify_on_translate(z, e, f)) r = simplified(z, r);
     if (!r || z->err != Z3_OK) return NULL;
     cache_put(z, &z->nodes, e->id, r, f || e->kind == EXPR_FORALL);
     n--;

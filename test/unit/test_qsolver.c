@@ -1278,6 +1278,49 @@ static void test_time_left(void) {
   end_group();
 }
 
+/* Z3's bit-vector terms are simplified once, when translated (z3_backend.c,
+ * simplify_on_translate): stats' "simplified" counts them, a term asked again is not
+ * simplified again, and the answers stay right —
+ * a 2-byte read at a symbolic index i meets the write at i + 1 through the simplified index. */
+static void test_simplified_once(void) {
+  begin_group();
+  qs_options o = opts(false, false, false);
+  qsolver *s = qs_new(&o);
+  expr_array *A = array("a", 8, true), *I = array("i", 8, true), *X = array("x", 1, true);
+  expr *i = rd(I, 0, 8), *x = rd(X, 0, 1);
+  expr *f = eq(add(x, cw(8, 1)), cw(8, 5));
+  u128 v = 0;
+  CHECK_EQ_U64(qs_get_value(s, &f, 1, x, &v), QS_SAT);
+  CHECK(v == 4);
+  uint64_t once = st(s, "z3")->simplified;
+  CHECK(once >= 1);                  /* x + 1 at least */
+  expr *g[2] = {f, eq(x, cw(8, 3))}; /* x + 1 and x are cached: nothing new to simplify */
+  CHECK_EQ_U64(qs_check_sat(s, g, 2), QS_UNSAT);
+  CHECK_EQ_U64(st(s, "z3")->simplified, once);
+  /* A[i + 1] = 0x77, then the 2 bytes at i: the high one is 0x77 whatever i (i < 6). */
+  expr_update *w = keep_u(expr_update_push(A, NULL, add(i, c64(1)), cw(8, 0x77)));
+  expr *r = keep(expr_read_le(A, w, i, 2));
+  expr *pc[1] = {ult(i, c64(6))};
+  bool b = false;
+  CHECK_EQ_U64(qs_must_be_true(s, pc, 1, eq(keep(expr_extract(r, 8, 8)), cw(8, 0x77)), &b),
+               QS_UNSAT);
+  CHECK(b);
+  b = true;
+  CHECK_EQ_U64(qs_must_be_true(s, pc, 1, eq(keep(expr_extract(r, 0, 8)), cw(8, 0x77)), &b), QS_SAT);
+  CHECK(!b);
+  CHECK(st(s, "z3")->simplified > once);
+  /* ∀ j ∈ [0, 3]: A[j] = x + 1, and A[0] = 5 then 6 */
+  expr *j = keep(expr_bvar_fresh(64, "j"));
+  expr *body = eq(keep(expr_read(A, NULL, j)), add(x, cw(8, 1)));
+  expr *all = keep(expr_forall(j, c64(0), c64(3), body));
+  expr *q[2] = {all, eq(rd(A, 0, 1), cw(8, 5))};
+  CHECK_EQ_U64(qs_check_sat(s, q, 2), QS_SAT);
+  q[1] = eq(rd(A, 0, 1), add(x, cw(8, 2)));
+  CHECK_EQ_U64(qs_check_sat(s, q, 2), QS_UNSAT);
+  qs_free(s);
+  end_group();
+}
+
 /* ---- translation against evaluation -------------------------------------------------------- */
 
 /* For concrete x and y, {x = a, y = b, t = eval(t)} must be sat and {…, t ≠ eval(t)} unsat:
@@ -1622,6 +1665,7 @@ int main(int argc, char **argv) {
   test_bound_chain();
   test_timeout();
   test_time_left();
+  test_simplified_once();
   test_translation(false);
   test_translation(true);
   test_noncanonical();
