@@ -311,9 +311,7 @@ void qs_set_smt2_dir(qsolver *s, const char *dir) {
 
 void qs_set_timeout(qsolver *s, unsigned timeout_ms) { s->opt.timeout_ms = timeout_ms; }
 
-void qs_set_time_left(qsolver *s, unsigned left_ms) {
-  s->deadline = qs_now() + left_ms / 1000.0;
-}
+void qs_set_time_left(qsolver *s, unsigned left_ms) { s->deadline = qs_now() + left_ms / 1000.0; }
 
 void qs_set_interrupt(qsolver *s, volatile sig_atomic_t *flag) { s->interrupted = flag; }
 
@@ -394,13 +392,15 @@ qs_status qs_solve(qsolver *s, const qs_query *q, qs_result *r) {
   s->depth--;
   s->split.queries += measured;
   if (outside && !measured) s->unmeasured_effort = unmeasured0 + (qs_effort(s) - effort0);
-  if (measured && forall) {
-    s->split.forall_queries++;
-    s->split.forall_effort += qs_effort(s) - effort0 - (s->unmeasured_effort - unmeasured0);
-  }
-  if (tagged) {
-    s->split.tagged_queries++;
-    s->split.tagged_effort += qs_effort(s) - effort0 - (s->unmeasured_effort - unmeasured0);
+  if ((measured && forall) || tagged) { /* the query's own effort, its unmeasured parts left out */
+    uint64_t spent = qs_effort(s) - effort0 - (s->unmeasured_effort - unmeasured0);
+    if (forall) {
+      s->split.forall_queries++;
+      s->split.forall_effort += spent;
+    } else {
+      s->split.tagged_queries++;
+      s->split.tagged_effort += spent;
+    }
   }
   if (forall) {
     s->quant.asked++;

@@ -74,6 +74,23 @@ static void keep_stripped(quant_stage *qs, expr *const *f, size_t n) {
 
 static qs_quant_stats *stats_of(quant_stage *qs) { return &qs->base.solver->quant; }
 
+/* What a step of the procedure spends, its Z3 calls included: seconds, and Z3's effort (their
+ * deterministic twin). meter_start before the step, meter_add after it. */
+typedef struct step_meter {
+  double t0;
+  uint64_t e0;
+} step_meter;
+
+static step_meter meter_start(const quant_stage *qs) {
+  return (step_meter){qs_now(), qs_effort(qs->base.solver)};
+}
+
+static void meter_add(quant_stage *qs, qs_qstep step, step_meter m) {
+  qs_quant_stats *stats = stats_of(qs);
+  stats->seconds[step] += qs_now() - m.t0;
+  stats->effort[step] += qs_effort(qs->base.solver) - m.e0;
+}
+
 /* Forwards a quantifier-free (or, for Z3, any) conjunction as a request of its own. */
 static void solve_formulas(quant_stage *qs, expr *const *f, size_t n, bool want_model,
                            const qs_req *orig, qs_ans *ans) {
@@ -110,10 +127,7 @@ static bool accept_model(const qs_quant *q, const qs_req *rq, expr_assignment *m
 
 /* Strip, duplicate, repair. Returns the step that answered, or QS_QSTEP_COUNT. */
 static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, qs_ans *ans) {
-  qs_quant_stats *stats = stats_of(qs);
-  qsolver *solver = qs->base.solver;
-  double t0 = qs_now();
-  uint64_t e0 = qs_effort(solver);
+  step_meter meter = meter_start(qs);
   expr **stripped = NULL;
   size_t nstripped = qs_quant_strip(q, &stripped);
   keep_stripped(qs, stripped, nstripped);
@@ -142,20 +156,16 @@ static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, 
     if (accept_model(q, rq, expr_assignment_copy(m), ans)) answered = QS_QSTEP_STRIP;
   }
   qs_ans_clear(&sa);
-  stats->seconds[QS_QSTEP_STRIP] += qs_now() - t0;
-  stats->effort[QS_QSTEP_STRIP] += qs_effort(solver) - e0;
+  meter_add(qs, QS_QSTEP_STRIP, meter);
   if (answered != QS_QSTEP_COUNT || !m) goto done;
 
-  t0 = qs_now();
-  e0 = qs_effort(solver);
+  meter = meter_start(qs);
   dup = qs_quant_duplicate(q, m, NULL);
   if (accept_model(q, rq, expr_assignment_copy(dup), ans)) answered = QS_QSTEP_DUPLICATE;
-  stats->seconds[QS_QSTEP_DUPLICATE] += qs_now() - t0;
-  stats->effort[QS_QSTEP_DUPLICATE] += qs_effort(solver) - e0;
+  meter_add(qs, QS_QSTEP_DUPLICATE, meter);
   if (answered != QS_QSTEP_COUNT) goto done;
 
-  t0 = qs_now();
-  e0 = qs_effort(solver);
+  meter = meter_start(qs);
   qs_cells *conflicts = qs_cells_new();
   expr **repair = NULL;
   size_t nrepair = qs_quant_repair_query(q, dup, stripped, nstripped, &repair, conflicts);
@@ -170,8 +180,7 @@ static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, 
   qs_ans_clear(&ra);
   qs_formulas_free(repair, nrepair);
   qs_cells_free(conflicts);
-  stats->seconds[QS_QSTEP_REPAIR] += qs_now() - t0;
-  stats->effort[QS_QSTEP_REPAIR] += qs_effort(solver) - e0;
+  meter_add(qs, QS_QSTEP_REPAIR, meter);
 
 done:
   expr_assignment_free(m);
@@ -397,28 +406,22 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   qs_quant *q = qs_quant_new(rq->f, rq->n);
   qs_qstep step = QS_QSTEP_COUNT;
   if (opt->forall_slice) {
-    double t0 = qs_now();
-    uint64_t e0 = qs_effort(st->solver);
+    step_meter meter = meter_start(qs);
     if (qs_slice_answer(qs->slice, st, q, rq, ans)) step = QS_QSTEP_SLICE;
-    stats->seconds[QS_QSTEP_SLICE] += qs_now() - t0;
-    stats->effort[QS_QSTEP_SLICE] += qs_effort(st->solver) - e0;
+    meter_add(qs, QS_QSTEP_SLICE, meter);
   }
   if (step == QS_QSTEP_COUNT && qs_quant_strippable(q)) step = procedure(qs, q, rq, ans);
   char why_expand[200] = "", why_z3[200] = "";
   if (step == QS_QSTEP_COUNT && opt->fallback != QS_FALLBACK_Z3) {
-    double t0 = qs_now();
-    uint64_t e0 = qs_effort(st->solver);
+    step_meter meter = meter_start(qs);
     if (fallback_expand(qs, q, rq, ans, why_expand, sizeof why_expand))
       step = QS_QSTEP_FALLBACK_EXPAND;
-    stats->seconds[QS_QSTEP_FALLBACK_EXPAND] += qs_now() - t0;
-    stats->effort[QS_QSTEP_FALLBACK_EXPAND] += qs_effort(st->solver) - e0;
+    meter_add(qs, QS_QSTEP_FALLBACK_EXPAND, meter);
   }
   if (step == QS_QSTEP_COUNT && opt->fallback != QS_FALLBACK_EXPAND) {
-    double t0 = qs_now();
-    uint64_t e0 = qs_effort(st->solver);
+    step_meter meter = meter_start(qs);
     if (fallback_z3(qs, rq, ans, why_z3, sizeof why_z3)) step = QS_QSTEP_FALLBACK_Z3;
-    stats->seconds[QS_QSTEP_FALLBACK_Z3] += qs_now() - t0;
-    stats->effort[QS_QSTEP_FALLBACK_Z3] += qs_effort(st->solver) - e0;
+    meter_add(qs, QS_QSTEP_FALLBACK_Z3, meter);
   }
   if (step == QS_QSTEP_COUNT) {
     stats->unknown++;
