@@ -130,7 +130,7 @@ def compare_outcome_and_errors(symq):
 def caches_rechecked(symq):
     out = os.path.join(SCRATCH.name, "validate")
     p = subprocess.run([symq, "run", "--no-progress", "--merge=pat", "-DCAPACITY=8",
-                        "--validate-qsolver", f"--output-dir={out}",
+                        "--validate-qsolver", "--solver-timeout=120s", f"--output-dir={out}",
                         os.path.join(ROOT, "drivers/memspn.c")],
                        capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stderr[-500:]

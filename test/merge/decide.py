@@ -58,7 +58,8 @@ def run(symq, driver, mode, *extra):
     os.rmdir(out)
     check = outdir.validation(mode) if mode != "none" else []
     p = subprocess.run([symq, "run", "--no-progress", f"--merge={mode}", f"--output-dir={out}",
-                        *check, *extra, driver], capture_output=True, text=True, timeout=600)
+                        *outdir.unhurried([*check, *extra]), driver],
+                       capture_output=True, text=True, timeout=600)
     if p.returncode != 0:
         raise RuntimeError(f"{mode} {extra}: exit {p.returncode}: {p.stderr.strip()[-300:]}")
     with open(os.path.join(out, "stats.json")) as f:

@@ -40,7 +40,8 @@ def run(symq, driver, mode, options):
     os.rmdir(out)
     extra = outdir.validation(mode) if mode == "pat" else []
     p = subprocess.run([symq, "run", "--no-progress", f"--merge={mode}", f"--output-dir={out}",
-                        *extra, *options, driver], capture_output=True, text=True, timeout=300)
+                        *outdir.unhurried([*extra, *options]), driver],
+                       capture_output=True, text=True, timeout=300)
     if p.returncode != 0:
         raise RuntimeError(f"--merge={mode}: exit {p.returncode}: {p.stderr.strip()[-300:]}")
     with open(os.path.join(out, "stats.json")) as f:

@@ -23,7 +23,8 @@ SKIP = "loop branch does not depend on a symbolic size"
 def run(symq, driver, merge):
     with tempfile.TemporaryDirectory(prefix="symq-idioms-") as tmp:
         out = os.path.join(tmp, "out")
-        args = [symq, "run", f"--merge={merge}", f"--output-dir={out}", driver]
+        args = [symq, "run", f"--merge={merge}", "--solver-timeout=120s", f"--output-dir={out}",
+                driver]
         if merge == "cfg":
             args[2:2] = ["--validate-merges"]
         p = subprocess.run(args, capture_output=True, text=True, timeout=600)

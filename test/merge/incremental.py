@@ -135,7 +135,8 @@ def corrupted_value_caught(symq):
         if corrupt:
             env["SYMQ_TEST_CORRUPT_MERGE"] = "1"
         p = subprocess.run([symq, "run", "--no-progress", "--merge=pat", "-DCAPACITY=4",
-                            "--incremental-merge", "--validate-merges", f"--output-dir={out}",
+                            "--incremental-merge", "--validate-merges", "--solver-timeout=120s",
+                            f"--output-dir={out}",
                             os.path.join(ROOT, "drivers/memspn_ab.c")],
                            capture_output=True, text=True, timeout=300, env=env)
         with open(os.path.join(out, "stats.json")) as f:

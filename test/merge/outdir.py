@@ -62,12 +62,21 @@ def check_folder(symq, folder, check_one):
     return 1 if not all(results) or not drivers else 0
 
 
+def unhurried(options):
+    """options, with a long --solver-timeout unless they set one: a test's outcome must not
+    depend on how loaded the machine is, and the default (10 s) can end a slow but decidable
+    query's path early under load (merge/effort's hard hash questions did)."""
+    given = any(o.startswith(("--solver-timeout", "--max-solver-time")) for o in options)
+    return list(options) if given else ["--solver-timeout=120s", *options]
+
+
 def run_options(symq, driver, scratch, options):
-    """symq run with exactly these options into a new directory below scratch; returns
-    (stats.json, the directory). A non-zero exit raises."""
+    """symq run with these options (and unhurried's timeout) into a new directory below
+    scratch; returns (stats.json, the directory). A non-zero exit raises."""
     out = tempfile.mkdtemp(dir=scratch)
     os.rmdir(out)
-    p = subprocess.run([symq, "run", "--no-progress", f"--output-dir={out}", *options, driver],
+    p = subprocess.run([symq, "run", "--no-progress", f"--output-dir={out}", *unhurried(options),
+                        driver],
                        capture_output=True, text=True, timeout=300)
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(options)}: exit {p.returncode}: {p.stderr.strip()[-300:]}")

@@ -102,8 +102,9 @@ DRIVERS = [(os.path.join(ROOT, "drivers", "memspn.c"), memspn_path),
 def run(symq, driver, mode, search, *extra):
     out = tempfile.mkdtemp(dir=SCRATCH.name)
     os.rmdir(out)
+    options = outdir.unhurried([*outdir.validation(mode), *extra])
     p = subprocess.run([symq, "run", "--no-progress", f"--merge={mode}", f"--search={search}",
-                        f"--output-dir={out}", *outdir.validation(mode), *extra, driver],
+                        f"--output-dir={out}", *options, driver],
                        capture_output=True, text=True, timeout=600)
     if p.returncode != 0:
         raise RuntimeError(f"{os.path.basename(driver)} {mode} {search} {extra}: exit "

@@ -51,8 +51,9 @@ def words(dot):
 def check(symq, driver):
     with tempfile.TemporaryDirectory(prefix="symq-words-") as tmp:
         out = os.path.join(tmp, "out")
-        run = subprocess.run([symq, "run", "--merge=cfg", "--dump-tree", f"--output-dir={out}",
-                              f"-DCAPACITY={CAPACITY}", os.path.join(ROOT, "drivers", driver)],
+        run = subprocess.run([symq, "run", "--merge=cfg", "--dump-tree", "--solver-timeout=120s",
+                              f"--output-dir={out}", f"-DCAPACITY={CAPACITY}",
+                              os.path.join(ROOT, "drivers", driver)],
                              capture_output=True, text=True, timeout=600)
         if run.returncode != 0:
             return f"symq failed: {run.stderr.strip()[-300:]}"

@@ -50,10 +50,9 @@ def drivers():
 def run(symq, bc, extra, merge):
     with tempfile.TemporaryDirectory(prefix="symq-validate-") as tmp:
         out = os.path.join(tmp, "out")
-        timeout = [] if any(a.startswith("--solver-timeout") for a in extra) else \
-            ["--solver-timeout=120s"]  # outcomes must not depend on the machine's load
-        p = subprocess.run([symq, "run", "--no-progress", *timeout, *merge, f"--output-dir={out}",
-                            *extra, bc], capture_output=True, text=True, timeout=600)
+        p = subprocess.run([symq, "run", "--no-progress", *merge, f"--output-dir={out}",
+                            *outdir.unhurried(extra), bc],
+                           capture_output=True, text=True, timeout=600)
         if p.returncode != 0:
             raise RuntimeError(f"{' '.join(merge)}: exit status {p.returncode}: "
                                f"{(p.stderr.strip().splitlines() or [''])[-1]}")
