@@ -127,7 +127,7 @@ const char *merge_decide_values(merge_ctx *m, state *const *group, size_t n, mer
 
 /* merge_decide for a CFG merge of group[0..n) (PAT's fallback: no ∀, every differing value an
  * ite), also declined ("declined: nothing left to ask after the exit") when each member has
- * at most one query site left after the exit (Q_t − Q_c ≤ 1): the merge would save at most
+ * exactly one query site left after the exit (Q_t − Q_c = 1): the merge would save at most
  * n − 1 cheap queries and make the merged state's own ask over the members' disjunction
  * (docs/merging.md "Merge decisions"). est as merge_decide's. */
 const char *merge_decide_cfg(merge_ctx *m, state *const *group, size_t n, merge_estimate *est);
