@@ -435,7 +435,7 @@ static size_t fallback(merge_ctx *m, pat_ctx *pc, const merge_region *r, state *
   merge_estimate est;
   bool fork = m->opt.pat_fallback == MERGE_FALLBACK_FORK || fallback_forks(m, r);
   if (n >= 2 && !fork && m->opt.decide == MERGE_DECIDE_COST) {
-    declined = merge_decide(m, members, n, NULL, NULL, NULL, &est);
+    declined = merge_decide_cfg(m, members, n, &est);
     if (pc->dump) {
       dump_estimate(pc->dump, "fallback", &est, declined);
       fprintf(pc->dump, "measured CFG-merged query weight %" PRIu64 "/100 (not weighed)\n",

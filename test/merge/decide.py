@@ -29,6 +29,11 @@ of test/merge/decide/ (or drivers/) where the decision logic, if wrong, shows:
 8. big_group.c -DHASHED: a CFG merge whose disjunction is six times what a forked state carries
    is still taken, and asks under a third of --merge=none's queries (a proxy weighing a
    merged query by its path condition's size declines it, wrongly).
+9. decide/barren_exit.c: the CFG fallback at an error exit (`return -1` from inside a loop
+   PAT cannot merge by pattern) whose members have one query left after it (the caller's
+   test of the result) is declined, "declined: nothing left to ask after the exit", and its
+   states continue forked; the loop's normal exit still merges the CFG way;
+   --merge-decide=always merges both.
 Every merging run has --validate-merges and --validate-qsolver; errors (kind, line) must equal
 --merge=none's.
 
@@ -252,6 +257,23 @@ def main():
         return f"{d}: {pat['queries']} queries against none's {none['queries']}"
     outdir.check("big_group -DHASHED's disjunction, six times a forked pc, still merges (pays)",
                  big_group_hashed, results)
+    def barren_exit():
+        driver = os.path.join(HERE, "decide", "barren_exit.c")
+        _, none, none_err = run(symq, driver, "none")
+        _, pat, pat_err = run(symq, driver, "pat")
+        _, always, always_err = run(symq, driver, "pat", "--merge-decide=always")
+        d = decisions(pat)
+        barren = [k for k in d if k.startswith("declined: nothing left to ask after the exit (")]
+        assert barren and sum(d[k] for k in barren) >= 1, d
+        assert any(k.startswith("fallback cfg (") for k in d), d  # the normal exit still merges
+        assert not any(k.startswith("declined") for k in decisions(always)), decisions(always)
+        assert pat["completed_paths"] > always["completed_paths"], (pat["completed_paths"],
+                                                                    always["completed_paths"])
+        assert pat_err == none_err == always_err, (none_err, pat_err, always_err)
+        return (f"{d}: {pat['completed_paths']} paths; always {always['completed_paths']}, "
+                f"none {none['completed_paths']}")
+    outdir.check("barren_exit: a fallback with one query left after its exit is declined",
+                 barren_exit, results)
 
     passed = sum(results)
     print(f"{passed} passed, {len(results) - passed} failed")

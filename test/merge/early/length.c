@@ -8,7 +8,8 @@
  * that the content's branches read — would be declined at the release. So the decision is
  * taken on the first MERGE_EARLY_SAMPLE of them: they go on forked at once, and pat completes
  * as many paths as none within the same instruction budget (without the early decision: none
- * until the loop is explored). The exit returning -2 still waits and merges.
+ * until the loop is explored). The exit returning -2 still waits, and is declined at the
+ * release (its states have only the caller's test left to ask).
  * EXPECT: early=1 max-instructions=10000 full-cap=10
  */
 #include <klee/klee.h>
