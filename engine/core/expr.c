@@ -1440,6 +1440,11 @@ typedef struct subst_ctx {
   ptr_map done_updates; /* update → new update (a reference owned by `made`) */
   release_stack made;   /* the references the call holds, tagged, dropped when it ends */
   bool busy;
+  /* every from[i] is a bound variable: a term that mentions none (!has_bvar) and an update
+   * list (which holds none, expr.h) come out as they are, so neither is walked. Instantiating
+   * a forall over libpng's chunk buffer otherwise rebuilt the buffer's whole write list and
+   * the merged cells' ite chains once per instance. */
+  bool only_bvars;
 } subst_ctx;
 
 /* One memo for every call, cleared by generation: a call on a small formula then neither
@@ -1482,7 +1487,7 @@ static bool binds_substituted(const subst_ctx *s, const expr *forall) {
 }
 
 static expr *rebuild(subst_ctx *s, expr *e, expr **k) {
-  if (e->kind != EXPR_READ) return expr_with_kids(e, k);
+  if (e->kind != EXPR_READ || s->only_bvars) return expr_with_kids(e, k);
   expr_update *ups = subst_updates(s, e->u.read.updates);
   expr *r = expr_read_le(e->u.read.array, ups, k[0], e->width / 8);
   expr_update_unref(ups);
@@ -1507,6 +1512,7 @@ expr *expr_with_kids(expr *e, expr *const *k) {
 
 static expr *subst(subst_ctx *s, expr *e) {
   u128 v;
+  if (s->only_bvars && !e->has_bvar) return expr_ref(e);
   /* the memo starts with from[i] → to[i] (expr_substitute) */
   if (ptr_map_get(&s->done, e, &v)) return expr_ref((expr *)(uintptr_t)v);
   expr *r = NULL;
@@ -1528,6 +1534,8 @@ expr *expr_substitute(expr *e, expr *const *from, expr *const *to, size_t n) {
   s->from = from;
   s->to = to;
   s->n = n;
+  s->only_bvars = true;
+  for (size_t i = 0; i < n; i++) s->only_bvars &= from[i]->kind == EXPR_BVAR;
   ptr_map_clear(&s->done);
   ptr_map_clear(&s->done_updates);
   /* backwards, so that the first of equal from[i] wins */

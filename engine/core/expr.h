@@ -266,7 +266,8 @@ bool expr_eval_all_true(expr *const *formulas, size_t n, const expr_assignment *
 expr *expr_with_kids(expr *e, expr *const *kids);
 
 /* Replaces every occurrence of from[i] by to[i] (same widths), rebuilding with the
- * simplifying constructors. */
+ * simplifying constructors. When every from[i] is a bound variable, a subterm that
+ * mentions none and an update list come back as they are, not rebuilt. */
 expr *expr_substitute(expr *e, expr *const *from, expr *const *to, size_t n);
 
 /* The distinct nodes (and update-list entries) reachable from roots[0..n): a DAG's size. */

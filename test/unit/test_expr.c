@@ -1735,6 +1735,23 @@ static void test_substitute(void) {
   to[0] = c64(3);
   CHECK_EVAL(keep(expr_substitute(F, from, to, 1)), m, 0);
   expr_assignment_free(m);
+
+  /* A bound variable by a term: what does not mention it is not rebuilt. A forall's
+   * instance over a buffer written 200 times at symbolic places (libpng's chunk buffer)
+   * asked the constructors again for every write's index and value before. */
+  expr *W = var("uW", 8), *J = var("uJ", 64);
+  expr_update *wl200 = NULL;
+  for (unsigned k = 0; k < 200; k++)
+    wl200 = push(S, wl200, ADD(J, c64(k)), ADD(MUL(W, c8(k + 2)), c8(k)));
+  expr *wbody = EQ(rdx(S, wl200, i), ADD(W, c8(1)));
+  expr *at = var("uAt", 64);
+  from[0] = i;
+  to[0] = at;
+  expr_stats st0 = expr_get_stats();
+  expr *wr = keep(expr_substitute(wbody, from, to, 1));
+  expr_stats st1 = expr_get_stats();
+  CHECK_SAME(wr, EQ(rdx(S, wl200, at), ADD(W, c8(1))));
+  CHECK((st1.created + st1.interned_hits) - (st0.created + st0.interned_hits) < 20);
   end_group(g);
 }
 
