@@ -131,6 +131,7 @@ const char *merge_decide_values(merge_ctx *m, state *const *group, size_t n, mer
  * n − 1 cheap queries and make the merged state's own ask over the members' disjunction
  * (docs/merging.md "Merge decisions"). est as merge_decide's. */
 const char *merge_decide_cfg(merge_ctx *m, state *const *group, size_t n, merge_estimate *est);
+
 /* Does the values decline est describes (of merge_decide or merge_decide_values, without a ∀)
  * stand for every larger group at that exit whose members repeat their costly values no more
  * often than these do (d/n kept) — so that it can be taken on the first members to arrive
