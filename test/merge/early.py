@@ -87,6 +87,8 @@ def check(symq, driver):
     # ("nothing left to ask after the exit", merge/decide.h)
     late = {k: v for k, v in m["decisions"].items() if not k.startswith("declined early")}
     assert late, f"no decision at the region's other exits: {m['decisions']}"
+    barren = any(k.startswith("declined: nothing left to ask after the exit") for k in late)
+    assert m["merges"] > 0 or barren, f"no merge or barren decline at another exit: {late}"
     assert outdir.errors(full_out) == outdir.errors(whole_out), "errors differ"
     paths = full["completed_paths"] + m["merged_states"] - m["merges"]
     assert paths == whole["completed_paths"], \
