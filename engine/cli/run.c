@@ -858,6 +858,10 @@ static ir_program *load_program(const run_options *o, qsolver **solver, int *rc)
   bo.n_link = link_runtime ? 1 : 0;
   bo.keep = lifecycle;
   bo.n_keep = 2;
+  /* execution starts at main and the life cycle's calls: nothing else need be loaded */
+  const char *roots[] = {"main", "exit", "atexit"};
+  bo.roots = roots;
+  bo.n_roots = 3;
   bc_error berr = {0};
   bc_max_load_seconds = o->max_load_time_s;
   bc_max_load_mb = (unsigned long)o->max_load_memory_mb;

@@ -9,6 +9,7 @@
  */
 #include "engine/core/bitcode.h"
 #include "engine/core/hashmap.h"
+#include "engine/core/reach.h"
 #include "engine/core/xalloc.h"
 
 #include <errno.h>
@@ -571,10 +572,12 @@ static void default_layout(LLVMModuleRef m) {
   if (!*LLVMGetTarget(m)) LLVMSetTarget(m, BC_X86_64_TRIPLE);
 }
 
-/* The end of reading an input, m (consumed): its layout, then the verifier. */
-static bool read_done(LLVMModuleRef m, const char *path, LLVMModuleRef *out, bc_error *err) {
+/* The end of reading an input, m (consumed): its layout, then the verifier (unless the
+ * caller verifies it later). */
+static bool read_done(LLVMModuleRef m, const char *path, bool verify, LLVMModuleRef *out,
+                      bc_error *err) {
   default_layout(m);
-  if (!bc_verify(m, path, err)) {
+  if (verify && !bc_verify(m, path, err)) {
     LLVMDisposeModule(m);
     return false;
   }
@@ -582,8 +585,8 @@ static bool read_done(LLVMModuleRef m, const char *path, LLVMModuleRef *out, bc_
   return true;
 }
 
-bool bc_read(LLVMContextRef ctx, const char *path, const bc_options *opts, LLVMModuleRef *out,
-             bc_error *err) {
+static bool read_one(LLVMContextRef ctx, const char *path, const bc_options *opts, bool verify,
+                     LLVMModuleRef *out, bc_error *err) {
   if (!readable(path, err)) return false;
   LLVMModuleRef m = NULL;
   compile_job job;
@@ -598,7 +601,12 @@ bool bc_read(LLVMContextRef ctx, const char *path, const bc_options *opts, LLVMM
     set_error(err, path, NULL, "unknown input kind (expected .c, .i, .bc or .ll)");
     ok = false;
   }
-  return ok && read_done(m, path, out, err);
+  return ok && read_done(m, path, verify, out, err);
+}
+
+bool bc_read(LLVMContextRef ctx, const char *path, const bc_options *opts, LLVMModuleRef *out,
+             bc_error *err) {
+  return read_one(ctx, path, opts, true, out, err);
 }
 
 /* ---- linking, verifying, passes ------------------------------------------------------ */
@@ -905,6 +913,10 @@ static bool link_and_prepare(bc_module *bm, const char *path, const bc_options *
     if (!bc_read(bm->context, opts->link[i], opts, &extra, err)) return false;
     if (!bc_link(bm->module, extra, opts->link[i], err)) return false;
   }
+  if (opts && opts->n_roots) {
+    reach_trim(bm->module, opts->roots, opts->n_roots);
+    partly = true; /* a lone input is verified only now (read_all) */
+  }
   if (partly && !bc_verify(bm->module, path, err)) return false;
   const char *passes = opts && opts->passes     ? opts->passes
                        : opts && opts->optimize ? BC_PIPELINE_OPTIMIZE
@@ -948,12 +960,15 @@ static bool spawn_ahead(bc_pending *p, bc_error *err) {
 static bool read_input(bc_pending *p, size_t k, LLVMModuleRef *out, bc_error *err) {
   if (!spawn_ahead(p, err)) return false;
   pending_input *in = &p->in[k];
-  if (!in->compiling) return bc_read(p->bm->context, in->path, p->opts, out, err);
+  /* a lone input that will be trimmed is verified after the trim (link_and_prepare) */
+  const bc_options *o = p->opts;
+  bool verify = !(p->n == 1 && o && o->n_roots && !o->inputs_only);
+  if (!in->compiling) return read_one(p->bm->context, in->path, o, verify, out, err);
   in->compiling = false;
   p->running--;
   LLVMModuleRef m = NULL;
   return compile_wait(p->bm->context, in->path, &in->job, &m, err) &&
-         read_done(m, in->path, out, err);
+         read_done(m, in->path, verify, out, err);
 }
 
 /* Reads the inputs in order, linking each into the first, then links the libraries and
