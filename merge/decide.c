@@ -473,15 +473,25 @@ static void memory_costly(merge_ctx *m, state *const *group, size_t n, merge_che
   expr **vals = xmalloc(n * sizeof *vals);
   uint64_t *scratch = xmalloc(n * sizeof *scratch);
   const mem_space *mem = group[0]->mem;
-  uint64_t reads = 0;
+  mem_space **spaces = xmalloc(n * sizeof *spaces);
+  for (size_t j = 0; j < n; j++) spaces[j] = group[j]->mem;
+  bool *differ = NULL;
+  uint64_t reads = 0, cap_differ = 0;
   for (size_t i = 0; i < mem_space_count(mem); i++) {
     const mem_object *o = mem_space_object_at(mem, i);
+    if (o->read_only) continue;
     bool shared = true;
     for (size_t j = 1; j < n && shared; j++)
       shared = mem_shares_contents(group[0]->mem, group[j]->mem, o);
-    if (shared || o->read_only) continue;
+    if (shared) continue;
+    if (o->capacity > cap_differ) differ = xrealloc(differ, cap_differ = o->capacity);
+    mem_bytes_differing(spaces, n, o, differ); /* the bytes read below: those that may differ */
     bool costly = false, symbolic = false;
     for (uint64_t b = 0; b < o->capacity && (!costly || reads < MERGE_DECIDE_READS); b++) {
+      if (!differ[b]) { /* the same in every member: counted as read, as before */
+        reads += n;
+        continue;
+      }
       expr *at = merge_tmp(m, expr_const(64, b));
       bool same = true;
       for (size_t j = 0; j < n; j++) {
@@ -506,6 +516,8 @@ static void memory_costly(merge_ctx *m, state *const *group, size_t n, merge_che
     if (costly) obj_add(out, o);
     if (costly && symbolic) obj_add(sym, o);
   }
+  free(differ);
+  free(spaces);
   free(vals);
   free(scratch);
 }

@@ -133,13 +133,26 @@ void merge_each_value(merge_ctx *mc, state *m, state *const *group, size_t n, me
       if (merged && mc->opt.validate) merge_values_add(values, merged, vals);
     }
   }
+  mem_space **spaces = xrealloc(NULL, n * sizeof *spaces);
+  for (size_t j = 0; j < n; j++) spaces[j] = group[j]->mem;
+  bool *differ = NULL;
+  uint64_t cap_differ = 0;
   for (size_t i = 0; i < mem_space_count(m->mem); i++) {
     const mem_object *o = mem_space_object_at(m->mem, i);
+    if (o->read_only) continue;
     bool shared = true;
     for (size_t j = 1; j < n && shared; j++)
       shared = mem_shares_contents(group[0]->mem, group[j]->mem, o);
-    if (shared || o->read_only) continue;
+    if (shared) continue;
+    if (o->capacity > cap_differ) {
+      cap_differ = o->capacity;
+      differ = xrealloc(differ, cap_differ);
+    }
+    /* only the bytes that may differ are read: reading every byte of every member built
+     * an expression per byte and member, most of them for bytes no member changed */
+    if (!mem_bytes_differing(spaces, n, o, differ)) continue;
     for (uint64_t b = 0; b < o->capacity; b++) {
+      if (!differ[b]) continue;
       expr *at = merge_tmp(mc, expr_const(64, b));
       bool same = true;
       for (size_t j = 0; j < n; j++) {
@@ -152,6 +165,8 @@ void merge_each_value(merge_ctx *mc, state *m, state *const *group, size_t n, me
       if (mc->opt.validate) merge_values_add(values, merged, vals);
     }
   }
+  free(differ);
+  free(spaces);
   free(vals);
 }
 

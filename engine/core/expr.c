@@ -1338,6 +1338,10 @@ static void eval_push(eval_ctx *c, const expr *e) {
  * body is evaluated by the forall itself (it needs the bound variable), so only lo and hi
  * are pushed as its operands. */
 static bool eval_node(eval_ctx *c, const expr *root, u128 *out) {
+  if (root->kind == EXPR_CONST) { /* its own value: constants never enter the tables */
+    *out = root->u.value;
+    return true;
+  }
   if (memo_get(c, root, out)) return true;
   size_t base = c->stack_count;
   eval_push(c, root);
@@ -1348,7 +1352,9 @@ static bool eval_node(eval_ctx *c, const expr *root, u128 *out) {
     unsigned first = 0, last = e->nkids;
     if (e->kind == EXPR_FORALL) first = 1, last = 3;
     for (unsigned i = first; i < last; i++) {
-      if (!memo_get(c, e->kid[i], &k[i])) {
+      if (e->kid[i]->kind == EXPR_CONST) {
+        k[i] = e->kid[i]->u.value; /* indices, masks, bounds: no lookup, no entry */
+      } else if (!memo_get(c, e->kid[i], &k[i])) {
         eval_push(c, e->kid[i]);
         ready = false;
       }

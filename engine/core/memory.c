@@ -428,9 +428,41 @@ bool mem_read_concrete(mem_space *s, const mem_object *o, uint64_t offset, uint8
 }
 
 bool mem_shares_contents(const mem_space *a, const mem_space *b, const mem_object *o) {
+  if (a->entries == b->entries) return entry_index(a, o) != SIZE_MAX; /* one list: one index */
   size_t i = entry_index(a, o), j = entry_index(b, o);
   return i != SIZE_MAX && j != SIZE_MAX &&
          a->entries->items[i].content == b->entries->items[j].content;
+}
+
+/* Whether byte i reads as the same expression from the caches of a and b (cached_byte's
+ * results pointer-equal), told from what they store: a constant is interned, so two reads of
+ * the same value are one expression. */
+static bool cached_bytes_same(const mem_content *a, const mem_content *b, uint64_t i) {
+  const expr *x = a->symbolic ? a->symbolic[i] : NULL, *y = b->symbolic ? b->symbolic[i] : NULL;
+  if (x && y) return x == y;
+  if (!x && !y) return a->concrete[i] == b->concrete[i];
+  const expr *e = x ? x : y; /* one stored expression, the other a concrete byte */
+  uint8_t v = x ? b->concrete[i] : a->concrete[i];
+  return expr_is_const(e) && e->width == 8 && e->u.value == v;
+}
+
+uint64_t mem_bytes_differing(mem_space *const *spaces, size_t n, const mem_object *o, bool *differ) {
+  const mem_content **c = xmalloc((n + 1) * sizeof *c);
+  bool cached = true;
+  for (size_t j = 0; j < n; j++) {
+    c[j] = content_for_read(spaces[j], o);
+    cached &= c[j]->bytes_valid;
+  }
+  uint64_t count = 0;
+  for (uint64_t b = 0; b < o->capacity; b++) {
+    bool same = cached;
+    for (size_t j = 1; j < n && same; j++)
+      same = c[j] == c[0] || cached_bytes_same(c[0], c[j], b);
+    differ[b] = !same;
+    count += !same;
+  }
+  free(c);
+  return count;
 }
 
 bool mem_same_objects(const mem_space *a, const mem_space *b) {

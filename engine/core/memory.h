@@ -97,6 +97,14 @@ bool mem_read_concrete(mem_space *s, const mem_object *o, uint64_t offset, uint8
 /* Whether a and b hold o's bytes in the very same content (shared since a fork, neither
  * written since): then they are equal without a look at any byte. */
 bool mem_shares_contents(const mem_space *a, const mem_space *b, const mem_object *o);
+/* Flags in differ[b] (o->capacity entries) each byte b of o that may not read as one and the
+ * same expression in all n spaces (mem_read(spaces[j], o, b, 1) pointer-equal for every j),
+ * and returns how many: a byte is left unflagged only where every space keeps it in its
+ * cache and they store the same value (expressions are interned), so no expression is built;
+ * where some space's bytes are not cached (a write at a symbolic offset) every byte is
+ * flagged, for the caller to read. A merge compares its members' bytes this way and reads
+ * only the flagged ones. */
+uint64_t mem_bytes_differing(mem_space *const *spaces, size_t n, const mem_object *o, bool *differ);
 /* Whether a and b have exactly the same objects bound. */
 bool mem_same_objects(const mem_space *a, const mem_space *b);
 
