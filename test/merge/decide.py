@@ -78,6 +78,16 @@ def run(symq, driver, mode, *extra):
     return out, stats, outdir.errors(out)
 
 
+def none_pat_always(symq, name):
+    """decide/NAME.c under --merge=none, pat and pat --merge-decide=always: each run's stats
+    and errors."""
+    driver = os.path.join(HERE, "decide", name + ".c")
+    _, none, none_err = run(symq, driver, "none")
+    _, pat, pat_err = run(symq, driver, "pat")
+    _, always, always_err = run(symq, driver, "pat", "--merge-decide=always")
+    return none, none_err, pat, pat_err, always, always_err
+
+
 def decisions(stats):
     return stats["merge"]["decisions"]
 
@@ -261,10 +271,7 @@ def main():
     outdir.check("big_group -DHASHED's disjunction, six times a forked pc, still merges (pays)",
                  big_group_hashed, results)
     def barren_exit():
-        driver = os.path.join(HERE, "decide", "barren_exit.c")
-        _, none, none_err = run(symq, driver, "none")
-        _, pat, pat_err = run(symq, driver, "pat")
-        _, always, always_err = run(symq, driver, "pat", "--merge-decide=always")
+        none, none_err, pat, pat_err, always, always_err = none_pat_always(symq, "barren_exit")
         d = decisions(pat)
         barren = [k for k in d if k.startswith("declined: nothing left to ask after the exit (")]
         assert barren and sum(d[k] for k in barren) >= 1, d
@@ -279,10 +286,7 @@ def main():
                  barren_exit, results)
 
     def rewalk_call():
-        driver = os.path.join(HERE, "decide", "rewalk_call.c")
-        _, none, none_err = run(symq, driver, "none")
-        _, pat, pat_err = run(symq, driver, "pat")
-        _, always, always_err = run(symq, driver, "pat", "--merge-decide=always")
+        none, none_err, pat, pat_err, always, always_err = none_pat_always(symq, "rewalk_call")
         d = decisions(pat)
         rewalk = [k for k in d
                   if k.startswith("declined: a later call walks the merged paths' bytes again (")]
