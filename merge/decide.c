@@ -1621,10 +1621,96 @@ const char *merge_decide(merge_ctx *m, state *const *group, size_t n, const expr
  * exit returning -2 (libtasn1's shape, 5 states): 110,652 -> 100,152 (forking: 98,392). */
 enum { MERGE_CFG_BARREN_SITES = 1 };
 
+/* Does func reach a call of target within depth calls (func itself counting as a call of
+ * it)? */
+static bool reaches_call(const ir_program *p, uint32_t func, uint32_t target, uint32_t depth,
+                         uint8_t *on_chain) {
+  if (func == target) return true;
+  const ir_function *fn = &p->funcs[func];
+  if (fn->is_decl || on_chain[func] || depth == 0) return false;
+  on_chain[func] = 1;
+  bool found = false;
+  for (uint32_t i = 0; i < fn->ninsts && !found; i++) {
+    const ir_inst *in = &fn->insts[i];
+    found = in->op == IR_CALL && in->u.call.func != IR_NONE &&
+            reaches_call(p, in->u.call.func, target, depth - 1, on_chain);
+  }
+  on_chain[func] = 0;
+  return found;
+}
+
+/* The calls after the exit, in the group's callers (from just after their call on), that
+ * run the exit's function again on an object the members' own paths constrain: the pointer
+ * an argument holds points into an object bound to a symbolic array that a conjunct of some
+ * member's path condition after the group's common prefix reads, and the callee is the exit's
+ * function or calls it (MERGE_DECIDE_CALL_DEPTH calls deep). A CFG merge's members are the
+ * paths of a loop of that function over those bytes, each deciding the loop's branches its
+ * own way; the second run takes the same branches on the same bytes, so the merged state,
+ * which holds only their disjunction, asks each of them again over the whole disjunction and
+ * is split by them into the members' paths again, each carrying it, where a forked member's
+ * path already decides them. APR unescape_url (capacity 5): the first apr_unescape_url
+ * call's fallbacks (512 and 184 states) declined, pat's Z3 effort 1.74 M -> 1.35 M (none
+ * 1.14 M), --merge=none's 696 paths. Where the second run's own exit merges the paths again
+ * cheaply (its values equal: a bool), the merge would have paid: test/merge/decide/
+ * rewalk_call.c returning only `*p == ':'` costs 0.27 M declined against 0.21 M merged at
+ * capacity 4 (docs/merging.md "Merge decisions"). */
+static uint32_t cfg_rewalks(merge_ctx *m, state *const *group, size_t n) {
+  const state *st = group[0];
+  if (st->nframes < 2) return 0;
+  size_t common = st->npc;
+  for (size_t j = 1; j < n; j++) {
+    size_t k = 0;
+    while (k < common && k < group[j]->npc && group[j]->pc[k] == st->pc[k]) k++;
+    common = k;
+  }
+  expr_array **arrays = NULL;
+  size_t narrays = 0, cap = 0;
+  for (size_t j = 0; j < n; j++)
+    for (size_t k = common; k < group[j]->npc; k++)
+      expr_collect_arrays(group[j]->pc[k], &arrays, &narrays, &cap);
+  obj_set objs = {0};
+  for (size_t k = 0; k < st->nsymbolics; k++)
+    for (size_t a = 0; a < narrays; a++)
+      if (st->symbolics[k].array == arrays[a]) obj_add(&objs, st->symbolics[k].object);
+  free(arrays);
+  uint32_t loop_func = st->frames[st->nframes - 1].func, walks = 0;
+  uint8_t *on_chain = xcalloc(m->prog->nfuncs + 1, 1);
+  for (uint32_t depth = st->nframes - 1, k = 0; objs.n && k < MERGE_DECIDE_CALLERS && depth-- > 0;
+       k++) {
+    const state_frame *f = &st->frames[depth];
+    const ir_function *fn = &m->prog->funcs[f->func];
+    uint32_t pc = f->pc + 1;
+    if (pc >= fn->ninsts) continue;
+    const exit_info *e = exit_of(m, f->func, pc);
+    frame_at at = frame_at_of(m, st, f, pc);
+    for (uint32_t i = 0; i < fn->ninsts; i++) {
+      const ir_inst *in = &fn->insts[i];
+      /* the frame's own call again (a loop around it) runs on the next part of the input */
+      if (!e->reach[i] || i == f->pc || in->op != IR_CALL || in->u.call.func == IR_NONE) continue;
+      bool on_objs = false;
+      for (uint32_t a = 1; a < in->nops && !on_objs; a++) {
+        const mem_object *o = pointee(&at, &fn->operands[in->ops + a]);
+        on_objs = o && obj_has(&objs, o);
+      }
+      walks += on_objs &&
+               reaches_call(m->prog, in->u.call.func, loop_func, MERGE_DECIDE_CALL_DEPTH, on_chain);
+    }
+  }
+  free(on_chain);
+  free(objs.items);
+  return walks;
+}
+
 const char *merge_decide_cfg(merge_ctx *m, state *const *group, size_t n, merge_estimate *est) {
   merge_estimate local;
   if (!est) est = &local;
   const char *declined = merge_decide(m, group, n, NULL, NULL, NULL, est);
+  if (!declined && (est->rewalks = cfg_rewalks(m, group, n)) > 0) {
+    /* the merged state becomes the members again, each asking over the disjunction: the
+     * forked cost n times over (reported; the decline does not weigh it) */
+    est->merged_cost = est->merged_cost / (est->value_sites ? est->distinct : 1) * n;
+    declined = "declined: a later call walks the merged paths' bytes again";
+  }
   /* with no site left the merged state asks nothing over the disjunction (its members'
    * tests come from their pause models): that merge costs nothing, and is taken */
   uint32_t left = est->sites - est->concrete_sites;

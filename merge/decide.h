@@ -108,6 +108,8 @@ typedef struct merge_estimate {
   uint64_t measured_cfg_x100; /* without a ∀: the run's query of a state descending from a CFG
                                  merge / any other plain query, mean effort so far, in
                                  hundredths (0: not measured yet); reported, not weighed */
+  uint32_t rewalks;           /* a CFG merge's: later calls running the exit's function again on the
+                                 bytes the members' paths constrain (merge_decide_cfg) */
 } merge_estimate;
 
 /* The estimate for merging group[0..n) (merge-compatible, n ≥ 2) into one state that adds a
@@ -126,10 +128,15 @@ const char *merge_decide_values(merge_ctx *m, state *const *group, size_t n, mer
                                 void *arg, merge_estimate *est);
 
 /* merge_decide for a CFG merge of group[0..n) (PAT's fallback: no ∀, every differing value an
- * ite), also declined ("declined: nothing left to ask after the exit") when each member has
- * exactly one query site left after the exit (Q_t − Q_c = 1): the merge would save at most
- * n − 1 cheap queries and make the merged state's own ask over the members' disjunction
- * (docs/merging.md "Merge decisions"). est as merge_decide's. */
+ * ite), also declined ("declined: a later call walks the merged paths' bytes again") when a
+ * call after the exit in one of the group's callers runs the exit's function again (itself
+ * or a callee calling it) on an object bound to an array the members' own path conditions
+ * read — the merged state would ask the same branches again over the members' disjunction
+ * and split into their paths again (est->rewalks counts such calls) — and ("declined:
+ * nothing left to ask after the exit") when each member has exactly one query site left
+ * after the exit (Q_t − Q_c = 1): the merge would save at most n − 1 cheap queries and make
+ * the merged state's own ask over the members' disjunction (docs/merging.md "Merge
+ * decisions"). est as merge_decide's. */
 const char *merge_decide_cfg(merge_ctx *m, state *const *group, size_t n, merge_estimate *est);
 
 /* Does the values decline est describes (of merge_decide or merge_decide_values, without a ∀)

@@ -405,10 +405,11 @@ static void dump_estimate(FILE *f, const char *what, const merge_estimate *e,
           " with the ∀'s loads, %" PRIu32
           " only constants; n = %zu, distinct = %zu, arms = %zu, "
           "r = %" PRIu64 "/100, measured ∀ weight %" PRIu64 "/100; %" PRIu32 " read K, %" PRIu32
-          " walks by K; forked %" PRIu64 ", merged %" PRIu64 ": %s\n",
+          " walks by K, %" PRIu32 " calls walking the paths' bytes again; forked %" PRIu64
+          ", merged %" PRIu64 ": %s\n",
           what, e->sites, e->value_sites, e->hot_sites, e->concrete_sites, e->group, e->distinct,
-          e->arms, e->ratio_x100, e->measured_x100, e->k_sites, e->k_walks, e->forked_cost,
-          e->merged_cost, declined ? declined : "merge");
+          e->arms, e->ratio_x100, e->measured_x100, e->k_sites, e->k_walks, e->rewalks,
+          e->forked_cost, e->merged_cost, declined ? declined : "merge");
 }
 
 /* Does the group's fallback continue forked whatever --pat-fallback says? When the region's

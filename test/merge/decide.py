@@ -34,6 +34,9 @@ of test/merge/decide/ (or drivers/) where the decision logic, if wrong, shows:
    test of the result) is declined, "declined: nothing left to ask after the exit", and its
    states continue forked; the loop's normal exit still merges the CFG way;
    --merge-decide=always merges both.
+10. decide/rewalk_call.c: the CFG fallback at the exit of a loop whose function main calls
+   again on the same string is declined, "declined: a later call walks the merged paths'
+   bytes again", and pat explores --merge=none's paths; --merge-decide=always merges it.
 Every merging run has --validate-merges and --validate-qsolver; errors (kind, line) must equal
 --merge=none's.
 
@@ -73,6 +76,16 @@ def run(symq, driver, mode, *extra):
     if problems or stats["merge"]["validation_failures"]:
         raise RuntimeError(f"{mode} {extra}: {problems} {stats['merge']}")
     return out, stats, outdir.errors(out)
+
+
+def none_pat_always(symq, name):
+    """decide/NAME.c under --merge=none, pat and pat --merge-decide=always: each run's stats
+    and errors."""
+    driver = os.path.join(HERE, "decide", name + ".c")
+    _, none, none_err = run(symq, driver, "none")
+    _, pat, pat_err = run(symq, driver, "pat")
+    _, always, always_err = run(symq, driver, "pat", "--merge-decide=always")
+    return none, none_err, pat, pat_err, always, always_err
 
 
 def decisions(stats):
@@ -258,10 +271,7 @@ def main():
     outdir.check("big_group -DHASHED's disjunction, six times a forked pc, still merges (pays)",
                  big_group_hashed, results)
     def barren_exit():
-        driver = os.path.join(HERE, "decide", "barren_exit.c")
-        _, none, none_err = run(symq, driver, "none")
-        _, pat, pat_err = run(symq, driver, "pat")
-        _, always, always_err = run(symq, driver, "pat", "--merge-decide=always")
+        none, none_err, pat, pat_err, always, always_err = none_pat_always(symq, "barren_exit")
         d = decisions(pat)
         barren = [k for k in d if k.startswith("declined: nothing left to ask after the exit (")]
         assert barren and sum(d[k] for k in barren) >= 1, d
@@ -274,6 +284,21 @@ def main():
                 f"none {none['completed_paths']}")
     outdir.check("barren_exit: a fallback with one query left after its exit is declined",
                  barren_exit, results)
+
+    def rewalk_call():
+        none, none_err, pat, pat_err, always, always_err = none_pat_always(symq, "rewalk_call")
+        d = decisions(pat)
+        rewalk = [k for k in d
+                  if k.startswith("declined: a later call walks the merged paths' bytes again (")]
+        assert rewalk and not any(k.startswith("fallback cfg") for k in d), d
+        assert pat["merge"]["merges"] == 0, pat["merge"]
+        for key in ("completed_paths", "error_paths", "tests"):
+            assert pat[key] == none[key], (key, pat[key], none[key])
+        assert any(k.startswith("fallback cfg (") for k in decisions(always)), decisions(always)
+        assert pat_err == none_err == always_err, (none_err, pat_err, always_err)
+        return (f"{d}: {pat['completed_paths']} paths as none; always {decisions(always)}")
+    outdir.check("rewalk_call: a fallback whose bytes a later call walks again is declined",
+                 rewalk_call, results)
 
     passed = sum(results)
     print(f"{passed} passed, {len(results) - passed} failed")
