@@ -561,7 +561,8 @@ static void quant_stats_json(json_writer *j, const qsolver *s) {
   for (int k = 0; k < QS_QSTEP_COUNT; k++)
     json_key_uint(j, qs_qstep_name((qs_qstep)k), q->effort[k]);
   json_object_end(j);
-  JSON_COUNTERS(j, {"disagreements", q->disagreements}, {"asked", q->asked});
+  JSON_COUNTERS(j, {"strip_conjuncts", q->strip_conjuncts}, {"strip_instances", q->strip_instances},
+                {"disagreements", q->disagreements}, {"asked", q->asked});
   json_key(j, "asked_decided_by");
   json_object_begin(j);
   for (size_t i = 0; i < s->nstages; i++)

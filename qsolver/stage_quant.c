@@ -129,7 +129,11 @@ static bool accept_model(const qs_quant *q, const qs_req *rq, expr_assignment *m
 static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, qs_ans *ans) {
   step_meter meter = meter_start(qs);
   expr **stripped = NULL;
-  size_t nstripped = qs_quant_strip(q, &stripped);
+  size_t nstripped = qs_quant_strip(q, &stripped), nqf;
+  qs_quant_qf(q, &nqf);
+  assert(nstripped >= nqf); /* every conjunct, then the instances */
+  stats_of(qs)->strip_conjuncts += nqf;
+  stats_of(qs)->strip_instances += nstripped - nqf;
   keep_stripped(qs, stripped, nstripped);
   /* Quantifier-free: encoded as the engine's own queries are (arrays blasted, a large one
    * read at a symbolic index in the array theory). Keeping every array of a stripped query

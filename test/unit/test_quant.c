@@ -318,7 +318,8 @@ static void test_negated_clause(void) {
   qs_quant *q = qs_quant_new(f, 7);
   CHECK(qs_quant_strippable(q));
   expr **w = NULL;
-  size_t nw = qs_quant_strip(q, &w);
+  size_t nw = qs_quant_strip(q, &w), nqf;
+  qs_quant_qf(q, &nqf);
   CHECK(!any_forall(w, nw));
   CHECK(mentions_witness(q, w, nw));
   qs_options p = procedure_options();
@@ -334,6 +335,9 @@ static void test_negated_clause(void) {
   const qs_quant_stats *st = qs_quant_stats_of(s);
   CHECK_EQ_U64(qs_check_sat(s, f, 7), QS_UNSAT);
   CHECK_EQ_U64(st->answered[QS_QSTEP_STRIP], 1);
+  /* stats.json's strip_conjuncts and strip_instances: what that strip handed Z3 */
+  CHECK_EQ_U64(st->strip_conjuncts, nqf);
+  CHECK_EQ_U64(st->strip_instances, nw - nqf); /* none: a ¬∀ becomes a witness's conjuncts */
   /* Without s[2] = 'a' the member is not implied: sat, by strip, and the model holds. */
   expr *g[6] = {f[0], f[1], f[2], f[3], f[4], f[6]};
   expr_array *arrays[3] = {S, N, KA};
@@ -403,6 +407,8 @@ static void test_offset_trigger(void) {
   const qs_quant_stats *st = qs_quant_stats_of(s);
   CHECK_EQ_U64(qs_check_sat(s, f, 5), QS_UNSAT);
   CHECK_EQ_U64(st->answered[QS_QSTEP_STRIP], 1);
+  CHECK_EQ_U64(st->strip_conjuncts, 4); /* stats.json's counts of what strip handed Z3 */
+  CHECK_EQ_U64(st->strip_instances, 3);
   /* With K3 ≤ 2 instead the read is outside the range: sat, and the model holds. */
   expr *g[5] = {all, f[1], f[2], K(expr_ule(k3, k64(2))), f[4]};
   expr_array *arrays[3] = {S, K1A, K3A};
