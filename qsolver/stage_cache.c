@@ -194,9 +194,15 @@ typedef struct cex_ring {
 
 #define CEX_UNSAT_CAP 1024
 #define CEX_SAT_CAP 256
-/* Models tried by evaluation per query, newest first: evaluation is a DAG walk per formula,
- * and older models rarely pay off. */
-#define CEX_MAX_EVALS 32
+/* Models tried by evaluation per query, newest first: every model the ring holds. The
+ * newest 32 alone missed the models of states that resume after a long subtree (a region's
+ * states held at an exit and released forked, DFS's older siblings): on wget uri_merge
+ * (capacity 5, pat) its 161 resumed states each went to Z3 at the next branch. Trying all
+ * 256 (their verdicts memoized per entry, falsified ones ruled out first), pat/none Z3
+ * effort went 1.12 → 0.99 there, 1.17 → 0.94 on busybox kill_signum, 1.14 → 0.90 on wget
+ * base64, forking's own effort 1.00–0.77× and its CPU no higher on the campaign's drivers
+ * (eval/real/RESULTS.md, "Every cached model tried"). */
+#define CEX_MAX_EVALS CEX_SAT_CAP
 
 typedef struct cex_stage {
   qs_stage base;

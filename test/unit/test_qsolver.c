@@ -636,6 +636,16 @@ static void test_cex_rings_wrapped(void) {
   }
   CHECK_EQ_U64(st(s, "z3")->queries, z3q + NS);
   CHECK_EQ_U64(st(s, "cex_cache")->sat, sat0 + 2);
+  /* No entry's set holds these formulas, and the one model satisfying them (x = 60100) is
+   * the 160th newest: evaluation tries every model the ring holds, not only the newest few
+   * (a state resuming after a long subtree finds its own model there). */
+  expr *mid[2] = {ult(cw(16, 60099), x), ult(x, cw(16, 60101))};
+  expr_assignment *m = NULL;
+  CHECK_EQ_U64(qs_get_model(s, mid, 2, &X, 1, &m), QS_SAT);
+  if (m) CHECK_EQ_U64(le_bytes(m, X, 0, 2), 60100);
+  expr_assignment_free(m);
+  CHECK_EQ_U64(st(s, "z3")->queries, z3q + NS);
+  CHECK_EQ_U64(st(s, "cex_cache")->sat, sat0 + 3);
   qs_free(s);
   end_group();
 }
