@@ -914,10 +914,7 @@ static bool link_and_prepare(bc_module *bm, const char *path, const bc_options *
     if (!bc_link(bm->module, extra, opts->link[i], err)) return false;
   }
   if (opts && opts->n_roots) {
-    /* a lone input is not verified yet: its crash in the walk is the input's fault */
-    guard_parse(path, "invalid module", "trim of unreachable code");
     reach_trim(bm->module, opts->roots, opts->n_roots);
-    unguard_parse();
     partly = true; /* a lone input is verified only now (read_all) */
   }
   if (partly && !bc_verify(bm->module, path, err)) return false;
