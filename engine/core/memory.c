@@ -446,7 +446,8 @@ static bool cached_bytes_same(const mem_content *a, const mem_content *b, uint64
   return expr_is_const(e) && e->width == 8 && e->u.value == v;
 }
 
-uint64_t mem_bytes_differing(mem_space *const *spaces, size_t n, const mem_object *o, bool *differ) {
+uint64_t mem_bytes_differing(mem_space *const *spaces, size_t n, const mem_object *o,
+                             bool *differ) {
   const mem_content **c = xmalloc((n + 1) * sizeof *c);
   bool cached = true;
   for (size_t j = 0; j < n; j++) {
@@ -456,8 +457,7 @@ uint64_t mem_bytes_differing(mem_space *const *spaces, size_t n, const mem_objec
   uint64_t count = 0;
   for (uint64_t b = 0; b < o->capacity; b++) {
     bool same = cached;
-    for (size_t j = 1; j < n && same; j++)
-      same = c[j] == c[0] || cached_bytes_same(c[0], c[j], b);
+    for (size_t j = 1; j < n && same; j++) same = c[j] == c[0] || cached_bytes_same(c[0], c[j], b);
     differ[b] = !same;
     count += !same;
   }

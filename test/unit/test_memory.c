@@ -164,7 +164,8 @@ static void check_bytes_differing(mem_space *parent, mem_space *child, const mem
       bool same = n == 1 || rp == rc;
       if (!differ[i]) CHECK(same);
       if (cached) CHECK(differ[i] == !same);
-      else if (n > 1) CHECK(differ[i]);
+      else if (n > 1)
+        CHECK(differ[i]);
       counted += differ[i];
       expr_unref(off);
       expr_unref(rp);
