@@ -28,22 +28,23 @@ static bool is_global(LLVMValueRef v) {
   return LLVMIsAFunction(v) || LLVMIsAGlobalVariable(v) || LLVMIsAGlobalAlias(v);
 }
 
+/* Appends v to the growing array *a of *n values (capacity *cap). */
+static void push(LLVMValueRef **a, size_t *n, size_t *cap, LLVMValueRef v) {
+  if (*n == *cap) {
+    *cap = *cap ? 2 * *cap : 64;
+    *a = xrealloc(*a, *cap * sizeof **a);
+  }
+  (*a)[(*n)++] = v;
+}
+
 static void reach_global(walk *w, LLVMValueRef g) {
   if (seen(w, g)) return;
   hmap_put(&w->seen, key_of(g), 1);
-  if (w->n_todo == w->cap_todo) {
-    w->cap_todo = w->cap_todo ? 2 * w->cap_todo : 256;
-    w->todo = xrealloc(w->todo, w->cap_todo * sizeof *w->todo);
-  }
-  w->todo[w->n_todo++] = g;
+  push(&w->todo, &w->n_todo, &w->cap_todo, g);
 }
 
 static void push_const(walk *w, LLVMValueRef c) {
-  if (w->n_consts == w->cap_consts) {
-    w->cap_consts = w->cap_consts ? 2 * w->cap_consts : 64;
-    w->consts = xrealloc(w->consts, w->cap_consts * sizeof *w->consts);
-  }
-  w->consts[w->n_consts++] = c;
+  push(&w->consts, &w->n_consts, &w->cap_consts, c);
 }
 
 /* Reaches the globals v names: v itself, or those inside a constant expression or
@@ -84,11 +85,7 @@ static bool local_linkage(LLVMValueRef g) {
 
 /* Replaces what uses a dead global by undef (only dead definitions use it) and collects it. */
 static void doom(LLVMValueRef g, LLVMValueRef **dead, size_t *n, size_t *cap) {
-  if (*n == *cap) {
-    *cap = *cap ? 2 * *cap : 64;
-    *dead = xrealloc(*dead, *cap * sizeof **dead);
-  }
-  (*dead)[(*n)++] = g;
+  push(dead, n, cap, g);
   LLVMReplaceAllUsesWith(g, LLVMGetUndef(LLVMTypeOf(g)));
 }
 
