@@ -560,6 +560,15 @@ static expr *simplify_bitwise(expr_kind kind, expr *a, expr *b) {
   if (a == b) return rewritten(kind == EXPR_XOR ? expr_const(w, 0) : expr_ref(a));
   if (are_complements(a, b))
     return rewritten(kind == EXPR_AND ? expr_const(w, 0) : expr_const(w, expr_mask(w)));
+  /* zext x op zext y → zext (x op y): the high bits are 0 op 0 = 0. Branch-free C (ctype.c's
+   * classes, in_set's `found |= *p == c`) or-s comparisons widened to int; narrowed, a test
+   * of the result is the comparisons' own boolean, not 32-bit arithmetic around them. */
+  if (a->kind == EXPR_ZEXT && b->kind == EXPR_ZEXT && a->kid[0]->width == b->kid[0]->width) {
+    expr *narrow = expr_binary(kind, a->kid[0], b->kid[0]);
+    expr *r = expr_zext(narrow, w);
+    expr_unref(narrow);
+    return rewritten(r);
+  }
   if (a->kind != EXPR_CONST) return NULL;
   switch (kind) {
   case EXPR_AND:

@@ -597,6 +597,16 @@ static void test_simplify(void) {
   CHECK_SAME(OR(b, TRUE_), TRUE_);
   CHECK_SAME(EQ(x, x), TRUE_);
 
+  /* Widened booleans combined bitwise narrow to the booleans (in_set's `found |= *p == c`):
+   * a test of the int is the comparisons' own disjunction. */
+  expr *e7 = EQ(x, c32(7)), *wide = OR(ZEXT(b, 32), ZEXT(e7, 32));
+  CHECK_SAME(wide, ZEXT(OR(b, e7), 32));
+  CHECK_SAME(EQ(c0, wide), NOT(OR(b, e7)));
+  CHECK_SAME(AND(ZEXT(b, 32), ZEXT(e7, 32)), ZEXT(AND(b, e7), 32));
+  CHECK_SAME(XOR(ZEXT(b, 32), ZEXT(e7, 32)), ZEXT(XOR(b, e7), 32));
+  expr *half = ZEXT(var("sh", 16), 32); /* different source widths stay as they are */
+  CHECK(OR(ZEXT(b, 32), half)->kind == EXPR_OR);
+
   /* Canonical order: a constant first, then by id. */
   expr *a5 = ADD(x, c32(5));
   CHECK(a5->kind == EXPR_ADD && a5->kid[0]->kind == EXPR_CONST && a5->kid[1] == x);
