@@ -63,11 +63,16 @@ static char *duplicate(const char *s, size_t n) {
   return d;
 }
 
-/* Is c (as unsigned char) one of the bytes of set? One branch per byte of set. */
+/* Is c (as unsigned char) one of the bytes of set? Branch-free in c, as ctype.c's classes
+ * are: the equalities are or-ed over the whole set (| on ints, never an early return, which
+ * would fork once per byte of set on a symbolic c), so strspn(s, "0123456789") forks once
+ * per byte of s — in the set or not — instead of eleven times, and its loop has the one
+ * continuing path a pattern merge needs. A symbolic set still forks on its terminator. */
 static int in_set(unsigned char c, const char *set) {
+  int found = 0;
   for (const unsigned char *p = (const unsigned char *)set; *p != '\0'; p++)
-    if (*p == c) return 1;
-  return 0;
+    found |= *p == c;
+  return found;
 }
 
 /* ---- memory ------------------------------------------------------------------------ */
@@ -294,22 +299,23 @@ static char *find_last(const char *s, int c) {
 WEAK char *strrchr(const char *s, int c) { return find_last(s, c); }
 WEAK char *rindex(const char *s, int c) { return find_last(s, c); }
 
+/* One branch per byte of s in these three: the terminator test is folded into the set test
+ * with & and | (a NUL is in no set), so every byte that continues the loop takes one path. */
 WEAK size_t strspn(const char *s, const char *accept) {
   size_t n = 0;
-  while (s[n] != '\0' && in_set((unsigned char)s[n], accept)) n++;
+  while (in_set((unsigned char)s[n], accept)) n++;
   return n;
 }
 
 WEAK size_t strcspn(const char *s, const char *reject) {
   size_t n = 0;
-  while (s[n] != '\0' && !in_set((unsigned char)s[n], reject)) n++;
+  while ((s[n] != '\0') & !in_set((unsigned char)s[n], reject)) n++;
   return n;
 }
 
 WEAK char *strpbrk(const char *s, const char *accept) {
-  for (; *s != '\0'; s++)
-    if (in_set((unsigned char)*s, accept)) return (char *)s;
-  return NULL;
+  while ((*s != '\0') & !in_set((unsigned char)*s, accept)) s++;
+  return *s != '\0' ? (char *)s : NULL;
 }
 
 WEAK char *strstr(const char *haystack, const char *needle) {
