@@ -570,6 +570,7 @@ static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node
   expr *either = merge_tmp(m, expr_or(tails[0], tails[1]));
 
   state *merged = state_fork(so, m->host.new_state_id(m->host.ctx));
+  merged->merge_product = true;
   while (merged->npc > cut) expr_unref(merged->pc[--merged->npc]);
   state_add_constraint(merged, either);
   if (sn->depth > merged->depth) merged->depth = sn->depth;

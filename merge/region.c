@@ -70,7 +70,8 @@ void merge_stats_json(json_writer *j, const merge_stats *s) {
                 {"merges_along_tree", s->merges_along_tree}, {"merge_tests", s->merge_tests},
                 {"validation_failures", s->validation_failures},
                 {"merged_pc_nodes", s->merged_pc_nodes}, {"states_at_exits", s->states_at_exits},
-                {"tree_nodes", s->tree_nodes}, {"batches", s->batches});
+                {"tree_nodes", s->tree_nodes}, {"batches", s->batches},
+                {"covered_paths", s->covered_paths});
   json_key(j, "pat");
   json_object_begin(j);
   JSON_COUNTERS(j, {"regions_merged", s->pat_regions}, {"merges", s->pat_merges},
@@ -870,22 +871,31 @@ static void release_group(merge_ctx *m, merge_region *r, state **group, size_t n
   r->groups++;
   state **out = xrealloc(NULL, n * sizeof *out);
   size_t nout = m->strategy(m, r, group, n, out, m->strategy_arg);
+  /* every member merged away was one path (incremental merging's snapshots are not) and
+   * wrote its test */
+  bool all_tested = m->opt.tests_per_merge_all && !r->inc;
   for (size_t k = 0; k < n; k++)
     if (!is_member(out, nout, group[k])) {
+      bool tested = false;
       if (m->opt.tests_per_merge_all) {
         expr_assignment *model = pause_model_claim(m, group[k]);
-        if (model ? m->host.write_test_model(m->host.ctx, group[k], model)
-                  : m->host.write_test(m->host.ctx, group[k]))
-          m->stats->merge_tests++;
+        tested = model ? m->host.write_test_model(m->host.ctx, group[k], model)
+                       : m->host.write_test(m->host.ctx, group[k]);
+        m->stats->merge_tests += tested;
       }
+      all_tested &= tested && !group[k]->merge_product;
       group[k]->region = NULL; /* merged away: not a path of its own */
       m->host.discard(m->host.ctx, group[k]);
     }
   for (size_t k = nout; k-- > 0;) { /* the first to arrive resumes last: see release_groups */
     bool fresh = !is_member(group, n, out[k]);
-    if (fresh)
+    if (fresh) {
       m->stats->merged_pc_nodes +=
           expr_dag_size(out[k]->pc + r->entry_npc, out[k]->npc - r->entry_npc);
+      /* made of members merged away only: their tests are its paths' */
+      out[k]->merge_covered_npc = all_tested ? out[k]->npc : 0;
+      out[k]->merge_product = true;
+    }
     region_resume(m, r, out[k], fresh);
   }
   free(out);
@@ -1016,6 +1026,12 @@ void merge_path_ended(merge_ctx *m, state *st) {
   merge_node *leaf = st->leaf;
   if (r && leaf && leaf->state == st && !leaf->first_child && !leaf->detached)
     merge_tree_leaf_ended(r->tree, leaf);
+}
+
+bool merge_path_covered(merge_ctx *m, const state *st) {
+  bool covered = st->merge_covered_npc && st->merge_covered_npc == st->npc;
+  m->stats->covered_paths += covered;
+  return covered;
 }
 
 /* ---- appended (issue 26, item 4: dynamic state merging) ------------------------------------ */

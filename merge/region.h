@@ -120,6 +120,8 @@ typedef struct merge_stats {
   uint64_t pat_syntheses;  /* appended (issue 26, 1): partitions PAT synthesized a formula for */
   uint64_t batches;        /* appended (issue 26): exit groups released in a batch, before
                               their region (merge/region.c) */
+  uint64_t covered_paths;  /* appended (issue 26): merged states that completed with no test
+                              of their own, their members' tests covering their paths */
 } merge_stats;
 
 /* The "merge" object of stats.json. */
@@ -203,6 +205,12 @@ void merge_release_finished(merge_ctx *m);
  * (merge_tree_leaf_ended), so that an error side forked by a check does not invalidate the
  * tree's hash for the states that go on. */
 void merge_path_ended(merge_ctx *m, state *st);
+
+/* ---- appended (issue 26) ---- */
+/* Is st, about to complete, a merged state whose path no constraint narrowed since its merge,
+ * with every member merged into it already given its test (--tests-per-merge=all)? Its own
+ * test would be one more input for those same paths: the interpreter writes none. */
+bool merge_path_covered(merge_ctx *m, const state *st);
 
 /* ---- appended (issue 26, item 4: dynamic state merging) ---- */
 /* When st runs inside an open region (not waiting at an exit, the region not given up): a key

@@ -52,6 +52,7 @@ state *state_fork(const state *s, uint64_t id) {
   d->prev_block = s->prev_block;
   d->manual_nesting = s->manual_nesting;
   d->merge_cfg_descendant = s->merge_cfg_descendant;
+  d->merge_product = s->merge_product;
   return d;
 }
 

@@ -76,6 +76,14 @@ typedef struct state {
    * path went through a CFG merge, so its path condition holds that merge's disjunction — the
    * interpreter tags its queries (qs_effort_split_tag) */
   bool merge_cfg_descendant;
+  /* appended (issue 26; set by merge/region.c, state_fork clears it): a merged state's npc at
+   * its merge when every member merged into it was one path and wrote its test
+   * (--tests-per-merge=all), else 0. While npc is still that, its paths are exactly its
+   * members', which their tests cover (merge_path_covered). */
+  size_t merge_covered_npc;
+  /* appended (issue 26; set by merge/, kept by forks): the state was made by a merge, or forked
+   * from one — it holds more than one path, and one test does not cover them */
+  bool merge_product;
 } state;
 
 state *state_new(uint64_t id);
