@@ -80,7 +80,9 @@
  * gives it (store chains over a constant array, or an as-array function interpretation);
  * anything else falls back to evaluating a select per byte, with model completion. A
  * blasted array gives the bytes of the request's cells (expr_collect_value_cells), or every
- * named byte when the request reads it as a whole; the rest, unconstrained, are 0.
+ * named byte when the request reads it as a whole; the rest, unconstrained, are 0. The model
+ * is asked for under a fault guard (z3_guard.h: libz3 4.8.12 sometimes faults building it):
+ * after a fault the solver is abandoned for a fresh one and the query solved again (remodel).
  */
 #include "qsolver/stage.h"
 #include "engine/core/xalloc.h"
