@@ -169,6 +169,10 @@ typedef struct qs_stage_stats {
    * when it drops the forall's group or another group is unsat first). Each asked query
    * is counted by exactly one stage: the sum over the stages is qs_quant_stats.asked. */
   uint64_t forall_decided;
+  /* appended (issue 26): Z3's: models whose construction faulted inside libz3 (z3_guard.h),
+   * each answered again by a solver with no history, or unknown ("z3 crashed building a
+   * model") */
+  uint64_t model_faults;
 } qs_stage_stats;
 
 size_t qs_stage_count(const qsolver *s);
@@ -230,7 +234,7 @@ const qs_quant_stats *qs_quant_stats_of(const qsolver *s); /* all zero when the 
 /* Writes the solver's members of stats.json into the JSON object open in j, in this order:
  * "queries" (whole requests), "queries_by_stage" ({stage: {"queries", "answered", "sat",
  * "unsat", "unknown", "seconds", "slowest_s", "over_1s"}, …} in chain order, Z3's with
- * "in_integers" and "simplified" too), "quantified" (qs_quant_stats: "queries", "answered",
+ * "in_integers", "simplified" and "model_faults" too), "quantified" (qs_quant_stats: "queries", "answered",
  * "seconds" and "effort" by step, "unknown", "disagreements"), "solver_time_s" (every stage's own
  * time, summed), "slowest_query_s" and "queries_over_1s" (whole requests), "solver_effort"
  * (qs_effort). */

@@ -80,10 +80,13 @@
  * gives it (store chains over a constant array, or an as-array function interpretation);
  * anything else falls back to evaluating a select per byte, with model completion. A
  * blasted array gives the bytes of the request's cells (expr_collect_value_cells), or every
- * named byte when the request reads it as a whole; the rest, unconstrained, are 0.
+ * named byte when the request reads it as a whole; the rest, unconstrained, are 0. The model
+ * is asked for under a fault guard (z3_guard.h: libz3 4.8.12 sometimes faults building it):
+ * after a fault the solver is abandoned for a fresh one and the query solved again (remodel).
  */
 #include "qsolver/stage.h"
 #include "engine/core/xalloc.h"
+#include "qsolver/z3_guard.h"
 #include "qsolver/z3_int.h"
 #include "qsolver/z3_watchdog.h"
 
@@ -186,6 +189,11 @@ struct z3_stage {
   z3_stage *next_live;
   Z3_solver probe; /* appended (effort): never checked; qs_z3_effort reads the context's
                       resource count through its (near empty) statistics */
+  /* appended (issue 26): Z3 faulted building the last model (build_model); how many solvers
+   * were abandoned after such a fault (abandon), which keeps the context from ever being
+   * deleted (z3_guard.h) */
+  bool faulted;
+  unsigned abandoned;
 };
 
 /* The SMT core's conflict budget on an array-free query before the bit-blaster takes it
@@ -877,8 +885,8 @@ static void formula_arrays(z3_stage *z, expr *f, size_t *n) {
  * requested one. */
 static expr_assignment *build_model(z3_stage *z, const qs_req *rq, Z3_solver solver,
                                     bool ints /* solved in the integer encoding */) {
-  Z3_model m = Z3_solver_get_model(z->ctx, solver);
-  if (!m) return NULL;
+  Z3_model m = z3_guard_get_model(z->ctx, solver, &z->faulted);
+  if (!m) return NULL; /* z->faulted: the caller abandons the solver */
   Z3_model_inc_ref(z->ctx, m);
   size_t n = 0;
   for (size_t i = 0; i < rq->n; i++) formula_arrays(z, rq->f[i], &n);
@@ -1039,6 +1047,63 @@ static void lane_reset(z3_stage *z, qf_lane *ln) {
   ln->limit = UINT_MAX; /* set again with the next query's budget, to be safe */
 }
 
+/* ---- a fault building a model (z3_guard.h) ------------------------------------------------ */
+
+/* Z3 faulted building a model on s: s is left as it is, for ever (its state is mid-way
+ * through Z3's construction: a reset or dec_ref could fault again), and its place — a lane,
+ * bvs, qfa or quant — gets a fresh solver, returned. */
+static Z3_solver abandon(z3_stage *z, Z3_solver s) {
+  z->base.stats.model_faults++;
+  z->abandoned++;
+  z->faulted = false;
+  if (s == z->bvs) return z->bvs = new_bv_solver(z);
+  if (s == z->qfa) return z->qfa = new_solver(z);
+  if (s == z->quant) return z->quant = new_solver(z);
+  qf_lane *ln = &z->int_lane;
+  for (size_t l = 0; l < QS_LANES && ln->solver != s; l++)
+    for (size_t w = 0; w < LANE_WAYS && ln->solver != s; w++) ln = &z->lanes[l][w];
+  assert(ln->solver == s);
+  ln->solver = new_solver(z);
+  ln->nlive = 0;
+  ln->gave_up = false;
+  ln->limit = UINT_MAX; /* its budget is set with the next query */
+  return ln->solver;
+}
+
+/* Z3 faulted building the model of rq's sat answer on `faulted`, which is abandoned; rq (its
+ * formulas translated in z->asserted) is solved again, and its model built, on a solver with
+ * no history of scopes: bvs for a quantifier-free array-free query (its model comes through
+ * the SAT solver's model converter, not the SMT core's model generator, which faulted), the
+ * fresh solver in the faulted one's place otherwise (smt: the query needs the SMT core). A
+ * second fault, or anything but a model, makes the answer unknown, so that the path ends
+ * early with the reason. Returns the solver the query was solved again on. */
+static Z3_solver remodel(z3_stage *z, const qs_req *rq, Z3_solver faulted, bool smt, unsigned ms,
+                         qs_ans *ans) {
+  Z3_solver fresh = abandon(z, faulted), again = smt ? fresh : z->bvs;
+  for (size_t i = 0; i < rq->n; i++) Z3_solver_assert(z->ctx, again, z->asserted[i]);
+  bool timed = false;
+  Z3_lbool r = z->err == Z3_OK ? check(z, again, ms, &timed) : Z3_L_UNDEF;
+  if (z->err != Z3_OK) fatal_z3_error(z);
+  if (r == Z3_L_TRUE) {
+    ans->model = build_model(z, rq, again, false);
+    if (ans->model) return again;
+    if (z->err != Z3_OK) fatal_z3_error(z);
+    if (z->faulted) {
+      Z3_solver next = abandon(z, again);
+      unknown(z, ans, "z3 crashed building a model");
+      return next;
+    }
+  }
+  char msg[200];
+  snprintf(msg, sizeof msg, "z3 crashed building a model (solved again: %s)",
+           r == Z3_L_TRUE    ? "a byte did not evaluate to a numeral"
+           : r == Z3_L_FALSE ? "unsat"
+           : out_of_time(z, again, timed) ? "timeout"
+                                          : "unknown");
+  unknown(z, ans, msg);
+  return again;
+}
+
 /* How many of rq's first formulas lane ln holds as its first scopes. */
 static size_t lane_prefix(const qf_lane *ln, const qs_req *rq) {
   size_t keep = 0;
@@ -1115,6 +1180,10 @@ static bool solve_ints(z3_stage *z, const qs_req *rq, qs_ans *ans) {
       ans->status = QS_SAT;
       ans->model = model;
       return true;
+    }
+    if (z->faulted) { /* the lane starts over on a fresh solver; bit-vectors decide */
+      abandon(z, ln->solver);
+      return false;
     }
   }
   lane_reset(z, ln);
@@ -1284,7 +1353,9 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     ans->status = QS_SAT;
     if (rq->want_model) {
       ans->model = build_model(z, rq, solver, false);
-      if (!ans->model) {
+      if (!ans->model && z->faulted) {
+        solver = remodel(z, rq, solver, quantified || arrays, ms, ans);
+      } else if (!ans->model) {
         if (z->err != Z3_OK) fatal_z3_error(z);
         char msg[200];
         snprintf(msg, sizeof msg, "z3 error: model: %s",
@@ -1306,6 +1377,16 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   if (!incremental || solver != ln->solver) Z3_solver_reset(z->ctx, solver);
   if (incremental && (ans->status == QS_UNKNOWN || z->err != Z3_OK)) lane_reset(z, ln);
   end_query(z, dump, ans, t0);
+}
+
+/* The contexts of stages that abandoned a solver (abandon), never deleted: a list, so that
+ * the sanitizer build's leak check sees them reachable, as they are until the process ends. */
+static Z3_context *kept_contexts;
+static size_t nkept_contexts, kept_contexts_cap;
+
+static void keep_context(Z3_context ctx) {
+  QS_RESERVE(kept_contexts, kept_contexts_cap, nkept_contexts + 1);
+  kept_contexts[nkept_contexts++] = ctx;
 }
 
 static void z3_destroy(qs_stage *st) {
@@ -1344,7 +1425,10 @@ static void z3_destroy(qs_stage *st) {
   Z3_solver_dec_ref(z->ctx, z->qfa);
   Z3_solver_dec_ref(z->ctx, z->probe);
   z3_watchdog_free(z->watchdog); /* before the context it interrupts */
-  Z3_del_context(z->ctx);
+  if (z->abandoned) /* it would delete the faulted solvers too: kept, and reachable */
+    keep_context(z->ctx);
+  else
+    Z3_del_context(z->ctx);
   free(z->tmp.ast);
   free(z->stack);
   free(z->ups);
