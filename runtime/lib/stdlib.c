@@ -47,41 +47,46 @@ unsigned long long __symq_strtoint(const char *nptr, char **endptr, int base, in
   } else if (*s == '+') {
     s++;
   }
-  if (*s == '0') {
-    if ((base == 0 || base == 16) && (s[1] == 'x' || s[1] == 'X')) {
-      s += 2;
-      base = 16;
+  /* The prefixes are tested only where the base lets them matter: under base 10 a leading
+   * '0' is just a digit, and testing it would split every path in two for nothing. s[1]
+   * is read only after a '0' (it may be past the terminator otherwise). */
+  int skipped_0x = 0;
+  if (base == 0 || base == 16) {
+    if (*s == '0') {
+      if ((s[1] | 32) == 'x') {
+        s += 2;
+        base = 16;
+        skipped_0x = 1;
+      } else if (base == 0) {
+        base = 8;
+      }
     } else if (base == 0) {
-      base = 8;
+      base = 10;
     }
-  } else if (base == 0) {
-    base = 10;
   }
   const char *digits = s;
   unsigned long long value = 0;
   unsigned long long cutoff = ULLONG_MAX / (unsigned)base;
   unsigned cutlim = (unsigned)(ULLONG_MAX % (unsigned)base);
+  int letters = base > 10; /* concrete: letters are digits only above base 10 */
   int overflow = 0;
+  /* One branch per byte, whether it continues the number: the digit's value and the
+   * overflow test are arithmetic on the byte (& and |, no && || ?:, which clang -O0 turns
+   * into branches), so a symbolic byte does not fork once below '0' and once above '9', nor
+   * each digit once more on the overflow test. After an overflow the value wraps, unused:
+   * the limit is returned. */
   for (;; s++) {
-    int c = (unsigned char)*s, d;
-    if (c >= '0' && c <= '9') d = c - '0';
-    else if (base > 10 && is_alpha(c)) d = (c | 32) - 'a' + 10; /* letters only for base > 10 */
-    else break;
-    if (d >= base) break;
-    if (value > cutoff || (value == cutoff && (unsigned)d > cutlim)) {
-      overflow = 1;
-    } else {
-      value = value * (unsigned)base + (unsigned)d;
-    }
+    int c = (unsigned char)*s;
+    int is_digit = (c >= '0') & (c <= '9');
+    int is_letter = letters & is_alpha(c);
+    int d = is_digit * (c - '0') + is_letter * ((c | 32) - 'a' + 10);
+    if (!((is_digit | is_letter) & (d < base))) break;
+    overflow |= (value > cutoff) | ((value == cutoff) & ((unsigned)d > cutlim));
+    value = value * (unsigned)base + (unsigned)d;
   }
   if (s == digits) {
     /* no digits: after "0x", the "0" was the number and *endptr is the 'x' */
-    if (endptr) {
-      if (digits - nptr >= 2 && (digits[-1] == 'x' || digits[-1] == 'X') && digits[-2] == '0')
-        *endptr = (char *)(digits - 1);
-      else
-        *endptr = (char *)nptr;
-    }
+    if (endptr) *endptr = (char *)(skipped_0x ? digits - 1 : nptr);
     return 0;
   }
   if (endptr) *endptr = (char *)s;
