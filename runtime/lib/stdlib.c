@@ -74,14 +74,23 @@ unsigned long long __symq_strtoint(const char *nptr, char **endptr, int base, in
    * overflow test are arithmetic on the byte (& and |, no && || ?:, which clang -O0 turns
    * into branches), so a symbolic byte does not fork once below '0' and once above '9', nor
    * each digit once more on the overflow test. After an overflow the value wraps, unused:
-   * the limit is returned. */
+   * the limit is returned. `bound` is a concrete upper bound of value (base^k - 1 after k
+   * digits, ULLONG_MAX once unknown): while value * base + d cannot pass ULLONG_MAX, the
+   * overflow test is not built at all, so a number too short to overflow asks the solver
+   * nothing about it (a symbolic test over the chain of value * base + d is costly). */
+  unsigned long long bound = 0;
   for (;; s++) {
     int c = (unsigned char)*s;
     int is_digit = (c >= '0') & (c <= '9');
     int is_letter = letters & is_alpha(c);
     int d = is_digit * (c - '0') + is_letter * ((c | 32) - 'a' + 10);
     if (!((is_digit | is_letter) & (d < base))) break;
-    overflow |= (value > cutoff) | ((value == cutoff) & ((unsigned)d > cutlim));
+    if (bound < cutoff) {
+      bound = bound * (unsigned)base + (unsigned)(base - 1);
+    } else {
+      overflow |= (value > cutoff) | ((value == cutoff) & ((unsigned)d > cutlim));
+      bound = ULLONG_MAX;
+    }
     value = value * (unsigned)base + (unsigned)d;
   }
   if (s == digits) {
@@ -90,8 +99,10 @@ unsigned long long __symq_strtoint(const char *nptr, char **endptr, int base, in
     return 0;
   }
   if (endptr) *endptr = (char *)s;
-  if (is_signed && !overflow)
-    overflow = negative ? value > (unsigned long long)LLONG_MAX + 1 : value > LLONG_MAX;
+  /* the signed limits, tested only where value may pass them; |= keeps an earlier overflow
+   * (whose wrapped value means nothing) without branching on it, as `!overflow &&` would */
+  if (is_signed && bound > LLONG_MAX)
+    overflow |= value > (unsigned long long)LLONG_MAX + (unsigned)negative;
   if (overflow) {
     errno = ERANGE;
     if (!is_signed) return ULLONG_MAX;
