@@ -80,11 +80,18 @@ unsigned long long __symq_strtoint(const char *nptr, char **endptr, int base, in
    * nothing about it (a symbolic test over the chain of value * base + d is costly). */
   unsigned long long bound = 0;
   for (;; s++) {
-    int c = (unsigned char)*s;
-    int is_digit = (c >= '0') & (c <= '9');
-    int is_letter = letters & is_alpha(c);
-    int d = is_digit * (c - '0') + is_letter * ((c | 32) - 'a' + 10);
-    if (!((is_digit | is_letter) & (d < base))) break;
+    int c = (unsigned char)*s, d;
+    if (letters) {
+      /* the digit's or the letter's value, chosen by masks: a product with the 0/1 test
+       * would put a multiplier per digit into every later query on the value */
+      int is_digit = (c >= '0') & (c <= '9');
+      int is_letter = is_alpha(c);
+      d = ((c - '0') & -is_digit) | (((c | 32) - 'a' + 10) & -is_letter);
+      if (!((is_digit | is_letter) & (d < base))) break;
+    } else {
+      d = c - '0'; /* the value is then plain c - '0', as in a textbook loop */
+      if (!((c >= '0') & (c < '0' + base))) break;
+    }
     if (bound < cutoff) {
       bound = bound * (unsigned)base + (unsigned)(base - 1);
     } else {
