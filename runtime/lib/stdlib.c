@@ -6,7 +6,8 @@
  * digits and letters up to the base; "0x" not followed by a hex digit converts the "0" and
  * leaves *endptr at the 'x'; an invalid base sets EINVAL and returns 0 without touching
  * *endptr; overflow sets ERANGE and returns the limit (after consuming every digit).
- * One branch per test of a byte, as everywhere in the model.
+ * One branch per byte of the number (whether it continues it), the digit's value and the
+ * overflow computed without branching, the overflow then tested once.
  *
  * qsort is an insertion sort (one comparator call per step, so symbolic keys fork once per
  * comparison the sort needs, and equal keys keep their order); bsearch is glibc's own
