@@ -6,7 +6,8 @@
  * digits and letters up to the base; "0x" not followed by a hex digit converts the "0" and
  * leaves *endptr at the 'x'; an invalid base sets EINVAL and returns 0 without touching
  * *endptr; overflow sets ERANGE and returns the limit (after consuming every digit).
- * One branch per test of a byte, as everywhere in the model.
+ * One branch per byte of the number (whether it continues it), the digit's value and the
+ * overflow computed without branching, the overflow then tested once.
  *
  * qsort is an insertion sort (one comparator call per step, so symbolic keys fork once per
  * comparison the sort needs, and equal keys keep their order); bsearch is glibc's own
@@ -47,46 +48,69 @@ unsigned long long __symq_strtoint(const char *nptr, char **endptr, int base, in
   } else if (*s == '+') {
     s++;
   }
-  if (*s == '0') {
-    if ((base == 0 || base == 16) && (s[1] == 'x' || s[1] == 'X')) {
-      s += 2;
-      base = 16;
+  /* The prefixes are tested only where the base lets them matter: under base 10 a leading
+   * '0' is just a digit, and testing it would split every path in two for nothing. s[1]
+   * is read only after a '0' (it may be past the terminator otherwise). */
+  int skipped_0x = 0;
+  if (base == 0 || base == 16) {
+    if (*s == '0') {
+      if ((s[1] | 32) == 'x') {
+        s += 2;
+        base = 16;
+        skipped_0x = 1;
+      } else if (base == 0) {
+        base = 8;
+      }
     } else if (base == 0) {
-      base = 8;
+      base = 10;
     }
-  } else if (base == 0) {
-    base = 10;
   }
   const char *digits = s;
   unsigned long long value = 0;
   unsigned long long cutoff = ULLONG_MAX / (unsigned)base;
   unsigned cutlim = (unsigned)(ULLONG_MAX % (unsigned)base);
+  int letters = base > 10; /* concrete: letters are digits only above base 10 */
   int overflow = 0;
+  /* One branch per byte, whether it continues the number: the digit's value and the
+   * overflow test are arithmetic on the byte (& and |, no && || ?:, which clang -O0 turns
+   * into branches), so a symbolic byte does not fork once below '0' and once above '9', nor
+   * each digit once more on the overflow test. After an overflow the value wraps, unused:
+   * the limit is returned. `bound` is a concrete upper bound of value (base^k - 1 after k
+   * digits, ULLONG_MAX once unknown): while value * base + d cannot pass ULLONG_MAX, the
+   * overflow test is not built at all, so a number too short to overflow asks the solver
+   * nothing about it (a symbolic test over the chain of value * base + d is costly). */
+  unsigned long long bound = 0;
   for (;; s++) {
     int c = (unsigned char)*s, d;
-    if (c >= '0' && c <= '9') d = c - '0';
-    else if (base > 10 && is_alpha(c)) d = (c | 32) - 'a' + 10; /* letters only for base > 10 */
-    else break;
-    if (d >= base) break;
-    if (value > cutoff || (value == cutoff && (unsigned)d > cutlim)) {
-      overflow = 1;
+    if (letters) {
+      /* the digit's or the letter's value, chosen by masks: a product with the 0/1 test
+       * would put a multiplier per digit into every later query on the value */
+      int is_digit = (c >= '0') & (c <= '9');
+      int is_letter = is_alpha(c);
+      d = ((c - '0') & -is_digit) | (((c | 32) - 'a' + 10) & -is_letter);
+      if (!((is_digit | is_letter) & (d < base))) break;
     } else {
-      value = value * (unsigned)base + (unsigned)d;
+      d = c - '0'; /* the value is then plain c - '0', as in a textbook loop */
+      if (!((c >= '0') & (c < '0' + base))) break;
     }
+    if (bound < cutoff) {
+      bound = bound * (unsigned)base + (unsigned)(base - 1);
+    } else {
+      overflow |= (value > cutoff) | ((value == cutoff) & ((unsigned)d > cutlim));
+      bound = ULLONG_MAX;
+    }
+    value = value * (unsigned)base + (unsigned)d;
   }
   if (s == digits) {
     /* no digits: after "0x", the "0" was the number and *endptr is the 'x' */
-    if (endptr) {
-      if (digits - nptr >= 2 && (digits[-1] == 'x' || digits[-1] == 'X') && digits[-2] == '0')
-        *endptr = (char *)(digits - 1);
-      else
-        *endptr = (char *)nptr;
-    }
+    if (endptr) *endptr = (char *)(skipped_0x ? digits - 1 : nptr);
     return 0;
   }
   if (endptr) *endptr = (char *)s;
-  if (is_signed && !overflow)
-    overflow = negative ? value > (unsigned long long)LLONG_MAX + 1 : value > LLONG_MAX;
+  /* the signed limits, tested only where value may pass them; |= keeps an earlier overflow
+   * (whose wrapped value means nothing) without branching on it, as `!overflow &&` would */
+  if (is_signed && bound > LLONG_MAX)
+    overflow |= value > (unsigned long long)LLONG_MAX + (unsigned)negative;
   if (overflow) {
     errno = ERANGE;
     if (!is_signed) return ULLONG_MAX;
