@@ -996,7 +996,7 @@ static void region_release(merge_ctx *m, merge_region *r) {
   char *tree = m->opt.dump_tree ? tree_dot(m, r) : NULL;
   uint64_t merges_before = m->stats->merges + m->stats->inc_merges;
   bool to_merge = release_groups(m, r, r->paused, r->npaused); /* some exit had two or more */
-  to_merge |= r->nforked_exits > 0; /* or an exit was declined early */
+  to_merge |= r->nforked_exits > 0;                            /* or an exit was declined early */
   if (!r->manual && to_merge && !r->batch_merged &&
       m->stats->merges + m->stats->inc_merges == merges_before)
     merge_loops_of(m, r->func)->loops[r->loop].barren++;

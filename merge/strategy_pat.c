@@ -639,7 +639,8 @@ static bool fallback_rewalks(merge_ctx *m, state *const *members, size_t n) {
 static const char *pat_declines_sample(merge_ctx *m, const merge_region *r, state *const *group,
                                        size_t n) {
   static const char *const values = "declined early: merged values read by later queries";
-  static const char *const rewalk = "declined early: a later call walks the merged paths' bytes again";
+  static const char *const rewalk =
+      "declined early: a later call walks the merged paths' bytes again";
   if (r->tree->invalid) return NULL;
   bool comb = one_arrival_per_depth(r, group, n);
   pat_alphabet ab = {0};

@@ -1096,8 +1096,8 @@ static Z3_solver remodel(z3_stage *z, const qs_req *rq, Z3_solver faulted, bool 
   }
   char msg[200];
   snprintf(msg, sizeof msg, "z3 crashed building a model (solved again: %s)",
-           r == Z3_L_TRUE    ? "a byte did not evaluate to a numeral"
-           : r == Z3_L_FALSE ? "unsat"
+           r == Z3_L_TRUE                 ? "a byte did not evaluate to a numeral"
+           : r == Z3_L_FALSE              ? "unsat"
            : out_of_time(z, again, timed) ? "timeout"
                                           : "unknown");
   unknown(z, ans, msg);
@@ -1425,7 +1425,7 @@ static void z3_destroy(qs_stage *st) {
   Z3_solver_dec_ref(z->ctx, z->qfa);
   Z3_solver_dec_ref(z->ctx, z->probe);
   z3_watchdog_free(z->watchdog); /* before the context it interrupts */
-  if (z->abandoned) /* it would delete the faulted solvers too: kept, and reachable */
+  if (z->abandoned)              /* it would delete the faulted solvers too: kept, and reachable */
     keep_context(z->ctx);
   else
     Z3_del_context(z->ctx);

@@ -85,7 +85,7 @@ int main(void) {
   }
   expr *sum = hold(expr_add(x[0], x[1]));
   expr *path[] = {
-      hold(expr_eq(sum, hold(expr_const(16, 300)))), /* x0 + x1 = 300 */
+      hold(expr_eq(sum, hold(expr_const(16, 300)))),   /* x0 + x1 = 300 */
       hold(expr_ugt(x[0], hold(expr_const(16, 200)))), /* x0 > 200 */
       hold(expr_ugt(x[2], x[1])),                      /* x2 > x1 */
   };
@@ -147,7 +147,7 @@ int main(void) {
   check_model(s, path, 3, in);
   CHECK_EQ_U64(faults(s), 1);
   if (z) CHECK_EQ_U64(z->in_integers, in_integers); /* decided in bit-vectors */
-  check_model(s, path, 3, in); /* the integer lane's fresh solver */
+  check_model(s, path, 3, in);                      /* the integer lane's fresh solver */
   if (z) CHECK_EQ_U64(z->in_integers, in_integers + 1);
   qs_free(s);
 
