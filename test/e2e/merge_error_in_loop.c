@@ -3,9 +3,10 @@
  * 1, 2) and 4 that leave by i < n. The assertion's failing block cannot reach the back edge,
  * so it lies outside the loop: the 3 failing states wait at that exit like the others, and
  * CFG merging makes one state per exit edge — one error path (the same assertion, at the
- * same line) and one completed path. Tests: the 7 constituents, then the 2 merged states. */
+ * same line) and one completed path. Tests: the 7 constituents, then the error path's own
+ * (the completed merged state's paths are its constituents', whose tests cover them). */
 // ARGS: --merge=cfg --validate-merges
-// EXPECT: completed=1 errors=1 tests=9
+// EXPECT: completed=1 errors=1 tests=8
 // EXPECT-ERROR: assert line=@no_z
 // EXPECT-OBJECTS: n:8 s
 #include <klee/klee.h>

@@ -3,7 +3,7 @@
  * carries the "quantified" counters under the names scripts rely on, with 0 disagreements.
  * (Under CFG merging no query holds a forall; PAT mode's drivers will exercise the stage.) */
 // ARGS: --merge=cfg --validate-qsolver --qsolver-fallback=expand --qsolver-timeout=5
-// EXPECT: completed=2 errors=0 tests=11
+// EXPECT: completed=2 errors=0 tests=9
 // EXPECT-OBJECTS: n:8 s
 #include <klee/klee.h>
 #include <stdlib.h>
