@@ -589,12 +589,18 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
 
 /* ---- the early decision (issue 26, item 1) ------------------------------------------------- */
 
-/* Would the CFG fallback decline members[0..n) for good (merge_decline_stands)? Under
+/* Would the CFG fallback decline members[0..n) for good? Where the sample's states each
+ * arrived by a path of its own length (comb, one_arrival_per_depth), a decline on values that
+ * stands (merge_decline_stands); where its paths met again, only a rewalk (merge_decide_cfg's:
+ * a later call walks the merged paths' bytes again) — a property of the code after the exit
+ * and of the bytes the paths read, which more members only add to. Under
  * --pat-fallback=fork it is not a decision on values: no. */
-static bool fallback_declines(merge_ctx *m, state *const *members, size_t n) {
+static bool fallback_declines(merge_ctx *m, state *const *members, size_t n, bool comb) {
   merge_estimate est;
-  return n >= 2 && m->opt.pat_fallback == MERGE_FALLBACK_CFG &&
-         merge_decide(m, members, n, NULL, NULL, NULL, &est) && merge_decline_stands(&est);
+  if (n < 2 || m->opt.pat_fallback != MERGE_FALLBACK_CFG) return false;
+  if (comb)
+    return merge_decide(m, members, n, NULL, NULL, NULL, &est) && merge_decline_stands(&est);
+  return merge_decide_cfg(m, members, n, &est) && est.rewalks > 0;
 }
 
 /* Did the members of the sample each arrive by a path of its own length — at most one arrival
@@ -616,16 +622,6 @@ static bool one_arrival_per_depth(const merge_region *r, state *const *group, si
   }
   free(depth);
   return distinct;
-}
-
-/* Would the CFG fallback decline members[0..n) because a later call walks the merged paths'
- * bytes again (merge_decide_cfg)? A property of the code after the exit and of the bytes the
- * paths read, which more members only add to: it stands for a sample whose paths met again
- * (not one arrival per depth) as well. */
-static bool fallback_rewalks(merge_ctx *m, state *const *members, size_t n) {
-  merge_estimate est;
-  return n >= 2 && m->opt.pat_fallback == MERGE_FALLBACK_CFG &&
-         merge_decide_cfg(m, members, n, &est) && est.rewalks > 0;
 }
 
 /* The decisions merge_pat_strategy would take on the sample, made as it makes them (its own
@@ -651,7 +647,7 @@ static const char *pat_declines_sample(merge_ctx *m, const merge_region *r, stat
   bool declines = true;
   const char *why = values;
   if (!on_tree || pat_partition(words, n, m->opt.pat, &parts) != PAT_PARTITIONED) {
-    declines = comb ? fallback_declines(m, group, n) : fallback_rewalks(m, group, n);
+    declines = fallback_declines(m, group, n, comb);
     if (!comb) why = rewalk;
   } else if (!comb) {
     declines = false;
@@ -678,7 +674,7 @@ static const char *pat_declines_sample(merge_ctx *m, const merge_region *r, stat
           merge_decide_values(m, members, k, value_fits_k, &vf, &est) && merge_decline_stands(&est);
       free(vf.points);
     }
-    if (declines && nleft) declines = fallback_declines(m, left, nleft);
+    if (declines && nleft) declines = fallback_declines(m, left, nleft, true);
     free(members);
     free(left);
     free(counts);
