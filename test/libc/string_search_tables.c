@@ -16,19 +16,31 @@
 #include "harness.h"
 
 /* p is h + the first (last_match: the last) index below len where h holds (char)c, or NULL
- * when there is none. Branch-free in the comparisons: klee_assert forks only if it can
- * fail. */
-static void assert_match(const char *h, size_t len, int c, const char *p, int last_match) {
+ * when there is none; with stop_at_nul, bytes after the first NUL do not count. Branch-free
+ * in the bytes: klee_assert forks only if it can fail. */
+static void assert_match(const char *h, size_t len, int c, const char *p, int last_match,
+                         int stop_at_nul) {
   char ch = (char)c;
-  if (p == NULL) {
-    for (size_t j = 0; j < len; j++) klee_assert(h[j] != ch);
-    return;
+  size_t at = p ? (size_t)(p - h) : len;
+  if (p) klee_assert((at < len) & (h[at] == ch));
+  int ended = 0; /* a NUL before j, and stop_at_nul */
+  for (size_t j = 0; j < len; j++) {
+    int other = h[j] != ch;
+    int before = j < at, after = j > at;
+    if (!p)
+      klee_assert(ended | other);
+    else
+      klee_assert((!before | ((other | last_match) & !(stop_at_nul & (h[j] == '\0')))) &
+                  (!after | !last_match | ended | other));
+    ended |= stop_at_nul & (h[j] == '\0');
   }
-  size_t at = (size_t)(p - h);
-  klee_assert(at < len);
-  klee_assert(h[at] == ch);
-  for (size_t j = 0; j < len; j++)
-    klee_assert((last_match ? j <= at : j >= at) | (h[j] != ch));
+}
+
+/* Asserts p is the match and records it for the comparison with glibc. */
+static void check_search(const char *what, const char *h, size_t len, int c, const char *p,
+                         int last_match, int stop_at_nul) {
+  assert_match(h, len, c, p, last_match, stop_at_nul);
+  check_ptr(what, p, h);
 }
 
 int main(void) {
@@ -41,47 +53,22 @@ int main(void) {
   memcpy(mixed + 2, tail, sizeof tail); /* mixed[5] stays '\0' */
   const char *p;
   switch (sym_int_in("which", 0, 7)) {
-  case 0:
-    p = strchr(table, c);
-    assert_match(table, sizeof table, c, p, 0);
-    check_ptr("strchr", p, table);
-    break;
-  case 1:
-    p = index(table, c);
-    assert_match(table, sizeof table, c, p, 0);
-    check_ptr("index", p, table);
-    break;
-  case 2:
-    p = strrchr(commas, c);
-    assert_match(commas, sizeof commas, c, p, 1);
-    check_ptr("strrchr", p, commas);
-    break;
-  case 3:
-    p = rindex(commas, c);
-    assert_match(commas, sizeof commas, c, p, 1);
-    check_ptr("rindex", p, commas);
-    break;
+  case 0: check_search("strchr", table, sizeof table, c, strchr(table, c), 0, 1); break;
+  case 1: check_search("index", table, sizeof table, c, index(table, c), 0, 1); break;
+  case 2: check_search("strrchr", commas, sizeof commas, c, strrchr(commas, c), 1, 1); break;
+  case 3: check_search("rindex", commas, sizeof commas, c, rindex(commas, c), 1, 1); break;
   case 4:
     p = strchrnul(table, c);
-    assert_match(table, sizeof table - 1, c, p == table + sizeof table - 1 ? NULL : p, 0);
+    assert_match(table, sizeof table - 1, c, p == table + sizeof table - 1 ? NULL : p, 0, 1);
     check_ptr("strchrnul", p, table);
     break;
-  case 5:
-    p = memchr(parts, c, 6);
-    assert_match(parts, 6, c, p, 0);
-    check_ptr("memchr", p, parts);
-    break;
+  case 5: check_search("memchr", parts, 6, c, memchr(parts, c, 6), 0, 0); break;
   case 6: {
     size_t n = (size_t)sym_int_in("n", 0, 4);
-    p = memchr(parts, c, n);
-    assert_match(parts, n, c, p, 0);
-    check_ptr("memchr n", p, parts);
+    check_search("memchr n", parts, n, c, memchr(parts, c, n), 0, 0);
     break;
   }
-  case 7:
-    p = strchr(mixed, c);
-    check_ptr("strchr mixed", p, mixed);
-    break;
+  case 7: check_search("strchr mixed", mixed, sizeof mixed, c, strchr(mixed, c), 0, 1); break;
   }
   return 0;
 }
