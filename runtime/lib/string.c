@@ -6,9 +6,10 @@
  * strlen over n symbolic bytes has n + 1 paths; a strcmp forks on the terminator and on
  * equality, byte by byte). Two exceptions keep a symbolic character from forking once per
  * byte of a known string: set membership (in_set) and the searches of known bytes for a
- * character (search_known: strchr, strrchr, strchrnul, memchr on a constant table). Return values follow glibc on x86-64 where the standard leaves
- * them open: memcmp, strcmp and friends return the difference of the first differing
- * bytes as unsigned char (tolower'd for the case-insensitive ones).
+ * character (search_known: strchr, strrchr, strchrnul, memchr on a constant table).
+ * Return values follow glibc on x86-64 where the standard leaves them open: memcmp, strcmp
+ * and friends return the difference of the first differing bytes as unsigned char
+ * (tolower'd for the case-insensitive ones).
  *
  * The messages of strerror and strsignal are glibc 2.36's, word for word.
  */
