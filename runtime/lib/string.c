@@ -90,7 +90,8 @@ static int in_set(unsigned char c, const char *set) {
  * branches, on the terminator or the bound, whose bytes are known. From the first unknown
  * byte on, the textbook forking loop takes over: over a symbolic string each position's
  * fork is what the pattern merge merges (docs/merging.md), so those loops keep their shape
- * and live in functions of their own. */
+ * and live in functions of their own, which a string whose first byte is symbolic (the
+ * common case in a driver) enters at once, without search_known's setup. */
 
 enum { MATCH_LAST = 1, STOP_AT_NUL = 2, NUL_MATCHES = 4 };
 
@@ -181,7 +182,8 @@ static void *scan_bytes(const unsigned char *p, unsigned char ch, size_t n) {
  * (wget's memchr(p, '\n', end - p) over symbolic text: 2.8% more Z3 effort under pat). */
 WEAK void *memchr(const void *s, int c, size_t n) {
   const unsigned char *p = s;
-  if (klee_is_symbolic(n)) return scan_bytes(p, (unsigned char)c, n);
+  if (klee_is_symbolic(n) || (n > 0 && klee_is_symbolic(p[0])))
+    return scan_bytes(p, (unsigned char)c, n);
   known_search k = search_known(p, n, (unsigned char)c, 0);
   if (k.found) return (void *)(p + k.at);
   if (k.ended) return NULL;
@@ -338,6 +340,7 @@ static char *scan_first(const char *s, char ch) {
 }
 
 static char *find_first(const char *s, int c) {
+  if (klee_is_symbolic(*s)) return scan_first(s, (char)c); /* no known prefix: no setup */
   known_search k = search_known((const unsigned char *)s, SIZE_MAX, (unsigned char)c,
                                 STOP_AT_NUL);
   if (k.found) return (char *)s + k.at;
@@ -355,6 +358,7 @@ static char *scan_to_nul(const char *s, char ch) {
 
 /* The terminator always matches, so a search that reached it needs no branch at all. */
 WEAK char *strchrnul(const char *s, int c) {
+  if (klee_is_symbolic(*s)) return scan_to_nul(s, (char)c);
   known_search k = search_known((const unsigned char *)s, SIZE_MAX, (unsigned char)c,
                                 STOP_AT_NUL | NUL_MATCHES);
   if (k.ended) return (char *)s + k.at;
@@ -370,6 +374,7 @@ static char *scan_last(const char *s, char ch, const char *last) {
 }
 
 static char *find_last(const char *s, int c) {
+  if (klee_is_symbolic(*s)) return scan_last(s, (char)c, NULL);
   known_search k = search_known((const unsigned char *)s, SIZE_MAX, (unsigned char)c,
                                 STOP_AT_NUL | MATCH_LAST);
   const char *last = NULL;
