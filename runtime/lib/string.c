@@ -4,9 +4,12 @@
  * Every function is the textbook loop: one byte examined per iteration, one branch per
  * comparison, so a symbolic byte forks exactly where a naive implementation would (a
  * strlen over n symbolic bytes has n + 1 paths; a strcmp forks on the terminator and on
- * equality, byte by byte). Return values follow glibc on x86-64 where the standard leaves
- * them open: memcmp, strcmp and friends return the difference of the first differing
- * bytes as unsigned char (tolower'd for the case-insensitive ones).
+ * equality, byte by byte). Two exceptions keep a symbolic character from forking once per
+ * byte of a known string: set membership (in_set) and the searches of known bytes for a
+ * character (search_known: strchr, strrchr, strchrnul, memchr on a constant table).
+ * Return values follow glibc on x86-64 where the standard leaves them open: memcmp, strcmp
+ * and friends return the difference of the first differing bytes as unsigned char
+ * (tolower'd for the case-insensitive ones).
  *
  * The messages of strerror and strsignal are glibc 2.36's, word for word.
  */
@@ -17,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include <klee/klee.h>
 
 #include "model.h"
 
@@ -75,6 +80,52 @@ static int in_set(unsigned char c, const char *set) {
   return found;
 }
 
+/* Searching known bytes for a symbolic character. strchr(" \t\n", c), strchr("+-", *p) or
+ * strchr(table, ch) with a symbolic c would fork at every byte of the constant string —
+ * 65 paths a call on a base64 alphabet — where the caller's own `if (p)` is the
+ * only question it asks. So the bytes whose values are known (klee_is_symbolic says so;
+ * natively all are) are examined without a branch on c: the match and its index are or-ed
+ * into expressions with & and | (see ctype.c on why never && || ?:), and the caller gets
+ * one fork, found or not, with `base + index` on the found side. Only the loop's own end
+ * branches, on the terminator or the bound, whose bytes are known. From the first unknown
+ * byte on, the textbook forking loop takes over: over a symbolic string each position's
+ * fork is what the pattern merge merges (docs/merging.md), so those loops keep their shape
+ * and live in functions of their own, which a string whose first byte is symbolic (the
+ * common case in a driver) enters at once, without search_known's setup. */
+
+enum { MATCH_LAST = 1, STOP_AT_NUL = 2, NUL_MATCHES = 4 };
+
+/* What the search of the known bytes p[0..end) found. */
+typedef struct known_search {
+  size_t end;  /* bytes examined: up to the first unknown one, or the end (`ended`) */
+  int ended;   /* the terminator (STOP_AT_NUL, examined: end counts it) or the bound n */
+  int found;   /* a truth value, symbolic when c is: some examined byte matched */
+  size_t at;   /* the index of the first (MATCH_LAST: the last) match when found */
+} known_search;
+
+static known_search search_known(const unsigned char *p, size_t n, unsigned char ch,
+                                 int how) {
+  known_search k = {0, 0, 0, 0};
+  int last = (how & MATCH_LAST) != 0, nul_matches = (how & NUL_MATCHES) != 0;
+  for (;; k.end++) {
+    if (k.end >= n) {
+      k.ended = 1;
+      return k;
+    }
+    if (klee_is_symbolic(p[k.end])) return k;
+    unsigned char b = p[k.end];
+    int hit = (b == ch) | (nul_matches & (b == '\0'));
+    size_t take = 0 - (size_t)(hit & (last | !k.found)); /* all ones to record k.end */
+    k.at = (k.at & ~take) | (k.end & take);
+    k.found |= hit;
+    if ((how & STOP_AT_NUL) && b == '\0') { /* concrete: b is known */
+      k.end++;
+      k.ended = 1;
+      return k;
+    }
+  }
+}
+
 /* ---- memory ------------------------------------------------------------------------ */
 
 WEAK void *memcpy(void *restrict dst, const void *restrict src, size_t n) {
@@ -120,12 +171,23 @@ WEAK int bcmp(const void *a, const void *b, size_t n) {
   return 0;
 }
 
-WEAK void *memchr(const void *s, int c, size_t n) {
-  const unsigned char *p = s;
-  unsigned char ch = (unsigned char)c;
+static void *scan_bytes(const unsigned char *p, unsigned char ch, size_t n) {
   for (size_t i = 0; i < n; i++)
     if (p[i] == ch) return (void *)(p + i);
   return NULL;
+}
+
+/* Known bytes without a fork on c (search_known). A symbolic n goes straight to the forking
+ * loop: search_known's bound would fork on it first, and the loop then ask the solver again
+ * (wget's memchr(p, '\n', end - p) over symbolic text: 2.8% more Z3 effort under pat). */
+WEAK void *memchr(const void *s, int c, size_t n) {
+  const unsigned char *p = s;
+  if (klee_is_symbolic(n) || (n > 0 && klee_is_symbolic(p[0])))
+    return scan_bytes(p, (unsigned char)c, n);
+  known_search k = search_known(p, n, (unsigned char)c, 0);
+  if (k.found) return (void *)(p + k.at);
+  if (k.ended) return NULL;
+  return scan_bytes(p + k.end, (unsigned char)c, n - k.end);
 }
 
 WEAK void *memrchr(const void *s, int c, size_t n) {
@@ -270,30 +332,55 @@ WEAK size_t strxfrm(char *restrict dst, const char *restrict src, size_t n) {
 
 /* ---- searching ---------------------------------------------------------------------- */
 
-static char *find_first(const char *s, int c) {
-  char ch = (char)c;
+static char *scan_first(const char *s, char ch) {
   for (;; s++) {
     if (*s == ch) return (char *)s;
     if (*s == '\0') return NULL;
   }
 }
 
+static char *find_first(const char *s, int c) {
+  if (klee_is_symbolic(*s)) return scan_first(s, (char)c); /* no known prefix: no setup */
+  known_search k = search_known((const unsigned char *)s, SIZE_MAX, (unsigned char)c,
+                                STOP_AT_NUL);
+  if (k.found) return (char *)s + k.at;
+  if (k.ended) return NULL;
+  return scan_first(s + k.end, (char)c);
+}
+
 WEAK char *strchr(const char *s, int c) { return find_first(s, c); }
 WEAK char *index(const char *s, int c) { return find_first(s, c); }
 
-WEAK char *strchrnul(const char *s, int c) {
-  char ch = (char)c;
+static char *scan_to_nul(const char *s, char ch) {
   while (*s != ch && *s != '\0') s++;
   return (char *)s;
 }
 
-static char *find_last(const char *s, int c) {
-  char ch = (char)c;
-  const char *last = NULL;
+/* The terminator always matches, so a search that reached it needs no branch at all. */
+WEAK char *strchrnul(const char *s, int c) {
+  if (klee_is_symbolic(*s)) return scan_to_nul(s, (char)c);
+  known_search k = search_known((const unsigned char *)s, SIZE_MAX, (unsigned char)c,
+                                STOP_AT_NUL | NUL_MATCHES);
+  if (k.ended) return (char *)s + k.at;
+  if (k.found) return (char *)s + k.at;
+  return scan_to_nul(s + k.end, (char)c);
+}
+
+static char *scan_last(const char *s, char ch, const char *last) {
   for (;; s++) {
     if (*s == ch) last = s;
     if (*s == '\0') return (char *)last;
   }
+}
+
+static char *find_last(const char *s, int c) {
+  if (klee_is_symbolic(*s)) return scan_last(s, (char)c, NULL);
+  known_search k = search_known((const unsigned char *)s, SIZE_MAX, (unsigned char)c,
+                                STOP_AT_NUL | MATCH_LAST);
+  const char *last = NULL;
+  if (k.found) last = s + k.at;
+  if (k.ended) return (char *)last;
+  return scan_last(s + k.end, (char)c, last);
 }
 
 WEAK char *strrchr(const char *s, int c) { return find_last(s, c); }
