@@ -89,9 +89,10 @@ static int in_set(unsigned char c, const char *set) {
  * one fork, found or not, with `base + index` on the found side. Only the loop's own end
  * branches, on the terminator or the bound, whose bytes are known. From the first unknown
  * byte on, the textbook forking loop takes over: over a symbolic string each position's
- * fork is what the pattern merge merges (docs/merging.md), so those loops keep their shape
- * and live in functions of their own, which a string whose first byte is symbolic (the
- * common case in a driver) enters at once, without search_known's setup. */
+ * fork is what the pattern merge merges (docs/merging.md), so those loops keep the shape
+ * and place they had in the entry functions, which a string whose first byte is symbolic
+ * (the common case in a driver) or a concrete character (strchr(s, '/'): search_known's
+ * ~15 instructions a byte would buy nothing) enter after one klee_is_symbolic. */
 
 enum { MATCH_LAST = 1, STOP_AT_NUL = 2, NUL_MATCHES = 4 };
 
@@ -171,23 +172,28 @@ WEAK int bcmp(const void *a, const void *b, size_t n) {
   return 0;
 }
 
-static void *scan_bytes(const unsigned char *p, unsigned char ch, size_t n) {
+static void *memchr_known(const unsigned char *p, unsigned char ch, size_t n);
+
+/* A symbolic c among known bytes goes to search_known (a symbolic n would fork on its bound
+ * there, and the loop then ask the solver again: wget's memchr(p, '\n', end - p) over
+ * symbolic text, 2.8% more Z3 effort under pat); everything else takes the forking loop,
+ * which a concrete c costs one klee_is_symbolic to reach. */
+WEAK void *memchr(const void *s, int c, size_t n) {
+  const unsigned char *p = s;
+  unsigned char ch = (unsigned char)c;
+  if (klee_is_symbolic(c) && !klee_is_symbolic(n) && n > 0 && !klee_is_symbolic(p[0]))
+    return memchr_known(p, ch, n);
   for (size_t i = 0; i < n; i++)
     if (p[i] == ch) return (void *)(p + i);
   return NULL;
 }
 
-/* Known bytes without a fork on c (search_known). A symbolic n goes straight to the forking
- * loop: search_known's bound would fork on it first, and the loop then ask the solver again
- * (wget's memchr(p, '\n', end - p) over symbolic text: 2.8% more Z3 effort under pat). */
-WEAK void *memchr(const void *s, int c, size_t n) {
-  const unsigned char *p = s;
-  if (klee_is_symbolic(n) || (n > 0 && klee_is_symbolic(p[0])))
-    return scan_bytes(p, (unsigned char)c, n);
-  known_search k = search_known(p, n, (unsigned char)c, 0);
+/* The rest after the known bytes starts with a symbolic one: memchr's loop. */
+static void *memchr_known(const unsigned char *p, unsigned char ch, size_t n) {
+  known_search k = search_known(p, n, ch, 0);
   if (k.found) return (void *)(p + k.at);
   if (k.ended) return NULL;
-  return scan_bytes(p + k.end, (unsigned char)c, n - k.end);
+  return memchr(p + k.end, ch, n - k.end);
 }
 
 WEAK void *memrchr(const void *s, int c, size_t n) {
@@ -332,59 +338,68 @@ WEAK size_t strxfrm(char *restrict dst, const char *restrict src, size_t n) {
 
 /* ---- searching ---------------------------------------------------------------------- */
 
-static char *scan_first(const char *s, char ch) {
+static char *find_first_known(const char *s, int c);
+
+static char *find_first(const char *s, int c) {
+  if (klee_is_symbolic(c) && !klee_is_symbolic(*s)) return find_first_known(s, c);
+  char ch = (char)c;
   for (;; s++) {
     if (*s == ch) return (char *)s;
     if (*s == '\0') return NULL;
   }
 }
 
-static char *find_first(const char *s, int c) {
-  if (klee_is_symbolic(*s)) return scan_first(s, (char)c); /* no known prefix: no setup */
+static char *find_first_known(const char *s, int c) {
   known_search k = search_known((const unsigned char *)s, SIZE_MAX, (unsigned char)c,
                                 STOP_AT_NUL);
   if (k.found) return (char *)s + k.at;
   if (k.ended) return NULL;
-  return scan_first(s + k.end, (char)c);
+  return find_first(s + k.end, c); /* a symbolic byte first: the loop */
 }
 
 WEAK char *strchr(const char *s, int c) { return find_first(s, c); }
 WEAK char *index(const char *s, int c) { return find_first(s, c); }
 
-static char *scan_to_nul(const char *s, char ch) {
+static char *strchrnul_known(const char *s, int c);
+
+WEAK char *strchrnul(const char *s, int c) {
+  if (klee_is_symbolic(c) && !klee_is_symbolic(*s)) return strchrnul_known(s, c);
+  char ch = (char)c;
   while (*s != ch && *s != '\0') s++;
   return (char *)s;
 }
 
 /* The terminator always matches, so a search that reached it needs no branch at all. */
-WEAK char *strchrnul(const char *s, int c) {
-  if (klee_is_symbolic(*s)) return scan_to_nul(s, (char)c);
+static char *strchrnul_known(const char *s, int c) {
   known_search k = search_known((const unsigned char *)s, SIZE_MAX, (unsigned char)c,
                                 STOP_AT_NUL | NUL_MATCHES);
   if (k.ended) return (char *)s + k.at;
   if (k.found) return (char *)s + k.at;
-  return scan_to_nul(s + k.end, (char)c);
+  return strchrnul(s + k.end, c);
 }
 
-static char *scan_last(const char *s, char ch, const char *last) {
+static char *find_last_known(const char *s, int c, const char *last);
+
+/* last: the match found before s (NULL at the start). */
+static char *find_last(const char *s, int c, const char *last) {
+  if (klee_is_symbolic(c) && !klee_is_symbolic(*s)) return find_last_known(s, c, last);
+  char ch = (char)c;
   for (;; s++) {
     if (*s == ch) last = s;
     if (*s == '\0') return (char *)last;
   }
 }
 
-static char *find_last(const char *s, int c) {
-  if (klee_is_symbolic(*s)) return scan_last(s, (char)c, NULL);
+static char *find_last_known(const char *s, int c, const char *last) {
   known_search k = search_known((const unsigned char *)s, SIZE_MAX, (unsigned char)c,
                                 STOP_AT_NUL | MATCH_LAST);
-  const char *last = NULL;
   if (k.found) last = s + k.at;
   if (k.ended) return (char *)last;
-  return scan_last(s + k.end, (char)c, last);
+  return find_last(s + k.end, c, last);
 }
 
-WEAK char *strrchr(const char *s, int c) { return find_last(s, c); }
-WEAK char *rindex(const char *s, int c) { return find_last(s, c); }
+WEAK char *strrchr(const char *s, int c) { return find_last(s, c, NULL); }
+WEAK char *rindex(const char *s, int c) { return find_last(s, c, NULL); }
 
 /* One branch per byte of s in these three: the terminator test is folded into the set test
  * with & and | (a NUL is in no set), so every byte that continues the loop takes one path. */
