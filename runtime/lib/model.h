@@ -11,8 +11,12 @@
  *   - Where a naive implementation would hand the solver something needlessly hard, the
  *     forks stay the same but their conditions get simpler: the ctype predicates are
  *     branch-free (the caller's `if` forks once, as glibc's table lookup does under
- *     KLEE); printf counts digits by comparing with powers of ten instead of dividing;
- *     strerror switches on errnum instead of indexing a table of pointers.
+ *     KLEE); so are a byte's membership in a known set (strspn, strcspn, strpbrk: one
+ *     branch per byte of the string, not per byte of the set) and a symbolic character's
+ *     search among known bytes (strchr(" \t", c): one fork, found or not); strtol's
+ *     digits take one branch each; printf counts digits by comparing with powers of ten
+ *     instead of dividing; strerror switches on errnum instead of indexing a table of
+ *     pointers.
  *   - Semantics are glibc 2.36's in the "C" locale, quirks included where C leaves room
  *     (test/libc compares the two on every path the tests explore).
  *   - Every public definition is WEAK: a driver that defines its own strlen (common in
