@@ -426,6 +426,16 @@ static const opt_spec RUN_SPECS[] = {
      .topic = OPT_TOPIC_SOLVER,
      .help = "per solver query (default 10s); a path whose query times out ends early (alias "
              "--max-solver-time)"},
+    {.name = "--z3-seed",
+     .type = OPT_UINT,
+     .arg = "N",
+     RUN(solver.z3_seed),
+     .def = "0",
+     .max = UINT32_MAX,
+     .topic = OPT_TOPIC_SOLVER,
+     .help = "Z3's random seed on every solver (default 0, Z3's own); another seed changes "
+             "the effort Z3 spends, not the answers: runs under several seeds tell noise in "
+             "a comparison from cost"},
     {.name = "--qsolver-fallback",
      .type = OPT_ENUM,
      .arg = "expand|z3|both",
