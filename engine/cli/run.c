@@ -523,6 +523,13 @@ static const opt_spec RUN_SPECS[] = {
      RUN(write_smt2s),
      .topic = OPT_TOPIC_DIAGNOSTICS,
      .help = "write every query Z3 sees to OUTDIR/smt2/"},
+    {.name = "--fork-sites",
+     .type = OPT_FLAG,
+     RUN(interp.fork_sites),
+     .topic = OPT_TOPIC_DIAGNOSTICS,
+     .help = "count forks per source location (the branch or check that forked): stats.json's "
+             "\"fork_sites\", most forks first, with how many were in merged states and in "
+             "open merge regions (eval/real/fork-sites prints them)"},
     {.name = "--progress",
      .type = OPT_FLAG,
      .negatable = true,
@@ -780,6 +787,7 @@ static int write_stats(out_dir *out, const run_options *o, const interp_result *
   mem_stats_json(&j, &ms);
   json_key(&j, "decoded");
   ir_stats_json(&j, &prog->stats);
+  interp_write_fork_sites(&j, r); /* last: the one member that can be long */
   json_object_end(&j);
   int rc = out_write_stats(out, &j);
   json_free(&j);

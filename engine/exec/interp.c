@@ -33,6 +33,7 @@
 #include "engine/core/memory.h"
 #include "engine/exec/executor.h"
 #include "engine/exec/external.h"
+#include "engine/exec/interp_stats.h"
 #include "engine/exec/part.h"
 #include "engine/exec/search.h"
 #include "engine/exec/symenv.h"
@@ -156,6 +157,12 @@ static state *fork_state(executor *ex, state *st) {
   st->depth++;
   child->depth = st->depth;
   ex->result->forks++;
+  if (ex->result->fork_sites) { /* --fork-sites: st is still at the instruction that forked */
+    const state_frame *top = state_top(st);
+    const ir_function *fn = fn_of(ex, top);
+    interp_fork_sites_count(ex->result->fork_sites, top->func, fn->name, fn->file,
+                            fn->insts[top->pc].line, st->merge_product, st->region != NULL);
+  }
   live_add(ex, child);
   search_fork(ex->searcher, st, child, info_of(child));
   fast_forward_mark(ex, st); /* the child last: it runs first, as under dfs */
@@ -2088,6 +2095,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
                interp_result *result) {
   memset(result, 0, sizeof *result);
   result->exhausted = true;
+  if (opt->fork_sites) result->fork_sites = interp_fork_sites_new();
   uint32_t main_index = ir_find_function(prog, "main");
   if (main_index == IR_NONE || prog->funcs[main_index].is_decl) {
     result->error = "the program has no main function";
@@ -2173,6 +2181,8 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
 
 void interp_result_free(interp_result *r) {
   merge_stats_free(&r->merge);
+  interp_fork_sites_free(r->fork_sites);
+  r->fork_sites = NULL;
   for (size_t k = 0; k < r->nearly_reasons; k++) free(r->early_reasons[k].text);
   free(r->early_reasons);
   r->early_reasons = NULL;

@@ -25,4 +25,25 @@ void interp_write_path_stats(json_writer *j, const interp_result *r);
  * write: merge_stats_json.) */
 void interp_write_end_stats(json_writer *j, const interp_result *r);
 
+/* ---- appended (issue 26): fork sites (--fork-sites) ---------------------------------------
+ * Where a run's paths split: per source location of the instruction that forked (a branch, a
+ * switch, or a check — bounds, division, overflow, a symbolic pointer's objects), its number
+ * of forks, how many of them a merged state made (state.merge_product: made by a merge or
+ * forked from one) and how many a state inside an open merge region made (the forks a
+ * region's merge could take back). Counted by interp.c's fork_state when the option is on;
+ * deterministic, as the forks are. */
+typedef struct interp_fork_sites interp_fork_sites;
+
+interp_fork_sites *interp_fork_sites_new(void);
+void interp_fork_sites_free(interp_fork_sites *t); /* NULL is allowed */
+/* One fork at line `line` of function `func` (its id; `function` and `file`, NULL for none,
+ * are borrowed from the program, which outlives t's last write). */
+void interp_fork_sites_count(interp_fork_sites *t, uint32_t func, const char *function,
+                             const char *file, uint32_t line, bool merged, bool in_region);
+/* "fork_sites": {"FILE:LINE FUNCTION": {"forks", "merged", "in_region"}, ...}, most forks
+ * first (ties: file, line, function), when r->fork_sites; nothing otherwise. An object, so
+ * that `symq merge-out` sums the parts' counts site by site (its order is then the first
+ * part's, not sorted). */
+void interp_write_fork_sites(json_writer *j, const interp_result *r);
+
 #endif
