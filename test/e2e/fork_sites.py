@@ -23,6 +23,8 @@ import subprocess
 import sys
 import tempfile
 
+from script_report import report
+
 LOOP = """#include <klee/klee.h>
 int main(void) {
   char s[3];
@@ -119,12 +121,7 @@ def main():
             got = sites_of(stats, path) if stats is not None else path
             results.append((f"memspn's loop under --merge={mode}: forks, merged, in regions",
                             got == want, f"sites {got}, want {want}"))
-    failed = 0
-    for what, ok, why in results:
-        print(f"PASS {what}" if ok else f"FAIL {what}: {why}")
-        failed += not ok
-    print(f"{len(results) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return report(results)
 
 
 if __name__ == "__main__":

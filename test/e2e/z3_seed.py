@@ -19,6 +19,8 @@ import subprocess
 import sys
 import tempfile
 
+from script_report import report
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DRIVER = os.path.join(HERE, "..", "..", "drivers", "memspn.c")
 
@@ -77,12 +79,7 @@ def main():
             results.append(("symq compare passes --z3-seed on", effort == one["effort"],
                             f"exit {p.returncode}, effort {effort} against {one['effort']}: "
                             f"{p.stderr[-300:]}"))
-    failed = 0
-    for what, ok, why in results:
-        print(f"PASS {what}" if ok else f"FAIL {what}: {why}")
-        failed += not ok
-    print(f"{len(results) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return report(results)
 
 
 if __name__ == "__main__":
