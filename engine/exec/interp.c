@@ -148,6 +148,22 @@ static void fast_forward_mark(executor *ex, state *st) {
   search_fast_forward(ex->searcher, st, merge_fast_forward(ex->merge, st));
 }
 
+/* --fork-sites: where frame f of st is (a frame below the top is at its call). */
+static interp_fork_place place_of(const executor *ex, const state_frame *f) {
+  const ir_function *fn = fn_of(ex, f);
+  return (interp_fork_place){f->func, fn->insts[f->pc].line, fn->name, fn->file};
+}
+
+/* st is still at the instruction that forked; the frames below it are at their calls */
+static void count_fork_site(executor *ex, const state *st) {
+  interp_fork_place at = place_of(ex, &st->frames[st->nframes - 1]), calls[INTERP_FORK_CALLERS];
+  size_t depth = 0;
+  for (uint32_t f = st->nframes - 1; f-- > 0 && depth < INTERP_FORK_CALLERS;)
+    calls[depth++] = place_of(ex, &st->frames[f]);
+  interp_fork_sites_count(ex->result->fork_sites, &at, calls, depth, st->merge_product,
+                          st->region != NULL);
+}
+
 /* A new state forked from st: registered with the searcher and the live list. */
 static state *fork_state(executor *ex, state *st) {
   state *child = state_fork(st, ex->next_state_id++);
@@ -157,12 +173,7 @@ static state *fork_state(executor *ex, state *st) {
   st->depth++;
   child->depth = st->depth;
   ex->result->forks++;
-  if (ex->result->fork_sites) { /* --fork-sites: st is still at the instruction that forked */
-    const state_frame *top = state_top(st);
-    const ir_function *fn = fn_of(ex, top);
-    interp_fork_sites_count(ex->result->fork_sites, top->func, fn->name, fn->file,
-                            fn->insts[top->pc].line, st->merge_product, st->region != NULL);
-  }
+  if (ex->result->fork_sites) count_fork_site(ex, st);
   live_add(ex, child);
   search_fork(ex->searcher, st, child, info_of(child));
   fast_forward_mark(ex, st); /* the child last: it runs first, as under dfs */

@@ -13,6 +13,11 @@ Two drivers, written here with their lines marked:
   exits (the bound, the break) each give one merged state, and each of the two forks at the
   branch after the loop: forks 2, merged 2, while the loop's 6 forks are in_region, none
   merged.
+- CALLS: a function with one branch, called twice in a row on two symbolic bytes, first from
+  main, then through a wrapper: its branch forks once under the first call and twice under
+  the second (once per path the first made), so the site has 3 forks and callers
+  {"the wrapper's call < main's call of the wrapper": 2, "main's first call": 1}, in that
+  order (a caller is the call and its own caller's, main's has none).
 Also: without --fork-sites stats.json has no "fork_sites"; the sites are sorted by forks
 (ties by line); their sum is stats.json's "forks". Prints `PASS what` / `FAIL what: why`,
 then `N passed, N failed`; exit status 1 on a failure.
@@ -58,6 +63,24 @@ int main(void) {
 }
 """
 
+CALLS = """#include <klee/klee.h>
+static int is_a(char c) {
+  if (c == 'a') /* @IN */
+    return 1;
+  return 0;
+}
+static int wrap(char c) {
+  return is_a(c); /* @WRAP */
+}
+int main(void) {
+  char s[2];
+  klee_make_symbolic(s, sizeof s, "s");
+  int n = is_a(s[0]); /* @FIRST */
+  n += wrap(s[1]); /* @SECOND */
+  return n;
+}
+"""
+
 
 def line_of(source, mark):
     return next(n for n, text in enumerate(source.splitlines(), 1) if mark in text)
@@ -76,14 +99,23 @@ def run(symq, tmp, name, source, args):
         return json.load(f), path
 
 
-def sites_of(stats, path):
-    """{line: {"forks", "merged", "in_region"}} of the driver's sites, in stats.json's order."""
+def place(key):
+    """"FILE:LINE FUNCTION" -> (FILE, LINE, FUNCTION); several joined by " < " -> a list"""
+    if " < " in key:
+        return [place(part) for part in key.split(" < ")]
+    where, function = key.rsplit(" ", 1)
+    file, line = where.rsplit(":", 1)
+    return file, int(line), function
+
+
+def sites_of(stats, path, function="main"):
+    """{line: {"forks", "merged", "in_region"}} of the driver's sites in `function`, in
+    stats.json's order; "callers" apart, checked only when it holds some (sites_callers)."""
     sites = {}
     for key, counts in stats.get("fork_sites", {}).items():
-        where, function = key.rsplit(" ", 1)
-        file, line = where.rsplit(":", 1)
-        if file == path and function == "main":
-            sites[int(line)] = counts
+        file, line, fn = place(key)
+        if file == path and fn == function:
+            sites[line] = {k: v for k, v in counts.items() if k != "callers" or v}
     return sites
 
 
@@ -107,6 +139,20 @@ def main():
                             sum(c["forks"] for c in stats["fork_sites"].values())
                             == stats["forks"], f"forks {stats['forks']}"))
             results.append(("ties in line order", list(got) == [a, b], f"order {list(got)}"))
+        stats, path = run(symq, tmp, "calls", CALLS, ["--fork-sites"])
+        if stats is None:
+            results.append(("the calls run", False, path))
+        else:
+            first, second = line_of(CALLS, "@FIRST"), line_of(CALLS, "@SECOND")
+            callers = {}
+            for site, counts in sites_of(stats, path, "is_a").items():
+                callers[site] = [(place(k), n) for k, n in counts.get("callers", {}).items()]
+            wrap = line_of(CALLS, "@WRAP")
+            want = {line_of(CALLS, "@IN"): [([(path, wrap, "wrap"), (path, second, "main")], 2),
+                                             ((path, first, "main"), 1)]}
+            results.append(("a function's branch: its forks by the calls that led there, most first",
+                            callers == want and stats["forks"] == 3,
+                            f"callers {callers}, want {want}, forks {stats['forks']}"))
         stats, path = run(symq, tmp, "loop", LOOP, [])
         results.append(("no fork_sites without --fork-sites",
                         stats is not None and "fork_sites" not in stats, str(path)))
