@@ -529,7 +529,8 @@ static const opt_spec RUN_SPECS[] = {
      .topic = OPT_TOPIC_DIAGNOSTICS,
      .help = "count forks per source location (the branch or check that forked): stats.json's "
              "\"fork_sites\", most forks first, with how many were in merged states and in "
-             "open merge regions (eval/real/fork-sites prints them)"},
+             "open merge regions, and the calls that led there (eval/real/fork-sites prints "
+             "them)"},
     {.name = "--progress",
      .type = OPT_FLAG,
      .negatable = true,
