@@ -434,7 +434,7 @@ static const opt_spec RUN_SPECS[] = {
      .max = UINT32_MAX,
      .topic = OPT_TOPIC_SOLVER,
      .help = "Z3's random seed on every solver (default 0, Z3's own); another seed changes "
-             "the effort Z3 spends and may change its models, never a sat or unsat: runs under "
+             "the effort Z3 spends and may change its models, never sat into unsat: runs under "
              "several seeds tell noise in a comparison from cost"},
     {.name = "--qsolver-fallback",
      .type = OPT_ENUM,
