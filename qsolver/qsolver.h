@@ -79,6 +79,11 @@ typedef struct qs_options {
                                constant index (z3_backend.c); 0 = never */
   const char *smt2_dir;     /* NULL, or a directory (created if missing) receiving every query
                                that reaches Z3 as SMT-LIB 2 (KLEE's --write-smt2s); copied */
+  /* appended (issue 26): Z3's random seed ("random_seed": the SMT core's and the SAT core's)
+   * on every solver the Z3 stage makes. 0 is Z3's own default, so 0 changes nothing; another
+   * seed moves Z3's effort the way a different query order would, which is what tells noise
+   * in a ratio of efforts from cost. The same seed twice gives the same run. */
+  unsigned z3_seed;
 } qs_options;
 
 typedef struct qsolver qsolver;

@@ -950,6 +950,10 @@ static void set_limits(z3_stage *z, Z3_solver s, unsigned max_conflicts, bool co
   /* Z3's check would take SIGINT itself (cancelling that query, the signal then lost to
    * symq, which halts the run on it): symq's handler must see every Ctrl-C */
   Z3_params_set_bool(z->ctx, p, Z3_mk_string_symbol(z->ctx, "ctrl_c"), false);
+  /* --z3-seed (qs_options.z3_seed): both cores read "random_seed"; 0 is Z3's default, left
+   * unset so that a run without the option is today's, bit for bit */
+  unsigned seed = z->base.solver->opt.z3_seed;
+  if (seed) Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "random_seed"), seed);
   if (conflicts) {
     Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "max_conflicts"),
                        max_conflicts ? max_conflicts : UINT_MAX);

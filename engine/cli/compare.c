@@ -1,11 +1,11 @@
 /*
  * compare.c — `symq compare DRIVER [--modes=none,cfg,pat] [--max-time=T] [--capacity=N]
- * [--output-dir=DIR] [--no-coverage] [-- RUN-OPTIONS]`: runs the driver once per merging mode, each
- * in its own `symq run` process (so that no counter or cache carries over from one mode to the
- * next), then `symq cov` on each output for the GCov line coverage of the replayed tests, and
- * prints one table — mode, wall time, completed paths, merged states, queries, solver time, tests,
- * coverage, the quantified queries the run asked (stats.json's "quantified.asked"), the
- * stages that decided them ("quantified.asked_decided_by": "stage:count" for each stage that
+ * [--z3-seed=N] [--output-dir=DIR] [--no-coverage] [-- RUN-OPTIONS]`: runs the driver once per
+ * merging mode, each in its own `symq run` process (so that no counter or cache carries over from
+ * one mode to the next), then `symq cov` on each output for the GCov line coverage of the replayed
+ * tests, and prints one table — mode, wall time, completed paths, merged states, queries, solver
+ * time, tests, coverage, the quantified queries the run asked (stats.json's "quantified.asked"),
+ * the stages that decided them ("quantified.asked_decided_by": "stage:count" for each stage that
  * decided any, in chain order, "," between; "-" when none was asked), the
  * quantified procedure's runs (its "queries": the relaxed stage's sub-queries included,
  * answers from the caches and the relaxed stage not) and the share of those runs answered
@@ -282,6 +282,14 @@ typedef struct compare_options {
 
 #define COMPARE(member) OPT_FIELD(compare_options, member)
 
+/* An option of symq run's that compare takes itself and passes on to every run, as written. */
+#define PASSED_ON(option, value, what)                                                    \
+  {                                                                                       \
+    .name = (option), .type = OPT_LIST, .arg = (value), .joined = true, .keep_arg = true, \
+    OPT_LIST_OF(compare_options, extra, nextra), .too_many = "unknown option '%s'",       \
+    .help = "passed on to every symq run" what                                            \
+  }
+
 static const opt_spec COMPARE_SPECS[] = {
     {.name = "--modes",
      .type = OPT_STRING,
@@ -290,22 +298,9 @@ static const opt_spec COMPARE_SPECS[] = {
      COMPARE(modes),
      .def = "none,cfg,pat",
      .help = "the merging modes to run, comma-separated, in order (default none,cfg,pat)"},
-    {.name = "--max-time",
-     .type = OPT_LIST,
-     .arg = "TIME",
-     .joined = true,
-     .keep_arg = true,
-     OPT_LIST_OF(compare_options, extra, nextra),
-     .too_many = "unknown option '%s'",
-     .help = "passed on to every symq run"},
-    {.name = "--capacity",
-     .type = OPT_LIST,
-     .arg = "N",
-     .joined = true,
-     .keep_arg = true,
-     OPT_LIST_OF(compare_options, extra, nextra),
-     .too_many = "unknown option '%s'",
-     .help = "passed on to every symq run"},
+    PASSED_ON("--max-time", "TIME", ""),
+    PASSED_ON("--capacity", "N", ""),
+    PASSED_ON("--z3-seed", "N", " (Z3's random seed)"),
     {.name = "--output-dir",
      .type = OPT_STRING,
      .arg = "DIR",
@@ -342,7 +337,8 @@ const opt_command compare_command = {
     .error_prefix = "compare: ",
     .usage =
         "usage: symq compare DRIVER.c [--modes=none,cfg,pat] [--max-time=T] [--capacity=N]\n"
-        "                    [--output-dir=DIR] [--no-coverage] [-- MORE symq run OPTIONS]\n",
+        "                    [--z3-seed=N] [--output-dir=DIR] [--no-coverage]\n"
+        "                    [-- MORE symq run OPTIONS]\n",
     .about =
         "Runs DRIVER once per merging mode and prints mode, wall time, completed paths,\n"
         "merged states, queries, solver time, tests, GCov line coverage, the quantified\n"

@@ -426,6 +426,16 @@ static const opt_spec RUN_SPECS[] = {
      .topic = OPT_TOPIC_SOLVER,
      .help = "per solver query (default 10s); a path whose query times out ends early (alias "
              "--max-solver-time)"},
+    {.name = "--z3-seed",
+     .type = OPT_UINT,
+     .arg = "N",
+     RUN(solver.z3_seed),
+     .def = "0",
+     .max = UINT32_MAX,
+     .topic = OPT_TOPIC_SOLVER,
+     .help = "Z3's random seed on every solver (default 0, Z3's own); another seed changes "
+             "the effort Z3 spends and may change its models, never sat into unsat: runs under "
+             "several seeds tell noise in a comparison from cost"},
     {.name = "--qsolver-fallback",
      .type = OPT_ENUM,
      .arg = "expand|z3|both",
@@ -513,6 +523,14 @@ static const opt_spec RUN_SPECS[] = {
      RUN(write_smt2s),
      .topic = OPT_TOPIC_DIAGNOSTICS,
      .help = "write every query Z3 sees to OUTDIR/smt2/"},
+    {.name = "--fork-sites",
+     .type = OPT_FLAG,
+     RUN(interp.fork_sites),
+     .topic = OPT_TOPIC_DIAGNOSTICS,
+     .help = "count forks per source location (the branch or check that forked): stats.json's "
+             "\"fork_sites\", most forks first, with how many were in merged states and in "
+             "open merge regions, and the calls that led there (eval/real/fork-sites prints "
+             "them)"},
     {.name = "--progress",
      .type = OPT_FLAG,
      .negatable = true,
@@ -770,6 +788,7 @@ static int write_stats(out_dir *out, const run_options *o, const interp_result *
   mem_stats_json(&j, &ms);
   json_key(&j, "decoded");
   ir_stats_json(&j, &prog->stats);
+  interp_write_fork_sites(&j, r); /* last: the one member that can be long */
   json_object_end(&j);
   int rc = out_write_stats(out, &j);
   json_free(&j);

@@ -33,6 +33,7 @@
 #include "engine/core/memory.h"
 #include "engine/exec/executor.h"
 #include "engine/exec/external.h"
+#include "engine/exec/interp_stats.h"
 #include "engine/exec/part.h"
 #include "engine/exec/search.h"
 #include "engine/exec/symenv.h"
@@ -147,6 +148,22 @@ static void fast_forward_mark(executor *ex, state *st) {
   search_fast_forward(ex->searcher, st, merge_fast_forward(ex->merge, st));
 }
 
+/* --fork-sites: where frame f of st is (a frame below the top is at its call). */
+static interp_fork_place place_of(const executor *ex, const state_frame *f) {
+  const ir_function *fn = fn_of(ex, f);
+  return (interp_fork_place){f->func, fn->insts[f->pc].line, fn->name, fn->file};
+}
+
+/* st is still at the instruction that forked; the frames below it are at their calls */
+static void count_fork_site(executor *ex, const state *st) {
+  interp_fork_place at = place_of(ex, &st->frames[st->nframes - 1]), calls[INTERP_FORK_CALLERS];
+  size_t depth = 0;
+  for (uint32_t f = st->nframes - 1; f-- > 0 && depth < INTERP_FORK_CALLERS;)
+    calls[depth++] = place_of(ex, &st->frames[f]);
+  interp_fork_sites_count(ex->result->fork_sites, &at, calls, depth, st->merge_product,
+                          st->region != NULL);
+}
+
 /* A new state forked from st: registered with the searcher and the live list. */
 static state *fork_state(executor *ex, state *st) {
   state *child = state_fork(st, ex->next_state_id++);
@@ -156,6 +173,7 @@ static state *fork_state(executor *ex, state *st) {
   st->depth++;
   child->depth = st->depth;
   ex->result->forks++;
+  if (ex->result->fork_sites) count_fork_site(ex, st);
   live_add(ex, child);
   search_fork(ex->searcher, st, child, info_of(child));
   fast_forward_mark(ex, st); /* the child last: it runs first, as under dfs */
@@ -2088,6 +2106,7 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
                interp_result *result) {
   memset(result, 0, sizeof *result);
   result->exhausted = true;
+  if (opt->fork_sites) result->fork_sites = interp_fork_sites_new();
   uint32_t main_index = ir_find_function(prog, "main");
   if (main_index == IR_NONE || prog->funcs[main_index].is_decl) {
     result->error = "the program has no main function";
@@ -2173,6 +2192,8 @@ int interp_run(const ir_program *prog, const interp_options *opt, qsolver *solve
 
 void interp_result_free(interp_result *r) {
   merge_stats_free(&r->merge);
+  interp_fork_sites_free(r->fork_sites);
+  r->fork_sites = NULL;
   for (size_t k = 0; k < r->nearly_reasons; k++) free(r->early_reasons[k].text);
   free(r->early_reasons);
   r->early_reasons = NULL;

@@ -103,6 +103,7 @@ typedef struct interp_options {
   const char *link_native[INTERP_MAX_LINK_NATIVE]; /* --link-native LIB: dlopen'ed */
   size_t nlink_native;
   struct part_ctx *part; /* --split / --part (engine/exec/part.h), or NULL */
+  bool fork_sites;       /* --fork-sites: count forks per source location (result.fork_sites) */
 } interp_options;
 
 typedef merge_reason interp_reason; /* counted with merge_reasons_add (merge/region.h) */
@@ -132,6 +133,9 @@ typedef struct interp_result {
   uint64_t tests_not_written; /* paths past --max-tests or not covering new code (no test) */
   const char *error;          /* set when interp_run returns -1 */
   prune_stats prune;          /* subsumption counters and the run's verdict (prune/prune.h) */
+  /* appended (issue 26): per-site fork counts (engine/exec/interp_stats.h) when
+   * opt.fork_sites, else NULL; freed by interp_result_free */
+  struct interp_fork_sites *fork_sites;
 } interp_result;
 
 /* The values of symq run's --sym-* options (engine/exec/symenv.c): each true when `text` is
