@@ -1719,6 +1719,10 @@ const char *merge_decide_cfg(merge_ctx *m, state *const *group, size_t n, merge_
   return declined;
 }
 
+uint32_t merge_decide_rewalks(merge_ctx *m, state *const *group, size_t n) {
+  return n >= 2 ? cfg_rewalks(m, group, n) : 0;
+}
+
 const char *merge_decide_values(merge_ctx *m, state *const *group, size_t n, merge_cheap_fn cheap,
                                 void *arg, merge_estimate *est) {
   return merge_decide(m, group, n, NULL, cheap, arg, est);

@@ -139,6 +139,14 @@ const char *merge_decide_values(merge_ctx *m, state *const *group, size_t n, mer
  * decisions"). est as merge_decide's. */
 const char *merge_decide_cfg(merge_ctx *m, state *const *group, size_t n, merge_estimate *est);
 
+/* The later calls merge_decide_cfg's rewalk counts for group[0..n): calls after the exit, in
+ * the group's callers, that run the exit's function again on an object bound to an array the
+ * members' own path conditions read after their common prefix. Any merge of such members —
+ * by pattern as well as the CFG way — is asked the same branches again over what it merged
+ * and split into the members' paths again; more members only add bytes read, so a sample
+ * with a rewalk is declined for good, however it partitions (PAT's early decision). */
+uint32_t merge_decide_rewalks(merge_ctx *m, state *const *group, size_t n);
+
 /* Does the values decline est describes (of merge_decide or merge_decide_values, without a ∀)
  * stand for every larger group at that exit whose members repeat their costly values no more
  * often than these do (d/n kept) — so that it can be taken on the first members to arrive
