@@ -1639,6 +1639,36 @@ static bool reaches_call(const ir_program *p, uint32_t func, uint32_t target, ui
   return found;
 }
 
+/* Does the frame's register reg hold, at its position, a value every member has: live there
+ * and set before the call the frame is in (the members forked below it), not that call's
+ * result? */
+static bool before_the_call(const frame_at *at, uint32_t reg) {
+  const state_frame *f = at->f;
+  return reg != at->fn->insts[f->pc].dst && reg < f->nregs && f->regs[reg] &&
+         merge_live_before(at->live, at->pc, reg);
+}
+
+/* Does o hold, at the frame's position, an address the same in every member: a base set
+ * before the call, moved or offset by constants or by values set before it? Not `s + count`
+ * or `p`, count or p the result of the call the members are in (or of a later one): a later
+ * call there starts where each member's walk ended (chained memspn's second scan,
+ * drivers/memspn_twice.c), on bytes their paths did not all decide. What is not followed (a
+ * phi, a load) counts as the same. */
+static bool same_start(const frame_at *at, const ir_operand *o, int depth) {
+  if (o->kind != IR_OPND_REG || before_the_call(at, o->index)) return true;
+  uint32_t d = at->def[o->index];
+  if (o->index == at->fn->insts[at->f->pc].dst) return false;
+  if (d == IR_NONE || depth > 16) return true;
+  const ir_inst *in = &at->fn->insts[d];
+  if (in->op == IR_CALL) return false;
+  if ((in->op != IR_GEP && in->op != IR_MOVE) || !in->nops) return true;
+  for (uint32_t i = 1; in->op == IR_GEP && i < in->nops; i++) {
+    const ir_operand *idx = &at->fn->operands[in->ops + i];
+    if (idx->kind == IR_OPND_REG && !before_the_call(at, idx->index)) return false;
+  }
+  return same_start(at, &at->fn->operands[in->ops], depth + 1);
+}
+
 /* The calls after the exit, in the group's callers (from just after their call on), that
  * run the exit's function again on an object the members' own paths constrain: the pointer
  * an argument holds points into an object bound to a symbolic array that a conjunct of some
@@ -1690,7 +1720,7 @@ static uint32_t cfg_rewalks(merge_ctx *m, state *const *group, size_t n) {
       bool on_objs = false;
       for (uint32_t a = 1; a < in->nops && !on_objs; a++) {
         const mem_object *o = pointee(&at, &fn->operands[in->ops + a]);
-        on_objs = o && obj_has(&objs, o);
+        on_objs = o && obj_has(&objs, o) && same_start(&at, &fn->operands[in->ops + a], 0);
       }
       walks += on_objs &&
                reaches_call(m->prog, in->u.call.func, loop_func, MERGE_DECIDE_CALL_DEPTH, on_chain);
@@ -1717,6 +1747,10 @@ const char *merge_decide_cfg(merge_ctx *m, state *const *group, size_t n, merge_
   if (!declined && left >= 1 && left <= MERGE_CFG_BARREN_SITES)
     declined = "declined: nothing left to ask after the exit";
   return declined;
+}
+
+uint32_t merge_decide_rewalks(merge_ctx *m, state *const *group, size_t n) {
+  return n >= 2 ? cfg_rewalks(m, group, n) : 0;
 }
 
 const char *merge_decide_values(merge_ctx *m, state *const *group, size_t n, merge_cheap_fn cheap,

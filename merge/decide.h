@@ -131,13 +131,23 @@ const char *merge_decide_values(merge_ctx *m, state *const *group, size_t n, mer
  * ite), also declined ("declined: a later call walks the merged paths' bytes again") when a
  * call after the exit in one of the group's callers runs the exit's function again (itself
  * or a callee calling it) on an object bound to an array the members' own path conditions
- * read — the merged state would ask the same branches again over the members' disjunction
- * and split into their paths again (est->rewalks counts such calls) — and ("declined:
- * nothing left to ask after the exit") when each member has exactly one query site left
+ * read (merge_decide_rewalks) — the merged state would ask the same branches again over the
+ * members' disjunction and split into their paths again (est->rewalks counts such calls) — and
+ * ("declined: nothing left to ask after the exit") when each member has exactly one query site left
  * after the exit (Q_t − Q_c = 1): the merge would save at most n − 1 cheap queries and make
  * the merged state's own ask over the members' disjunction (docs/merging.md "Merge
  * decisions"). est as merge_decide's. */
 const char *merge_decide_cfg(merge_ctx *m, state *const *group, size_t n, merge_estimate *est);
+
+/* The later calls merge_decide_cfg's rewalk counts for group[0..n): calls after the exit, in
+ * the group's callers, that run the exit's function again on an object bound to an array the
+ * members' own path conditions read after their common prefix, at an address every member
+ * has (not one computed from the result of the call they are in: a scan from where the walk
+ * ended, chained memspn's second, reads bytes their paths did not all decide). Any merge of such
+ * members — by pattern as well as the CFG way — is asked the same branches again over what it
+ * merged and split into the members' paths again; more members only add bytes read, so a sample
+ * with a rewalk is declined for good, however it partitions (PAT's early decision). */
+uint32_t merge_decide_rewalks(merge_ctx *m, state *const *group, size_t n);
 
 /* Does the values decline est describes (of merge_decide or merge_decide_values, without a ∀)
  * stand for every larger group at that exit whose members repeat their costly values no more

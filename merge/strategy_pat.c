@@ -497,6 +497,10 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
       /* the values first: a partition whose merged values do not pay is declined whatever
        * ∀ it would add, and pays for no pattern synthesis (merge/decide.h) */
       if (cost) declined = merge_decide_values(m, members, k, value_fits_k, &vf, &est);
+      /* a later call walking the partition's bytes again asks the merged state the loop's
+       * branches again and splits it into the members' paths, each with the ∀ */
+      if (cost && !declined && (est.rewalks = merge_decide_rewalks(m, members, k)) > 0)
+        declined = "declined: a later call walks the merged paths' bytes again";
       if (!declined) {
         m->stats->pat_syntheses++;
         synthesized =
@@ -589,18 +593,15 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
 
 /* ---- the early decision (issue 26, item 1) ------------------------------------------------- */
 
-/* Would the CFG fallback decline members[0..n) for good? Where the sample's states each
- * arrived by a path of its own length (comb, one_arrival_per_depth), a decline on values that
- * stands (merge_decline_stands); where its paths met again, only a rewalk (merge_decide_cfg's:
- * a later call walks the merged paths' bytes again) — a property of the code after the exit
- * and of the bytes the paths read, which more members only add to. Under
- * --pat-fallback=fork it is not a decision on values: no. */
+/* Would the CFG fallback decline members[0..n) for good on their values? Only where the
+ * sample's states each arrived by a path of its own length (comb, one_arrival_per_depth): a
+ * decline that stands (merge_decline_stands). (A rewalk, which stands wherever the paths
+ * met, pat_declines_sample asks of the whole sample first.) Under --pat-fallback=fork it is
+ * not a decision on values: no. */
 static bool fallback_declines(merge_ctx *m, state *const *members, size_t n, bool comb) {
   merge_estimate est;
-  if (n < 2 || m->opt.pat_fallback != MERGE_FALLBACK_CFG) return false;
-  if (comb)
-    return merge_decide(m, members, n, NULL, NULL, NULL, &est) && merge_decline_stands(&est);
-  return merge_decide_cfg(m, members, n, &est) && est.rewalks > 0;
+  if (n < 2 || !comb || m->opt.pat_fallback != MERGE_FALLBACK_CFG) return false;
+  return merge_decide(m, members, n, NULL, NULL, NULL, &est) && merge_decline_stands(&est);
 }
 
 /* Did the members of the sample each arrive by a path of its own length — at most one arrival
@@ -631,13 +632,19 @@ static bool one_arrival_per_depth(const merge_region *r, state *const *group, si
  * else NULL. A piece that could merge, or whose fate depends on a pattern synthesis, keeps the
  * exit waiting. A sample whose paths met again (apr_unescape_url: 696 states at its exit,
  * every one paused until the release declined them all, then resumed out of DFS order: 1.19x
- * forking's Z3 effort on the same queries) is declined early only by a rewalk. */
+ * forking's Z3 effort on the same queries) is declined early only by a rewalk, which any
+ * sample is asked first (wget uri_merge's url_has_scheme: its samples of 8 and 16 partition
+ * by pattern and kept the exit waiting until 32). */
 static const char *pat_declines_sample(merge_ctx *m, const merge_region *r, state *const *group,
                                        size_t n) {
   static const char *const values = "declined early: merged values read by later queries";
   static const char *const rewalk =
       "declined early: a later call walks the merged paths' bytes again";
   if (r->tree->invalid) return NULL;
+  /* a later call walking the sample's bytes again declines every piece the release would
+   * make of the group (a partition by pattern as the CFG fallback: merge_partitions), and
+   * more members only add bytes: it stands however the sample partitions or its paths met */
+  if (merge_decide_rewalks(m, group, n) > 0) return rewalk;
   bool comb = one_arrival_per_depth(r, group, n);
   pat_alphabet ab = {0};
   member_path *paths = xcalloc(n, sizeof *paths);
@@ -648,7 +655,6 @@ static const char *pat_declines_sample(merge_ctx *m, const merge_region *r, stat
   const char *why = values;
   if (!on_tree || pat_partition(words, n, m->opt.pat, &parts) != PAT_PARTITIONED) {
     declines = fallback_declines(m, group, n, comb);
-    if (!comb) why = rewalk;
   } else if (!comb) {
     declines = false;
   } else {

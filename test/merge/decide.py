@@ -38,6 +38,11 @@ of test/merge/decide/ (or drivers/) where the decision logic, if wrong, shows:
    again on the same string is declined on the exit's first sample of states, "declined
    early: a later call walks the merged paths' bytes again", so that the states after it do
    not wait, and pat explores --merge=none's paths; --merge-decide=always merges it.
+11. decide/rewalk_call.c -DTO_COLON: the same with a loop whose exit's states partition by pattern
+   (each arrives by a path of its own length): the exit is declined on its first sample, by
+   the rewalk, before any pattern is synthesized (merge.pat.syntheses 0), where the sample's
+   partitions used to keep it waiting until the release declined them after synthesizing
+   their ∀; pat explores --merge=none's paths; --merge-decide=always merges by pattern.
 Every merging run has --validate-merges and --validate-qsolver; errors (kind, line) must equal
 --merge=none's.
 
@@ -79,13 +84,13 @@ def run(symq, driver, mode, *extra):
     return out, stats, outdir.errors(out)
 
 
-def none_pat_always(symq, name):
-    """decide/NAME.c under --merge=none, pat and pat --merge-decide=always: each run's stats
-    and errors."""
+def none_pat_always(symq, name, *extra):
+    """decide/NAME.c under --merge=none, pat and pat --merge-decide=always (each with the
+    options extra): each run's stats and errors."""
     driver = os.path.join(HERE, "decide", name + ".c")
-    _, none, none_err = run(symq, driver, "none")
-    _, pat, pat_err = run(symq, driver, "pat")
-    _, always, always_err = run(symq, driver, "pat", "--merge-decide=always")
+    _, none, none_err = run(symq, driver, "none", *extra)
+    _, pat, pat_err = run(symq, driver, "pat", *extra)
+    _, always, always_err = run(symq, driver, "pat", *extra, "--merge-decide=always")
     return none, none_err, pat, pat_err, always, always_err
 
 
@@ -303,6 +308,23 @@ def main():
         return (f"{d}: {pat['completed_paths']} paths as none; always {decisions(always)}")
     outdir.check("rewalk_call: a fallback whose bytes a later call walks again is declined",
                  rewalk_call, results)
+
+    def rewalk_pattern():
+        none, none_err, pat, pat_err, always, always_err = none_pat_always(symq, "rewalk_call",
+                                                                           "-DTO_COLON")
+        d = decisions(pat)
+        # the rewalk stands however the sample partitions: declined on the first 8 states,
+        # nothing left for the release to decide, no ∀ synthesized for it
+        assert d == {"declined early: a later call walks the merged paths' bytes again": 1}, d
+        assert pat["merge"]["pat"]["syntheses"] == 0, pat["merge"]["pat"]
+        assert pat["merge"]["merges"] == 0, pat["merge"]
+        for key in ("completed_paths", "error_paths", "tests"):
+            assert pat[key] == none[key], (key, pat[key], none[key])
+        assert decisions(always).get("merged by pattern"), decisions(always)
+        assert pat_err == none_err == always_err, (none_err, pat_err, always_err)
+        return (f"{d}: {pat['completed_paths']} paths as none; always {decisions(always)}")
+    outdir.check("rewalk_call -DTO_COLON: a pattern-partitioned sample whose bytes a later call walks "
+                 "again is declined early", rewalk_pattern, results)
 
     passed = sum(results)
     print(f"{passed} passed, {len(results) - passed} failed")
