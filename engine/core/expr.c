@@ -521,17 +521,12 @@ static expr *leaf_read(const ite_leaf_op *op, expr *leaf) {
 /* op(a, b) with one operand a constant and the other an ite over constants, lifted; NULL
  * otherwise. */
 static expr *lift_binary(expr_kind kind, expr *a, expr *b) {
+  bool leaf_first = a->kind != EXPR_CONST; /* the ite is the left operand */
+  expr *tree = leaf_first ? a : b, *other = leaf_first ? b : a;
   ite_dag d;
-  bool leaf_first;
-  if (a->kind == EXPR_CONST && const_ite(&d, b))
-    leaf_first = false;
-  else if (b->kind == EXPR_CONST && const_ite(&d, a))
-    leaf_first = true;
-  else
-    return NULL;
-  ite_leaf_op op = {.apply = leaf_binary, .kind = kind, .other = leaf_first ? b : a,
-                    .leaf_first = leaf_first};
-  return lift_over_ite(&op, &d, leaf_first ? a : b);
+  if (other->kind != EXPR_CONST || !const_ite(&d, tree)) return NULL;
+  ite_leaf_op op = {.apply = leaf_binary, .kind = kind, .other = other, .leaf_first = leaf_first};
+  return lift_over_ite(&op, &d, tree);
 }
 
 static expr *lift_unary(expr_kind kind, expr *a, unsigned lo, unsigned width) {

@@ -31,7 +31,7 @@ static expr *keep(expr *e) {
 static expr *c64(uint64_t v) { return keep(expr_const(64, v)); }
 static expr *c8(uint64_t v) { return keep(expr_const(8, v)); }
 
-static expr_array *s;   /* the input the guards read: s[k] == 'a' + k */
+static expr_array *s; /* the input the guards read: s[k] == 'a' + k */
 #define NGUARD 6
 
 static expr *guard(unsigned k) {
