@@ -416,6 +416,140 @@ bool expr_low_bits_differ(expr_low_bits a, expr_low_bits b) {
   return k && ((a.value ^ b.value) & expr_mask(k)) != 0;
 }
 
+/* ---- operators over a merged constant ------------------------------------------------ */
+
+/* A merged state's value chosen among constants: ite(g1, c1, ite(g2, c2, … cn)) — a
+ * pointer, a length, a count after a CFG merge, where each member had a constant (the tree
+ * construction shares subtrees, so it is a DAG). An operator applied to it and a constant is
+ * applied to each constant (op(c, ite(g, x, y)) = ite(g, op(c, x), op(c, y))), so the result
+ * is again an ite over constants and folds where the forked members' constants fold: a
+ * bounds check on a merged pointer becomes true when every member's pointer is in bounds, a
+ * branch `len == 3` becomes the guards of the members whose length is 3, and a read at a
+ * merged index becomes the members' reads at constant indices, instead of Z3 bit-blasting a
+ * 64-bit adder and comparator over the ite. Only for DAGs of at most ITE_LIFT_NODES ite
+ * nodes, each rebuilt once. */
+#define ITE_LIFT_NODES 32
+
+static expr *rewritten(expr *e);
+
+/* The distinct ite nodes of an ite DAG over constants, and their lifted copies. */
+typedef struct ite_dag {
+  const expr *node[ITE_LIFT_NODES];
+  expr *lifted[ITE_LIFT_NODES];
+  size_t n;
+} ite_dag;
+
+static bool dag_holds(const ite_dag *d, const expr *e, size_t *at) {
+  for (size_t k = 0; k < d->n; k++)
+    if (d->node[k] == e) {
+      if (at) *at = k;
+      return true;
+    }
+  return false;
+}
+
+/* Collects e's ite nodes into d: false when a leaf is not a constant or there are more
+ * than ITE_LIFT_NODES of them. */
+static bool collect_const_ite(ite_dag *d, const expr *e) {
+  if (e->kind == EXPR_CONST) return true;
+  if (e->kind != EXPR_ITE) return false;
+  if (dag_holds(d, e, NULL)) return true;
+  if (d->n == ITE_LIFT_NODES) return false;
+  d->node[d->n] = e;
+  d->lifted[d->n++] = NULL;
+  return collect_const_ite(d, e->kid[1]) && collect_const_ite(d, e->kid[2]);
+}
+
+static bool const_ite(ite_dag *d, const expr *e) {
+  d->n = 0;
+  return e->kind == EXPR_ITE && collect_const_ite(d, e);
+}
+
+/* What a lifted operator does at one leaf: leaf is a constant, the result a new reference. */
+typedef struct ite_leaf_op {
+  expr *(*apply)(const struct ite_leaf_op *op, expr *leaf);
+  expr_kind kind;
+  expr *other;       /* the binary operator's other operand */
+  bool leaf_first;   /* the leaf is the left operand */
+  unsigned width;    /* an extension's or extract's */
+  unsigned lo;       /* an extract's */
+  expr_array *array; /* a read's */
+  expr_update *updates;
+} ite_leaf_op;
+
+/* ite(g, op(x), op(y)) over the DAG d holds (const_ite's), each ite node rebuilt once. */
+static expr *lift_node(const ite_leaf_op *op, ite_dag *d, expr *e) {
+  if (e->kind != EXPR_ITE) return op->apply(op, e);
+  size_t at = 0;
+  bool held = dag_holds(d, e, &at);
+  assert(held);
+  (void)held;
+  if (!d->lifted[at]) {
+    expr *then = lift_node(op, d, e->kid[1]);
+    expr *otherwise = lift_node(op, d, e->kid[2]);
+    d->lifted[at] = expr_ite(e->kid[0], then, otherwise);
+    expr_unref(then);
+    expr_unref(otherwise);
+  }
+  return expr_ref(d->lifted[at]);
+}
+
+static expr *lift_over_ite(const ite_leaf_op *op, ite_dag *d, expr *e) {
+  expr *r = lift_node(op, d, e);
+  for (size_t k = 0; k < d->n; k++) expr_unref(d->lifted[k]);
+  return rewritten(r);
+}
+
+static expr *leaf_binary(const ite_leaf_op *op, expr *leaf) {
+  return op->leaf_first ? expr_binary(op->kind, leaf, op->other)
+                        : expr_binary(op->kind, op->other, leaf);
+}
+
+static expr *leaf_unary(const ite_leaf_op *op, expr *leaf) {
+  switch (op->kind) {
+  case EXPR_ZEXT: return expr_zext(leaf, op->width);
+  case EXPR_SEXT: return expr_sext(leaf, op->width);
+  case EXPR_EXTRACT: return expr_extract(leaf, op->lo, op->width);
+  default: return expr_not(leaf);
+  }
+}
+
+static expr *leaf_read(const ite_leaf_op *op, expr *leaf) {
+  return expr_read(op->array, op->updates, leaf);
+}
+
+/* op(a, b) with one operand a constant and the other an ite over constants, lifted; NULL
+ * otherwise. */
+static expr *lift_binary(expr_kind kind, expr *a, expr *b) {
+  bool leaf_first = a->kind != EXPR_CONST; /* the ite is the left operand */
+  expr *tree = leaf_first ? a : b, *other = leaf_first ? b : a;
+  ite_dag d;
+  if (other->kind != EXPR_CONST || !const_ite(&d, tree)) return NULL;
+  ite_leaf_op op = {.apply = leaf_binary, .kind = kind, .other = other, .leaf_first = leaf_first};
+  return lift_over_ite(&op, &d, tree);
+}
+
+static expr *lift_unary(expr_kind kind, expr *a, unsigned lo, unsigned width) {
+  ite_dag d;
+  if (!const_ite(&d, a)) return NULL;
+  ite_leaf_op op = {.apply = leaf_unary, .kind = kind, .width = width, .lo = lo};
+  return lift_over_ite(&op, &d, a);
+}
+
+/* A read at an ite over constant indices, each within the array: the members' reads at those
+ * indices. A leaf past the capacity keeps the read as it is (a read past the array is not
+ * the same term at a constant index as at a symbolic one in every encoding). */
+static expr *lift_read(expr_array *a, expr_update *ups, expr *index) {
+  ite_dag d;
+  if (!const_ite(&d, index)) return NULL;
+  for (size_t k = 0; k < d.n; k++)
+    for (unsigned j = 1; j <= 2; j++)
+      if (d.node[k]->kid[j]->kind == EXPR_CONST && d.node[k]->kid[j]->u.value >= a->capacity)
+        return NULL;
+  ite_leaf_op op = {.apply = leaf_read, .array = a, .updates = ups};
+  return lift_over_ite(&op, &d, index);
+}
+
 /* A write at w cannot hit the cell at `index`: both constant and different, or their
  * known low bits differ. */
 static bool cells_differ(const expr *w, const expr *index) {
@@ -425,6 +559,8 @@ static bool cells_differ(const expr *w, const expr *index) {
 
 expr *expr_read(expr_array *a, expr_update *ups, expr *index) {
   assert(index->width == 64 && (!ups || ups->array == a));
+  expr *lifted = lift_read(a, ups, index);
+  if (lifted) return lifted;
   /* Read over write: skip writes that provably hit another cell, stop at one that may. */
   for (; ups; ups = ups->next) {
     if (ups->index == index) {
@@ -885,7 +1021,8 @@ expr *expr_binary(expr_kind kind, expr *a, expr *b) {
     }
   }
 
-  expr *r = NULL;
+  expr *r = lift_binary(kind, a, b);
+  if (r) return r;
   switch (kind) {
   case EXPR_ADD: r = simplify_add(a, b); break;
   case EXPR_MUL: r = simplify_mul(a, b); break;
@@ -937,6 +1074,8 @@ expr *expr_sge(expr *a, expr *b) { return expr_binary(EXPR_SGE, a, b); }
 expr *expr_not(expr *a) {
   if (a->kind == EXPR_CONST) return folded(a->width, ~a->u.value & expr_mask(a->width));
   if (a->kind == EXPR_NOT) return rewritten(expr_ref(a->kid[0]));
+  expr *lifted = lift_unary(EXPR_NOT, a, 0, a->width);
+  if (lifted) return lifted;
   return make1(EXPR_NOT, a->width, a);
 }
 
@@ -953,6 +1092,8 @@ expr *expr_zext(expr *a, unsigned width) {
   if (width == a->width) return expr_ref(a);
   if (a->kind == EXPR_CONST) return folded(width, a->u.value);
   if (a->kind == EXPR_ZEXT) return rewritten(expr_zext(a->kid[0], width));
+  expr *lifted = lift_unary(EXPR_ZEXT, a, 0, width);
+  if (lifted) return lifted;
   return make1(EXPR_ZEXT, width, a);
 }
 
@@ -966,6 +1107,8 @@ expr *expr_sext(expr *a, unsigned width) {
   }
   if (a->kind == EXPR_SEXT) return rewritten(expr_sext(a->kid[0], width));
   if (a->kind == EXPR_ZEXT) return rewritten(expr_zext(a->kid[0], width));
+  expr *lifted = lift_unary(EXPR_SEXT, a, 0, width);
+  if (lifted) return lifted;
   return make1(EXPR_SEXT, width, a);
 }
 
@@ -1011,6 +1154,8 @@ expr *expr_extract(expr *a, unsigned lo, unsigned width) {
     break;
   default: break;
   }
+  expr *lifted = lift_unary(EXPR_EXTRACT, a, lo, width);
+  if (lifted) return lifted;
   expr t = template_of(EXPR_EXTRACT, width, 1);
   t.kid[0] = a;
   t.u.extract.lo = lo;
