@@ -69,6 +69,7 @@ void merge_stats_json(json_writer *j, const merge_stats *s) {
   JSON_COUNTERS(j, {"merges", s->merges}, {"merged_states", s->merged_states},
                 {"merges_along_tree", s->merges_along_tree}, {"merge_tests", s->merge_tests},
                 {"validation_failures", s->validation_failures},
+                {"validation_unchecked", s->validation_unchecked},
                 {"merged_pc_nodes", s->merged_pc_nodes}, {"states_at_exits", s->states_at_exits},
                 {"tree_nodes", s->tree_nodes}, {"batches", s->batches},
                 {"covered_paths", s->covered_paths});

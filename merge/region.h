@@ -98,11 +98,12 @@ typedef struct merge_stats {
   uint64_t regions_opened, regions_released, merges, merged_states, merge_tests;
   uint64_t merges_along_tree; /* CFG merges built along the execution tree (not flat) */
   uint64_t validation_failures;
-  merge_reasons skipped;      /* loops that did not open a region, by reason */
-  merge_reasons hash_invalid; /* released regions whose pattern hash was invalid, by reason */
-  uint64_t merged_pc_nodes;   /* DAG nodes of the constraints merges added, summed */
-  uint64_t states_at_exits;   /* states waiting at released regions' exits, summed */
-  uint64_t tree_nodes;        /* nodes ever made in released regions' execution trees */
+  uint64_t validation_unchecked; /* merges whose check the run's deadline cut (not failures) */
+  merge_reasons skipped;         /* loops that did not open a region, by reason */
+  merge_reasons hash_invalid;    /* released regions whose pattern hash was invalid, by reason */
+  uint64_t merged_pc_nodes;      /* DAG nodes of the constraints merges added, summed */
+  uint64_t states_at_exits;      /* states waiting at released regions' exits, summed */
+  uint64_t tree_nodes;           /* nodes ever made in released regions' execution trees */
   /* --merge=pat (merge/strategy_pat.h) */
   uint64_t pat_regions;                   /* regions with at least one merge by pattern */
   uint64_t pat_merges, pat_merged_states; /* merges by pattern and their constituents */

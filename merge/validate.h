@@ -10,7 +10,9 @@
  * condition holds, the merged value is j's": what the ite/guard structure must give. A
  * failure (or a solver `unknown`) is counted and reported on stderr with m's id, the first
  * check that failed ("path condition: …" for 1 and 2, "value: …" for 3) and, for an
- * `unknown`, that it was not proved and the solver's reason (qs_last_reason).
+ * `unknown`, that it was not proved and the solver's reason (qs_last_reason) — except an
+ * unknown because the run's own deadline cut the check (QS_REASON_RUN_LIMIT): that merge is
+ * counted as unchecked (stats validation_unchecked) with a warning, not as a failure.
  *
  * How each check is decided: first by the structure the merge was built from — a
  * constituent's path condition holds its own branch literals, so the merged disjunction (flat

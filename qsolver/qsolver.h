@@ -106,6 +106,8 @@ void qs_set_timeout(qsolver *s, unsigned timeout_ms);
  * that would start after it is not made. A check the deadline cut, or would have, ends
  * unknown with "timeout (the run's time limit)". */
 void qs_set_time_left(qsolver *s, unsigned left_ms);
+/* qs_last_reason of a query whose check that deadline (or the interrupt flag below) cut */
+#define QS_REASON_RUN_LIMIT "timeout (the run's time limit)"
 /* flag (NULL: none; borrowed, e.g. set by a signal handler): a query during which it turns
  * non-zero makes no further Z3 check (its answer is unknown, a timeout, never a guess), so
  * that a SIGTERM in a quantified query ends the query within one check. Queries that start

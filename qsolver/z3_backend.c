@@ -1369,7 +1369,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     }
   } else {
     if (out_of_time(z, solver, timed)) { /* a --validate-merges check reports which limit */
-      unknown(z, ans, z->run_limited ? "timeout (the run's time limit)" : "timeout");
+      unknown(z, ans, z->run_limited ? QS_REASON_RUN_LIMIT : "timeout");
     } else {
       const char *why = Z3_solver_get_reason_unknown(z->ctx, solver);
       why = why ? why : "";

@@ -1097,6 +1097,11 @@ int run_main_loaded(int argc, char **argv, ir_program *preloaded) {
               " quantified answers unconfirmed: their --validate-qsolver re-check came back "
               "unknown\n",
               unconfirmed);
+    if (result.merge.validation_unchecked)
+      fprintf(stderr,
+              "symq: warning: %" PRIu64
+              " merged states not validated: the run's time limit cut their checks\n",
+              result.merge.validation_unchecked);
     if (result.merge.validation_failures) {
       fprintf(stderr, "symq: error: %" PRIu64 " merged states failed validation\n",
               result.merge.validation_failures);

@@ -126,9 +126,9 @@ def main():
             check("runs.csv keeps wall and cpu", times[("f", "pat")], ("41.0", "5.0"))
         with open(os.path.join(tables, "validation.md")) as f:
             v = [l.split(" | ") for l in f.read().splitlines()[2:]]
-        check("validation rows", [(l[1], l[5], l[6], l[8], l[9]) for l in v],
-              [("e", "3+0 inc", "0", "7 (2)", "0"), ("f", "0+0 inc", "1", "7 (2)", "2")])
-        check("validation errors", [l[12] for l in v],
+        check("validation rows", [(l[1], l[5], l[6], l[8], l[9], l[10]) for l in v],
+              [("e", "3+0 inc", "0", "0", "7 (2)", "0"), ("f", "0+0 inc", "1", "0", "7 (2)", "2")])
+        check("validation errors", [l[13] for l in v],
               ["0 / 0 same |", "0 / 1 differ: none only ; pat-val only ptr x.c:3 "
                "(not both finished) |"])
     for msg in failures:

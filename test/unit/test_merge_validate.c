@@ -33,6 +33,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -233,6 +234,14 @@ static void tree_merge_checks(void) {
   merge_values_add(&pv, byK, pparts);
   CHECK(validate_captured(&mc, pm, pat, ptails, pw, 3, &pv, report, sizeof report));
   CHECK_EQ_U64(stats.validation_failures, 3);
+  /* the too-wide merge with no time left (a run at its --max-time): not checked, which is no
+   * failure; with time, refuted */
+  qs_set_time_left(solver, 0);
+  CHECK(!validate_captured(&mc, pwide, pat, ptails, pw, 3, &pv, report, sizeof report));
+  CHECK_EQ_U64(stats.validation_failures, 3);
+  CHECK_EQ_U64(stats.validation_unchecked, 1);
+  CHECK(strstr(report, "not checked: the run's time limit came first") != NULL);
+  qs_set_time_left(solver, UINT_MAX);
   CHECK(!validate_captured(&mc, pwide, pat, ptails, pw, 3, &pv, report, sizeof report));
   CHECK_EQ_U64(stats.validation_failures, 4);
   CHECK(strstr(report, "the merged path condition admits a path of no constituent") != NULL);
