@@ -58,17 +58,17 @@ typedef struct interp_options {
   search_kind search[INTERP_MAX_SEARCH]; /* searchers, interleaved; none = dfs */
   size_t nsearch;
   uint64_t seed;
-  uint32_t fast_forward; /* --merge-fast-forward: with merging, at most this many selections in
-                            a row go to states inside an open merge region (0: off; see
-                            search.h, fast-forwarding) */
-  double max_time_s;            /* 0 = no limit; the run stops within max_time_s plus its
-                                   halt budget (interp_halt_budget) */
-  unsigned solver_timeout_ms;   /* per query (0 = none); under max_time_s each query gets at
-                                   most the time left */
-  uint64_t max_instructions;    /* 0 = no limit */
-  uint64_t max_forks;           /* 0 = no limit; after it, branches follow one feasible side */
-  uint64_t max_memory_mb;       /* 0 = no limit; from 90% of it no more forks; at it (resident
-                                   memory) the run halts */
+  uint32_t fast_forward;      /* --merge-fast-forward: with merging, at most this many selections in
+                                 a row go to states inside an open merge region (0: off; see
+                                 search.h, fast-forwarding) */
+  double max_time_s;          /* 0 = no limit; the run stops within max_time_s plus its
+                                 halt budget (interp_halt_budget) */
+  unsigned solver_timeout_ms; /* per query (0 = none); under max_time_s each query gets at
+                                 most the time left */
+  uint64_t max_instructions;  /* 0 = no limit */
+  uint64_t max_forks;         /* 0 = no limit; after it, branches follow one feasible side */
+  uint64_t max_memory_mb;     /* 0 = no limit; from 90% of it no more forks; at it (resident
+                                 memory) the run halts */
   uint32_t max_pointer_objects; /* 0 = no limit: objects one symbolic pointer may fork into */
   uint64_t capacity;            /* bytes backing a symbolic-size allocation whose size is
                                    unbounded on its path (pat-merge.md §8) */
