@@ -46,7 +46,7 @@ typedef struct fork_site {
 } fork_site;
 
 struct interp_fork_sites {
-  hmap index; /* (func + 1) << 32 | line -> position in sites */
+  hmap index; /* site_key -> position in sites */
   fork_site *sites;
   size_t n, cap;
 };
@@ -59,6 +59,11 @@ void interp_fork_sites_free(interp_fork_sites *t) {
   for (size_t k = 0; k < t->n; k++) free(t->sites[k].callers);
   free(t->sites);
   free(t);
+}
+
+/* A site's key in the index: (func + 1) << 32 | line. */
+static uint64_t site_key(const interp_fork_place *at) {
+  return ((uint64_t)at->func + 1) << 32 | at->line;
 }
 
 static bool same_calls(const fork_caller *c, const interp_fork_place *calls, size_t depth) {
@@ -88,7 +93,7 @@ void interp_fork_sites_count(interp_fork_sites *t, const interp_fork_place *at,
                              const interp_fork_place *calls, size_t depth, bool merged,
                              bool in_region) {
   assert(depth <= INTERP_FORK_CALLERS);
-  uint64_t key = ((uint64_t)at->func + 1) << 32 | at->line, pos;
+  uint64_t key = site_key(at), pos;
   if (!hmap_get(&t->index, key, &pos)) {
     if (t->n == t->cap) {
       t->cap = t->cap ? 2 * t->cap : 32;
@@ -152,8 +157,7 @@ void interp_write_fork_sites(json_writer *j, const interp_result *r) {
   /* sorted in place, the index rebuilt */
   qsort(t->sites, t->n, sizeof *t->sites, sites_by_forks);
   hmap_clear(&t->index);
-  for (size_t k = 0; k < t->n; k++)
-    hmap_put(&t->index, ((uint64_t)t->sites[k].at.func + 1) << 32 | t->sites[k].at.line, k);
+  for (size_t k = 0; k < t->n; k++) hmap_put(&t->index, site_key(&t->sites[k].at), k);
   json_key(j, "fork_sites");
   json_object_begin(j);
   for (size_t k = 0; k < t->n; k++) {
