@@ -188,7 +188,9 @@ WEAK void *memchr(const void *s, int c, size_t n) {
   return NULL;
 }
 
-/* The rest after the known bytes starts with a symbolic one: memchr's loop. */
+/* The rest after the known bytes starts with a symbolic one: memchr's loop. Calling the
+ * public name is safe here, unlike elsewhere in the model (model.h): only the model's own
+ * memchr reaches this function, and a driver that defines memchr replaces that whole. */
 static void *memchr_known(const unsigned char *p, unsigned char ch, size_t n) {
   known_search k = search_known(p, n, ch, 0);
   if (k.found) return (void *)(p + k.at);
@@ -369,7 +371,8 @@ WEAK char *strchrnul(const char *s, int c) {
   return (char *)s;
 }
 
-/* The terminator always matches, so a search that reached it needs no branch at all. */
+/* The terminator always matches, so a search that reached it needs no branch at all. The
+ * rest goes back to strchrnul (its own caller, as memchr_known's). */
 static char *strchrnul_known(const char *s, int c) {
   known_search k = search_known((const unsigned char *)s, SIZE_MAX, (unsigned char)c,
                                 STOP_AT_NUL | NUL_MATCHES);
