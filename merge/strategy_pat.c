@@ -652,7 +652,6 @@ static const char *pat_declines_sample(merge_ctx *m, const merge_region *r, stat
   bool on_tree = read_paths(m, &ab, r, group, n, paths, words);
   pat_partitioning parts = {0};
   bool declines = true;
-  const char *why = values;
   if (!on_tree || pat_partition(words, n, m->opt.pat, &parts) != PAT_PARTITIONED) {
     declines = fallback_declines(m, group, n, comb);
   } else if (!comb) {
@@ -689,7 +688,7 @@ static const char *pat_declines_sample(merge_ctx *m, const merge_region *r, stat
   paths_free(paths, words, n);
   pat_alphabet_free(&ab);
   merge_tmp_release(m);
-  return declines ? why : NULL;
+  return declines ? values : NULL;
 }
 
 static bool merge_pat_early(merge_ctx *m, merge_region *r, state *const *group, size_t n,
