@@ -1,5 +1,6 @@
-"""script_report — the last lines of test/e2e's check scripts (z3_seed.py, fork_sites.py):
-`PASS what` or `FAIL what: why` per check, then `N passed, N failed`, as CI parses them."""
+"""script_report — the last lines of the check scripts (test/e2e's z3_seed.py and
+fork_sites.py, test/robust's halt_order.py): `PASS what` or `FAIL what: why` per check, then
+`N passed, N failed`, as CI parses them."""
 
 
 def report(results):

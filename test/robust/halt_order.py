@@ -18,6 +18,9 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
+from script_report import report  # noqa: E402  (PASS/FAIL lines and the count, as CI parses them)
+
 DRIVER = os.path.join(HERE, "halt_order.c")
 
 
@@ -49,12 +52,7 @@ def main():
         results.append(("the halt ends the oldest (shallowest) states first",
                         len(want) == 8 and at_branches == want,
                         f"lines in test order {lines}, branches at {want}"))
-    failed = 0
-    for what, ok, why in results:
-        print(f"PASS {what}" if ok else f"FAIL {what}: {why}")
-        failed += not ok
-    print(f"{len(results) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return report(results)
 
 
 if __name__ == "__main__":
