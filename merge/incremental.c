@@ -182,6 +182,17 @@ static bool forked_this_iteration(const merge_node *leaf) {
   return false;
 }
 
+/* Did the path to leaf, which has just entered the loop's header, fork in the iteration that
+ * entry ended (after the header entry before it)? Only the entry just made is at the leaf. */
+static bool forked_last_iteration(const merge_node *leaf) {
+  if (leaf->loop_entries != 1) return false;
+  for (const merge_node *n = leaf; n->parent; n = n->parent) {
+    if (n != leaf && n->loop_entries) return false;
+    if (open_children(n->parent) >= 2) return true;
+  }
+  return false;
+}
+
 void merge_inc_entered_block(merge_ctx *m, state *st) {
   merge_region *r = st->region;
   merge_node *leaf = st->leaf;
@@ -192,6 +203,12 @@ void merge_inc_entered_block(merge_ctx *m, state *st) {
   if (leaf->parent && leaf->symbol && !node_info(r->inc, leaf->id)->snapshot &&
       live_children(leaf->parent) >= 2) {
     take_snapshot(m, r, leaf, st);
+    return;
+  }
+  /* back at the header after a fork of the iteration that just ended: where a body whose
+   * sides end in `continue` (busybox's percent_decode_in_place) has its only join */
+  if (place == PLACE_HEADER) {
+    if (!has_nested_loop(m, r) && forked_last_iteration(leaf)) take_snapshot(m, r, leaf, st);
     return;
   }
   /* in the loop's body after a fork of this iteration: where the sides of the body's own
@@ -347,12 +364,17 @@ static bool address_differs(merge_ctx *m, merge_region *r, const state *a, const
  * nested loop are not counted: its sides would join after different numbers of them, and
  * the join would redo them), both in the iteration in which their paths parted (no header
  * entry below their common ancestor): the two sides of the body's own branches, never two
- * iterations. */
+ * iterations. Or at the loop's header, both having just entered it from the iteration in
+ * which their paths parted (sides that each end with `continue` meet nowhere else). */
 static bool joinable(merge_ctx *m, merge_region *r, merge_node *n, merge_node *c) {
   inc_node *in = node_info(r->inc, n->id), *ic = node_info(r->inc, c->id);
   state *a = in->snapshot, *b = ic->snapshot;
-  if (place_of(m, r, a) != PLACE_BODY || has_nested_loop(m, r) || in->iter != ic->iter ||
-      iteration_of(lowest_common_ancestor(n, c)) != in->iter)
+  /* at the header the sides parted in the iteration that their entry ended */
+  loop_place place = place_of(m, r, a);
+  uint32_t parted = place == PLACE_HEADER ? in->iter - 1 : in->iter;
+  if ((place != PLACE_BODY && place != PLACE_HEADER) || has_nested_loop(m, r) ||
+      in->iter != ic->iter || (place == PLACE_HEADER && in->iter == 0) ||
+      iteration_of(lowest_common_ancestor(n, c)) != parted)
     return false;
   if (a->lifecycle != b->lifecycle || a->manual_nesting != b->manual_nesting ||
       a->pointer_forks != b->pointer_forks || !merge_compatible(a, b) ||
@@ -440,10 +462,12 @@ static void tidy_up(merge_ctx *m, merge_region *r, merge_node *p, const merge_no
       p = grand;
       continue;
     }
-    /* a node whose snapshot waits at a join of the loop's body for the other side of its
-     * fork stays: splicing would lose the snapshot (and make that iteration's word differ) */
+    /* a node whose snapshot waits at a join of the loop's body (or at its header) for the
+     * other side of its fork stays: splicing would lose the snapshot (and make that
+     * iteration's word differ) */
     state *snap = node_info(r->inc, p->id)->snapshot;
-    if (live == 1 && !(snap && place_of(m, r, snap) == PLACE_BODY)) {
+    loop_place at = snap ? place_of(m, r, snap) : PLACE_ELSEWHERE;
+    if (live == 1 && at != PLACE_BODY && at != PLACE_HEADER) {
       merge_node *c = p->first_child;
       while (c->dead) c = c->next_sibling;
       merge_tree_splice(t, p, c);
