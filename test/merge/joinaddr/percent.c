@@ -3,8 +3,9 @@
  * of the body ends with `continue`, so its sides meet only at the loop's header: incremental
  * merging joins there the arms whose pointers agree ('+', a plain byte, a bad escape), the
  * written byte an ite, and leaves the escape's arm (src 2 bytes further) forked. Before the
- * header joins no side met, and the exits held one state per combination of arms.
- * EXPECT: states_at_exits<=20 effort_over_none<=0.7
+ * header joins no side met, and the exits held one state per combination of arms
+ * (test/merge/joinaddr.py).
+ * EXPECT: effort_over_none<=0.7 states_at_exits<=20
  */
 #include <klee/klee.h>
 #include <stddef.h>
