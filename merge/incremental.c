@@ -359,6 +359,45 @@ static bool address_differs(merge_ctx *m, merge_region *r, const state *a, const
   return false;
 }
 
+/* Is v a constant that points into one of st's objects? */
+static bool points_into_object(const state *st, const expr *v) {
+  return expr_is_const(v) && v->u.value && v->u.value <= UINT64_MAX &&
+         mem_space_find(st->mem, (uint64_t)v->u.value) != NULL;
+}
+
+/* Do a and b differ in a pointer they keep in memory (an aligned 8-byte word, one that
+ * differs, holding an address into an object in either)? apr_fnmatch advances `pattern` and
+ * `string` through their addresses (`fnmatch_ch(&pattern, &string, …)`): joined, the
+ * pointer in memory became an ite and its later reads reads at a symbolic index, as with
+ * an address register (address_differs) — pat-inc's Z3 effort went from 1.40× none's to
+ * 4.63× at capacity 5 when the loop's header joined them. */
+static bool pointer_in_memory_differs(state *a, state *b) {
+  mem_space *spaces[2] = {a->mem, b->mem};
+  bool *differ = NULL;
+  uint64_t cap = 0;
+  bool found = false;
+  for (size_t i = 0; i < mem_space_count(a->mem) && !found; i++) {
+    const mem_object *o = mem_space_object_at(a->mem, i);
+    if (o->read_only || o->capacity < 8 || mem_shares_contents(a->mem, b->mem, o)) continue;
+    if (o->capacity > cap) {
+      cap = o->capacity;
+      differ = xrealloc(differ, cap);
+    }
+    if (!mem_bytes_differing(spaces, 2, o, differ)) continue;
+    for (uint64_t w = 0; w + 8 <= o->capacity && !found; w += 8) {
+      bool any = false;
+      for (uint64_t k = w; k < w + 8; k++) any |= differ[k];
+      if (!any) continue;
+      expr *at = expr_const(64, w);
+      expr *va = mem_read(a->mem, o, at, 8), *vb = mem_read(b->mem, o, at, 8);
+      found = va != vb && (points_into_object(a, va) || points_into_object(b, vb));
+      expr_unref(at), expr_unref(va), expr_unref(vb);
+    }
+  }
+  free(differ);
+  return found;
+}
+
 /* May the snapshots of n and c (at one position, neither an ancestor of the other) be
  * merged with ite? Only at a join of the body of an innermost loop (the iterations of a
  * nested loop are not counted: its sides would join after different numbers of them, and
@@ -378,7 +417,7 @@ static bool joinable(merge_ctx *m, merge_region *r, merge_node *n, merge_node *c
     return false;
   if (a->lifecycle != b->lifecycle || a->manual_nesting != b->manual_nesting ||
       a->pointer_forks != b->pointer_forks || !merge_compatible(a, b) ||
-      address_differs(m, r, a, b))
+      address_differs(m, r, a, b) || (place == PLACE_HEADER && pointer_in_memory_differs(a, b)))
     return false;
   /* the ite needs paths that exclude each other: a reshaped tree's siblings may overlap */
   merge_node *lca = lowest_common_ancestor(n, c);
