@@ -15,7 +15,8 @@ tests replayed natively end only in outcomes none's have, and cover the same lin
 branches under gcov; and its effort and states are within the bounds (on the old binary,
 which joined the moved pointer, unescape.c's effort was 28.6× none's; 0.92× now; before the
 joins at the header percent.c held 180 states at its exits and spent 10.0× none's effort,
-12 and 0.44× now).
+12 and 0.44× now; through.c, whose cursor moves through its address, spent 2.83× none's
+when the header joined its cursor in memory, 0.20× now).
 
     joinaddr.py SYMQ_BINARY
 
