@@ -1,5 +1,5 @@
 /* busybox's percent_decode_in_place in small (issue 26, item 3b): a URL of symbolic length
- * n <= CAPACITY decoded in place, '+' to ' ', %XX to a byte, anything else copied. Every arm
+ * n <= CAP decoded in place, '+' to ' ', %XX to a byte, anything else copied. Every arm
  * of the body ends with `continue`, so its sides meet only at the loop's header: incremental
  * merging joins there the arms whose pointers agree ('+', a plain byte, a bad escape), the
  * written byte an ite, and leaves the escape's arm (src 2 bytes further) forked. Before the
@@ -7,12 +7,12 @@
  * (test/merge/joinaddr.py).
  * EXPECT: effort_over_none<=0.7 states_at_exits<=20
  */
-#include <klee/klee.h>
 #include <stddef.h>
 
-#ifndef CAPACITY
-#define CAPACITY 4
+#ifndef CAP
+#define CAP 4
 #endif
+#include "../../../drivers/symbolic_string.h"
 
 static unsigned hex_to_bin(unsigned char c) {
   unsigned v = c - '0';
@@ -51,12 +51,8 @@ static char *decode(char *str) {
 }
 
 int main(void) {
-  char s[CAPACITY + 1];
-  size_t n;
-  klee_make_symbolic(&n, sizeof n, "n");
-  klee_assume(n <= CAPACITY);
-  klee_make_symbolic(s, sizeof s, "s");
-  s[n] = '\0';
+  char s[CAP + 1];
+  size_t n = symbolic_string(s, "n", "s");
   decode(s);
   size_t len = 0;
   while (s[len]) len++;

@@ -7,12 +7,12 @@
  * (test/merge/joinaddr.py; 2.8x none's Z3 effort with the join, 0.20x without).
  * EXPECT: effort_over_none<=1
  */
-#include <klee/klee.h>
 #include <stddef.h>
 
-#ifndef CAPACITY
-#define CAPACITY 5
+#ifndef CAP
+#define CAP 5
 #endif
+#include "../../../drivers/symbolic_string.h"
 
 static int step(const char **cursor) {
   const char *s = *cursor;
@@ -25,12 +25,8 @@ static int step(const char **cursor) {
 }
 
 int main(void) {
-  char s[CAPACITY + 1];
-  size_t n;
-  klee_make_symbolic(&n, sizeof n, "n");
-  klee_assume(n <= CAPACITY);
-  klee_make_symbolic(s, sizeof s, "s");
-  s[n] = '\0';
+  char s[CAP + 1];
+  size_t n = symbolic_string(s, "n", "s");
   const char *cursor = s;
   int escapes = 0, blanks = 0;
   while (*cursor) {
