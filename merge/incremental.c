@@ -182,6 +182,17 @@ static bool forked_this_iteration(const merge_node *leaf) {
   return false;
 }
 
+/* Did the path to leaf, which has just entered the loop's header, fork in the iteration that
+ * entry ended (after the header entry before it)? Only the entry just made is at the leaf. */
+static bool forked_last_iteration(const merge_node *leaf) {
+  if (leaf->loop_entries != 1) return false;
+  for (const merge_node *n = leaf; n->parent; n = n->parent) {
+    if (n != leaf && n->loop_entries) return false;
+    if (open_children(n->parent) >= 2) return true;
+  }
+  return false;
+}
+
 void merge_inc_entered_block(merge_ctx *m, state *st) {
   merge_region *r = st->region;
   merge_node *leaf = st->leaf;
@@ -192,6 +203,12 @@ void merge_inc_entered_block(merge_ctx *m, state *st) {
   if (leaf->parent && leaf->symbol && !node_info(r->inc, leaf->id)->snapshot &&
       live_children(leaf->parent) >= 2) {
     take_snapshot(m, r, leaf, st);
+    return;
+  }
+  /* back at the header after a fork of the iteration that just ended: where a body whose
+   * sides end in `continue` (busybox's percent_decode_in_place) has its only join */
+  if (place == PLACE_HEADER) {
+    if (!has_nested_loop(m, r) && forked_last_iteration(leaf)) take_snapshot(m, r, leaf, st);
     return;
   }
   /* in the loop's body after a fork of this iteration: where the sides of the body's own
@@ -342,21 +359,65 @@ static bool address_differs(merge_ctx *m, merge_region *r, const state *a, const
   return false;
 }
 
+/* Is v a constant that points into one of st's objects? */
+static bool points_into_object(const state *st, const expr *v) {
+  return expr_is_const(v) && v->u.value && v->u.value <= UINT64_MAX &&
+         mem_space_find(st->mem, (uint64_t)v->u.value) != NULL;
+}
+
+/* Do a and b differ in a pointer they keep in memory (an aligned 8-byte word, one that
+ * differs, holding an address into an object in either)? apr_fnmatch advances `pattern` and
+ * `string` through their addresses (`fnmatch_ch(&pattern, &string, …)`): joined, the
+ * pointer in memory became an ite and its later reads reads at a symbolic index, as with
+ * an address register (address_differs) — pat-inc's Z3 effort went from 1.40× none's to
+ * 4.63× at capacity 5 when the loop's header joined them. */
+static bool pointer_in_memory_differs(state *a, state *b) {
+  mem_space *spaces[2] = {a->mem, b->mem};
+  bool *differ = NULL;
+  uint64_t cap = 0;
+  bool found = false;
+  for (size_t i = 0; i < mem_space_count(a->mem) && !found; i++) {
+    const mem_object *o = mem_space_object_at(a->mem, i);
+    if (o->read_only || o->capacity < 8 || mem_shares_contents(a->mem, b->mem, o)) continue;
+    if (o->capacity > cap) {
+      cap = o->capacity;
+      differ = xrealloc(differ, cap);
+    }
+    if (!mem_bytes_differing(spaces, 2, o, differ)) continue;
+    for (uint64_t w = 0; w + 8 <= o->capacity && !found; w += 8) {
+      bool any = false;
+      for (uint64_t k = w; k < w + 8; k++) any |= differ[k];
+      if (!any) continue;
+      expr *at = expr_const(64, w);
+      expr *va = mem_read(a->mem, o, at, 8), *vb = mem_read(b->mem, o, at, 8);
+      found = va != vb && (points_into_object(a, va) || points_into_object(b, vb));
+      expr_unref(at), expr_unref(va), expr_unref(vb);
+    }
+  }
+  free(differ);
+  return found;
+}
+
 /* May the snapshots of n and c (at one position, neither an ancestor of the other) be
  * merged with ite? Only at a join of the body of an innermost loop (the iterations of a
  * nested loop are not counted: its sides would join after different numbers of them, and
  * the join would redo them), both in the iteration in which their paths parted (no header
  * entry below their common ancestor): the two sides of the body's own branches, never two
- * iterations. */
+ * iterations. Or at the loop's header, both having just entered it from the iteration in
+ * which their paths parted (sides that each end with `continue` meet nowhere else). */
 static bool joinable(merge_ctx *m, merge_region *r, merge_node *n, merge_node *c) {
   inc_node *in = node_info(r->inc, n->id), *ic = node_info(r->inc, c->id);
   state *a = in->snapshot, *b = ic->snapshot;
-  if (place_of(m, r, a) != PLACE_BODY || has_nested_loop(m, r) || in->iter != ic->iter ||
-      iteration_of(lowest_common_ancestor(n, c)) != in->iter)
+  /* at the header the sides parted in the iteration that their entry ended */
+  loop_place place = place_of(m, r, a);
+  uint32_t parted = place == PLACE_HEADER ? in->iter - 1 : in->iter;
+  if ((place != PLACE_BODY && place != PLACE_HEADER) || has_nested_loop(m, r) ||
+      in->iter != ic->iter || (place == PLACE_HEADER && in->iter == 0) ||
+      iteration_of(lowest_common_ancestor(n, c)) != parted)
     return false;
   if (a->lifecycle != b->lifecycle || a->manual_nesting != b->manual_nesting ||
       a->pointer_forks != b->pointer_forks || !merge_compatible(a, b) ||
-      address_differs(m, r, a, b))
+      address_differs(m, r, a, b) || (place == PLACE_HEADER && pointer_in_memory_differs(a, b)))
     return false;
   /* the ite needs paths that exclude each other: a reshaped tree's siblings may overlap */
   merge_node *lca = lowest_common_ancestor(n, c);
@@ -440,10 +501,12 @@ static void tidy_up(merge_ctx *m, merge_region *r, merge_node *p, const merge_no
       p = grand;
       continue;
     }
-    /* a node whose snapshot waits at a join of the loop's body for the other side of its
-     * fork stays: splicing would lose the snapshot (and make that iteration's word differ) */
+    /* a node whose snapshot waits at a join of the loop's body (or at its header) for the
+     * other side of its fork stays: splicing would lose the snapshot (and make that
+     * iteration's word differ) */
     state *snap = node_info(r->inc, p->id)->snapshot;
-    if (live == 1 && !(snap && place_of(m, r, snap) == PLACE_BODY)) {
+    loop_place at = snap ? place_of(m, r, snap) : PLACE_ELSEWHERE;
+    if (live == 1 && at != PLACE_BODY && at != PLACE_HEADER) {
       merge_node *c = p->first_child;
       while (c->dead) c = c->next_sibling;
       merge_tree_splice(t, p, c);

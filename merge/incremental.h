@@ -5,7 +5,9 @@
  * with its tree node while the state runs on. In a loop region a member that forked in the
  * current iteration is snapshotted again (replacing its leaf's snapshot) where it enters a
  * join of the loop's body: a block other than the header entered by two edges or more, in a
- * loop that contains no other loop. The
+ * loop that contains no other loop; and one that forked in the iteration it just ended, where
+ * it enters the header of such a loop (a body whose arms end with `continue` meets only
+ * there). The
  * iteration of a node is the number of header entries on its path (merge_node.loop_entries).
  * When no state is running (between the interpreter's slices), every new snapshot n is
  * compared with the snapshots of the other nodes; the compatible node n' closest to the root
@@ -15,7 +17,8 @@
  *     either every register live there (merge/liveness.h, per frame) and every writable byte
  *     of memory are syntactically equal, or (a join: when no equal partner exists) both are
  *     at a block of the loop's body other than its header, in the iteration of their lowest
- *     common ancestor, their paths since it exclude each other (asked of the solver) and
+ *     common ancestor, or both at the header, in the iteration after their lowest common
+ *     ancestor's, their paths since it exclude each other (asked of the solver) and
  *     they agree in every live register of the loop's function that an address of its
  *     memory accesses is computed from (an ite there would make every later access a read
  *     at a symbolic index),
@@ -32,7 +35,7 @@
  * and that disjunction added, and at a join every register and byte on which the sides
  * differ an ite over the first side's tail — resumes; nodes left with no child are removed
  * and those left with one child are spliced (conditions conjoined), except a node whose
- * snapshot waits at a join of the body for the other side. Unlike the paper, L need not be the
+ * snapshot waits at a join of the body (or at the header) for the other side. Unlike the paper, L need not be the
  * parent of n or n' (symq's tree has any number of children and its one-sided branches are
  * nodes too). With --validate-merges each merge is checked (merge/validate.h); with
  * --tests-per-merge=all each side's snapshot gets a test first, as a release's members do.
