@@ -523,13 +523,16 @@ static bool side_goes_on(merge_ctx *m, const merge_region *r, const merge_node *
    c^k; one whose continuing iterations take one path, at the number of its iterations.
    Counting a switch's cases as one each kept wget's base64 decoder (7 ways a byte) estimated
    at its exits' count while its states waited until --max-time. Linear in the tree's nodes
-   (with a search of the function's blocks per side not yet run). */
-static double region_estimate(merge_ctx *m, const merge_region *r) {
+   (with a search of the function's blocks per side not yet run). *unrun_out gets the part of
+   the estimate still to be explored: the subtrees guessed for siblings not yet run (0 for a
+   loop whose continuing iterations take one path: its dive is all the estimate sees). */
+static double region_estimate(merge_ctx *m, const merge_region *r, double *unrun_out) {
   const merge_tree *t = r->tree;
   double *est = xcalloc(t->count + 1, sizeof *est);
+  double *unrun = xcalloc(t->count + 1, sizeof *unrun); /* est's part from siblings not yet run */
   for (uint32_t id = t->count; id-- > 0;) {
     const merge_node *x = t->nodes[id];
-    double twin = 0, sum = 0;
+    double twin = 0, sum = 0, below = 0;
     uint32_t pending = 0, live = 0;
     for (const merge_node *c = x->first_child; c; c = c->next_sibling) {
       if (c->dead || c->detached) continue;
@@ -544,13 +547,20 @@ static double region_estimate(merge_ctx *m, const merge_region *r) {
       }
       double e = leaf ? 1 : est[c->id];
       sum += e;
+      below += unrun[c->id];
       if (e > twin) twin = e;
     }
     /* est[id] stays 0 for a node with no live child: its parent counts it as one leaf */
-    if (live) est[id] = sum + pending * (twin > 1 ? twin : 1);
+    double guessed = pending * (twin > 1 ? twin : 1);
+    if (live) {
+      est[id] = sum + guessed;
+      unrun[id] = below + guessed;
+    }
   }
   double root = est[0] ? est[0] : 1;
+  *unrun_out = unrun[0];
   free(est);
+  free(unrun);
   return root;
 }
 
@@ -562,17 +572,23 @@ static double region_estimate(merge_ctx *m, const merge_region *r) {
 enum { MERGE_ESTIMATE_MIN_FORKS = 64 };
 
 /* The solver effort (qs_effort: Z3's resource count) a region may spend per state of
-   --max-region-states before it gives up: a region whose estimated states (region_estimate),
-   at the effort its forks have cost so far, would cost more than --max-region-states states
-   at this much each gives up as on the estimate — its states would hold each other until
-   --max-time. Calibrated on the first loop of wget's url_escape_1 under url_unescape
-   (capacity 10, DFS): 2,047 states estimated, ~200,000 per fork (Z3 ~40 ms a query),
-   projected ~4·10^8 (it gives up at its 64th fork); and APR's collapse_spaces, ~2,200 per
-   fork at capacity 50 (~1.3 ms a query; its estimate gives it up there anyway), and at
-   capacity 10, where its region of 2,047 states merges and pays, 1.2·10^7 for the whole run
-   (~5,300 per fork): it stays open. At 12,000 per state the limit (4.9·10^7 with the default
-   4,096) lies 8x below the one and 4x above the other's whole run. Deterministic, as the count
-   is: no clock is read. */
+   --max-region-states before it gives up: a region whose states still to be explored (the
+   estimate's unrun part, region_estimate), at the effort its forks have cost so far, would
+   cost more than --max-region-states states at this much each gives up as on the estimate —
+   the states waiting at its exits would wait for that work until --max-time. The effort of
+   the states already explored is spent whether the region gives up or not (its members go on
+   forked and ask the same questions), so it does not count. Counted, it gave the second loop
+   of chained memspn up under --merge=cfg after 81 of its ~128 forks, each costing ~650,000
+   under the first loop's merged disjunction, and its 40 waiting states went on forked under
+   that disjunction: at capacity 64 Z3 effort 96.5 M → 183.6 M (eval/real/RESULTS.md).
+   Calibrated on the first loop of wget's url_escape_1 under url_unescape (capacity 10, DFS):
+   2,047 states estimated, ~200,000 per fork (Z3 ~40 ms a query), projected ~4·10^8 (it gives
+   up at its 64th fork, where 1,862 of the 1,919 states then estimated are unrun); and APR's
+   collapse_spaces, ~2,200 per fork at capacity 50 (~1.3 ms a query; its estimate gives it up
+   there anyway), and at capacity 10, where its region of 2,047 states merges and pays,
+   1.2·10^7 for the whole run (~5,300 per fork): it stays open. At 12,000 per state the limit
+   (4.9·10^7 with the default 4,096) lies 8x below the one and 4x above the other's whole run.
+   Deterministic, as the count is: no clock is read. */
 enum { MERGE_EFFORT_PER_STATE = 12000 };
 
 /* Sizes r's tree up every so many forks (each estimate costs the tree's size, so the forks
@@ -582,12 +598,13 @@ static void region_check_work(merge_ctx *m, merge_region *r) {
   if (++w->forks < w->next_check || !m->opt.max_waiting || r->inc || r->gave_up) return;
   w->next_check = w->forks + (w->forks / 8 > 4 ? w->forks / 8 : 4);
   if (w->forks < MERGE_ESTIMATE_MIN_FORKS) return;
-  double est = region_estimate(m, r);
+  double unrun;
+  double est = region_estimate(m, r, &unrun);
   /* the states its batches merged wait no more: only the others count against the limit */
   if (est - (double)w->collapsed > (double)m->opt.max_waiting) w->over_budget = true;
-  /* what its states will cost the solver, at the effort its forks cost so far */
+  /* what the states still to come will cost the solver, at the effort its forks cost so far */
   double spent = (double)(path_effort(m) - w->effort_at_open);
-  if (spent / (double)w->forks * est > (double)m->opt.max_waiting * MERGE_EFFORT_PER_STATE)
+  if (spent / (double)w->forks * unrun > (double)m->opt.max_waiting * MERGE_EFFORT_PER_STATE)
     w->over_effort = true;
 }
 

@@ -76,8 +76,9 @@ typedef struct merge_work {
   bool over_budget;    /* the estimate passed --max-region-states: give up at the next chance */
   /* appended (issue 26: solver effort) */
   uint64_t effort_at_open; /* qs_effort when the region opened */
-  bool over_effort;        /* its states, at the effort each cost so far, would cost more
-                              than the region may spend: give up at the next chance */
+  bool over_effort;        /* its states not yet explored, at the effort each fork cost so
+                              far, would cost more than the region may spend: give up at the
+                              next chance */
   /* appended (issue 25: a region that keeps merging) */
   uint64_t collapsed; /* states its exits released in batches that merged: they wait no more */
 } merge_work;
