@@ -48,7 +48,8 @@ bool qs_quant_is_witness(const qs_quant *q, const expr_array *a);
 
 void qs_formulas_free(expr **f, size_t n);
 
-/* The stripped query: the quantifier-free conjuncts, and per clause its instantiations at lo
+/* The stripped query: the quantifier-free conjuncts (a rescan's range equality among them,
+ * qs_quant_folded), and per clause its instantiations at lo
  * and hi and at each trigger term (an index another conjunct reads an array at, solved for
  * i through the clause's read of the same array). Returns the count; *out is new.
  * In the query's order: each formula's conjuncts, then the instances it brings in (those at
@@ -93,6 +94,9 @@ size_t qs_quant_repair_query(const qs_quant *q, const expr_assignment *m, expr *
  * hi in every model of the query's quantifier-free conjuncts (which the expansion keeps), and
  * `low` bounds lo from below. Finding `high` needs a solver: stage_quant.c proves it. */
 size_t qs_quant_forall_count(const qs_quant *q);
+/* Clauses strip, duplicate and repair do without: a rescan's, replaced by the equality of
+ * its range with an earlier scan's (quant.c, fold_rescans). */
+size_t qs_quant_folded(const qs_quant *q);
 expr *qs_quant_forall_at(const qs_quant *q, size_t k); /* borrowed */
 /* The quantifier-free conjuncts of the query (borrowed; NULL-terminated not needed). */
 expr *const *qs_quant_qf(const qs_quant *q, size_t *n);

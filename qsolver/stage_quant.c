@@ -134,6 +134,7 @@ static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, 
   assert(nstripped >= nqf); /* every conjunct, then the instances */
   stats_of(qs)->strip_conjuncts += nqf;
   stats_of(qs)->strip_instances += nstripped - nqf;
+  stats_of(qs)->strip_folded += qs_quant_folded(q);
   keep_stripped(qs, stripped, nstripped);
   /* Quantifier-free: encoded as the engine's own queries are (arrays blasted, a large one
    * read at a symbolic index in the array theory). Keeping every array of a stripped query
