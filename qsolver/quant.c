@@ -271,8 +271,7 @@ static size_t terminator_pos(const qs_quant *q, const qclause *c) {
 static void fold_rescans(qs_quant *q) {
   for (size_t k = 1; k < q->ncl; k++) {
     qclause *c2 = &q->cl[k];
-    if (!expr_is_const(c2->lo) || c2->lo->u.value > 1 || c2->hi->width != c2->bvar->width)
-      continue;
+    if (!expr_is_const(c2->lo) || c2->lo->u.value > 1 || c2->hi->width != c2->bvar->width) continue;
     size_t t2 = SIZE_MAX;
     for (size_t j = 0; j < k; j++) {
       const qclause *c1 = &q->cl[j];
@@ -302,6 +301,34 @@ static void fold_rescans(qs_quant *q) {
       break;
     }
   }
+}
+
+size_t qs_quant_scan_pairs(const qs_quant *q, qs_scan_pair *out, size_t max) {
+  size_t n = 0;
+  for (size_t k = 1; k < q->ncl && n < max; k++) {
+    const qclause *c2 = &q->cl[k];
+    if (!expr_is_const(c2->lo) || c2->lo->u.value > 1 || c2->hi->width != c2->bvar->width) continue;
+    size_t t2 = terminator_pos(q, c2);
+    if (t2 == SIZE_MAX) continue;
+    for (size_t j = 0; j < k && n < max; j++) {
+      const qclause *c1 = &q->cl[j];
+      if (!expr_is_const(c1->lo) || c1->lo->u.value > 1 || c1->hi == c2->hi ||
+          c1->hi->width != c2->hi->width || c1->hi->width != c1->bvar->width)
+        continue;
+      size_t t1 = terminator_pos(q, c1);
+      if (t1 == SIZE_MAX) continue;
+      size_t pos = c2->pos > c1->pos ? c2->pos : c1->pos;
+      if (t1 > pos) pos = t1;
+      if (t2 > pos) pos = t2;
+      /* the bounds right after (a merge's K ≤ CAP): what bounds the proof's expansion */
+      while (pos + 1 < q->n && q->f[pos + 1]->kind == EXPR_ULE &&
+             expr_is_const(q->f[pos + 1]->kid[1]) &&
+             (q->f[pos + 1]->kid[0] == c1->hi || q->f[pos + 1]->kid[0] == c2->hi))
+        pos++;
+      out[n++] = (qs_scan_pair){c1->forall, c2->forall, c1->hi, c2->hi, pos};
+    }
+  }
+  return n;
 }
 
 qs_quant *qs_quant_new(expr *const *f, size_t n) {

@@ -59,6 +59,17 @@ void qs_formulas_free(expr **f, size_t n);
  * question, last in a request, comes last with its own triggers' instances. */
 size_t qs_quant_strip(const qs_quant *q, expr ***out);
 
+/* Two terminated scans strip does not fold (their bodies differ: a scan of a copy of the
+ * bytes another scan passed): clauses ∀i∈[lo,a]. φ(i), ∀i∈[lo',b]. ψ(i), lo, lo' ≤ 1, with
+ * ¬φ(a + 1) and ¬ψ(b + 1) among the conjuncts. Whether a = b follows from the query's formulas
+ * up to `pos` (the last of the four) is for a solver to prove (stage_quant.c). */
+typedef struct qs_scan_pair {
+  expr *first, *second; /* the clauses' forall nodes (borrowed) */
+  expr *a, *b;          /* their upper bounds (borrowed) */
+  size_t pos;
+} qs_scan_pair;
+size_t qs_quant_scan_pairs(const qs_quant *q, qs_scan_pair *out, size_t max);
+
 /* True iff m satisfies the whole query (each forall expanded over m's range). */
 bool qs_quant_holds(const qs_quant *q, const expr_assignment *m);
 
