@@ -31,11 +31,19 @@
 #include "engine/core/expr.h"
 #include "qsolver/qsolver.h"
 #include "qsolver/quant.h"
+#include "qs_check.h"
 
 static expr *k64(uint64_t v) { return K(expr_const(64, v)); }
 static expr *k8(uint64_t v) { return K(expr_const(8, v)); }
 static expr *byte_at(expr_array *a, expr *index) { return K(expr_read(a, NULL, index)); }
 static expr *word(expr_array *a) { return K(expr_read_le(a, NULL, k64(0), 8)); }
+
+/* The end of a group: its references dropped, nothing else left alive. */
+static void release_since(size_t nodes, size_t arrays) {
+  pool_release();
+  CHECK_EQ_U64(expr_live_count(), nodes);
+  CHECK_EQ_U64(expr_live_arrays(), arrays);
+}
 
 /* The chain without the relaxed stage and the slice step (they answer some requests before
  * the procedure, which the counts below are about), with --validate-qsolver on. */
@@ -101,16 +109,11 @@ static void test_fold(void) {
                 K(expr_eq(k2, k64(3))),
                 K(expr_eq(byte_at(S, k64(1)), k8('b')))};
   expr_array *all[3] = {S, K1A, K2A};
-  expr_assignment *m = NULL;
-  CHECK_EQ_U64(qs_get_model(s, g, 8, all, 3, &m), QS_SAT);
-  CHECK(m && expr_eval_all_true(g, 8, m));
-  expr_assignment_free(m);
+  check_model(s, g, 8, all, 3);
   CHECK_EQ_U64(st->disagreements, 0);
   CHECK_EQ_U64(st->recheck_unknown, 0);
   qs_free(s);
-  pool_release();
-  CHECK_EQ_U64(expr_live_count(), nodes);
-  CHECK_EQ_U64(expr_live_arrays(), arrays);
+  release_since(nodes, arrays);
 }
 
 /* f[0..6) with K1 ≠ K2 last: sat, and the procedure's model satisfies it. */
@@ -119,10 +122,7 @@ static void check_not_folded(expr *const *f, size_t n, expr_array *const *arrays
   CHECK_EQ_U64(qs_quant_folded(q), 0);
   qs_quant_free(q);
   qsolver *s = validated_solver();
-  expr_assignment *m = NULL;
-  CHECK_EQ_U64(qs_get_model(s, f, n, arrays, na, &m), QS_SAT);
-  CHECK(m && expr_eval_all_true(f, n, m));
-  expr_assignment_free(m);
+  check_model(s, f, n, arrays, na);
   CHECK_EQ_U64(qs_quant_stats_of(s)->strip_folded, 0);
   CHECK_EQ_U64(qs_quant_stats_of(s)->disagreements, 0);
   qs_free(s);
@@ -147,9 +147,7 @@ static void test_no_fold(void) {
   expr *h[7] = {scan(S, 1, k1),    terminator(S, k1),       K(expr_ule(k1, k64(6))), scan(T, 1, k2),
                 terminator(T, k2), K(expr_ule(k2, k64(6))), K(expr_ne(k1, k2))};
   check_not_folded(h, 7, all, 4);
-  pool_release();
-  CHECK_EQ_U64(expr_live_count(), nodes);
-  CHECK_EQ_U64(expr_live_arrays(), arrays);
+  release_since(nodes, arrays);
 }
 
 /* Questions over two scans of s (folded) and one of t (not), each answer compared with Z3's
@@ -207,9 +205,7 @@ static void test_family(void) {
   CHECK_EQ_U64(st->models_unconfirmed, 0);
   qs_free(plain);
   qs_free(s);
-  pool_release();
-  CHECK_EQ_U64(expr_live_count(), nodes);
-  CHECK_EQ_U64(expr_live_arrays(), arrays);
+  release_since(nodes, arrays);
 }
 
 /* ---- scan equalities (stage_quant.c, scan_equal) ------------------------------------------- */
@@ -294,19 +290,14 @@ static void test_scan_lemma(void) {
   g[6] = K(expr_ne(k1, k2));
   s = validated_solver();
   st = qs_quant_stats_of(s);
-  m = NULL;
-  CHECK_EQ_U64(qs_get_model(s, g, 7, all, 4, &m), QS_SAT);
-  CHECK(m && expr_eval_all_true(g, 7, m));
-  expr_assignment_free(m);
+  check_model(s, g, 7, all, 4);
   CHECK_EQ_U64(st->scan_lemmas, 0);
   CHECK_EQ_U64(st->unknown, 0);
   CHECK_EQ_U64(st->disagreements, 0);
   qs_free(s);
   expr_update_unref(part);
   expr_update_unref(full);
-  pool_release();
-  CHECK_EQ_U64(expr_live_count(), nodes);
-  CHECK_EQ_U64(expr_live_arrays(), arrays);
+  release_since(nodes, arrays);
 }
 
 int main(void) {
