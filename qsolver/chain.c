@@ -562,6 +562,7 @@ static void quant_stats_json(json_writer *j, const qsolver *s) {
     json_key_uint(j, qs_qstep_name((qs_qstep)k), q->effort[k]);
   json_object_end(j);
   JSON_COUNTERS(j, {"strip_conjuncts", q->strip_conjuncts}, {"strip_instances", q->strip_instances},
+                {"strip_folded", q->strip_folded}, {"scan_lemmas", q->scan_lemmas},
                 {"disagreements", q->disagreements}, {"asked", q->asked});
   json_key(j, "asked_decided_by");
   json_object_begin(j);

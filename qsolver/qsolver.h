@@ -233,6 +233,13 @@ typedef struct qs_quant_stats {
    * instances strip added to them — what a merged state's question hands Z3 besides its
    * path (libpng text at capacity 40 under pat: 41 instances to 29 conjuncts a query) */
   uint64_t strip_conjuncts, strip_instances;
+  /* appended (issue 26): over every stripped query, the clauses strip did without — a
+   * rescan's, replaced by the equality of its range with an earlier scan's (quant.c,
+   * fold_rescans) */
+  uint64_t strip_folded;
+  /* appended (issue 26): scan equalities proved (stage_quant.c, scan_equal) — a merged
+   * state's rescan of a copy equal in length to the scan of the original */
+  uint64_t scan_lemmas;
 } qs_quant_stats;
 /* "slice", "strip", "duplicate", "repair", "fallback_expand", "fallback_z3". */
 const char *qs_qstep_name(qs_qstep step);

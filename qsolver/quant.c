@@ -11,6 +11,7 @@
 #include <assert.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Evaluation of a range longer than this is not attempted (duplicate, repair), and the
  * check of a whole query treats such a forall as not holding (expr_eval_all_true). */
@@ -46,6 +47,7 @@ struct qs_quant {
   qclause *cl;
   size_t ncl, cl_cap;
   bool nested;
+  size_t nfolded; /* clauses replaced by an equality of ranges (fold_rescans) */
   expr **foralls; /* every distinct forall node, borrowed */
   size_t nforalls, foralls_cap;
   expr_array **arrays; /* every array of the query, borrowed */
@@ -235,6 +237,100 @@ static void add_conjunct(qs_quant *q, expr *e) {
   walk_free(&w);
 }
 
+/* Where a quantifier-free conjunct equal to e (by node: expressions are interned) sits:
+ * the query's formula it comes from, or SIZE_MAX when there is none. */
+static size_t conjunct_pos(const qs_quant *q, const expr *e) {
+  for (size_t i = 0; i < q->nqf; i++)
+    if (q->qf[i] == e) return q->qf_pos[i];
+  return SIZE_MAX;
+}
+
+/* Where the query says the clause's body fails just past its range, ¬φ(hi + 1) (a scan's
+ * exit: the byte after the last one the loop passed), or SIZE_MAX. */
+static size_t terminator_pos(const qs_quant *q, const qclause *c) {
+  expr *one = expr_const(c->hi->width, 1), *next = expr_add(c->hi, one);
+  expr *body = at_term(c, c->body, next), *fails = expr_not(body);
+  size_t pos = conjunct_pos(q, fails);
+  expr_unref(fails);
+  expr_unref(body);
+  expr_unref(next);
+  expr_unref(one);
+  return pos;
+}
+
+/* Two scans of the same bytes: clauses ∀i. lo ≤ i ≤ a → φ(i) and ∀i. lo ≤ i ≤ b → φ(i)
+ * with the same lo ∈ {0, 1} and the same body, each with its terminator ¬φ(a + 1), ¬φ(b + 1)
+ * among the conjuncts. Then a = b: were a < b, a + 1 (no wrap, being ≤ b; ≥ lo, as lo ≤ 1
+ * and a + 1 ≠ 0) would lie in the second range, where φ holds, against ¬φ(a + 1); b < a
+ * likewise. Conversely a = b makes the two clauses one. So the later clause is replaced by
+ * the conjunct a = b — an equivalent query, with one clause fewer to instantiate: what a
+ * merged state's strlen over the bytes an earlier merged loop already scanned leaves (libpng
+ * text: png_set_text_2's strlen(key) after png_handle_tEXt's keyword loop). The query's own
+ * formulas are untouched (models are checked against them; the expansion expands every
+ * forall), so only strip, duplicate and repair see the fold. */
+static void fold_rescans(qs_quant *q) {
+  for (size_t k = 1; k < q->ncl; k++) {
+    qclause *c2 = &q->cl[k];
+    if (!expr_is_const(c2->lo) || c2->lo->u.value > 1 || c2->hi->width != c2->bvar->width) continue;
+    size_t t2 = SIZE_MAX;
+    for (size_t j = 0; j < k; j++) {
+      const qclause *c1 = &q->cl[j];
+      if (c1->lo != c2->lo || c1->hi == c2->hi || c1->hi->width != c2->hi->width ||
+          c1->bvar->width != c2->bvar->width)
+        continue;
+      expr *renamed = expr_substitute(c2->body, &c2->bvar, (expr **)&c1->bvar, 1);
+      bool same = renamed == c1->body;
+      expr_unref(renamed);
+      if (!same) continue;
+      if (t2 == SIZE_MAX && (t2 = terminator_pos(q, c2)) == SIZE_MAX) break;
+      size_t t1 = terminator_pos(q, c1);
+      if (t1 == SIZE_MAX) continue;
+      size_t pos = c2->pos;
+      if (t1 > pos) pos = t1;
+      if (t2 > pos) pos = t2;
+      expr *eq = expr_eq(c1->hi, c2->hi);
+      push_expr(&q->owned, &q->nowned, &q->owned_cap, eq);
+      QS_RESERVE(q->qf_pos, q->qf_pos_cap, q->nqf + 1);
+      q->qf_pos[q->nqf] = pos;
+      push_expr(&q->qf, &q->nqf, &q->qf_cap, eq);
+      free(c2->qreads);
+      memmove(c2, c2 + 1, (q->ncl - k - 1) * sizeof *c2);
+      q->ncl--;
+      q->nfolded++;
+      k--;
+      break;
+    }
+  }
+}
+
+size_t qs_quant_scan_pairs(const qs_quant *q, qs_scan_pair *out, size_t max) {
+  size_t n = 0;
+  for (size_t k = 1; k < q->ncl && n < max; k++) {
+    const qclause *c2 = &q->cl[k];
+    if (!expr_is_const(c2->lo) || c2->lo->u.value > 1 || c2->hi->width != c2->bvar->width) continue;
+    size_t t2 = terminator_pos(q, c2);
+    if (t2 == SIZE_MAX) continue;
+    for (size_t j = 0; j < k && n < max; j++) {
+      const qclause *c1 = &q->cl[j];
+      if (!expr_is_const(c1->lo) || c1->lo->u.value > 1 || c1->hi == c2->hi ||
+          c1->hi->width != c2->hi->width || c1->hi->width != c1->bvar->width)
+        continue;
+      size_t t1 = terminator_pos(q, c1);
+      if (t1 == SIZE_MAX) continue;
+      size_t pos = c2->pos > c1->pos ? c2->pos : c1->pos;
+      if (t1 > pos) pos = t1;
+      if (t2 > pos) pos = t2;
+      /* the bounds right after (a merge's K ≤ CAP): what bounds the proof's expansion */
+      while (pos + 1 < q->n && q->f[pos + 1]->kind == EXPR_ULE &&
+             expr_is_const(q->f[pos + 1]->kid[1]) &&
+             (q->f[pos + 1]->kid[0] == c1->hi || q->f[pos + 1]->kid[0] == c2->hi))
+        pos++;
+      out[n++] = (qs_scan_pair){c1->forall, c2->forall, c1->hi, c2->hi, pos};
+    }
+  }
+  return n;
+}
+
 qs_quant *qs_quant_new(expr *const *f, size_t n) {
   qs_quant *q = xcalloc(1, sizeof *q);
   q->f = f;
@@ -264,6 +360,7 @@ qs_quant *qs_quant_new(expr *const *f, size_t n) {
       }
   }
   walk_free(&w);
+  fold_rescans(q);
   return q;
 }
 
@@ -294,6 +391,7 @@ bool qs_quant_holds(const qs_quant *q, const expr_assignment *m) {
 }
 
 size_t qs_quant_forall_count(const qs_quant *q) { return q->nforalls; }
+size_t qs_quant_folded(const qs_quant *q) { return q->nfolded; }
 expr *qs_quant_forall_at(const qs_quant *q, size_t k) { return q->foralls[k]; }
 expr *const *qs_quant_qf(const qs_quant *q, size_t *n) {
   *n = q->nqf;

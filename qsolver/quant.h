@@ -48,7 +48,8 @@ bool qs_quant_is_witness(const qs_quant *q, const expr_array *a);
 
 void qs_formulas_free(expr **f, size_t n);
 
-/* The stripped query: the quantifier-free conjuncts, and per clause its instantiations at lo
+/* The stripped query: the quantifier-free conjuncts (a rescan's range equality among them,
+ * qs_quant_folded), and per clause its instantiations at lo
  * and hi and at each trigger term (an index another conjunct reads an array at, solved for
  * i through the clause's read of the same array). Returns the count; *out is new.
  * In the query's order: each formula's conjuncts, then the instances it brings in (those at
@@ -57,6 +58,17 @@ void qs_formulas_free(expr **f, size_t n);
  * its path condition shares and Z3's incremental lane keeps it asserted (z3_backend.c); the
  * question, last in a request, comes last with its own triggers' instances. */
 size_t qs_quant_strip(const qs_quant *q, expr ***out);
+
+/* Two terminated scans strip does not fold (their bodies differ: a scan of a copy of the
+ * bytes another scan passed): clauses ∀i∈[lo,a]. φ(i), ∀i∈[lo',b]. ψ(i), lo, lo' ≤ 1, with
+ * ¬φ(a + 1) and ¬ψ(b + 1) among the conjuncts. Whether a = b follows from the query's formulas
+ * up to `pos` (the last of the four) is for a solver to prove (stage_quant.c). */
+typedef struct qs_scan_pair {
+  expr *first, *second; /* the clauses' forall nodes (borrowed) */
+  expr *a, *b;          /* their upper bounds (borrowed) */
+  size_t pos;
+} qs_scan_pair;
+size_t qs_quant_scan_pairs(const qs_quant *q, qs_scan_pair *out, size_t max);
 
 /* True iff m satisfies the whole query (each forall expanded over m's range). */
 bool qs_quant_holds(const qs_quant *q, const expr_assignment *m);
@@ -93,6 +105,9 @@ size_t qs_quant_repair_query(const qs_quant *q, const expr_assignment *m, expr *
  * hi in every model of the query's quantifier-free conjuncts (which the expansion keeps), and
  * `low` bounds lo from below. Finding `high` needs a solver: stage_quant.c proves it. */
 size_t qs_quant_forall_count(const qs_quant *q);
+/* Clauses strip, duplicate and repair do without: a rescan's, replaced by the equality of
+ * its range with an earlier scan's (quant.c, fold_rescans). */
+size_t qs_quant_folded(const qs_quant *q);
 expr *qs_quant_forall_at(const qs_quant *q, size_t k); /* borrowed */
 /* The quantifier-free conjuncts of the query (borrowed; NULL-terminated not needed). */
 expr *const *qs_quant_qf(const qs_quant *q, size_t *n);

@@ -32,6 +32,7 @@
 
 #include <assert.h>
 #include <inttypes.h>
+#include <string.h>
 
 /* Instances the expansion may have in all (sum of the forall ranges). */
 #define EXPAND_MAX ((uint64_t)4096)
@@ -53,7 +54,24 @@ typedef struct quant_stage {
   qs_idmap kept_ids;
   expr **kept;
   size_t nkept, kept_cap;
+  /* Scan equalities asked (scan_equal): per pair of scans and the path prefix they were
+   * asked on, whether it was proved. `keys` holds each one's key words (the prefix's formula
+   * ids, then the two foralls' ids), `lemma_at` maps a key's hash to its entry + 1. */
+  struct scan_lemma {
+    size_t key, nkey; /* in keys */
+    uint8_t state;    /* LEMMA_PROVED, LEMMA_NOT, LEMMA_ASKING */
+  } * lemmas;
+  size_t nlemmas, lemmas_cap;
+  uint64_t *keys;
+  size_t nkeys, keys_cap;
+  qs_idmap lemma_at;
+  unsigned depth; /* quant_solve's nesting: a scan equality is proved by a request of its own */
 } quant_stage;
+
+enum { LEMMA_PROVED = 1, LEMMA_NOT, LEMMA_ASKING };
+/* Scan equalities remembered before all are let go; pairs tried per request. */
+#define LEMMAS_MAX ((size_t)4096)
+#define SCAN_PAIRS_MAX 8
 
 /* Takes a reference to f[0..n) until KEPT_MAX formulas are kept (then all are let go). */
 static void keep_stripped(quant_stage *qs, expr *const *f, size_t n) {
@@ -134,6 +152,7 @@ static qs_qstep procedure(quant_stage *qs, const qs_quant *q, const qs_req *rq, 
   assert(nstripped >= nqf); /* every conjunct, then the instances */
   stats_of(qs)->strip_conjuncts += nqf;
   stats_of(qs)->strip_instances += nstripped - nqf;
+  stats_of(qs)->strip_folded += qs_quant_folded(q);
   keep_stripped(qs, stripped, nstripped);
   /* Quantifier-free: encoded as the engine's own queries are (arrays blasted, a large one
    * read at a symbolic index in the array theory). Keeping every array of a stripped query
@@ -275,6 +294,97 @@ out:
   return n;
 }
 
+/* ---- scan equalities ------------------------------------------------------------------------ */
+
+static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans);
+
+static uint64_t key_hash(const uint64_t *k, size_t n) {
+  uint64_t h = 0xcbf29ce484222325u;
+  for (size_t i = 0; i < n; i++) h = (h ^ k[i]) * 0x100000001b3u, h ^= h >> 29;
+  return h;
+}
+
+/* Does the query's prefix rq->f[0..p->pos] imply p->a = p->b? Asked once per pair and prefix
+ * (a state's path only grows, so its later questions find the answer), as a request of its
+ * own — ¬(a = b) under the prefix — through this stage: only its unsat counts. */
+static bool scan_equal(quant_stage *qs, const qs_req *rq, const qs_scan_pair *p) {
+  size_t nkey = p->pos + 3;
+  QS_RESERVE(qs->keys, qs->keys_cap, qs->nkeys + nkey);
+  uint64_t *key = qs->keys + qs->nkeys;
+  for (size_t i = 0; i <= p->pos; i++) key[i] = rq->f[i]->id;
+  key[p->pos + 1] = p->first->id;
+  key[p->pos + 2] = p->second->id;
+  uint64_t h = key_hash(key, nkey), at;
+  if (qs_idmap_get(&qs->lemma_at, h, &at)) {
+    const struct scan_lemma *l = &qs->lemmas[at - 1];
+    if (l->nkey == nkey && !memcmp(qs->keys + l->key, key, nkey * sizeof *key))
+      return l->state == LEMMA_PROVED;
+    return false; /* another key's hash: not asked (rare; never a wrong lemma) */
+  }
+  size_t index = qs->nlemmas;
+  QS_RESERVE(qs->lemmas, qs->lemmas_cap, qs->nlemmas + 1);
+  qs->lemmas[qs->nlemmas++] = (struct scan_lemma){qs->nkeys, nkey, LEMMA_ASKING};
+  qs->nkeys += nkey;
+  qs_idmap_put(&qs->lemma_at, h, index + 1);
+  expr **f = xmalloc((p->pos + 2) * sizeof *f);
+  memcpy(f, rq->f, (p->pos + 1) * sizeof *f);
+  expr *eq = expr_eq(p->a, p->b);
+  f[p->pos + 1] = expr_not(eq);
+  expr_unref(eq);
+  qs_req sub = {.f = f,
+                .n = p->pos + 2,
+                .assumed = 0,
+                .want_model = false,
+                .arrays = rq->arrays,
+                .narrays = rq->narrays,
+                .lane = rq->lane};
+  qs_ans a;
+  qs_ans_init(&a);
+  quant_solve(&qs->base, &sub, &a);
+  bool proved = a.status == QS_UNSAT;
+  qs_ans_clear(&a);
+  expr_unref(f[p->pos + 1]);
+  free(f);
+  qs->lemmas[index].state = proved ? LEMMA_PROVED : LEMMA_NOT;
+  if (proved) stats_of(qs)->scan_lemmas++;
+  return proved;
+}
+
+/* rq with each proved scan equality a = b placed after the last formula it rests on (*out
+ * new, its lemmas owned: scan_lemmas_free), or false when there is none. The request is
+ * equivalent to rq (each lemma is implied by the formulas before it). */
+static bool with_scan_lemmas(quant_stage *qs, const qs_quant *q, const qs_req *rq, qs_req *out,
+                             expr **owned, size_t *nowned) {
+  if (qs->depth == 1 && qs->nlemmas >= LEMMAS_MAX) { /* only outside any proof in progress */
+    qs->nlemmas = qs->nkeys = 0;
+    qs_idmap_free(&qs->lemma_at);
+    qs->lemma_at = (qs_idmap){0};
+  }
+  qs_scan_pair pairs[SCAN_PAIRS_MAX];
+  size_t np = qs_quant_scan_pairs(q, pairs, SCAN_PAIRS_MAX), nproved = 0;
+  bool proved[SCAN_PAIRS_MAX];
+  for (size_t i = 0; i < np; i++) nproved += proved[i] = scan_equal(qs, rq, &pairs[i]);
+  if (!nproved) return false;
+  expr **f = xmalloc((rq->n + nproved) * sizeof *f);
+  size_t n = 0;
+  for (size_t i = 0; i < rq->n; i++) {
+    f[n++] = rq->f[i];
+    for (size_t k = 0; k < np; k++)
+      if (proved[k] && pairs[k].pos == i)
+        f[n++] = owned[(*nowned)++] = expr_eq(pairs[k].a, pairs[k].b);
+  }
+  *out = *rq;
+  out->f = f;
+  out->n = n;
+  out->assumed = 0;
+  return true;
+}
+
+static void scan_lemmas_free(const qs_req *with, expr **owned, size_t nowned) {
+  for (size_t i = 0; i < nowned; i++) expr_unref(owned[i]);
+  free((void *)with->f);
+}
+
 /* ---- the stage ----------------------------------------------------------------------------- */
 
 static void set_unknown(quant_stage *qs, qs_ans *ans, const char *what, const char *detail) {
@@ -408,6 +518,18 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   qs_quant_stats *stats = stats_of(qs);
   stats->queries++;
   qs_quant *q = qs_quant_new(rq->f, rq->n);
+  const qs_req *asked = rq; /* the request as it came: what validation re-checks */
+  qs_req lemmas;
+  expr *owned[SCAN_PAIRS_MAX];
+  size_t nowned = 0;
+  qs->depth++;
+  bool has_lemmas = qs_quant_strippable(q) && with_scan_lemmas(qs, q, rq, &lemmas, owned, &nowned);
+  qs->depth--;
+  if (has_lemmas) {
+    qs_quant_free(q);
+    q = qs_quant_new(lemmas.f, lemmas.n);
+    rq = &lemmas;
+  }
   qs_qstep step = QS_QSTEP_COUNT;
   if (opt->forall_slice) {
     step_meter meter = meter_start(qs);
@@ -422,22 +544,30 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       step = QS_QSTEP_FALLBACK_EXPAND;
     meter_add(qs, QS_QSTEP_FALLBACK_EXPAND, meter);
   }
-  if (step == QS_QSTEP_COUNT && opt->fallback != QS_FALLBACK_EXPAND) {
+  /* a scan equality's proof (scan_equal) is not worth Z3's quantifier reasoning: unproved,
+   * the question is asked without the lemma, as it was before */
+  bool proving = qs->depth > 0;
+  if (step == QS_QSTEP_COUNT && opt->fallback != QS_FALLBACK_EXPAND && !proving) {
     step_meter meter = meter_start(qs);
     if (fallback_z3(qs, rq, ans, why_z3, sizeof why_z3)) step = QS_QSTEP_FALLBACK_Z3;
     meter_add(qs, QS_QSTEP_FALLBACK_Z3, meter);
   }
   if (step == QS_QSTEP_COUNT) {
-    stats->unknown++;
+    if (!proving) stats->unknown++; /* an unproved lemma is no unknown answer */
     set_unknown(qs, ans, *why_expand ? why_expand : why_z3, *why_expand ? why_z3 : "");
   } else {
     stats->answered[step]++;
-    if (opt->validate_quantified) validate(qs, q, rq, step, ans);
+    if (opt->validate_quantified) {
+      qs_quant *qa = has_lemmas ? qs_quant_new(asked->f, asked->n) : q;
+      validate(qs, qa, asked, step, ans);
+      if (qa != q) qs_quant_free(qa);
+    }
     /* the state's last model, for the slice step of its next request */
     if (opt->forall_slice && step != QS_QSTEP_SLICE && ans->model)
       qs_slice_keep(qs->slice, rq, ans->model);
   }
   qs_quant_free(q);
+  if (has_lemmas) scan_lemmas_free(&lemmas, owned, nowned);
   st->solver->forall_decider = st; /* its answer, whatever its sub-queries' stages were */
 }
 
@@ -446,6 +576,9 @@ static void quant_destroy(qs_stage *st) {
   qs_slice_free(qs->slice);
   qs_formulas_free(qs->kept, qs->nkept);
   qs_idmap_free(&qs->kept_ids);
+  free(qs->lemmas);
+  free(qs->keys);
+  qs_idmap_free(&qs->lemma_at);
   free(qs);
 }
 

@@ -31,6 +31,7 @@
 #include "check.h"
 #include "engine/core/expr.h"
 #include "qsolver/qsolver.h"
+#include "qs_check.h"
 
 /* ---- references kept until the end of a group ---------------------------------------------- */
 
@@ -109,14 +110,6 @@ static uint64_t le_bytes(const expr_assignment *m, const expr_array *a, unsigned
   return v;
 }
 
-/* f[0..n) has a model over arrays[0..narrays), and it satisfies every formula. */
-static void check_model(qsolver *s, expr *const *f, size_t n, expr_array *const *arrays,
-                        size_t narrays) {
-  expr_assignment *m = NULL;
-  CHECK_EQ_U64(qs_get_model(s, f, n, arrays, narrays, &m), QS_SAT);
-  CHECK(m && expr_eval_all_true(f, n, m));
-  expr_assignment_free(m);
-}
 
 static const qs_stage_stats *st(qsolver *s, const char *name) {
   const qs_stage_stats *r = qs_stats(s, name);
