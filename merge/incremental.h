@@ -35,9 +35,9 @@
  * and that disjunction added, and at a join every register and byte on which the sides
  * differ an ite over the first side's tail — resumes; nodes left with no child are removed
  * and those left with one child are spliced (conditions conjoined), except a node whose
- * snapshot waits at a join of the body (or at the header) for the other side. Unlike the paper, L need not be the
- * parent of n or n' (symq's tree has any number of children and its one-sided branches are
- * nodes too). With --validate-merges each merge is checked (merge/validate.h); with
+ * snapshot waits at a join of the body (or at the header) for the other side. Unlike the paper, L
+ * need not be the parent of n or n' (symq's tree has any number of children and its one-sided
+ * branches are nodes too). With --validate-merges each merge is checked (merge/validate.h); with
  * --tests-per-merge=all each side's snapshot gets a test first, as a release's members do.
  *
  * Contract: a region's incremental part is made when the region opens (merge_inc_region_new)

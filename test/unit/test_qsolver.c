@@ -110,7 +110,6 @@ static uint64_t le_bytes(const expr_assignment *m, const expr_array *a, unsigned
   return v;
 }
 
-
 static const qs_stage_stats *st(qsolver *s, const char *name) {
   const qs_stage_stats *r = qs_stats(s, name);
   static const qs_stage_stats none;
