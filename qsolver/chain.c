@@ -48,6 +48,12 @@ size_t qs_sorted_ids(const qs_req *rq, uint64_t **ids, size_t *cap) {
   return rq->n;
 }
 
+uint64_t qs_ids_hash(const uint64_t *ids, size_t n) {
+  uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
+  for (size_t i = 0; i < n; i++) h = hmap_hash(h ^ ids[i]) + i;
+  return h ? h : 1;
+}
+
 uint64_t qs_ids_signature(const uint64_t *ids, size_t n) {
   uint64_t sig = 0;
   for (size_t i = 0; i < n; i++) sig |= 1ULL << (hmap_hash(ids[i]) & 63);

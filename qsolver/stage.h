@@ -141,6 +141,8 @@ void qs_reserve(void **v, size_t *cap, size_t need, size_t size);
 /* The formula ids of a request, sorted: the identity of the formula set (the constant stage
  * has removed duplicates). */
 size_t qs_sorted_ids(const qs_req *rq, uint64_t **ids, size_t *cap);
+/* A hash of the id sequence ids[0..n) (order counts), never 0. */
+uint64_t qs_ids_hash(const uint64_t *ids, size_t n);
 /* A 64-bit signature of an id set: a subset's bits are a subset of the superset's. */
 uint64_t qs_ids_signature(const uint64_t *ids, size_t n);
 bool qs_ids_subset(const uint64_t *a, size_t na, const uint64_t *b, size_t nb);

@@ -63,12 +63,6 @@ typedef struct validity_stage {
 #define VC_MAX_ENTRIES ((size_t)1 << 16)
 #define VC_MAX_MODEL_BYTES ((size_t)64 << 20)
 
-static uint64_t hash_ids(const uint64_t *ids, size_t n) {
-  uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
-  for (size_t i = 0; i < n; i++) h = hmap_hash(h ^ ids[i]) + i;
-  return h ? h : 1;
-}
-
 #define VC_LINK offsetof(vc_entry, chain)
 
 /* e's formulas are no longer held by it. */
@@ -130,7 +124,7 @@ static vc_entry *vc_insert(validity_stage *v, uint64_t h, const uint64_t *ids, s
 static void validity_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
   validity_stage *v = (validity_stage *)st;
   size_t n = qs_sorted_ids(rq, &v->ids, &v->ids_cap);
-  uint64_t h = hash_ids(v->ids, n);
+  uint64_t h = qs_ids_hash(v->ids, n);
   vc_entry *e = vc_find(v, h, v->ids, n);
   if (e && (e->status == QS_UNSAT || !rq->want_model || e->model)) {
     ans->status = e->status;

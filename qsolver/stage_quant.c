@@ -298,12 +298,6 @@ out:
 
 static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans);
 
-static uint64_t key_hash(const uint64_t *k, size_t n) {
-  uint64_t h = 0xcbf29ce484222325u;
-  for (size_t i = 0; i < n; i++) h = (h ^ k[i]) * 0x100000001b3u, h ^= h >> 29;
-  return h;
-}
-
 /* Does the query's prefix rq->f[0..p->pos] imply p->a = p->b? Asked once per pair and prefix
  * (a state's path only grows, so its later questions find the answer), as a request of its
  * own — ¬(a = b) under the prefix — through this stage: only its unsat counts. */
@@ -314,7 +308,7 @@ static bool scan_equal(quant_stage *qs, const qs_req *rq, const qs_scan_pair *p)
   for (size_t i = 0; i <= p->pos; i++) key[i] = rq->f[i]->id;
   key[p->pos + 1] = p->first->id;
   key[p->pos + 2] = p->second->id;
-  uint64_t h = key_hash(key, nkey), at;
+  uint64_t h = qs_ids_hash(key, nkey), at;
   if (qs_idmap_get(&qs->lemma_at, h, &at)) {
     const struct scan_lemma *l = &qs->lemmas[at - 1];
     if (l->nkey == nkey && !memcmp(qs->keys + l->key, key, nkey * sizeof *key))
