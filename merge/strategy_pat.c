@@ -412,18 +412,48 @@ static void dump_estimate(FILE *f, const char *what, const merge_estimate *e,
           e->forked_cost, e->merged_cost, declined ? declined : "merge");
 }
 
-/* Does the group's fallback continue forked whatever --pat-fallback says? When the region's
- * tree is invalid by a rider fork — a constraint that is not a branch had two feasible sides
- * that both went on: a pointer resolved to one object or another, a bounds check — the
- * members differ in which object or cell an address selected. A CFG merge keeps that choice
- * as a disjunction of reads at a symbolic address, which the merged state's later queries
- * over those bytes carry, and its later accesses through the address resolve it again: on
- * json-c pointer_get (the probe loop of lh_table_lookup_entry_w_hash) such merges, each
- * estimated to pay (no value differs), took 2.3x forking's queries and 2.2x its Z3 effort
- * for the same instructions (docs/merging.md). Under --merge-decide=always the strategy
- * merges as told. */
-static bool fallback_forks(const merge_ctx *m, const merge_region *r) {
-  return m->opt.decide == MERGE_DECIDE_COST && r->tree->invalid == merge_invalid_rider_fork;
+/* Was st joined inside r: has incremental merging joined paths in r's tree (it reshaped it),
+ * and does st's path since r's entry hold a disjunction — a join's tail ∨ tail'
+ * (merge/incremental.h)? A switch case taken for several values, or a rider placing an
+ * address in one of several objects, is a disjunction too and counts in a tree with joins:
+ * what makes a CFG merge of such members dear is the disjunction nested in the merged one,
+ * not its origin. In a tree without joins (apr_collapse_spaces under --incremental-merge: no
+ * side met another equal, its isspace a switch of several cases) no member counts. */
+static bool joined_in(const merge_region *r, const state *st) {
+  if (!r->inc || !r->tree->reshaped) return false;
+  for (size_t k = r->entry_npc; k < st->npc; k++)
+    if (st->pc[k]->kind == EXPR_OR && st->pc[k]->width == 1) return true;
+  return false;
+}
+
+/* Does the group's fallback continue forked whatever --pat-fallback says? Under
+ * --merge-decide=always no: the strategy merges as told. Else in two cases:
+ *  - The region's tree is invalid by a rider fork — a constraint that is not a branch had two
+ *    feasible sides that both went on: a pointer resolved to one object or another, a bounds
+ *    check — so the members differ in which object or cell an address selected. A CFG merge
+ *    keeps that choice as a disjunction of reads at a symbolic address, which the merged
+ *    state's later queries over those bytes carry, and its later accesses through the address
+ *    resolve it again: on json-c pointer_get (the probe loop of lh_table_lookup_entry_w_hash)
+ *    such merges, each estimated to pay (no value differs), took 2.3x forking's queries and
+ *    2.2x its Z3 effort for the same instructions (docs/merging.md).
+ *  - A member was joined inside the region (--incremental-merge; joined_in): its path since
+ *    the entry is already a disjunction of the paths joined, and a CFG merge puts the
+ *    disjunction of those disjunctions into every later query of the merged state, which the
+ *    estimate, counting query sites, does not see. busybox httpd_percent_decode (capacity 10)
+ *    measured such a merged state's query at 7–22 times the run's other plain queries; its
+ *    five fallbacks (8–87 states) cost 17.6 M of Z3 effort where forked they cost 13.6 M. On
+ *    wget html_tags (5) the merges at the exits of the outer loop's first regions kept the
+ *    loop opening regions (merge/region.c's barren count), and the next one held the whole
+ *    parse of the longer inputs: 9.60 M against 4.00 M forked (none: 5.09 M). A group of
+ *    states that were not joined (the first of two loops in a row, test/merge/fallcost) is
+ *    merged as before; so is every group of plain --merge=pat, which joins nothing. */
+static bool fallback_forks(const merge_ctx *m, const merge_region *r, state *const *members,
+                           size_t n) {
+  if (m->opt.decide != MERGE_DECIDE_COST) return false;
+  if (r->tree->invalid == merge_invalid_rider_fork) return true;
+  bool joined = false;
+  for (size_t j = 0; j < n && !joined; j++) joined = joined_in(r, members[j]);
+  return joined;
 }
 
 /* Members PAT could not merge by pattern (why): under --pat-fallback=fork (or fallback_forks)
@@ -434,7 +464,7 @@ static size_t fallback(merge_ctx *m, pat_ctx *pc, const merge_region *r, state *
   char outcome[160];
   const char *declined = NULL;
   merge_estimate est;
-  bool fork = m->opt.pat_fallback == MERGE_FALLBACK_FORK || fallback_forks(m, r);
+  bool fork = m->opt.pat_fallback == MERGE_FALLBACK_FORK || fallback_forks(m, r, members, n);
   if (n >= 2 && !fork && m->opt.decide == MERGE_DECIDE_COST) {
     declined = merge_decide_cfg(m, members, n, &est);
     if (pc->dump) {
@@ -596,11 +626,14 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
 /* Would the CFG fallback decline members[0..n) for good on their values? Only where the
  * sample's states each arrived by a path of its own length (comb, one_arrival_per_depth): a
  * decline that stands (merge_decline_stands). (A rewalk, which stands wherever the paths
- * met, pat_declines_sample asks of the whole sample first.) Under --pat-fallback=fork it is
- * not a decision on values: no. */
-static bool fallback_declines(merge_ctx *m, state *const *members, size_t n, bool comb) {
+ * met, pat_declines_sample asks of the whole sample first.) Where the fallback forks
+ * (--pat-fallback=fork, or fallback_forks) it is not a decision on values: no. */
+static bool fallback_declines(merge_ctx *m, const merge_region *r, state *const *members,
+                              size_t n, bool comb) {
   merge_estimate est;
-  if (n < 2 || !comb || m->opt.pat_fallback != MERGE_FALLBACK_CFG) return false;
+  if (n < 2 || !comb || m->opt.pat_fallback != MERGE_FALLBACK_CFG ||
+      fallback_forks(m, r, members, n))
+    return false;
   return merge_decide(m, members, n, NULL, NULL, NULL, &est) && merge_decline_stands(&est);
 }
 
@@ -653,7 +686,7 @@ static const char *pat_declines_sample(merge_ctx *m, const merge_region *r, stat
   pat_partitioning parts = {0};
   bool declines = true;
   if (!on_tree || pat_partition(words, n, m->opt.pat, &parts) != PAT_PARTITIONED) {
-    declines = fallback_declines(m, group, n, comb);
+    declines = fallback_declines(m, r, group, n, comb);
   } else if (!comb) {
     declines = false;
   } else {
@@ -679,7 +712,7 @@ static const char *pat_declines_sample(merge_ctx *m, const merge_region *r, stat
           merge_decide_values(m, members, k, value_fits_k, &vf, &est) && merge_decline_stands(&est);
       free(vf.points);
     }
-    if (declines && nleft) declines = fallback_declines(m, left, nleft, true);
+    if (declines && nleft) declines = fallback_declines(m, r, left, nleft, true);
     free(members);
     free(left);
     free(counts);

@@ -26,9 +26,11 @@
  * path get distinct cells; merges on disjoint paths may share one (an auxiliary constant of
  * disjuncts: ∃K. a ∨ b ⟺ (∃K. a) ∨ (∃K. b)). Beyond 32 cells K is a fresh constant again.
  * The whole group falls back to CFG merging when the tree's hash is invalid or there is no
- * regular partitioning within the limits — but continues forked when the tree is invalid by a
- * fork at a constraint that is not a branch (under --merge-decide=cost: the members differ in
- * which object an address selected, docs/merging.md); every fallback is counted by reason. K is noted as
+ * regular partitioning within the limits — but continues forked (under --merge-decide=cost)
+ * when the tree is invalid by a fork at a constraint that is not a branch (the members differ
+ * in which object an address selected) or when a member was joined inside the region by
+ * incremental merging (the merged state would nest the joins' disjunctions in its own;
+ * docs/merging.md); every fallback is counted by reason. K is noted as
  * a symbolic size, so a loop over a merged result opens a region of its own. With
  * --validate-merges each merge is checked (Theorem 3.8, witness K = m_j); with --dump-tree
  * each group's words, partitions, counts and merged pcs go to region<id>.group<k>.txt.
