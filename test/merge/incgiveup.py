@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""A region with an incremental part gives up (issue 26: pat-inc safe enough to be pat's
+default). Each test/merge/incgiveup/*.c names on its `// EXPECT:` line what it checks; every
+run is --merge=pat --incremental-merge=on (validated), DFS, --max-region-states=256:
+
+stall max-instructions=N: none and pat-inc run N instructions each; pat-inc must give the
+region up once on the count of its waiting states (for their turn and at the exits), lose no
+path (every path that ended has its test), and complete at least half the paths none
+completes — without the give-up the region holds every state until the budget runs out and
+pat-inc completes none.
+exact: to the end; the region gives up before merging anything, so pat-inc explores exactly
+none's paths (completed paths, tests, instructions and errors equal).
+merged: to the end; the region merges nodes incrementally, then gives up; every merge
+validates and every path that ended has its one test.
+
+    incgiveup.py SYMQ_BINARY
+
+Prints one line per driver and a final `N passed, N failed`; exit status 1 on any failure."""
+import os
+import sys
+import tempfile
+
+import outdir
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRATCH = tempfile.TemporaryDirectory(prefix="symq-incgiveup-")
+COUNT = "gave up: more states waiting for their turn and at the exits than --max-region-states"
+OPTIONS = ["--search=dfs", "--max-region-states=256"]
+
+
+def gave_up(stats):
+    return {k: v for k, v in stats["merge"]["decisions"].items() if k.startswith("gave up")}
+
+
+def accounted(stats):
+    """Every path that ended has its test, once: merged states that completed covered by their
+    members' tests write none, and each side of an incremental merge got one."""
+    m = stats["merge"]
+    assert stats["tests_lost"] == 0, f"{stats['tests_lost']} tests lost"
+    ended = stats["completed_paths"] + stats["error_paths"] + stats["early_paths"]
+    want = ended - m["covered_paths"] + m["merge_tests"]
+    assert want == stats["tests"], f"{ended} paths ended, {stats['tests']} tests written"
+
+
+def check(symq, driver):
+    m = outdir.expect_line(driver, r"(stall|exact|merged)(?: max-instructions=(\d+))?")
+    kind, budget = m.group(1), int(m.group(2) or 0)
+    options = OPTIONS + ([f"--max-instructions={budget}"] if budget else [])
+    inc, inc_out = outdir.run_mode(symq, driver, "pat", SCRATCH.name,
+                                   ["--incremental-merge=on", *options])
+    merge = inc["merge"]
+    assert merge["validation_failures"] == 0, f"{merge['validation_failures']} merges failed"
+    assert gave_up(inc) == {COUNT: 1}, f"give-ups: {gave_up(inc)}"
+    accounted(inc)
+    if kind == "merged":
+        assert inc["exhausted"], "exploration incomplete"
+        assert merge["incremental"]["nodes_merged"] > 0, "nothing merged before the give-up"
+        return (f"{merge['incremental']['nodes_merged']} nodes merged, then gave up; "
+                f"{inc['completed_paths']} paths, {inc['tests']} tests")
+    plain, plain_out = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=none", *options])
+    accounted(plain)
+    if kind == "stall":
+        assert inc["completed_paths"] > 0 and \
+            2 * inc["completed_paths"] >= plain["completed_paths"], \
+            f"pat-inc completed {inc['completed_paths']} paths, none {plain['completed_paths']}"
+        return (f"gave up; paths none {plain['completed_paths']}, pat-inc "
+                f"{inc['completed_paths']} in {budget} instructions")
+    assert inc["exhausted"] and plain["exhausted"], "exploration incomplete"
+    assert merge["incremental"]["nodes_merged"] == 0, "merged before the give-up"
+    for key in ("completed_paths", "error_paths", "tests", "instructions"):
+        assert inc[key] == plain[key], f"{key}: pat-inc {inc[key]}, none {plain[key]}"
+    assert outdir.errors(inc_out) == outdir.errors(plain_out), "errors differ"
+    return f"gave up; {inc['completed_paths']} paths and tests, as none"
+
+
+def main():
+    return outdir.check_folder(sys.argv[1], os.path.join(HERE, "incgiveup"), check)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
