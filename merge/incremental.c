@@ -734,3 +734,25 @@ void merge_inc_run(merge_ctx *m, merge_region *r) {
   ir->npending = 0;
   schedule(m, r);
 }
+
+/* ---- appended (issue 26: an incremental region gives up) ------------------------------------ */
+
+size_t merge_inc_waiting(const merge_region *r) {
+  const merge_inc_region *ir = r->inc;
+  return ir ? ir->waiting.n + ir->fresh.n : 0;
+}
+
+void merge_inc_give_up(merge_ctx *m, merge_region *r) {
+  merge_inc_region *ir = r->inc;
+  if (!ir) return;
+  /* the back of the queue first, so that under DFS (newest first) its front goes on first:
+   * the member that has waited longest, as at a plain give-up (merge/region.c) */
+  for (size_t k = ir->waiting.n; k-- > 0;) {
+    state *st = ir->waiting.items[k];
+    st->paused = false; /* it waited for its turn, not at an exit: it runs on, a member */
+    m->host.resume(m->host.ctx, st, false);
+  }
+  ir->waiting.n = 0;
+  merge_inc_region_free(ir); /* the snapshots: never merged now */
+  r->inc = NULL;
+}

@@ -79,4 +79,17 @@ void merge_inc_run(merge_ctx *m, merge_region *r);
 /* The per-function liveness cache of the context (computed when first needed). */
 void merge_inc_liveness_free(merge_ctx *m);
 
+/* ---- appended (issue 26: an incremental region gives up) ---- */
+/* The members of r that wait for their turn (queued, or forked since the last slice and
+ * about to be): every running member but the one whose turn it is. 0 without an incremental
+ * part. */
+size_t merge_inc_waiting(const merge_region *r);
+/* r gives up (merge/region.c): every member waiting for its turn resumes (the queue's front
+ * last, so that DFS runs it first) and runs on as an ordinary member, the snapshots are
+ * dropped — none may be merged after the give-up: its subtree's states now run forked, and a
+ * merge would redo their paths — and the incremental part is freed (r->inc = NULL), so r is
+ * from then on a region that gave up like any other. Any time, even while a state executes
+ * (it merges nothing). */
+void merge_inc_give_up(merge_ctx *m, merge_region *r);
+
 #endif

@@ -430,7 +430,7 @@ static void region_leave(state *st) {
 
    A region gives up when it will not converge in useful time: its waiting states resume
    forked, the members still inside leave without waiting, and its loop opens no more regions
-   (merge_at_branch). Not with --incremental-merge, whose snapshots hold the region's states.
+   (merge_at_branch). A region with an incremental part gives up too (below).
 
    Every member of a loop's region waits at an exit until every path through the loop has
    reached one. A loop whose body forks with both sides going on (APR's escape test on every
@@ -591,31 +591,62 @@ enum { MERGE_ESTIMATE_MIN_FORKS = 64 };
    Deterministic, as the count is: no clock is read. */
 enum { MERGE_EFFORT_PER_STATE = 12000 };
 
+/* An incremental region (--incremental-merge) runs its members breadth-first: all but one
+   wait for their turn in its queue (merge/incremental.h), parked as surely as the states at
+   its exits, and no path leaves the loop before the whole frontier has reached an exit. A
+   loop whose sides cannot be joined (they differ in an address: busybox's chmod_parse_mode,
+   capacity 10) doubles that frontier every iteration, and the region held 11,118 states
+   until --max-time with no path completed, where plain pat gave up and completed 12,185. So
+   the give-up applies, with what waits counted where it waits:
+   - the count: the states waiting for their turn and those at the exits together, against
+     --max-region-states (checked after each slice's merges, which may collapse many);
+   - the effort: the queue is what is still to be explored, at the effort each fork cost so
+     far — read only once the queue holds --max-region-states / MERGE_INC_EFFORT_QUEUE
+     states. A region whose joins pay keeps its queue short (the finishing decoders under
+     pat-inc: 5–110 at most), and reading Z3's statistics is not free: each read changes Z3's
+     later work a little (apr unescape_url at 5, effort 238,076 → 237,166 when read at
+     every check), so a region merging as it should is left alone;
+   - not the tree's estimate: Knuth's estimate samples a depth-first dive (the unrun twin of
+     an explored subtree), and breadth-first there is none — the estimate comes to the
+     frontier that the count already counts — while merges reshape the tree under it.
+   The give-up resumes the queue (merge_inc_give_up: the states keep running, forked) and
+   then the exits' states, so that DFS runs those first, and drops every snapshot: merged
+   after the give-up, a snapshot would redo paths now explored by forked states. Nor is an
+   incremental region's exit declined early (region_decided_early): its states would leave
+   forked while the snapshots above them stay, and a later merge there would redo them. */
+enum { MERGE_INC_EFFORT_QUEUE = 16 };
+
 /* Sizes r's tree up every so many forks (each estimate costs the tree's size, so the forks
    between two grow with it: linear in all). */
 static void region_check_work(merge_ctx *m, merge_region *r) {
   merge_work *w = &r->work;
-  if (++w->forks < w->next_check || !m->opt.max_waiting || r->inc || r->gave_up) return;
+  if (++w->forks < w->next_check || !m->opt.max_waiting || r->gave_up) return;
   w->next_check = w->forks + (w->forks / 8 > 4 ? w->forks / 8 : 4);
   if (w->forks < MERGE_ESTIMATE_MIN_FORKS) return;
   double unrun;
-  double est = region_estimate(m, r, &unrun);
-  /* the states its batches merged wait no more: only the others count against the limit */
-  if (est - (double)w->collapsed > (double)m->opt.max_waiting) w->over_budget = true;
+  if (r->inc) /* breadth-first: no dive to sample (see "an incremental region" above) */
+    unrun = (double)merge_inc_waiting(r);
+  else if (region_estimate(m, r, &unrun) - (double)w->collapsed > (double)m->opt.max_waiting)
+    w->over_budget = true; /* the states its batches merged wait no more: not counted */
+  /* an incremental region's queue stays short where its merges pay: see above */
+  if (r->inc && unrun < (double)m->opt.max_waiting / MERGE_INC_EFFORT_QUEUE) return;
   /* what the states still to come will cost the solver, at the effort its forks cost so far */
   double spent = (double)(path_effort(m) - w->effort_at_open);
   if (spent / (double)w->forks * unrun > (double)m->opt.max_waiting * MERGE_EFFORT_PER_STATE)
     w->over_effort = true;
 }
 
-/* Gives r up when too many states wait at its exits, or its tree is estimated to end with
- * too many or to cost the solver too much (region_check_work): each path of the loop would wait for
- * every other, so the exploration stalls (DFS completes no path) before any merge could pay. */
+/* Gives r up when too many states wait at its exits (or, in an incremental region, for
+ * their turn and at its exits), or its tree is estimated to end with too many or to cost the
+ * solver too much (region_check_work): each path of the loop would wait for every other, so
+ * the exploration stalls (DFS completes no path) before any merge could pay. */
 static bool region_give_up(merge_ctx *m, merge_region *r) {
   if (r->gave_up) return true;
-  if (!m->opt.max_waiting || r->inc) return false;
+  if (!m->opt.max_waiting) return false;
   const char *why = NULL;
-  if (r->npaused >= m->opt.max_waiting)
+  if (r->inc && r->npaused + merge_inc_waiting(r) >= m->opt.max_waiting)
+    why = "gave up: more states waiting for their turn and at the exits than --max-region-states";
+  else if (r->npaused >= m->opt.max_waiting)
     why = "gave up: more states waiting at the exits than --max-region-states";
   else if (r->work.over_budget)
     why =
@@ -626,6 +657,7 @@ static bool region_give_up(merge_ctx *m, merge_region *r) {
   if (!why) return false;
   r->gave_up = true;
   merge_reasons_add(&m->stats->decisions, why);
+  merge_inc_give_up(m, r); /* first: the states at the exits, resumed after, run first */
   for (size_t k = r->npaused; k-- > 0;) { /* the last to arrive first: see release_groups */
     leaf_release(r->paused[k]);
     region_resume(m, r, r->paused[k], false);
@@ -635,10 +667,10 @@ static bool region_give_up(merge_ctx *m, merge_region *r) {
   return true;
 }
 
-/* Has st's exit (of a loop's region, not --incremental-merge's) been declined early, now or
- * before (merge_early_fn, merge/strategy.h)? Asked when MERGE_EARLY_SAMPLE states, then twice
- * as many, and so on, would wait there with st; when declined, the states waiting there resume
- * forked, as a declined group's do at the release, and st and the later arrivals continue
+/* Has st's exit (of a loop's region, not --incremental-merge's: see the give-up) been declined
+ * early, now or before (merge_early_fn, merge/strategy.h)? Asked when MERGE_EARLY_SAMPLE states,
+ * then twice as many, and so on, would wait there with st; when declined, the states waiting there
+ * resume forked, as a declined group's do at the release, and st and the later arrivals continue
  * forked without waiting. */
 static bool region_decided_early(merge_ctx *m, state *st) {
   merge_region *r = st->region;
@@ -1030,6 +1062,7 @@ void merge_release_finished(merge_ctx *m) {
       region_give_up(m, r); /* its waiting states resume now */
     if (r->batch_due && r->running && !r->gave_up) region_release_batches(m, r);
     merge_inc_run(m, r);
+    if (r->inc) region_give_up(m, r); /* counted after the merges, which may collapse many */
   }
   for (bool again = true; again;) {
     again = false;

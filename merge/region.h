@@ -62,7 +62,8 @@ typedef struct merge_options {
   merge_pat_fallback pat_fallback; /* --pat-fallback */
   merge_decide_mode decide;        /* --merge-decide */
   uint32_t max_waiting;            /* --max-region-states: a region with more states waiting at its
-                                      exits, or whose tree is estimated to end with more states
+                                      exits (or, with --incremental-merge, waiting for their turn), or
+                                      whose tree is estimated to end with more states
                                       besides those its batches merged (merge/region.c), gives
                                       up (they and its later leavers continue forked; its loop
                                       opens no more regions); 0: no limit */

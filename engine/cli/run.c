@@ -375,7 +375,8 @@ static const opt_spec RUN_SPECS[] = {
      .def = "4096",
      .max = UINT32_MAX,
      .topic = OPT_TOPIC_MERGING,
-     .help = "a merge region with more than N states waiting at its exits, or whose tree is "
+     .help = "a merge region with more than N states waiting at its exits (under "
+             "--incremental-merge, or for their turn), or whose tree is "
              "estimated to end with more, gives up: they continue forked, as its later "
              "leavers do (0: no limit; default 4096)"},
     {.name = "--merge-loops",
