@@ -735,7 +735,8 @@ void merge_inc_run(merge_ctx *m, merge_region *r) {
   schedule(m, r);
 }
 
-/* ---- appended (issue 26: an incremental region gives up) ------------------------------------ */
+/* ---- giving up (merge/region.c) ----------------------------------------------------------------
+ */
 
 size_t merge_inc_waiting(const merge_region *r) {
   const merge_inc_region *ir = r->inc;

@@ -79,7 +79,6 @@ void merge_inc_run(merge_ctx *m, merge_region *r);
 /* The per-function liveness cache of the context (computed when first needed). */
 void merge_inc_liveness_free(merge_ctx *m);
 
-/* ---- appended (issue 26: an incremental region gives up) ---- */
 /* The members of r that wait for their turn (queued, or forked since the last slice and
  * about to be): every running member but the one whose turn it is. 0 without an incremental
  * part. */

@@ -628,8 +628,8 @@ size_t merge_pat_strategy(merge_ctx *m, const merge_region *r, state *const *gro
  * decline that stands (merge_decline_stands). (A rewalk, which stands wherever the paths
  * met, pat_declines_sample asks of the whole sample first.) Where the fallback forks
  * (--pat-fallback=fork, or fallback_forks) it is not a decision on values: no. */
-static bool fallback_declines(merge_ctx *m, const merge_region *r, state *const *members,
-                              size_t n, bool comb) {
+static bool fallback_declines(merge_ctx *m, const merge_region *r, state *const *members, size_t n,
+                              bool comb) {
   merge_estimate est;
   if (n < 2 || !comb || m->opt.pat_fallback != MERGE_FALLBACK_CFG ||
       fallback_forks(m, r, members, n))
