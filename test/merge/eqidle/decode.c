@@ -7,12 +7,11 @@
  * After two such merges the region drops its incremental part (merge/incremental.c,
  * merges_idle) and goes on as a plain region (test/merge/eqidle.py).
  */
-#include <klee/klee.h>
-#include <stddef.h>
-
 #ifndef CAP
 #define CAP 4
 #endif
+
+#include "text.h"
 
 static int is_space(int c) {
   switch (c) {
@@ -43,12 +42,8 @@ static long decode(const char *p) {
 }
 
 int main(void) {
-  size_t n;
   char s[CAP + 1];
-  klee_make_symbolic(&n, sizeof n, "n");
-  klee_assume(n <= CAP);
-  klee_make_symbolic(s, sizeof s, "s");
-  s[n] = 0;
+  symbolic_text(s);
   long v = decode(s);
   klee_assert(v >= -1);
   return 0;

@@ -5,12 +5,11 @@
  * and forks again. Those merges pay: the region keeps its incremental part
  * (test/merge/eqidle.py).
  */
-#include <klee/klee.h>
-#include <stddef.h>
-
 #ifndef CAP
 #define CAP 6
 #endif
+
+#include "text.h"
 
 static int is_alnum(int c) {
   switch (c) {
@@ -22,12 +21,8 @@ static int is_alnum(int c) {
 }
 
 int main(void) {
-  size_t n;
   char s[CAP + 1];
-  klee_make_symbolic(&n, sizeof n, "n");
-  klee_assume(n <= CAP);
-  klee_make_symbolic(s, sizeof s, "s");
-  s[n] = 0;
+  symbolic_text(s);
   const char *p = s;
   int fields = 0;
   while (*p) {
