@@ -4,8 +4,9 @@
  * `c == '=' || !is_code (c)` reaches two ways with the same registers and bytes. Under
  * --merge=pat --incremental-merge=on those two states are merged as equal snapshots, and the
  * merged state leaves the loop at once, without forking: PAT merges it at the exit anyway.
- * After two such merges the region drops its incremental part (merge/incremental.c,
- * merges_idle) and goes on as a plain region (test/merge/eqidle.py).
+ * Once two such merged states wait at the exit, none having forked, the region drops its
+ * incremental part (merge/incremental.c, merges_idle) and goes on as a plain region
+ * (test/merge/eqidle.py).
  */
 #ifndef CAP
 #define CAP 4
