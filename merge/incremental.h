@@ -40,6 +40,11 @@
  * branches are nodes too). With --validate-merges each merge is checked (merge/validate.h); with
  * --tests-per-merge=all each side's snapshot gets a test first, as a release's members do.
  *
+ * A region whose loop holds another loop drops its incremental part once two of its merged
+ * states have reached its exits while none of them has forked inside it (merges_idle): it goes
+ * on as a plain region (not one that gave up), its exits merged on release, as after
+ * merge_inc_give_up, which it uses.
+ *
  * Contract: a region's incremental part is made when the region opens (merge_inc_region_new)
  * and freed with it; it owns the snapshots. States are owned by the interpreter: discarded
  * ones go to merge_host.discard, merged ones come from merge_host.new_state_id and go to
