@@ -82,6 +82,10 @@ typedef struct merge_work {
                               next chance */
   /* appended (issue 25: a region that keeps merging) */
   uint64_t collapsed; /* states its exits released in batches that merged: they wait no more */
+  /* appended (issue 26: an incremental region's frontier) */
+  bool frontier_grows; /* an incremental region's queue held MERGE_INC_FRONTIER_SHARE of its
+                          forks at a check: its merges do not keep the frontier down, give up
+                          at the next chance (merge/region.c) */
 } merge_work;
 
 /* Counts by reason, sorted by text (deterministic output). */
