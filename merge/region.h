@@ -86,6 +86,7 @@ typedef struct merge_work {
   bool frontier_grows; /* an incremental region's queue held MERGE_INC_FRONTIER_SHARE of its
                           forks at a check: its merges do not keep the frontier down, give up
                           at the next chance (merge/region.c) */
+  uint64_t inc_merges_at_open; /* merge_stats.inc_merges when the region opened */
 } merge_work;
 
 /* Counts by reason, sorted by text (deterministic output). */

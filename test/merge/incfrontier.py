@@ -3,11 +3,12 @@
 queue is long (issue 26), not when --max-region-states states wait. Every run is --merge=pat
 --incremental-merge=on (validated), DFS, two ways:
 
-grows (incgiveup/escape.c, 60,000 instructions, the default --max-region-states of 4,096):
-the loop's sides never join, its queue holds half its forks; the region must give up once, on
-that share ("its merges do not keep its frontier down"), lose no path (every path that ended
-has its test) and complete at least 90% of the paths none completes in the budget — on the
-count alone (42f183a) it gave up after ~4,096 states and completed 1,378 of none's 1,816.
+grows (incfrontier/escape.c, 60,000 instructions, the default --max-region-states of 4,096):
+the loop merges a node per eight forks, yet its queue holds 0.43 of them; the region must give
+up once, on that share ("its merges do not keep its frontier down"), lose no path (every path
+that ended has its test) and complete at least half the paths none completes in the budget
+(1,152 of 1,272) — without the rule (42f183a) the region held every state to the budget and
+completed none.
 joins (incfrontier/classify.c, to the end, --max-region-states=256): a switch's sixteen cases
 join after it; its queue passes 16 (256/16) at a check but holds a small share of the forks:
 the region must not give up, merge nodes, and finish.
@@ -42,7 +43,7 @@ def accounted(stats):
 
 
 def grows(symq):
-    driver = os.path.join(HERE, "incgiveup", "escape.c")
+    driver = os.path.join(HERE, "incfrontier", "escape.c")
     budget = ["--max-instructions=60000"]
     inc, _ = outdir.run_mode(symq, driver, "pat", SCRATCH.name, [*OPTIONS, *budget])
     assert inc["merge"]["validation_failures"] == 0, "a merge failed validation"
@@ -50,7 +51,7 @@ def grows(symq):
     accounted(inc)
     plain, _ = outdir.run_options(symq, driver, SCRATCH.name,
                                   ["--merge=none", "--search=dfs", *budget])
-    assert 10 * inc["completed_paths"] >= 9 * plain["completed_paths"], \
+    assert 2 * inc["completed_paths"] >= plain["completed_paths"], \
         f"pat-inc completed {inc['completed_paths']} paths, none {plain['completed_paths']}"
     return f"gave up; paths none {plain['completed_paths']}, pat-inc {inc['completed_paths']}"
 
