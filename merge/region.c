@@ -631,7 +631,7 @@ enum { MERGE_INC_EFFORT_QUEUE = 16 };
    and at capacity 10 — whose queue does pass 256 — 0.32 at its first check past 256, falling;
    busybox's httpd_percent_decode at capacity 20, 0.28–0.29 with a queue of 273–1,512. A
    queue of MERGE_INC_FRONTIER_NUM / MERGE_INC_FRONTIER_DEN (3/8) of the forks or more,
-   once long, gives the region up ("the merges do not keep its frontier down"). Short queues
+   once long, gives the region up ("its merges do not keep its frontier down"). Short queues
    are left alone: early in a region the share says nothing yet (res_parse starts at 0.5, as
    chmod does), and a loop whose switch sorts a byte many ways holds that many sides for a
    while whatever its joins do. Counts only: deterministic, and Z3's statistics are not read. */
@@ -662,9 +662,10 @@ static void region_check_work(merge_ctx *m, merge_region *r) {
   double spent = (double)(path_effort(m) - w->effort_at_open);
   if (spent / (double)w->forks * unrun > (double)m->opt.max_waiting * MERGE_EFFORT_PER_STATE)
     w->over_effort = true;
-  else if (r->inc && unrun * MERGE_INC_FRONTIER_DEN >= (double)w->forks * MERGE_INC_FRONTIER_NUM &&
-           (m->stats->inc_merges - w->inc_merges_at_open) * MERGE_INC_MERGING_DEN >= w->forks)
-    w->frontier_grows = true; /* see MERGE_INC_FRONTIER_NUM */
+  else if (r->inc && unrun * MERGE_INC_FRONTIER_DEN >= (double)w->forks * MERGE_INC_FRONTIER_NUM)
+    /* see MERGE_INC_FRONTIER_NUM and MERGE_INC_MERGING_DEN */
+    w->frontier_grows =
+        (m->stats->inc_merges - w->inc_merges_at_open) * MERGE_INC_MERGING_DEN >= w->forks;
 }
 
 /* Gives r up when too many states wait at its exits (or, in an incremental region, for
