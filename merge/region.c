@@ -662,10 +662,9 @@ static void region_check_work(merge_ctx *m, merge_region *r) {
   double spent = (double)(path_effort(m) - w->effort_at_open);
   if (spent / (double)w->forks * unrun > (double)m->opt.max_waiting * MERGE_EFFORT_PER_STATE)
     w->over_effort = true;
-  else if (r->inc && unrun * MERGE_INC_FRONTIER_DEN >= (double)w->forks * MERGE_INC_FRONTIER_NUM)
-    /* see MERGE_INC_FRONTIER_NUM and MERGE_INC_MERGING_DEN */
-    w->frontier_grows =
-        (m->stats->inc_merges - w->inc_merges_at_open) * MERGE_INC_MERGING_DEN >= w->forks;
+  else if (r->inc && unrun * MERGE_INC_FRONTIER_DEN >= (double)w->forks * MERGE_INC_FRONTIER_NUM &&
+           (m->stats->inc_merges - w->inc_merges_at_open) * MERGE_INC_MERGING_DEN >= w->forks)
+    w->frontier_grows = true; /* see MERGE_INC_FRONTIER_NUM and MERGE_INC_MERGING_DEN */
 }
 
 /* Gives r up when too many states wait at its exits (or, in an incremental region, for
