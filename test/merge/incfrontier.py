@@ -21,25 +21,13 @@ import sys
 import tempfile
 
 import outdir
+from incgiveup import accounted, gave_up  # the same checks of a give-up's run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRATCH = tempfile.TemporaryDirectory(prefix="symq-incfrontier-")
 FRONTIER = ("gave up: its merges do not keep its frontier down (3/8 of its forks wait for "
             "their turn)")
 OPTIONS = ["--search=dfs", "--incremental-merge=on"]
-
-
-def gave_up(stats):
-    return {k: v for k, v in stats["merge"]["decisions"].items() if k.startswith("gave up")}
-
-
-def accounted(stats):
-    """Every path that ended has its test, once (as test/merge/incgiveup.py counts them)."""
-    m = stats["merge"]
-    assert stats["tests_lost"] == 0, f"{stats['tests_lost']} tests lost"
-    ended = stats["completed_paths"] + stats["error_paths"] + stats["early_paths"]
-    want = ended - m["covered_paths"] + m["merge_tests"]
-    assert want == stats["tests"], f"{ended} paths ended, {stats['tests']} tests written"
 
 
 def grows(symq):
