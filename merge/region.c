@@ -204,6 +204,7 @@ static void region_open(merge_ctx *m, state *st, bool manual, uint32_t loop) {
   r->loop = loop;
   r->entry_npc = st->npc;
   r->work.effort_at_open = path_effort(m);
+  r->work.inc_merges_at_open = m->stats->inc_merges;
   r->tree = merge_tree_new(st);
   if (m->opt.incremental) r->inc = merge_inc_region_new();
   r->running = 1;
@@ -616,6 +617,33 @@ enum { MERGE_EFFORT_PER_STATE = 12000 };
    forked while the snapshots above them stay, and a later merge there would redo them. */
 enum { MERGE_INC_EFFORT_QUEUE = 16 };
 
+/* An incremental region whose merges do not keep its frontier down gives up as soon as its
+   queue is long (--max-region-states / MERGE_INC_EFFORT_QUEUE states), rather than when the
+   count reaches --max-region-states. Each fork adds a state to the frontier and each merge
+   takes at least one away, so the queue's share of the forks made says how much the merges
+   collapse: where they cannot join the sides (chmod_parse_mode, capacity 10: the sides differ
+   in an address), a fork's sides wait in the queue and at the exits breadth-first, and the
+   queue holds 0.43–0.47 of the forks at every check from the 229th fork to the 1,000th and
+   beyond (the exits another 0.2); the count gave it up only after ~7,700 forks, its snapshots,
+   join questions and merges paid for until then. Where the joins pay, the queue stays a
+   loop body's width while the forks grow with the input, so its share falls: wget's
+   res_parse at capacity 5 from 0.50 at 72 forks to 0.19 at 582 (the queue never above 110),
+   and at capacity 10 — whose queue does pass 256 — 0.32 at its first check past 256, falling;
+   busybox's httpd_percent_decode at capacity 20, 0.28–0.29 with a queue of 273–1,512. A
+   queue of MERGE_INC_FRONTIER_NUM / MERGE_INC_FRONTIER_DEN (3/8) of the forks or more,
+   once long, gives the region up ("its merges do not keep its frontier down"). Short queues
+   are left alone: early in a region the share says nothing yet (res_parse starts at 0.5, as
+   chmod does), and a loop whose switch sorts a byte many ways holds that many sides for a
+   while whatever its joins do. Counts only: deterministic, and Z3's statistics are not read. */
+enum { MERGE_INC_FRONTIER_NUM = 3, MERGE_INC_FRONTIER_DEN = 8 };
+/* ... but only a region that merges, at least one node per MERGE_INC_MERGING_DEN forks:
+   one whose incremental part merges nothing is a plain region run breadth-first, whose
+   release may still pay, and the count bounds it as it bounds a plain one. APR's
+   collapse_spaces at capacity 10 doubles its frontier (the queue 0.50–0.65 of the forks)
+   with no node merged, and PAT merges its 2,047 states at the exit: Z3 effort 10.8 M,
+   given up on the share 21.7 M. chmod_parse_mode merges 0.26 nodes a fork at its 582nd. */
+enum { MERGE_INC_MERGING_DEN = 8 };
+
 /* Sizes r's tree up every so many forks (each estimate costs the tree's size, so the forks
    between two grow with it: linear in all). */
 static void region_check_work(merge_ctx *m, merge_region *r) {
@@ -634,6 +662,9 @@ static void region_check_work(merge_ctx *m, merge_region *r) {
   double spent = (double)(path_effort(m) - w->effort_at_open);
   if (spent / (double)w->forks * unrun > (double)m->opt.max_waiting * MERGE_EFFORT_PER_STATE)
     w->over_effort = true;
+  else if (r->inc && unrun * MERGE_INC_FRONTIER_DEN >= (double)w->forks * MERGE_INC_FRONTIER_NUM &&
+           (m->stats->inc_merges - w->inc_merges_at_open) * MERGE_INC_MERGING_DEN >= w->forks)
+    w->frontier_grows = true; /* see MERGE_INC_FRONTIER_NUM and MERGE_INC_MERGING_DEN */
 }
 
 /* Gives r up when too many states wait at its exits (or, in an incremental region, for
@@ -654,6 +685,10 @@ static bool region_give_up(merge_ctx *m, merge_region *r) {
         "--max-region-states";
   else if (r->work.over_effort)
     why = "gave up: the region's states would cost more solver effort than its budget";
+  else if (r->work.frontier_grows)
+    why =
+        "gave up: its merges do not keep its frontier down (3/8 of its forks wait for their "
+        "turn)";
   if (!why) return false;
   r->gave_up = true;
   merge_reasons_add(&m->stats->decisions, why);
