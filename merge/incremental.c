@@ -686,16 +686,20 @@ static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node
   list_push(&ir->fresh, merged);
 }
 
-/* ---- breadth-first scheduling ------------------------------------------------------------------
- */
+/* ---- breadth-first scheduling --------------------------------------------------------------- */
+
+/* Is leaf at or below a node that a merge of this region made? */
+static bool below_merged(const merge_inc_region *ir, const merge_node *leaf) {
+  for (const merge_node *n = leaf; n; n = n->parent)
+    if (n->id < ir->cap && ir->nodes[n->id].merged) return true;
+  return false;
+}
 
 void merge_inc_forked(merge_region *r, state *child) {
   merge_inc_region *ir = r->inc;
   if (!ir) return;
   list_push(&ir->fresh, child);
-  if (!ir->merges || ir->merged_forked) return;
-  for (const merge_node *n = child->leaf; n && !ir->merged_forked; n = n->parent)
-    ir->merged_forked = n->id < ir->cap && ir->nodes[n->id].merged;
+  if (ir->merges && !ir->merged_forked) ir->merged_forked = below_merged(ir, child->leaf);
 }
 
 bool merge_inc_leaving(merge_region *r, state *st) {
@@ -736,14 +740,8 @@ enum { MERGE_INC_IDLE_MERGES = 2 };
 
 /* The states waiting at r's exits that a merge of r made (below a merged node). */
 static size_t merged_at_exits(const merge_region *r) {
-  const merge_inc_region *ir = r->inc;
   size_t k = 0;
-  for (size_t i = 0; i < r->npaused; i++)
-    for (const merge_node *n = r->paused[i]->leaf; n; n = n->parent)
-      if (n->id < ir->cap && ir->nodes[n->id].merged) {
-        k++;
-        break;
-      }
+  for (size_t i = 0; i < r->npaused; i++) k += below_merged(r->inc, r->paused[i]->leaf);
   return k;
 }
 
@@ -772,7 +770,6 @@ static bool merges_idle(merge_ctx *m, merge_region *r) {
 static void drop_incremental(merge_ctx *m, merge_region *r) {
   merge_reasons_add(&m->stats->decisions,
                     "incremental merging dropped: its merged states left the loop without forking");
-  r->inc->fresh.n = 0; /* they are in the searcher already */
   merge_inc_give_up(m, r);
 }
 
@@ -796,8 +793,7 @@ void merge_inc_run(merge_ctx *m, merge_region *r) {
   schedule(m, r);
 }
 
-/* ---- giving up (merge/region.c) ----------------------------------------------------------------
- */
+/* ---- giving up (merge/region.c) ------------------------------------------------------------- */
 
 size_t merge_inc_waiting(const merge_region *r) {
   const merge_inc_region *ir = r->inc;
@@ -808,7 +804,9 @@ void merge_inc_give_up(merge_ctx *m, merge_region *r) {
   merge_inc_region *ir = r->inc;
   if (!ir) return;
   /* the back of the queue first, so that under DFS (newest first) its front goes on first:
-   * the member that has waited longest, as at a plain give-up (merge/region.c) */
+   * the member that has waited longest, as at a plain give-up (merge/region.c). The sides
+   * forked since the last slice (fresh) and the member whose turn it was are in the searcher
+   * already. */
   for (size_t k = ir->waiting.n; k-- > 0;) {
     state *st = ir->waiting.items[k];
     st->paused = false; /* it waited for its turn, not at an exit: it runs on, a member */

@@ -27,15 +27,6 @@ DROPPED = "incremental merging dropped: its merged states left the loop without 
 OPTIONS = ["--search=dfs"]
 
 
-def accounted(stats):
-    """Every path that ended has its test, once (as test/merge/incgiveup.py counts them)."""
-    m = stats["merge"]
-    assert stats["tests_lost"] == 0, f"{stats['tests_lost']} tests lost"
-    ended = stats["completed_paths"] + stats["error_paths"] + stats["early_paths"]
-    want = ended - m["covered_paths"] + m["merge_tests"]
-    assert want == stats["tests"], f"{ended} paths ended, {stats['tests']} tests written"
-
-
 def check(symq, name, dropped):
     driver = os.path.join(HERE, "eqidle", name + ".c")
     inc, inc_out = outdir.run_mode(symq, driver, "pat", SCRATCH.name,
@@ -43,7 +34,7 @@ def check(symq, name, dropped):
     merge = inc["merge"]
     assert inc["exhausted"], "exploration incomplete"
     assert merge["validation_failures"] == 0, f"{merge['validation_failures']} merges failed"
-    accounted(inc)
+    outdir.tests_accounted(inc)
     drops = merge["decisions"].get(DROPPED, 0)
     merged = merge["incremental"]["nodes_merged"]
     assert merged > 0, "no node merged incrementally"

@@ -38,16 +38,6 @@ def gave_up(stats):
     return {k: v for k, v in stats["merge"]["decisions"].items() if k.startswith("gave up")}
 
 
-def accounted(stats):
-    """Every path that ended has its test, once: merged states that completed covered by their
-    members' tests write none, and each side of an incremental merge got one."""
-    m = stats["merge"]
-    assert stats["tests_lost"] == 0, f"{stats['tests_lost']} tests lost"
-    ended = stats["completed_paths"] + stats["error_paths"] + stats["early_paths"]
-    want = ended - m["covered_paths"] + m["merge_tests"]
-    assert want == stats["tests"], f"{ended} paths ended, {stats['tests']} tests written"
-
-
 ESCAPE = os.path.join(HERE, "incgiveup", "escape.c")
 HASH = os.path.join(HERE, "incgiveup", "hash.c")
 # check: (driver, its options, the give-up it must count, the instruction budget or 0)
@@ -65,14 +55,14 @@ def check(symq, kind):
     merge = inc["merge"]
     assert merge["validation_failures"] == 0, f"{merge['validation_failures']} merges failed"
     assert gave_up(inc) == {reason: 1}, f"give-ups: {gave_up(inc)}"
-    accounted(inc)
+    outdir.tests_accounted(inc)
     if kind == "merged":
         assert inc["exhausted"], "exploration incomplete"
         assert merge["incremental"]["nodes_merged"] > 0, "nothing merged before the give-up"
         return (f"{merge['incremental']['nodes_merged']} nodes merged, then gave up; "
                 f"{inc['completed_paths']} paths, {inc['tests']} tests")
     plain, plain_out = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=none", *options])
-    accounted(plain)
+    outdir.tests_accounted(plain)
     if budget:
         assert inc["completed_paths"] > 0 and \
             2 * inc["completed_paths"] >= plain["completed_paths"], \

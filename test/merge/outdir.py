@@ -39,6 +39,16 @@ def quantified_problems(stats):
         if q.get("disagreements") else []
 
 
+def tests_accounted(stats):
+    """Every path that ended has its test, once: merged states that completed covered by their
+    members' tests write none, and each side of an incremental merge got one."""
+    m = stats["merge"]
+    assert stats["tests_lost"] == 0, f"{stats['tests_lost']} tests lost"
+    ended = stats["completed_paths"] + stats["error_paths"] + stats["early_paths"]
+    want = ended - m["covered_paths"] + m["merge_tests"]
+    assert want == stats["tests"], f"{ended} paths ended, {stats['tests']} tests written"
+
+
 def check(name, fn, results):
     """Runs fn (no arguments) and prints `PASS name: <what it returned>` or `FAIL name: <why>`
     (an AssertionError, RuntimeError or time-out), appending True or False to results."""
