@@ -1753,6 +1753,81 @@ uint32_t merge_decide_rewalks(merge_ctx *m, state *const *group, size_t n) {
   return n >= 2 ? cfg_rewalks(m, group, n) : 0;
 }
 
+/* Do operands a and b name the same value: one register, one constant, or one global or
+ * function at one offset? */
+static bool same_operand(const ir_program *prog, const ir_operand *a, const ir_operand *b) {
+  if (a->kind != b->kind || a->width != b->width) return false;
+  if (a->kind == IR_OPND_CONST) return prog->consts[a->index].value == prog->consts[b->index].value;
+  return a->index == b->index && a->offset == b->offset;
+}
+
+/* The comparison (an ICMP of two operands) a conditional branch of func tests, or NULL. */
+static const ir_inst *branch_compare(merge_ctx *m, uint32_t func, const ir_inst *br) {
+  const ir_function *fn = &m->prog->funcs[func];
+  if (br->op != IR_CONDBR || !br->nops) return NULL;
+  const ir_operand *c = &fn->operands[br->ops];
+  if (c->kind != IR_OPND_REG) return NULL;
+  uint32_t d = defs_of(m, func)[c->index];
+  if (d == IR_NONE || fn->insts[d].op != IR_ICMP || fn->insts[d].nops != 2) return NULL;
+  return &fn->insts[d];
+}
+
+/* Do comparisons a and b compare the same two operands (either order, any predicate)? */
+static bool same_comparands(const ir_program *prog, const ir_function *fn, const ir_inst *a,
+                            const ir_inst *b) {
+  const ir_operand *x = &fn->operands[a->ops], *y = &fn->operands[b->ops];
+  return (same_operand(prog, &x[0], &y[0]) && same_operand(prog, &x[1], &y[1])) ||
+         (same_operand(prog, &x[0], &y[1]) && same_operand(prog, &x[1], &y[0]));
+}
+
+/* The successors of fn's block blk (its terminator's targets); returns how many, at most
+ * cap (a switch's beyond that are left out: callers walk what they get). */
+static uint32_t block_successors(const ir_function *fn, uint32_t blk, uint32_t *out, uint32_t cap) {
+  const ir_block *b = &fn->blocks[blk];
+  if (!b->count) return 0;
+  const ir_inst *t = &fn->insts[b->first + b->count - 1];
+  uint32_t n = 0;
+  if (t->op == IR_BR) out[n++] = fn->edges[t->u.br.edge[0]].target;
+  if (t->op == IR_CONDBR)
+    for (uint32_t e = 0; e < 2 && n < cap; e++) out[n++] = fn->edges[t->u.br.edge[e]].target;
+  if (t->op == IR_SWITCH) {
+    out[n++] = fn->edges[t->u.sw.dflt].target;
+    for (uint32_t g = 0; g < t->u.sw.ngroups && n < cap; g++)
+      out[n++] = fn->edges[fn->groups[t->u.sw.groups + g].edge].target;
+  }
+  return n;
+}
+
+bool merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32_t branch) {
+  const ir_function *fn = &m->prog->funcs[func];
+  if (branch >= fn->ninsts) return false;
+  const ir_inst *cmp = branch_compare(m, func, &fn->insts[branch]);
+  if (!cmp) return false;
+  const merge_loops *l = merge_loops_of(m, func);
+  /* breadth-first over the blocks outside the loop reachable from it (the loop's blocks are
+   * marked 1, never walked into again; the others 2 once reached) */
+  uint8_t *seen = xcalloc(fn->nblocks + 1, 1);
+  uint32_t *work = xmalloc((fn->nblocks + 1) * sizeof *work), nwork = 0;
+  for (uint32_t b = 0; b < fn->nblocks; b++)
+    if (merge_loop_contains(l, loop, b)) seen[b] = 1, work[nwork++] = b;
+  bool again = false;
+  enum { MAX_SUCC = 64 };
+  uint32_t succ[MAX_SUCC];
+  for (uint32_t k = 0; k < nwork && !again; k++) {
+    const ir_block *blk = &fn->blocks[work[k]];
+    if (seen[work[k]] == 2 && blk->count) {
+      const ir_inst *c = branch_compare(m, func, &fn->insts[blk->first + blk->count - 1]);
+      again = c && same_comparands(m->prog, fn, cmp, c);
+    }
+    uint32_t n = block_successors(fn, work[k], succ, MAX_SUCC);
+    for (uint32_t e = 0; e < n; e++)
+      if (succ[e] < fn->nblocks && !seen[succ[e]]) seen[succ[e]] = 2, work[nwork++] = succ[e];
+  }
+  free(seen);
+  free(work);
+  return again;
+}
+
 const char *merge_decide_values(merge_ctx *m, state *const *group, size_t n, merge_cheap_fn cheap,
                                 void *arg, merge_estimate *est) {
   return merge_decide(m, group, n, NULL, cheap, arg, est);

@@ -149,6 +149,12 @@ const char *merge_decide_cfg(merge_ctx *m, state *const *group, size_t n, merge_
  * with a rewalk is declined for good, however it partitions (PAT's early decision). */
 uint32_t merge_decide_rewalks(merge_ctx *m, state *const *group, size_t n);
 
+/* Is the condition of the conditional branch at instruction `branch` of func (a comparison
+ * of two operands) asked again after loop `loop` of func: a conditional branch outside the
+ * loop, reachable from its exits, testing a comparison of the same two operands (any
+ * predicate, either order)? */
+bool merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32_t branch);
+
 /* Does the values decline est describes (of merge_decide or merge_decide_values, without a ∀)
  * stand for every larger group at that exit whose members repeat their costly values no more
  * often than these do (d/n kept) — so that it can be taken on the first members to arrive
