@@ -22,36 +22,36 @@ import tempfile
 import outdir
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SCRATCH = tempfile.TemporaryDirectory(prefix="symq-joinagain-")
 DECLINED = "join declined: the code after the loop asks where its sides parted again"
-OPTIONS = ["--search=dfs"]
 
 
-def check(symq, name, declined):
+def check(symq, scratch, name, declined):
+    """The driver under pat-inc (validated) and none; what pat-inc joined and declined."""
     driver = os.path.join(HERE, "joinagain", name + ".c")
-    inc, inc_out = outdir.run_mode(symq, driver, "pat", SCRATCH.name,
-                                   ["--incremental-merge=on", *OPTIONS])
-    merge = inc["merge"]
+    runs = {mode: outdir.run_mode(symq, driver, mode, scratch, ["--incremental-merge=on"],
+                                  every=["--search=dfs"])
+            for mode in ("pat", "none")}
+    inc, inc_out = runs["pat"]
     assert inc["exhausted"], "exploration incomplete"
-    assert merge["validation_failures"] == 0, f"{merge['validation_failures']} merges failed"
+    assert inc["merge"]["validation_failures"] == 0, "a merge failed its validation"
     outdir.tests_accounted(inc)
-    plain, plain_out = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=none", *OPTIONS])
-    assert outdir.errors(inc_out) == outdir.errors(plain_out), "errors differ from none's"
-    declines = merge["decisions"].get(DECLINED, 0)
-    merged = merge["incremental"]["nodes_merged"]
+    assert outdir.errors(inc_out) == outdir.errors(runs["none"][1]), "errors differ from none's"
+    declines = inc["merge"]["decisions"].get(DECLINED, 0)
+    merged = inc["merge"]["incremental"]["nodes_merged"]
+    summary = f"{declines} joins declined, {merged} nodes merged, {inc['completed_paths']} paths"
     if declined:
-        assert declines > 0, "no join declined"
-        assert merged == 0, f"{merged} nodes merged"
-        return f"{declines} joins declined, none made; {inc['completed_paths']} paths"
-    assert declines == 0, f"{declines} joins declined"
-    assert merged > 0, "no node merged incrementally"
-    return f"{merged} nodes merged; {inc['completed_paths']} paths (none {plain['completed_paths']})"
+        assert declines > 0 and merged == 0, summary
+    else:
+        assert declines == 0 and merged > 0, summary
+    return summary
 
 
 def main():
     results = []
-    for name, declined in (("tag", True), ("length", False)):
-        outdir.check(name, lambda n=name, d=declined: check(sys.argv[1], n, d), results)
+    with tempfile.TemporaryDirectory(prefix="symq-joinagain-") as scratch:
+        for name, declined in (("tag", True), ("length", False)):
+            outdir.check(name, lambda n=name, d=declined: check(sys.argv[1], scratch, n, d),
+                         results)
     print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
     return 0 if all(results) else 1
 
