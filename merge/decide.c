@@ -1761,6 +1761,25 @@ static bool same_operand(const ir_program *prog, const ir_operand *a, const ir_o
   return a->index == b->index && a->offset == b->offset;
 }
 
+/* Do operands a and b of func compare as one value: the same operand, or the results of two
+ * loads of one width from addresses that are, or of two like casts of values that are (depth
+ * such steps deep) — a byte read again: apr_fnmatch's `*pattern == '*'` in a loop's condition
+ * and again in its body, `pattern` in memory (its address is passed on) and loaded anew for
+ * each read, the byte sign-extended? */
+static bool same_comparand(merge_ctx *m, uint32_t func, const ir_operand *a, const ir_operand *b,
+                           int depth) {
+  if (same_operand(m->prog, a, b)) return true;
+  if (depth == 0 || a->kind != IR_OPND_REG || b->kind != IR_OPND_REG) return false;
+  const ir_function *fn = &m->prog->funcs[func];
+  const uint32_t *def = defs_of(m, func);
+  uint32_t da = def[a->index], db = def[b->index];
+  if (da == IR_NONE || db == IR_NONE) return false;
+  const ir_inst *la = &fn->insts[da], *lb = &fn->insts[db];
+  bool follow = la->op == IR_LOAD || la->op == IR_SEXT || la->op == IR_ZEXT || la->op == IR_TRUNC;
+  return follow && la->op == lb->op && la->width == lb->width && la->nops && lb->nops &&
+         same_comparand(m, func, &fn->operands[la->ops], &fn->operands[lb->ops], depth - 1);
+}
+
 /* The comparison (an ICMP of two operands) a conditional branch of func tests, or NULL. */
 static const ir_inst *branch_compare(merge_ctx *m, uint32_t func, const ir_inst *br) {
   const ir_function *fn = &m->prog->funcs[func];
@@ -1772,12 +1791,16 @@ static const ir_inst *branch_compare(merge_ctx *m, uint32_t func, const ir_inst 
   return &fn->insts[d];
 }
 
-/* Do comparisons a and b compare the same two operands (either order, any predicate)? */
-static bool same_comparands(const ir_program *prog, const ir_function *fn, const ir_inst *a,
-                            const ir_inst *b) {
+/* Do comparisons a and b of func compare the same two values (either order, any
+ * predicate)? */
+static bool same_comparands(merge_ctx *m, uint32_t func, const ir_inst *a, const ir_inst *b) {
+  const ir_function *fn = &m->prog->funcs[func];
   const ir_operand *x = &fn->operands[a->ops], *y = &fn->operands[b->ops];
-  return (same_operand(prog, &x[0], &y[0]) && same_operand(prog, &x[1], &y[1])) ||
-         (same_operand(prog, &x[0], &y[1]) && same_operand(prog, &x[1], &y[0]));
+  enum { LOADS = 4 }; /* sext(load(load(&pattern))) */
+  return (same_comparand(m, func, &x[0], &y[0], LOADS) &&
+          same_comparand(m, func, &x[1], &y[1], LOADS)) ||
+         (same_comparand(m, func, &x[0], &y[1], LOADS) &&
+          same_comparand(m, func, &x[1], &y[0], LOADS));
 }
 
 /* The successors of fn's block blk (its terminator's targets); returns how many, at most
@@ -1798,26 +1821,35 @@ static uint32_t block_successors(const ir_function *fn, uint32_t blk, uint32_t *
   return n;
 }
 
-bool merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32_t branch) {
+bool merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32_t branch,
+                              uint32_t join) {
   const ir_function *fn = &m->prog->funcs[func];
-  if (branch >= fn->ninsts) return false;
+  if (branch >= fn->ninsts || join >= fn->nblocks) return false;
   const ir_inst *cmp = branch_compare(m, func, &fn->insts[branch]);
   if (!cmp) return false;
   const merge_loops *l = merge_loops_of(m, func);
-  /* breadth-first over the blocks outside the loop reachable from it (the loop's blocks are
-   * marked 1, never walked into again; the others 2 once reached) */
+  uint32_t header = l->loops[loop].header;
+  /* breadth-first from the join: marked 1, never walked, the loop's header — past it the
+   * same registers hold the next iteration's values — and, for a join at the header, the
+   * whole loop; marked 2 what is walked and whose branch is looked at */
   uint8_t *seen = xcalloc(fn->nblocks + 1, 1);
   uint32_t *work = xmalloc((fn->nblocks + 1) * sizeof *work), nwork = 0;
-  for (uint32_t b = 0; b < fn->nblocks; b++)
-    if (merge_loop_contains(l, loop, b)) seen[b] = 1, work[nwork++] = b;
+  seen[header] = 1;
+  if (join == header) {
+    for (uint32_t b = 0; b < fn->nblocks; b++)
+      if (merge_loop_contains(l, loop, b)) seen[b] = 1, work[nwork++] = b;
+  } else {
+    seen[join] = 2, work[nwork++] = join;
+  }
   bool again = false;
   enum { MAX_SUCC = 64 };
   uint32_t succ[MAX_SUCC];
   for (uint32_t k = 0; k < nwork && !again; k++) {
     const ir_block *blk = &fn->blocks[work[k]];
-    if (seen[work[k]] == 2 && blk->count) {
-      const ir_inst *c = branch_compare(m, func, &fn->insts[blk->first + blk->count - 1]);
-      again = c && same_comparands(m->prog, fn, cmp, c);
+    uint32_t last = blk->first + blk->count - 1;
+    if (seen[work[k]] == 2 && blk->count && last != branch) {
+      const ir_inst *c = branch_compare(m, func, &fn->insts[last]);
+      again = c && same_comparands(m, func, cmp, c);
     }
     uint32_t n = block_successors(fn, work[k], succ, MAX_SUCC);
     for (uint32_t e = 0; e < n; e++)

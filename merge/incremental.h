@@ -22,8 +22,9 @@
  *     they agree in every live register of the loop's function that an address of its
  *     memory accesses is computed from (an ite there would make every later access a read
  *     at a symbolic index), and the comparison of the loop's function at which their paths
- *     parted is not asked again after the loop (merge_decide_asked_again: the joined state
- *     would be split there into the two sides again),
+ *     parted is not asked again after the join, in the rest of the iteration or after the
+ *     loop (merge_decide_asked_again: the joined state would be split there into the two
+ *     sides again),
  *   - no path below n or n' has ended inside the region (its test is written: redoing it
  *     would write it twice), and n is not a state that left a loop region (the release
  *     merges those; merging them here would take them from under the join snapshots).
@@ -99,8 +100,8 @@ size_t merge_inc_waiting(const merge_region *r);
 void merge_inc_give_up(merge_ctx *m, merge_region *r);
 
 /* The decision (merge.decisions) counted for each pair of snapshots not joined because the
- * comparison their paths parted at is asked again after the loop. */
+ * comparison their paths parted at is asked again after the join (merge_decide_asked_again). */
 #define MERGE_INC_ASKED_AGAIN \
-  "join declined: the code after the loop asks where its sides parted again"
+  "join declined: the comparison its sides parted at is asked again after the join"
 
 #endif
