@@ -1753,6 +1753,113 @@ uint32_t merge_decide_rewalks(merge_ctx *m, state *const *group, size_t n) {
   return n >= 2 ? cfg_rewalks(m, group, n) : 0;
 }
 
+/* Do operands a and b name the same value: one register, one constant, or one global or
+ * function at one offset? */
+static bool same_operand(const ir_program *prog, const ir_operand *a, const ir_operand *b) {
+  if (a->kind != b->kind || a->width != b->width) return false;
+  if (a->kind == IR_OPND_CONST) return prog->consts[a->index].value == prog->consts[b->index].value;
+  return a->index == b->index && a->offset == b->offset;
+}
+
+/* Do operands a and b of func compare as one value: the same operand, or the results of two
+ * loads of one width from addresses that are, or of two like casts of values that are (depth
+ * such steps deep) — a byte read again: apr_fnmatch's `*pattern == '*'` in a loop's condition
+ * and again in its body, `pattern` in memory (its address is passed on) and loaded anew for
+ * each read, the byte sign-extended? */
+static bool same_comparand(merge_ctx *m, uint32_t func, const ir_operand *a, const ir_operand *b,
+                           int depth) {
+  if (same_operand(m->prog, a, b)) return true;
+  if (depth == 0 || a->kind != IR_OPND_REG || b->kind != IR_OPND_REG) return false;
+  const ir_function *fn = &m->prog->funcs[func];
+  const uint32_t *def = defs_of(m, func);
+  uint32_t da = def[a->index], db = def[b->index];
+  if (da == IR_NONE || db == IR_NONE) return false;
+  const ir_inst *la = &fn->insts[da], *lb = &fn->insts[db];
+  bool follow = la->op == IR_LOAD || la->op == IR_SEXT || la->op == IR_ZEXT || la->op == IR_TRUNC;
+  return follow && la->op == lb->op && la->width == lb->width && la->nops && lb->nops &&
+         same_comparand(m, func, &fn->operands[la->ops], &fn->operands[lb->ops], depth - 1);
+}
+
+/* The comparison (an ICMP of two operands) a conditional branch of func tests, or NULL. */
+static const ir_inst *branch_compare(merge_ctx *m, uint32_t func, const ir_inst *br) {
+  const ir_function *fn = &m->prog->funcs[func];
+  if (br->op != IR_CONDBR || !br->nops) return NULL;
+  const ir_operand *c = &fn->operands[br->ops];
+  if (c->kind != IR_OPND_REG) return NULL;
+  uint32_t d = defs_of(m, func)[c->index];
+  if (d == IR_NONE || fn->insts[d].op != IR_ICMP || fn->insts[d].nops != 2) return NULL;
+  return &fn->insts[d];
+}
+
+/* Do comparisons a and b of func compare the same two values (either order, any
+ * predicate)? */
+static bool same_comparands(merge_ctx *m, uint32_t func, const ir_inst *a, const ir_inst *b) {
+  const ir_function *fn = &m->prog->funcs[func];
+  const ir_operand *x = &fn->operands[a->ops], *y = &fn->operands[b->ops];
+  enum { LOADS = 4 }; /* sext(load(load(&pattern))) */
+  return (same_comparand(m, func, &x[0], &y[0], LOADS) &&
+          same_comparand(m, func, &x[1], &y[1], LOADS)) ||
+         (same_comparand(m, func, &x[0], &y[1], LOADS) &&
+          same_comparand(m, func, &x[1], &y[0], LOADS));
+}
+
+/* The successors of fn's block blk (its terminator's targets); returns how many, at most
+ * cap (a switch's beyond that are left out: callers walk what they get). */
+static uint32_t block_successors(const ir_function *fn, uint32_t blk, uint32_t *out, uint32_t cap) {
+  const ir_block *b = &fn->blocks[blk];
+  if (!b->count) return 0;
+  const ir_inst *t = &fn->insts[b->first + b->count - 1];
+  uint32_t n = 0;
+  if (t->op == IR_BR) out[n++] = fn->edges[t->u.br.edge[0]].target;
+  if (t->op == IR_CONDBR)
+    for (uint32_t e = 0; e < 2 && n < cap; e++) out[n++] = fn->edges[t->u.br.edge[e]].target;
+  if (t->op == IR_SWITCH) {
+    out[n++] = fn->edges[t->u.sw.dflt].target;
+    for (uint32_t g = 0; g < t->u.sw.ngroups && n < cap; g++)
+      out[n++] = fn->edges[fn->groups[t->u.sw.groups + g].edge].target;
+  }
+  return n;
+}
+
+bool merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32_t branch,
+                              uint32_t join) {
+  const ir_function *fn = &m->prog->funcs[func];
+  if (branch >= fn->ninsts || join >= fn->nblocks) return false;
+  const ir_inst *cmp = branch_compare(m, func, &fn->insts[branch]);
+  if (!cmp) return false;
+  const merge_loops *l = merge_loops_of(m, func);
+  uint32_t header = l->loops[loop].header;
+  /* breadth-first from the join: marked 1, never walked, the loop's header — past it the
+   * same registers hold the next iteration's values — and, for a join at the header, the
+   * whole loop; marked 2 what is walked and whose branch is looked at */
+  uint8_t *seen = xcalloc(fn->nblocks + 1, 1);
+  uint32_t *work = xmalloc((fn->nblocks + 1) * sizeof *work), nwork = 0;
+  seen[header] = 1;
+  if (join == header) {
+    for (uint32_t b = 0; b < fn->nblocks; b++)
+      if (merge_loop_contains(l, loop, b)) seen[b] = 1, work[nwork++] = b;
+  } else {
+    seen[join] = 2, work[nwork++] = join;
+  }
+  bool again = false;
+  enum { MAX_SUCC = 64 };
+  uint32_t succ[MAX_SUCC];
+  for (uint32_t k = 0; k < nwork && !again; k++) {
+    const ir_block *blk = &fn->blocks[work[k]];
+    uint32_t last = blk->first + blk->count - 1;
+    if (seen[work[k]] == 2 && blk->count && last != branch) {
+      const ir_inst *c = branch_compare(m, func, &fn->insts[last]);
+      again = c && same_comparands(m, func, cmp, c);
+    }
+    uint32_t n = block_successors(fn, work[k], succ, MAX_SUCC);
+    for (uint32_t e = 0; e < n; e++)
+      if (succ[e] < fn->nblocks && !seen[succ[e]]) seen[succ[e]] = 2, work[nwork++] = succ[e];
+  }
+  free(seen);
+  free(work);
+  return again;
+}
+
 const char *merge_decide_values(merge_ctx *m, state *const *group, size_t n, merge_cheap_fn cheap,
                                 void *arg, merge_estimate *est) {
   return merge_decide(m, group, n, NULL, cheap, arg, est);

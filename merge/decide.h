@@ -149,6 +149,15 @@ const char *merge_decide_cfg(merge_ctx *m, state *const *group, size_t n, merge_
  * with a rewalk is declined for good, however it partitions (PAT's early decision). */
 uint32_t merge_decide_rewalks(merge_ctx *m, state *const *group, size_t n);
 
+/* Is the comparison that the conditional branch at instruction `branch` of func tests (an
+ * ICMP of two operands) asked again after two sides that parted there join at block `join`
+ * of loop `loop`: a conditional branch, other than `branch`, on a comparison of the same two
+ * values (the same operands, or loads from the same address; either order, any predicate)
+ * reachable from the join without passing the loop's header — in the rest of the iteration
+ * or after the loop — or, for a join at the header, reachable from the loop's exits? */
+bool merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32_t branch,
+                              uint32_t join);
+
 /* Does the values decline est describes (of merge_decide or merge_decide_values, without a ∀)
  * stand for every larger group at that exit whose members repeat their costly values no more
  * often than these do (d/n kept) — so that it can be taken on the first members to arrive

@@ -18,10 +18,13 @@
  *     of memory are syntactically equal, or (a join: when no equal partner exists) both are
  *     at a block of the loop's body other than its header, in the iteration of their lowest
  *     common ancestor, or both at the header, in the iteration after their lowest common
- *     ancestor's, their paths since it exclude each other (asked of the solver) and
+ *     ancestor's, their paths since it exclude each other (asked of the solver),
  *     they agree in every live register of the loop's function that an address of its
  *     memory accesses is computed from (an ite there would make every later access a read
- *     at a symbolic index),
+ *     at a symbolic index), and the comparison of the loop's function at which their paths
+ *     parted is not asked again after the join, in the rest of the iteration or after the
+ *     loop (merge_decide_asked_again: the joined state would be split there into the two
+ *     sides again),
  *   - no path below n or n' has ended inside the region (its test is written: redoing it
  *     would write it twice), and n is not a state that left a loop region (the release
  *     merges those; merging them here would take them from under the join snapshots).
@@ -95,5 +98,10 @@ size_t merge_inc_waiting(const merge_region *r);
  * from then on a region that gave up like any other. Any time, even while a state executes
  * (it merges nothing). */
 void merge_inc_give_up(merge_ctx *m, merge_region *r);
+
+/* The decision (merge.decisions) counted for each pair of snapshots not joined because the
+ * comparison their paths parted at is asked again after the join (merge_decide_asked_again). */
+#define MERGE_INC_ASKED_AGAIN \
+  "join declined: the comparison its sides parted at is asked again after the join"
 
 #endif

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Under --incremental-merge, the sides of a loop's branch are not joined with ite when the
+comparison they parted at is asked again after the join, in the rest of the iteration or
+after the loop (merge/incremental.c, parted_on_a_later_question): the joined state would be
+split there into the two sides again, each carrying the join's disjunction (libtasn1
+decode_simple_der, apr fnmatch: eval/real/RESULTS.md, "Joins whose sides part again"). Every
+run is --search=dfs --merge=pat --incremental-merge=on, validated, and reports
+--merge=none's errors:
+
+- tag (test/merge/joinagain/tag.c, asn1_get_tag_der in small): `if (punt >= len)` after the
+  loop asks the loop's `punt < len` again, so its `&&` joins nothing (the decision is counted;
+  the old binary joined 4 nodes);
+- star (test/merge/joinagain/star.c, apr_fnmatch's run of wildcards): the body asks the
+  condition's `*p == '*'` again, through a pointer kept in memory: declined (the old binary
+  joined there);
+- length (test/merge/joinagain/length.c, asn1_get_length_der in small): nothing after the
+  loop asks `punt <= k` or `punt < len` again, and its sides are joined as before.
+
+    joinagain.py SYMQ_BINARY
+
+Prints one line per check and a final `N passed, N failed`; exit status 1 on any failure."""
+import os
+import sys
+import tempfile
+
+import outdir
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DECLINED = "join declined: the comparison its sides parted at is asked again after the join"
+
+
+def check(symq, scratch, name, declined):
+    """The driver under pat-inc (validated) and none; what pat-inc joined and declined."""
+    driver = os.path.join(HERE, "joinagain", name + ".c")
+    runs = {mode: outdir.run_mode(symq, driver, mode, scratch, ["--incremental-merge=on"],
+                                  every=["--search=dfs"])
+            for mode in ("pat", "none")}
+    inc, inc_out = runs["pat"]
+    assert inc["exhausted"], "exploration incomplete"
+    assert inc["merge"]["validation_failures"] == 0, "a merge failed its validation"
+    outdir.tests_accounted(inc)
+    assert outdir.errors(inc_out) == outdir.errors(runs["none"][1]), "errors differ from none's"
+    declines = inc["merge"]["decisions"].get(DECLINED, 0)
+    merged = inc["merge"]["incremental"]["nodes_merged"]
+    summary = f"{declines} joins declined, {merged} nodes merged, {inc['completed_paths']} paths"
+    if declined is None:
+        assert declines == 0 and merged > 0, summary
+    else:
+        assert declines > 0 and merged <= declined, summary
+    return summary
+
+
+def main():
+    results = []
+    with tempfile.TemporaryDirectory(prefix="symq-joinagain-") as scratch:
+        # the most nodes merged (equal snapshots) where joins are declined; None: none declined
+        for name, declined in (("tag", 0), ("star", 9), ("length", None)):
+            outdir.check(name, lambda n=name, d=declined: check(sys.argv[1], scratch, n, d),
+                         results)
+    print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
