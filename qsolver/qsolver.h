@@ -240,6 +240,9 @@ typedef struct qs_quant_stats {
   /* appended (issue 26): scan equalities proved (stage_quant.c, scan_equal) — a merged
    * state's rescan of a copy equal in length to the scan of the original */
   uint64_t scan_lemmas;
+  /* appended (issue 26): requests whose slice step ran, though off, because the last strip
+   * on their first forall was dear (stage_quant.c, dear_strip) */
+  uint64_t slice_dear;
 } qs_quant_stats;
 /* "slice", "strip", "duplicate", "repair", "fallback_expand", "fallback_z3". */
 const char *qs_qstep_name(qs_qstep step);
