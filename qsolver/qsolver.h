@@ -67,7 +67,8 @@ typedef struct qs_options {
                                state's last model, the question's group without the forall);
                                off by default: it gains little with the relaxed stage on
                                (eval/README.md); its requests once exposed wrong answers of
-                               the per-cell encoding, since fixed (z3_backend.c) */
+                               the per-cell encoding, since fixed (z3_backend.c); off, it
+                               still runs where the last strip was dear (stage_quant.c) */
   bool incremental;         /* keep quantifier-free queries' common prefix asserted in Z3 */
   unsigned int_lanes;       /* a bit per request lane: whose incremental queries Z3 gets in
                                linear integer arithmetic first, when every operator has an
