@@ -67,7 +67,8 @@ typedef struct qs_options {
                                state's last model, the question's group without the forall);
                                off by default: it gains little with the relaxed stage on
                                (eval/README.md); its requests once exposed wrong answers of
-                               the per-cell encoding, since fixed (z3_backend.c) */
+                               the per-cell encoding, since fixed (z3_backend.c); off, it
+                               still runs where the last strip was dear (stage_quant.c) */
   bool incremental;         /* keep quantifier-free queries' common prefix asserted in Z3 */
   unsigned int_lanes;       /* a bit per request lane: whose incremental queries Z3 gets in
                                linear integer arithmetic first, when every operator has an
@@ -240,6 +241,9 @@ typedef struct qs_quant_stats {
   /* appended (issue 26): scan equalities proved (stage_quant.c, scan_equal) — a merged
    * state's rescan of a copy equal in length to the scan of the original */
   uint64_t scan_lemmas;
+  /* appended (issue 26): requests whose slice step ran, though off, because the last strip
+   * on their first forall was dear (stage_quant.c, dear_strip) */
+  uint64_t slice_dear;
 } qs_quant_stats;
 /* "slice", "strip", "duplicate", "repair", "fallback_expand", "fallback_z3". */
 const char *qs_qstep_name(qs_qstep step);

@@ -40,6 +40,12 @@
  * over. */
 #define KEPT_MAX ((size_t)4096)
 
+/* Foralls whose last strip's cost is remembered; the cost past which the slice step runs
+ * first for a forall's requests even when it is off (dear_strip). */
+#define DEAR_FORALLS 16
+#define STRIP_DEAR_EFFORT ((uint64_t)100000)
+#define SLICE_TRIALS 8
+
 typedef struct quant_stage {
   qs_stage base;
   char reason[240];
@@ -66,6 +72,13 @@ typedef struct quant_stage {
   size_t nkeys, keys_cap;
   qs_idmap lemma_at;
   unsigned depth; /* quant_solve's nesting: a scan equality is proved by a request of its own */
+  /* What the last strip of a request whose first forall is dear_key[k] − 1 cost (Z3's
+   * effort, deterministic): a ring, the oldest evicted (see dear_strip). */
+  uint64_t dear_key[DEAR_FORALLS], dear_effort[DEAR_FORALLS];
+  size_t dear_next;
+  /* The slice step's record over the run where dear_strip put it first: requests tried,
+   * answered, and Z3's effort spent on them. */
+  uint64_t slice_tried, slice_answered, slice_effort;
 } quant_stage;
 
 enum { LEMMA_PROVED = 1, LEMMA_NOT, LEMMA_ASKING };
@@ -210,6 +223,46 @@ done:
   expr_assignment_free(dup);
   qs_formulas_free(stripped, nstripped);
   return answered;
+}
+
+/* ---- a strip that costs ---------------------------------------------------------------------- */
+
+static size_t dear_slot(const quant_stage *qs, const qs_quant *q) {
+  uint64_t key = qs_quant_forall_at(q, 0)->id + 1;
+  for (size_t k = 0; k < DEAR_FORALLS; k++)
+    if (qs->dear_key[k] == key) return k;
+  return DEAR_FORALLS;
+}
+
+/* Was the last strip of a request on q's first forall (the merged state's, shared with its
+ * siblings) dearer than STRIP_DEAR_EFFORT? Then the slice step goes first: on json-c
+ * string_serialize (capacity 4, pat-inc) a strip cost Z3 ~400,000 (the merged state's whole
+ * path condition and 33 instances) where the question's group cost ~46,000, while on libpng
+ * text a strip costs ~11,000 and the slice step's groups, asked without the lane's prefix,
+ * cost more than they save (+60% effort at capacity 12 with the step always on;
+ * eval/real/RESULTS.md, "The slice step where strip is dear"). A slice answer leaves the
+ * remembered cost as it was, so the step stays first until a strip it fell through to is
+ * cheap again. After SLICE_TRIALS tries over the run it goes first only while its answers,
+ * each counted at the cost of the strip in front of it, outweigh what all its tries cost
+ * (libpng splt at capacity 12: +19% effort without that limit, 21 answers for 3.8 M); once
+ * they do not, only a dearer strip brings it back. Effort is deterministic, so is the
+ * choice. */
+static bool dear_strip(const quant_stage *qs, const qs_quant *q) {
+  size_t k = dear_slot(qs, q);
+  if (k == DEAR_FORALLS || qs->dear_effort[k] <= STRIP_DEAR_EFFORT) return false;
+  if (qs->slice_tried < SLICE_TRIALS) return true;
+  /* the strips its answers saved, at this one's cost, against what all its tries cost */
+  return (u128)qs->slice_answered * qs->dear_effort[k] > qs->slice_effort;
+}
+
+static void strip_cost(quant_stage *qs, const qs_quant *q, uint64_t effort) {
+  size_t k = dear_slot(qs, q);
+  if (k == DEAR_FORALLS) {
+    k = qs->dear_next;
+    qs->dear_next = (qs->dear_next + 1) % DEAR_FORALLS;
+    qs->dear_key[k] = qs_quant_forall_at(q, 0)->id + 1;
+  }
+  qs->dear_effort[k] = effort;
 }
 
 /* ---- the expansion ------------------------------------------------------------------------- */
@@ -525,12 +578,23 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     rq = &lemmas;
   }
   qs_qstep step = QS_QSTEP_COUNT;
-  if (opt->forall_slice) {
+  bool dear = !opt->forall_slice && dear_strip(qs, q);
+  if (opt->forall_slice || dear) {
     step_meter meter = meter_start(qs);
     if (qs_slice_answer(qs->slice, st, q, rq, ans)) step = QS_QSTEP_SLICE;
     meter_add(qs, QS_QSTEP_SLICE, meter);
+    if (dear) {
+      stats->slice_dear++;
+      qs->slice_tried++;
+      qs->slice_answered += step == QS_QSTEP_SLICE;
+      qs->slice_effort += qs_effort(st->solver) - meter.e0;
+    }
   }
-  if (step == QS_QSTEP_COUNT && qs_quant_strippable(q)) step = procedure(qs, q, rq, ans);
+  if (step == QS_QSTEP_COUNT && qs_quant_strippable(q)) {
+    uint64_t before = stats->effort[QS_QSTEP_STRIP];
+    step = procedure(qs, q, rq, ans);
+    strip_cost(qs, q, stats->effort[QS_QSTEP_STRIP] - before);
+  }
   char why_expand[200] = "", why_z3[200] = "";
   if (step == QS_QSTEP_COUNT && opt->fallback != QS_FALLBACK_Z3) {
     step_meter meter = meter_start(qs);
@@ -557,7 +621,7 @@ static void quant_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       if (qa != q) qs_quant_free(qa);
     }
     /* the state's last model, for the slice step of its next request */
-    if (opt->forall_slice && step != QS_QSTEP_SLICE && ans->model)
+    if (step != QS_QSTEP_SLICE && ans->model)
       qs_slice_keep(qs->slice, rq, ans->model);
   }
   qs_quant_free(q);
