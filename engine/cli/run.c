@@ -489,7 +489,8 @@ static const opt_spec RUN_SPECS[] = {
      .topic = OPT_TOPIC_SOLVER,
      .eval_only = true,
      .help = "a merged state's question first without its forall: the state's last model, "
-             "then the question's group alone (default off; for eval/ experiments)"},
+             "then the question's group alone; on: every request, off (default): only for a "
+             "forall whose last strip was dear (docs/qsolver.md; for eval/ experiments)"},
     /* ---- diagnostics ---- */
     {.name = "--validate-merges",
      .type = OPT_FLAG,
