@@ -1803,24 +1803,6 @@ static bool same_comparands(merge_ctx *m, uint32_t func, const ir_inst *a, const
           same_comparand(m, func, &x[1], &y[0], LOADS));
 }
 
-/* The successors of fn's block blk (its terminator's targets); returns how many, at most
- * cap (a switch's beyond that are left out: callers walk what they get). */
-static uint32_t block_successors(const ir_function *fn, uint32_t blk, uint32_t *out, uint32_t cap) {
-  const ir_block *b = &fn->blocks[blk];
-  if (!b->count) return 0;
-  const ir_inst *t = &fn->insts[b->first + b->count - 1];
-  uint32_t n = 0;
-  if (t->op == IR_BR) out[n++] = fn->edges[t->u.br.edge[0]].target;
-  if (t->op == IR_CONDBR)
-    for (uint32_t e = 0; e < 2 && n < cap; e++) out[n++] = fn->edges[t->u.br.edge[e]].target;
-  if (t->op == IR_SWITCH) {
-    out[n++] = fn->edges[t->u.sw.dflt].target;
-    for (uint32_t g = 0; g < t->u.sw.ngroups && n < cap; g++)
-      out[n++] = fn->edges[fn->groups[t->u.sw.groups + g].edge].target;
-  }
-  return n;
-}
-
 bool merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32_t branch,
                               uint32_t join) {
   const ir_function *fn = &m->prog->funcs[func];
@@ -1842,8 +1824,6 @@ bool merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32
     seen[join] = 2, work[nwork++] = join;
   }
   bool again = false;
-  enum { MAX_SUCC = 64 };
-  uint32_t succ[MAX_SUCC];
   for (uint32_t k = 0; k < nwork && !again; k++) {
     const ir_block *blk = &fn->blocks[work[k]];
     uint32_t last = blk->first + blk->count - 1;
@@ -1851,9 +1831,10 @@ bool merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32
       const ir_inst *c = branch_compare(m, func, &fn->insts[last]);
       again = c && same_comparands(m, func, cmp, c);
     }
-    uint32_t n = block_successors(fn, work[k], succ, MAX_SUCC);
-    for (uint32_t e = 0; e < n; e++)
-      if (succ[e] < fn->nblocks && !seen[succ[e]]) seen[succ[e]] = 2, work[nwork++] = succ[e];
+    for (uint32_t e = 0, n = ir_block_nedges(fn, work[k]); e < n; e++) {
+      uint32_t to = fn->edges[ir_block_edge(fn, work[k], e)].target;
+      if (!seen[to]) seen[to] = 2, work[nwork++] = to;
+    }
   }
   free(seen);
   free(work);
