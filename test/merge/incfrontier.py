@@ -27,16 +27,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SCRATCH = tempfile.TemporaryDirectory(prefix="symq-incfrontier-")
 FRONTIER = ("gave up: its merges do not keep its frontier down (3/8 of its forks wait for "
             "their turn)")
-OPTIONS = ["--search=dfs", "--incremental-merge=on"]
+OPTIONS = ["--search=dfs"]
 
 
 def grows(symq):
     driver = os.path.join(HERE, "incfrontier", "escape.c")
     budget = ["--max-instructions=60000"]
-    inc, _ = outdir.run_mode(symq, driver, "pat", SCRATCH.name, [*OPTIONS, *budget])
-    assert inc["merge"]["validation_failures"] == 0, "a merge failed validation"
+    inc, _ = outdir.incremental_run(symq, driver, SCRATCH.name, [*OPTIONS, *budget],
+                                    complete=False)
     assert gave_up(inc) == {FRONTIER: 1}, f"give-ups: {gave_up(inc)}"
-    outdir.tests_accounted(inc)
     plain, _ = outdir.run_options(symq, driver, SCRATCH.name,
                                   ["--merge=none", "--search=dfs", *budget])
     assert 2 * inc["completed_paths"] >= plain["completed_paths"], \
@@ -46,14 +45,11 @@ def grows(symq):
 
 def joins(symq):
     driver = os.path.join(HERE, "incfrontier", "classify.c")
-    inc, _ = outdir.run_mode(symq, driver, "pat", SCRATCH.name,
-                             [*OPTIONS, "--max-region-states=256"])
+    inc, _ = outdir.incremental_run(symq, driver, SCRATCH.name,
+                                    [*OPTIONS, "--max-region-states=256"])
     merge = inc["merge"]
-    assert merge["validation_failures"] == 0, "a merge failed validation"
     assert not gave_up(inc), f"give-ups: {gave_up(inc)}"
-    assert inc["exhausted"], "exploration incomplete"
     assert merge["incremental"]["nodes_merged"] > 0, "nothing merged"
-    outdir.tests_accounted(inc)
     return f"{merge['incremental']['nodes_merged']} nodes merged, no give-up"
 
 

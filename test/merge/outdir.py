@@ -39,14 +39,20 @@ def quantified_problems(stats):
         if q.get("disagreements") else []
 
 
-def tests_accounted(stats):
-    """Every path that ended has its test, once: merged states that completed covered by their
-    members' tests write none, and each side of an incremental merge got one."""
+def tests_accounted(stats, out):
+    """Every path that ended in out has its test, once: merged states that completed covered
+    by their members' tests write none, each side of an incremental merge got one, and an
+    error path has a test only where its error was new (one .err file each, as KLEE without
+    --emit-all-errors)."""
     m = stats["merge"]
     assert stats["tests_lost"] == 0, f"{stats['tests_lost']} tests lost"
-    ended = stats["completed_paths"] + stats["error_paths"] + stats["early_paths"]
+    error_tests = len(glob.glob(os.path.join(out, "*.err")))
+    assert error_tests <= stats["error_paths"], \
+        f"{error_tests} error tests for {stats['error_paths']} error paths"
+    ended = stats["completed_paths"] + error_tests + stats["early_paths"]
     want = ended - m["covered_paths"] + m["merge_tests"]
-    assert want == stats["tests"], f"{ended} paths ended, {stats['tests']} tests written"
+    assert want == stats["tests"], \
+        f"{ended} paths ended owing a test, {stats['tests']} tests written"
 
 
 def check(name, fn, results):
@@ -100,6 +106,19 @@ def run_mode(symq, driver, mode, scratch, options=(), every=()):
     non-zero exit raises."""
     extra = (validation(mode) + list(options) if mode == "pat" else []) + list(every)
     return run_options(symq, driver, scratch, [f"--merge={mode}", *extra])
+
+
+def incremental_run(symq, driver, scratch, options=(), complete=True):
+    """driver under --merge=pat --incremental-merge=on (validated, as run_mode's pat) with
+    options; checks what every incremental test wants — no merge failed its validation, every
+    path that ended has its one test and, if complete, the exploration ended — and returns
+    (stats.json, the directory)."""
+    stats, out = run_mode(symq, driver, "pat", scratch, ["--incremental-merge=on", *options])
+    failures = stats["merge"]["validation_failures"]
+    assert failures == 0, f"{failures} merges failed their validation"
+    tests_accounted(stats, out)
+    assert stats["exhausted"] or not complete, "exploration incomplete"
+    return stats, out
 
 
 def decision_runs(symq, driver, scratch):
