@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/hashmap.h"
 #include "engine/core/memory.h"
 #include "engine/core/xalloc.h"
 #include "merge/strategy_cfg.h"
@@ -19,6 +20,7 @@ typedef struct inc_node {
   bool ended_below; /* a member ended inside the region at or below the node */
   uint32_t iter;    /* the loop iteration the snapshot was taken in (see iteration_of) */
   bool merged;      /* made by a merge of this region (see merges_idle) */
+  uint32_t lineage; /* the joins the snapshot's state carries (see undone_lineage) */
 } inc_node;
 
 /* A list of states (the breadth-first scheduler's queues). */
@@ -121,6 +123,215 @@ static uint32_t iteration_of(const merge_node *n) {
   return iter;
 }
 
+/* ---- joins undone after their loop ------------------------------------------------------- */
+
+/* A join site: where sides were joined with ite (the loop's function and position). */
+typedef struct undone_site {
+  uint32_t func, pc, loop;
+  bool undone; /* a fork outside the loop split one of its joins again: it joins no more */
+} undone_site;
+
+/* A tail of one side of a join, filed under its expression's id (and, for a negation, the
+ * negated one's), so that a fork's condition finds the joins it splits again. Ids, not
+ * references: holding the tails would keep expressions alive that a run without this rule
+ * frees, and the ones made again would keep their old ids, changing the order of Z3's
+ * queries' terms (and its effort) where the rule never fires. An id is never reused. */
+typedef struct undone_guard {
+  uint32_t join, next; /* next: the next guard filed under the same key, + 1 (0: none) */
+} undone_guard;
+
+/* The joins a state carries: a join of its sides' lineages a and b (index + 1, 0: none);
+ * join is NO_JOIN for the union of two lineages made by an equal merge. */
+typedef struct undone_lineage {
+  uint32_t join, a, b;
+  uint64_t stamp; /* the walk that last visited it (carries) */
+} undone_lineage;
+
+enum { NO_JOIN = UINT32_MAX };
+
+struct merge_inc_undone {
+  undone_site *sites;
+  size_t nsites, cap_sites;
+  hmap site_of; /* (func << 32 | pc) + 1 -> site + 1 */
+  uint32_t *join_site;
+  size_t njoins, cap_joins;
+  undone_guard *guards;
+  size_t nguards, cap_guards;
+  hmap guard_of; /* expression id + 1 -> first guard + 1 */
+  undone_lineage *lin;
+  size_t nlin, cap_lin;
+  hmap lineage_of; /* state id + 1 -> lineage + 1, for states carrying a join */
+  uint32_t *stack;
+  size_t cap_stack;
+  uint64_t stamp;
+  /* the conditional branch merge_at_branch saw last: its state's id + 1, `instructions` */
+  uint64_t branch_state, branch_at;
+  expr *branch_cond;
+};
+
+static struct merge_inc_undone *undone_of(merge_ctx *m) {
+  if (!m->undone) m->undone = xcalloc(1, sizeof *m->undone);
+  return m->undone;
+}
+
+static uint32_t lineage_of(const merge_ctx *m, const state *st) {
+  uint64_t v = 0;
+  if (m->undone) hmap_get(&m->undone->lineage_of, st->id + 1, &v);
+  return (uint32_t)v;
+}
+
+static uint32_t add_lineage(struct merge_inc_undone *u, uint32_t join, uint32_t a, uint32_t b) {
+  if (u->nlin == u->cap_lin) {
+    u->cap_lin = u->cap_lin ? 2 * u->cap_lin : 64;
+    u->lin = xrealloc(u->lin, u->cap_lin * sizeof *u->lin);
+  }
+  u->lin[u->nlin++] = (undone_lineage){.join = join, .a = a, .b = b};
+  return (uint32_t)u->nlin;
+}
+
+static undone_site *site_at(struct merge_inc_undone *u, uint32_t func, uint32_t pc, bool add,
+                            uint32_t loop) {
+  uint64_t key = ((uint64_t)func << 32 | pc) + 1, v;
+  if (hmap_get(&u->site_of, key, &v)) return &u->sites[v - 1];
+  if (!add) return NULL;
+  if (u->nsites == u->cap_sites) {
+    u->cap_sites = u->cap_sites ? 2 * u->cap_sites : 8;
+    u->sites = xrealloc(u->sites, u->cap_sites * sizeof *u->sites);
+  }
+  u->sites[u->nsites] = (undone_site){.func = func, .pc = pc, .loop = loop};
+  hmap_put(&u->site_of, key, ++u->nsites);
+  return &u->sites[u->nsites - 1];
+}
+
+static void file_guard(struct merge_inc_undone *u, const expr *key, uint32_t join) {
+  if (u->nguards == u->cap_guards) {
+    u->cap_guards = u->cap_guards ? 2 * u->cap_guards : 64;
+    u->guards = xrealloc(u->guards, u->cap_guards * sizeof *u->guards);
+  }
+  uint64_t head = 0;
+  hmap_get(&u->guard_of, key->id + 1, &head);
+  u->guards[u->nguards] = (undone_guard){.join = join, .next = (uint32_t)head};
+  hmap_put(&u->guard_of, key->id + 1, ++u->nguards);
+}
+
+/* A join of the sides at `at` (their tails given) made `merged`; la and lb are the lineages
+ * of the two snapshots. */
+static void note_join(merge_ctx *m, const merge_region *r, state *merged, const state *at,
+                      expr *const *tails, uint32_t la, uint32_t lb) {
+  struct merge_inc_undone *u = undone_of(m);
+  const state_frame *f = &at->frames[at->nframes - 1];
+  undone_site *site = site_at(u, f->func, f->pc, true, r->loop);
+  if (u->njoins == u->cap_joins) {
+    u->cap_joins = u->cap_joins ? 2 * u->cap_joins : 64;
+    u->join_site = xrealloc(u->join_site, u->cap_joins * sizeof *u->join_site);
+  }
+  uint32_t join = (uint32_t)u->njoins++;
+  u->join_site[join] = (uint32_t)(site - u->sites);
+  for (size_t j = 0; j < 2; j++) {
+    if (expr_is_const(tails[j])) continue;
+    file_guard(u, tails[j], join);
+    if (tails[j]->kind == EXPR_NOT) file_guard(u, tails[j]->kid[0], join);
+  }
+  hmap_put(&u->lineage_of, merged->id + 1, add_lineage(u, join, la, lb));
+}
+
+/* An equal merge made `merged` of two snapshots: it carries the joins of both. */
+static void note_equal_merge(merge_ctx *m, state *merged, uint32_t la, uint32_t lb) {
+  if (!la && !lb) return;
+  struct merge_inc_undone *u = undone_of(m);
+  uint32_t lin = !la ? lb : !lb || la == lb ? la : add_lineage(u, NO_JOIN, la, lb);
+  hmap_put(&u->lineage_of, merged->id + 1, lin);
+}
+
+/* Does lineage lin hold join? */
+static bool carries(struct merge_inc_undone *u, uint32_t lin, uint32_t join) {
+  uint64_t stamp = ++u->stamp;
+  size_t n = 0;
+  for (uint32_t next = lin;;) {
+    if (next && u->lin[next - 1].stamp != stamp) {
+      undone_lineage *l = &u->lin[next - 1];
+      l->stamp = stamp;
+      if (l->join == join) return true;
+      if (n + 2 > u->cap_stack) {
+        u->cap_stack = u->cap_stack ? 2 * u->cap_stack : 64;
+        u->stack = xrealloc(u->stack, u->cap_stack * sizeof *u->stack);
+      }
+      u->stack[n++] = l->a;
+      u->stack[n++] = l->b;
+    }
+    if (!n) return false;
+    next = u->stack[--n];
+  }
+}
+
+void merge_inc_at_branch(merge_ctx *m, const state *st, expr *cond) {
+  struct merge_inc_undone *u = m->undone;
+  if (!u) return; /* no join made yet */
+  u->branch_state = st->id + 1;
+  u->branch_at = st->instructions;
+  u->branch_cond = cond;
+}
+
+/* Is st's position outside the loop of site s (another function, or a block not in it)? */
+static bool outside_loop(merge_ctx *m, const state *st, const undone_site *s) {
+  const state_frame *f = &st->frames[st->nframes - 1];
+  if (f->func != s->func) return true;
+  return !merge_loop_contains(merge_loops_of(m, f->func), s->loop,
+                              merge_block_of(&m->prog->funcs[f->func], f->pc));
+}
+
+/* The sites of the joins parent carries whose side's tail is cond or its negation: split again
+ * where their loop no longer runs, they are undone. */
+static void mark_undone(merge_ctx *m, const state *parent, uint32_t lin, const expr *cond) {
+  struct merge_inc_undone *u = m->undone;
+  const expr *keys[2] = {cond, cond->kind == EXPR_NOT ? cond->kid[0] : NULL};
+  for (size_t k = 0; k < 2 && keys[k]; k++) {
+    uint64_t g = 0;
+    hmap_get(&u->guard_of, keys[k]->id + 1, &g);
+    for (; g; g = u->guards[g - 1].next) {
+      uint32_t join = u->guards[g - 1].join;
+      undone_site *s = &u->sites[u->join_site[join]];
+      if (!s->undone && outside_loop(m, parent, s) && carries(u, lin, join)) s->undone = true;
+    }
+  }
+}
+
+void merge_inc_state_forked(merge_ctx *m, const state *parent, const state *child) {
+  struct merge_inc_undone *u = m->undone;
+  uint32_t lin = lineage_of(m, parent);
+  if (!lin) return;
+  hmap_put(&u->lineage_of, child->id + 1, lin);
+  if (u->branch_state == parent->id + 1 && u->branch_at == parent->instructions)
+    mark_undone(m, parent, lin, u->branch_cond);
+}
+
+void merge_inc_state_gone(merge_ctx *m, const state *st) {
+  if (m->undone) hmap_erase(&m->undone->lineage_of, st->id + 1);
+}
+
+/* Has a join at st's position been undone (merge_inc_state_forked)? */
+static bool site_undone(merge_ctx *m, const state *st) {
+  if (!m->undone) return false;
+  const state_frame *f = &st->frames[st->nframes - 1];
+  const undone_site *s = site_at(m->undone, f->func, f->pc, false, 0);
+  return s && s->undone;
+}
+
+void merge_inc_undone_free(merge_ctx *m) {
+  struct merge_inc_undone *u = m->undone;
+  if (!u) return;
+  free(u->sites);
+  hmap_free(&u->site_of);
+  free(u->join_site);
+  free(u->guards);
+  hmap_free(&u->guard_of);
+  free(u->lin);
+  hmap_free(&u->lineage_of);
+  free(u->stack);
+  free(u);
+  m->undone = NULL;
+}
+
 /* Takes (or, at a join, replaces) node's snapshot of st. */
 static void take_snapshot(merge_ctx *m, merge_region *r, merge_node *node, const state *st) {
   inc_node *info = node_info(r->inc, node->id);
@@ -128,6 +339,7 @@ static void take_snapshot(merge_ctx *m, merge_region *r, merge_node *node, const
   info->snapshot = state_fork(st, 0);
   info->npc = st->npc;
   info->iter = iteration_of(node);
+  info->lineage = lineage_of(m, st);
   m->stats->inc_snapshots++;
   m->stats->inc_snapshot_bytes += snapshot_bytes(info->snapshot);
   merge_inc_region *ir = r->inc;
@@ -458,6 +670,10 @@ static bool joinable(merge_ctx *m, merge_region *r, merge_node *n, merge_node *c
     merge_reasons_add(&m->stats->decisions, MERGE_INC_ASKED_AGAIN);
     return false;
   }
+  if (site_undone(m, a)) {
+    merge_reasons_add(&m->stats->decisions, MERGE_INC_UNDONE);
+    return false;
+  }
   /* the ite needs paths that exclude each other: a reshaped tree's siblings may overlap */
   size_t cut = lca->parent ? node_info(r->inc, lca->id)->npc : r->entry_npc;
   if (cut > a->npc || cut > b->npc) return false;
@@ -672,6 +888,10 @@ static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node
     merge_each_value(m, merged, group, 2, ite_on_first, tails, &scratch);
     merge_values_free(&scratch);
   }
+  uint32_t la = node_info(ir, n->id)->lineage, lb = node_info(ir, other->id)->lineage;
+  if (ite) note_join(m, r, merged, so, tails, la, lb);
+  else
+    note_equal_merge(m, merged, la, lb);
   /* --tests-per-merge=all: a test for each side, as a release writes one per member */
   if (m->opt.tests_per_merge_all)
     for (size_t j = 0; j < 2; j++)

@@ -141,6 +141,7 @@ void merge_ctx_free(merge_ctx *m) {
   if (m->strategy_free) m->strategy_free(m->strategy_arg);
   merge_decide_free(m);
   merge_inc_liveness_free(m);
+  merge_inc_undone_free(m);
   for (size_t k = 0; k < m->pause_models.cap; k++) /* states a halt left paused */
     if (m->pause_models.keys[k]) {
       pause_model *p = (pause_model *)(uintptr_t)m->pause_models.vals[k];
@@ -245,6 +246,7 @@ static bool loop_calls(const ir_program *prog, const ir_function *fn, merge_loop
 
 void merge_at_branch(merge_ctx *m, state *st, expr *cond) {
   if (m->opt.mode == MERGE_MODE_NONE || expr_is_const(cond)) return;
+  merge_inc_at_branch(m, st, cond);
   if (st->region && !nest_possible(m, st)) return;
   state_frame *f = state_top(st);
   const ir_function *fn = &m->prog->funcs[f->func];
@@ -763,6 +765,7 @@ void merge_forked(merge_ctx *m, state *parent, state *child) {
     child->leaf = parent->leaf;
     child->manual_nesting = parent->manual_nesting;
   }
+  merge_inc_state_forked(m, parent, child);
   if (!parent->region) return;
   merge_region *r = parent->region;
   r->running++;
@@ -840,6 +843,7 @@ void merge_note_store(merge_ctx *m, expr *offset, expr *value) {
 void merge_note_assume(merge_ctx *m, expr *cond) { merge_sizes_note_assume(&m->sizes, cond); }
 
 void merge_gone(merge_ctx *m, state *st) {
+  merge_inc_state_gone(m, st);
   merge_region *r = st->region;
   if (!r) return;
   for (size_t k = m->nmodels_due; k-- > 0;) /* it will not be merged: no model wanted */

@@ -111,6 +111,8 @@ struct merge_ctx {
    * then, and the loop */
   uint64_t open_on, open_at;
   uint32_t open_loop;
+  /* appended (issue 26): incremental joins and the forks that undid them (merge/incremental.c) */
+  struct merge_inc_undone *undone;
 };
 
 /* Installs strategy with its argument; free_arg (or NULL) releases arg with the context. */

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Under --incremental-merge, a join site joins no more once a join made there was split again
+outside its loop on exactly the condition one side's path took (merge/incremental.c, "joins
+undone after their loop"): apr escape_shell's measuring loop joins its byte test's sides,
+and the driver's writing loop branches on the same bytes again (eval/real/RESULTS.md,
+"Joins a later fork undoes"). Every run is --search=dfs --merge=pat --incremental-merge=on,
+validated, and reports --merge=none's errors:
+
+- escape (test/merge/undone/escape.c): the first lengths' joins are split again by the
+  writing loop, and the later lengths' measuring loops decline theirs (the old binary joined
+  16 nodes and declined none);
+- measure (the same, -DMEASURE_ONLY): nothing branches on the bytes after the measure, and
+  every join is made as before.
+
+    undone.py SYMQ_BINARY
+
+Prints one line per check and a final `N passed, N failed`; exit status 1 on any failure."""
+import os
+import sys
+import tempfile
+
+import outdir
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DECLINED = "join declined: a join here was split again on its sides' own condition after its loop"
+
+
+def check(symq, scratch, defines, undone):
+    """escape.c under pat-inc (validated) and none; what pat-inc joined and declined."""
+    driver = os.path.join(HERE, "undone", "escape.c")
+    every = ["--search=dfs", *defines]
+    runs = {mode: outdir.run_mode(symq, driver, mode, scratch, ["--incremental-merge=on"],
+                                  every=every)
+            for mode in ("pat", "none")}
+    inc, inc_out = runs["pat"]
+    assert inc["exhausted"], "exploration incomplete"
+    assert inc["merge"]["validation_failures"] == 0, "a merge failed its validation"
+    outdir.tests_accounted(inc)
+    assert outdir.errors(inc_out) == outdir.errors(runs["none"][1]), "errors differ from none's"
+    declines = inc["merge"]["decisions"].get(DECLINED, 0)
+    merged = inc["merge"]["incremental"]["nodes_merged"]
+    summary = f"{declines} joins declined, {merged} nodes merged, {inc['completed_paths']} paths"
+    if undone:
+        assert declines > 0 and merged < 16, summary
+    else:
+        assert declines == 0 and merged == 16, summary
+    return summary
+
+
+def main():
+    results = []
+    with tempfile.TemporaryDirectory(prefix="symq-undone-") as scratch:
+        for name, defines, undone in (("escape", [], True), ("measure", ["-DMEASURE_ONLY"], False)):
+            outdir.check(name, lambda d=defines, u=undone: check(sys.argv[1], scratch, d, u),
+                         results)
+    print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
