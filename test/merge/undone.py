@@ -29,14 +29,9 @@ def check(symq, scratch, defines, undone):
     """escape.c under pat-inc (validated) and none; what pat-inc joined and declined."""
     driver = os.path.join(HERE, "undone", "escape.c")
     every = ["--search=dfs", *defines]
-    runs = {mode: outdir.run_mode(symq, driver, mode, scratch, ["--incremental-merge=on"],
-                                  every=every)
-            for mode in ("pat", "none")}
-    inc, inc_out = runs["pat"]
-    assert inc["exhausted"], "exploration incomplete"
-    assert inc["merge"]["validation_failures"] == 0, "a merge failed its validation"
-    outdir.tests_accounted(inc)
-    assert outdir.errors(inc_out) == outdir.errors(runs["none"][1]), "errors differ from none's"
+    inc, inc_out = outdir.incremental_run(symq, driver, scratch, every)
+    _, none_out = outdir.run_mode(symq, driver, "none", scratch, every=every)
+    assert outdir.errors(inc_out) == outdir.errors(none_out), "errors differ from none's"
     declines = inc["merge"]["decisions"].get(DECLINED, 0)
     merged = inc["merge"]["incremental"]["nodes_merged"]
     summary = f"{declines} joins declined, {merged} nodes merged, {inc['completed_paths']} paths"
