@@ -490,13 +490,36 @@ static size_t fallback(merge_ctx *m, pat_ctx *pc, const merge_region *r, state *
   return 1;
 }
 
+/* Does the CFG fallback merge the leftovers left[0..*nleft) pooled with the members of the
+ * partitions declined on their values (out[dstart[d] .. + dcount[d]), d < ndeclined)? Only
+ * where the fallback would merge the CFG way at all and its estimate takes the pool; then the
+ * pool is appended to left (its room: the group's size) and *nleft counts it. */
+static bool pool_pays(merge_ctx *m, const merge_region *r, state *const *out, const size_t *dstart,
+                      const size_t *dcount, size_t ndeclined, state **left, size_t *nleft) {
+  if (m->opt.decide != MERGE_DECIDE_COST || m->opt.pat_fallback != MERGE_FALLBACK_CFG) return false;
+  size_t n = *nleft;
+  for (size_t d = 0; d < ndeclined; d++)
+    for (size_t i = 0; i < dcount[d]; i++) left[n++] = out[dstart[d] + i];
+  merge_estimate est;
+  if (fallback_forks(m, r, left, n) || merge_decide_cfg(m, left, n, &est)) return false;
+  *nleft = n;
+  return true;
+}
+
 static const char *status_reason(pat_status s) {
   return s == PAT_TOO_MANY_CANDIDATES ? "too many candidate patterns" : "too many patterns";
 }
 
 /* The partitions of a partitioned group: one state per partition with a formula pattern;
  * every other member (alone in its partition, or in one without a formula pattern) is merged
- * the CFG way with the others left, so that no member resumes unmerged for want of a pattern. */
+ * the CFG way with the others left, so that no member resumes unmerged for want of a pattern.
+ * So are the partitions whose merged values are declined (merge_decide_values), where that
+ * pool's CFG merge pays: their members' values differ member by member, which splits each
+ * one's merged state again, but the group's other leftovers may repeat them (wget url_parse's
+ * c_strncasecmp exit: partitions of 2–5 states, each declined on as many distinct values,
+ * pooled with the leftovers into 19 states over 5 distinct tuples). Where the pool's merge is
+ * declined the partitions stay declined and the leftovers are weighed alone, as before
+ * (busybox printf_escape: three leftovers that merge, nine pooled states that would not). */
 static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
                                state *const *group, size_t n, const member_path *paths,
                                const pat_partitioning *parts, state **out) {
@@ -506,6 +529,10 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
   synth_leaf *leaves = xmalloc(n * sizeof *leaves);
   const char *why_left = NULL;
   bool singletons = false;
+  /* the partitions declined on their values: where their members are in out, and why */
+  size_t ndeclined = 0, *dstart = xmalloc(parts->npatterns * sizeof *dstart);
+  size_t *dcount = xmalloc(parts->npatterns * sizeof *dcount);
+  const char **dwhy = xmalloc(parts->npatterns * sizeof *dwhy);
   for (size_t p = 0; p < parts->npatterns; p++) {
     partition_members pm = gather_partition(parts, p, group, paths, n, members, counts, leaves);
     size_t k = pm.k;
@@ -518,7 +545,7 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
     expr *bvar = merge_tmp(m, expr_bvar_fresh(64, "i"));
     synth_formula f = {0};
     const char *declined = NULL;
-    bool synthesized = false, cost = m->opt.decide == MERGE_DECIDE_COST;
+    bool synthesized = false, cost = m->opt.decide == MERGE_DECIDE_COST, by_values = false;
     merge_estimate est;
     if (pm.distinct && pm.same_root && !pm.nested_forall) {
       uint64_t hi = counts[0];
@@ -527,6 +554,7 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
       /* the values first: a partition whose merged values do not pay is declined whatever
        * ∀ it would add, and pays for no pattern synthesis (merge/decide.h) */
       if (cost) declined = merge_decide_values(m, members, k, value_fits_k, &vf, &est);
+      by_values = declined != NULL;
       /* a later call walking the partition's bytes again asks the merged state the loop's
        * branches again and splits it into the members' paths, each with the ∀ */
       if (cost && !declined && (est.rewalks = merge_decide_rewalks(m, members, k)) > 0)
@@ -545,7 +573,11 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
         dump_estimate(pc->dump, "estimate", &est, declined);
       }
     }
-    if (declined) {
+    if (by_values) { /* decided with the leftovers, which a CFG merge may pool it with */
+      dstart[ndeclined] = nout, dcount[ndeclined] = k, dwhy[ndeclined++] = declined;
+      for (size_t i = 0; i < k; i++) out[nout++] = members[i];
+      synth_formula_free(&f);
+    } else if (declined) {
       merge_decision(m, r, members, k, declined);
       for (size_t i = 0; i < k; i++) out[nout++] = members[i];
       synth_formula_free(&f);
@@ -563,6 +595,22 @@ static size_t merge_partitions(merge_ctx *m, pat_ctx *pc, const merge_region *r,
       for (size_t i = 0; i < k; i++) left[nleft++] = members[i];
     }
   }
+  if (ndeclined && pool_pays(m, r, out, dstart, dcount, ndeclined, left, &nleft)) {
+    why_left = "values declined in its partition";
+    merge_reasons_add(&m->stats->pat_fallbacks, why_left);
+    size_t kept = 0, d = 0; /* the pooled members leave out, the others keep their order */
+    for (size_t j = 0; j < nout; j++) {
+      while (d < ndeclined && j >= dstart[d] + dcount[d]) d++;
+      if (d == ndeclined || j < dstart[d]) out[kept++] = out[j];
+    }
+    nout = kept;
+  } else {
+    for (size_t d = 0; d < ndeclined; d++)
+      merge_decision(m, r, out + dstart[d], dcount[d], dwhy[d]);
+  }
+  free(dstart);
+  free(dcount);
+  free(dwhy);
   if (nleft == 1 && !why_left) {
     merge_decision(m, r, left, 1, "not merged (alone in its partition)");
     out[nout++] = left[0];

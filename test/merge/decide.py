@@ -43,6 +43,11 @@ of test/merge/decide/ (or drivers/) where the decision logic, if wrong, shows:
    the rewalk, before any pattern is synthesized (merge.pat.syntheses 0), where the sample's
    partitions used to keep it waiting until the release declined them after synthesizing
    their ∀; pat explores --merge=none's paths; --merge-decide=always merges by pattern.
+12. decide/pool.c (wget url_parse's c_strncasecmp in small): the exit's partitions by pattern,
+   each declined on its values (their members' results differ member by member), join the
+   exit's other leftovers, whose CFG merge pays: "fallback cfg (values declined in its
+   partition)", and fewer paths than --merge=none (the old binary declined each partition and
+   forked them).
 Every merging run has --validate-merges and --validate-qsolver; errors (kind, line) must equal
 --merge=none's.
 
@@ -325,6 +330,18 @@ def main():
         return (f"{d}: {pat['completed_paths']} paths as none; always {decisions(always)}")
     outdir.check("rewalk_call -DTO_COLON: a pattern-partitioned sample whose bytes a later call walks "
                  "again is declined early", rewalk_pattern, results)
+
+    def pool():
+        none, none_err, pat, pat_err, always, always_err = none_pat_always(symq, "pool")
+        d = decisions(pat)
+        # its partitions, each declined on its values, join the leftovers' CFG merge
+        assert d.get("fallback cfg (values declined in its partition)"), d
+        assert pat["completed_paths"] < none["completed_paths"], \
+            (pat["completed_paths"], none["completed_paths"])
+        assert pat_err == none_err == always_err, (none_err, pat_err, always_err)
+        return f"{d}: {pat['completed_paths']} paths against none's {none['completed_paths']}"
+    outdir.check("pool: partitions declined on their values merge with the leftovers the CFG way",
+                 pool, results)
 
     passed = sum(results)
     print(f"{passed} passed, {len(results) - passed} failed")
