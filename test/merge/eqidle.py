@@ -48,8 +48,7 @@ def main():
     results = []
     for name, dropped in (("decode", True), ("fields", False)):
         outdir.check(name, lambda n=name, d=dropped: check(sys.argv[1], n, d), results)
-    print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
-    return 0 if all(results) else 1
+    return outdir.tally(results)
 
 
 if __name__ == "__main__":

@@ -57,8 +57,7 @@ def main():
     results = []
     outdir.check("grows", lambda: grows(sys.argv[1]), results)
     outdir.check("joins", lambda: joins(sys.argv[1]), results)
-    print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
-    return 0 if all(results) else 1
+    return outdir.tally(results)
 
 
 if __name__ == "__main__":

@@ -78,8 +78,7 @@ def main():
     results = []
     for kind in CHECKS:
         outdir.check(kind, lambda k=kind: check(sys.argv[1], k), results)
-    print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
-    return 0 if all(results) else 1
+    return outdir.tally(results)
 
 
 if __name__ == "__main__":

@@ -52,8 +52,7 @@ def main():
         for name, declined in (("tag", 0), ("star", 9), ("length", None)):
             outdir.check(name, lambda n=name, d=declined: check(sys.argv[1], scratch, n, d),
                          results)
-    print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
-    return 0 if all(results) else 1
+    return outdir.tally(results)
 
 
 if __name__ == "__main__":

@@ -74,8 +74,14 @@ def check_folder(symq, folder, check_one):
     results = []
     for driver in drivers:
         check(os.path.basename(driver), lambda d=driver: check_one(symq, d), results)
+    return tally(results)
+
+
+def tally(results):
+    """Prints `N passed, N failed` for the checks in results (check's list) and returns the
+    exit status: 1 if a check failed or none ran."""
     print(f"{results.count(True)} passed, {results.count(False)} failed")
-    return 1 if not all(results) or not drivers else 0
+    return 1 if not all(results) or not results else 0
 
 
 def unhurried(options):

@@ -222,8 +222,7 @@ def main():
                  lambda: same_as_dfs(symq, DRIVERS[0][0], memspn_path, "cfg"), results)
     outdir.check("a region competing with other states", lambda: compete(symq), results)
     outdir.check("determinism", lambda: deterministic(symq), results)
-    print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
-    return 0 if all(results) else 1
+    return outdir.tally(results)
 
 
 if __name__ == "__main__":

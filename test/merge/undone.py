@@ -48,8 +48,7 @@ def main():
         for name, defines, undone in (("escape", [], True), ("measure", ["-DMEASURE_ONLY"], False)):
             outdir.check(name, lambda d=defines, u=undone: check(sys.argv[1], scratch, d, u),
                          results)
-    print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
-    return 0 if all(results) else 1
+    return outdir.tally(results)
 
 
 if __name__ == "__main__":
