@@ -1023,6 +1023,39 @@ static step exec_condbr(executor *ex, state *st, const ir_inst *in) {
 }
 
 /* One fork per feasible target block (cases sharing a target are one group). */
+/* The targets of a switch st can take, in ascending order, into targets. A value of cond on
+ * st's path names one feasible target, and one query asks whether cond can leave it: a
+ * switch whose value the path already decides (quotearg's `switch (c)` on a character the
+ * path has classified) costs those two queries, not one per case group and the default.
+ * Where it can leave, every other target is asked in turn. conds[g] is target g's
+ * condition (ngroups: the default's). False when the solver could not decide. */
+static bool feasible_targets(executor *ex, state *st, expr *cond, const ir_inst *in,
+                             expr *const *conds, uint32_t ngroups, uint32_t *targets,
+                             uint32_t *nfeasible) {
+  const ir_function *fn = fn_of(ex, state_top(st));
+  u128 value;
+  if (qs_get_value(ex->solver, st->pc, st->npc, cond, &value) != QS_SAT) return false;
+  uint32_t taken = ngroups;
+  for (uint32_t g = 0; g < ngroups && taken == ngroups; g++) {
+    const ir_case_group *grp = &fn->groups[in->u.sw.groups + g];
+    for (uint32_t v = 0; v < grp->nvalues; v++)
+      if (fn->case_values[grp->values + v] == value) taken = g;
+  }
+  bool leaves = false;
+  if (qs_may_be_true(ex->solver, st->pc, st->npc, T(ex, expr_not(conds[taken])), &leaves) ==
+      QS_UNKNOWN)
+    return false;
+  *nfeasible = 0;
+  for (uint32_t g = 0; g <= ngroups; g++) {
+    bool may = g == taken;
+    if (g != taken && leaves &&
+        qs_may_be_true(ex->solver, st->pc, st->npc, conds[g], &may) == QS_UNKNOWN)
+      return false;
+    if (may) targets[(*nfeasible)++] = g;
+  }
+  return true;
+}
+
 static step exec_switch(executor *ex, state *st, const ir_inst *in) {
   const ir_function *fn = fn_of(ex, state_top(st));
   expr *cond = arg(ex, st, in, 0);
@@ -1056,14 +1089,10 @@ static step exec_switch(executor *ex, state *st, const ir_inst *in) {
   /* decide every target on st first, fork after: each child copies st unconstrained */
   uint32_t *targets = xrealloc(NULL, (ngroups + 1) * sizeof *targets);
   uint32_t nfeasible = 0;
-  for (uint32_t g = 0; g <= ngroups; g++) {
-    bool may = false;
-    if (qs_may_be_true(ex->solver, st->pc, st->npc, conds[g], &may) == QS_UNKNOWN) {
-      free(conds), free(edges), free(targets);
-      interp_end_solver_unknown(ex, st);
-      return STEP_ENDED;
-    }
-    if (may) targets[nfeasible++] = g;
+  if (!feasible_targets(ex, st, cond, in, conds, ngroups, targets, &nfeasible)) {
+    free(conds), free(edges), free(targets);
+    interp_end_solver_unknown(ex, st);
+    return STEP_ENDED;
   }
   assert(nfeasible > 0); /* the targets' conditions cover every value */
   int keep = nfeasible > 1 ? part_choose(ex->opt->part, st, targets, nfeasible) : PART_FORK;
