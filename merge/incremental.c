@@ -21,6 +21,7 @@ typedef struct inc_node {
   uint32_t iter;    /* the loop iteration the snapshot was taken in (see iteration_of) */
   bool merged;      /* made by a merge of this region (see merges_idle) */
   uint32_t lineage; /* the joins the snapshot's state carries (see undone_lineage) */
+  uint32_t nests;   /* regions nested at or below it still open: it is not merged */
 } inc_node;
 
 /* A list of states (the breadth-first scheduler's queues). */
@@ -703,7 +704,7 @@ static merge_node *partner_of(merge_ctx *m, merge_region *r, merge_node *n, bool
   for (uint32_t id = 0; id < r->tree->count && id < ir->cap; id++) {
     merge_node *c = r->tree->nodes[id];
     inc_node *info = &ir->nodes[id];
-    if (c == n || c->detached || !info->snapshot || info->ended_below ||
+    if (c == n || c->detached || !info->snapshot || info->ended_below || info->nests ||
         !same_position(sn, info->snapshot))
       continue;
     uint32_t d = depth_of(c);
@@ -1026,7 +1027,7 @@ void merge_inc_run(merge_ctx *m, merge_region *r) {
   for (size_t k = 0; k < ir->npending; k++) {
     merge_node *n = ir->pending[k];
     inc_node *info = node_info(ir, n->id);
-    if (n->detached || !info->snapshot || info->ended_below) continue;
+    if (n->detached || !info->snapshot || info->ended_below || info->nests) continue;
     bool ite = false;
     merge_node *other = partner_of(m, r, n, &ite);
     if (other) merge_nodes(m, r, n, other, ite);
@@ -1037,6 +1038,35 @@ void merge_inc_run(merge_ctx *m, merge_region *r) {
     return;
   }
   schedule(m, r);
+}
+
+/* ---- nested regions (merge/region.c) -------------------------------------------------------- */
+
+static void count_nests(merge_region *r, const merge_node *leaf, int by) {
+  for (const merge_node *n = leaf; n; n = n->parent) node_info(r->inc, n->id)->nests += by;
+}
+
+uint32_t merge_inc_merges(const merge_region *r) { return r->inc ? r->inc->merges : 0; }
+
+void merge_inc_nest_opened(merge_region *r, const merge_node *leaf, state *st) {
+  if (!r->inc) return;
+  merge_inc_leaving(r, st); /* running: it was the active member, or fresh */
+  count_nests(r, leaf, 1);
+}
+
+void merge_inc_nest_closed(merge_region *r, const merge_node *leaf) {
+  if (r->inc) count_nests(r, leaf, -1); /* splices since the open only removed nodes above */
+}
+
+void merge_inc_nest_rejoined(merge_region *r, const merge_node *leaf, const merge_node *n,
+                             state *st) {
+  merge_inc_region *ir = r->inc;
+  if (!ir) return;
+  size_t cut = leaf->parent ? node_info(ir, leaf->id)->npc : r->entry_npc;
+  for (const merge_node *p = n->parent; p && p != leaf; p = p->parent)
+    node_info(ir, p->id)->npc = cut;
+  node_info(ir, n->id)->npc = st->npc;
+  merge_inc_forked(r, st); /* back in the searcher: queued for its turn at the next slice */
 }
 
 /* ---- giving up (merge/region.c) ------------------------------------------------------------- */

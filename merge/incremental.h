@@ -82,6 +82,18 @@ void merge_inc_member_ended(merge_region *r, const merge_node *leaf);
  * paused mark is cleared: it counts as running). */
 void merge_inc_forked(merge_region *r, state *child);
 bool merge_inc_leaving(merge_region *r, state *st);
+/* Regions nested in r (merge/region.c) are plain ones (no incremental part). When st, a
+ * member of r at `leaf`, opens one, merge_inc_nest_opened takes st out of r's turns (the
+ * nested region's states run as its members do, depth-first) and, until
+ * merge_inc_nest_closed, no node at or above `leaf` is merged: merging it away would redo
+ * paths the nested region's states explore, which r's merge cannot discard. A state that
+ * comes back to r at node n under `leaf` (nodes grafted between them) gets its turns again
+ * (merge_inc_nest_rejoined); n's path condition is st's, a grafted node's cut at `leaf`. */
+uint32_t merge_inc_merges(const merge_region *r); /* nodes merged in r so far (0: no part) */
+void merge_inc_nest_opened(merge_region *r, const merge_node *leaf, state *st);
+void merge_inc_nest_closed(merge_region *r, const merge_node *leaf);
+void merge_inc_nest_rejoined(merge_region *r, const merge_node *leaf, const merge_node *n,
+                             state *st);
 /* Merges every new snapshot of r that has a partner, then lets the next member run. No
  * state may be executing. */
 void merge_inc_run(merge_ctx *m, merge_region *r);

@@ -189,7 +189,7 @@ static uint64_t path_effort(merge_ctx *m) { return qs_effort_split_of(m->solver)
 /* ---- opening ----------------------------------------------------------------------------- */
 
 /* nested regions (issue 26, item 3c), at the end of this file */
-static bool nest_possible(const merge_ctx *m, const state *st);
+static bool nest_possible(const state *st);
 static bool nest_inside(merge_ctx *m, const state *st, const merge_loops *l, uint32_t loop);
 static void nest_opened(merge_ctx *m, merge_region *inner, state *st);
 static void nest_rejoin(const merge_region *inner, state *st, bool merged);
@@ -207,7 +207,7 @@ static void region_open(merge_ctx *m, state *st, bool manual, uint32_t loop) {
   r->work.effort_at_open = path_effort(m);
   r->work.inc_merges_at_open = m->stats->inc_merges;
   r->tree = merge_tree_new(st);
-  if (m->opt.incremental) r->inc = merge_inc_region_new();
+  if (m->opt.incremental && !r->parent) r->inc = merge_inc_region_new(); /* nested: plain */
   r->running = 1;
   r->next = m->regions;
   m->regions = r;
@@ -247,7 +247,7 @@ static bool loop_calls(const ir_program *prog, const ir_function *fn, merge_loop
 void merge_at_branch(merge_ctx *m, state *st, expr *cond) {
   if (m->opt.mode == MERGE_MODE_NONE || expr_is_const(cond)) return;
   merge_inc_at_branch(m, st, cond);
-  if (st->region && !nest_possible(m, st)) return;
+  if (st->region && !nest_possible(st)) return;
   state_frame *f = state_top(st);
   const ir_function *fn = &m->prog->funcs[f->func];
   merge_loops *l = merge_loops_of(m, f->func);
@@ -851,6 +851,8 @@ void merge_gone(merge_ctx *m, state *st) {
   pause_model_drop(m, st); /* nor the one asked when it paused (held until the run's end) */
   merge_node *leaf = st->leaf;
   if (leaf) merge_inc_member_ended(r, leaf);
+  for (const merge_region *in = r; in->parent; in = in->parent) /* and where its nests opened */
+    merge_inc_member_ended(in->parent, in->outer_leaf);
   merge_inc_leaving(r, st); /* a member waiting for its turn counts as running */
   leaf_release(st);
   if (st->paused) {
@@ -1147,12 +1149,23 @@ uint64_t merge_fast_forward(const merge_ctx *m, const state *st) {
    resumes — merged by its strategy or not — goes back to the outer region as a member, one
    node under that leaf carrying what the state added inside (merge_tree_add_nested). So the
    inner loop is merged first, and each outer iteration adds one symbol for it to the outer
-   words. Not under --incremental-merge (its snapshots and turns are per region), nor in a
-   manual region or one that gave up. */
+   words. Not in a manual region or one that gave up.
 
-static bool nest_possible(const merge_ctx *m, const state *st) {
+   Under --incremental-merge a nested region is a plain one: the outer region's snapshots,
+   joins and turns stay its own, and while the nested region is open the outer one merges
+   nothing at or above its leaf (merge_inc_nest_opened); what comes back takes its turns in
+   the outer region. An incremental region nests only a loop of a function its loop calls,
+   and only until it has merged a node. A loop in its own frame its incremental part merges
+   already (equal snapshots of the inner loop's sides, breadth-first): nested, that loop ran
+   depth-first and PAT merged it at its exits only — wget res_parse (capacity 5) 21.2 M of Z3
+   effort → 183.4 M, html_tags 4.0 → 6.8 M. Once the region merges, its turns are what lets
+   its sides meet: nesting after a merge took html_tags to 10.4 M (eval/real/RESULTS.md,
+   "Nested regions under incremental merging"). */
+
+static bool nest_possible(const state *st) {
   const merge_region *r = st->region;
-  return !m->opt.incremental && !r->manual && !r->inc && !r->gave_up && !st->paused;
+  if (r->inc && (st->nframes == r->depth || merge_inc_merges(r))) return false;
+  return !r->manual && !r->gave_up && !st->paused;
 }
 
 /* Can the conditional branch at st's position end `loop`'s iteration by leaving the loop —
@@ -1204,6 +1217,7 @@ static void nest_opened(merge_ctx *m, merge_region *inner, state *st) {
   inner->outer_leaf = st->leaf;
   inner->grafted = xcalloc(1, sizeof *inner->grafted);
   leaf_release(st); /* the outer leaf waits for the states the inner region hands back */
+  merge_inc_nest_opened(inner->parent, inner->outer_leaf, st);
   m->stats->regions_nested++;
 }
 
@@ -1233,6 +1247,7 @@ static void nest_rejoin(const merge_region *inner, state *st, bool merged) {
   st->paused = false;
   st->merge_forked_at = UINT64_MAX; /* it ran (to the inner exit): not an unexplored sibling */
   outer->running++;
+  merge_inc_nest_rejoined(outer, inner->outer_leaf, n, st);
 }
 
 /* The inner region is released: its slot in the outer one is freed; when no state came back
@@ -1241,5 +1256,6 @@ static void nest_closed(merge_region *inner) {
   merge_region *outer = inner->parent;
   merge_node *leaf = inner->outer_leaf;
   if (!leaf->first_child && !leaf->detached) merge_tree_leaf_ended(outer->tree, leaf);
+  merge_inc_nest_closed(outer, leaf);
   outer->running--;
 }

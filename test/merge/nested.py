@@ -9,8 +9,10 @@ whole of merge.decisions, and on an optional `// ARGS-PAT:` line the options pat
 Each driver runs with --merge=none and with --merge=pat --validate-merges --validate-qsolver
 --merge-decide=always --pat-fallback=fork: what is tested is how nested regions merge, not
 whether the cost estimate takes each merge (test/merge/decide.py tests that), so the counts
-do not move when the estimate does;
-under pat the counts must be exactly those, with no failed validation, no quantified answer
+do not move when the estimate does; and again with --incremental-merge=on, whose nested regions
+are plain ones inside the incremental outer region: its `// EXPECT-INC:` line states the merges
+by pattern, their constituents and the nested regions, and every path that ended has its test;
+under either the counts must be exactly those, with no failed validation, no quantified answer
 Z3 disagrees with and no region whose pattern hash was invalid. Against --merge=none, pat
 must explore completely with fewer completed paths, report the same errors (kind and line),
 and its tests must cover the same lines and branches under gcov (`symq cov`) and, replayed
@@ -21,6 +23,7 @@ test counts are not compared.
     nested.py SYMQ_BINARY
 
 Prints one line per driver and a final `N passed, N failed`; exit status 1 on any failure."""
+import glob
 import json
 import os
 import re
@@ -77,8 +80,15 @@ def replayed_as_none(symq, out, none_out, label):
     return covered
 
 
+NONE = {}  # driver -> none's (stats, out), shared by its pat and pat-inc checks
+
+
 def run(symq, driver, mode, options=()):
+    if mode == "none" and driver in NONE:
+        return NONE[driver]
     stats, out = outdir.run_mode(symq, driver, mode, SCRATCH.name, options)
+    if mode == "none":
+        NONE[driver] = (stats, out)
     return stats, out
 
 
@@ -95,11 +105,23 @@ def expected(driver):
             options.group(1).split() if options else [])
 
 
-def check(symq, driver):
+def expected_inc(driver):
+    with open(driver) as f:
+        m = re.search(r"^// EXPECT-INC: merges=(\d+) merged_states=(\d+) nested=(\d+)$", f.read(),
+                      re.M)
+    assert m, f"{os.path.basename(driver)}: no EXPECT-INC line"
+    return (int(m.group(1)), int(m.group(2))), int(m.group(3))
+
+
+def check(symq, driver, incremental=False):
     merges, nested, decisions, options = expected(driver)
     plain, plain_out = run(symq, driver, "none")
-    stats, out = run(symq, driver, "pat", ["--merge-decide=always", "--pat-fallback=fork",
-                                           *options])
+    options = ["--merge-decide=always", "--pat-fallback=fork", *options]
+    if incremental:
+        merges, nested = expected_inc(driver)
+        stats, out = outdir.incremental_run(symq, driver, SCRATCH.name, options)
+    else:
+        stats, out = run(symq, driver, "pat", options)
     m, pat = stats["merge"], stats["merge"]["pat"]
     problems = outdir.quantified_problems(stats)
     assert not problems, "; ".join(problems)
@@ -110,7 +132,8 @@ def check(symq, driver):
     assert (pat["merges"], pat["merged_states"]) == merges, \
         f"pat merged {pat['merges']} times ({pat['merged_states']} states), expected " \
         f"{merges[0]} ({merges[1]})"
-    assert m["decisions"] == decisions, f"decisions {m['decisions']}, expected {decisions}"
+    assert incremental or m["decisions"] == decisions, \
+        f"decisions {m['decisions']}, expected {decisions}"
     assert plain["exhausted"] and stats["exhausted"], "exploration incomplete"
     errors, plain_errors = outdir.errors(out), outdir.errors(plain_out)
     assert errors == plain_errors, f"errors differ: none {sorted(plain_errors)}, " \
@@ -125,7 +148,12 @@ def check(symq, driver):
 
 
 def main():
-    return outdir.check_folder(sys.argv[1], os.path.join(HERE, "nested"), check)
+    symq, results = sys.argv[1], []
+    for driver in sorted(glob.glob(os.path.join(HERE, "nested", "*.c"))):
+        name = os.path.basename(driver)
+        outdir.check(name, lambda d=driver: check(symq, d), results)
+        outdir.check(f"{name} (pat-inc)", lambda d=driver: check(symq, d, True), results)
+    return outdir.tally(results)
 
 
 if __name__ == "__main__":

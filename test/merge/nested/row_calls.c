@@ -2,9 +2,11 @@
  * 'a' bytes, for each of n rows (n ≤ ROWS, len[r] ≤ W: sizes). Forking makes 400 paths. The
  * callee's loop opens its region nested in the outer loop's (a frame deeper), its two ways out
  * merge by pattern per call (14 merges of 49 states over 7 calls reached), and the outer loop's
- * exits, holding the inner ∀'s, continue forked. */
+ * exits, holding the inner ∀'s, continue forked. Under --incremental-merge the callee's loop
+ * nests in the incremental outer region until that region's first merge: one nested region. */
 // EXPECT-PAT: merges=14 merged_states=49
 // EXPECT-NESTED: regions=7
+// EXPECT-INC: merges=3 merged_states=10 nested=1
 // EXPECT-DECISION: merged by pattern=14
 // EXPECT-DECISION: fallback fork (nested ∀: an iteration holds an inner loop's ∀ merge)=1
 #include <symq.h>

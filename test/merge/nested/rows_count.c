@@ -9,6 +9,7 @@
  * assertions are proven on it, and the planted failure is found as forking finds it. */
 // EXPECT-PAT: merges=4 merged_states=16
 // EXPECT-NESTED: regions=3
+// EXPECT-INC: merges=8 merged_states=26 nested=5
 // EXPECT-DECISION: merged by pattern=4
 #include <symq.h>
 #define ROWS 3

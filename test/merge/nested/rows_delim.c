@@ -7,6 +7,7 @@
  * exit states hold inner ∀'s and continue forked, the decision recorded. */
 // EXPECT-PAT: merges=14 merged_states=49
 // EXPECT-NESTED: regions=7
+// EXPECT-INC: merges=0 merged_states=0 nested=0
 // EXPECT-DECISION: merged by pattern=14
 // EXPECT-DECISION: fallback fork (nested ∀: an iteration holds an inner loop's ∀ merge)=1
 #include <symq.h>

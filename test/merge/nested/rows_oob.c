@@ -5,6 +5,7 @@
  * merges of 3 states: counts 0 … W − 1), and the outer exits continue forked. */
 // EXPECT-PAT: merges=3 merged_states=9
 // EXPECT-NESTED: regions=3
+// EXPECT-INC: merges=4 merged_states=11 nested=6
 // EXPECT-DECISION: merged by pattern=3
 // EXPECT-DECISION: fallback fork (nested ∀: an iteration holds an inner loop's ∀ merge)=1
 #include <symq.h>

@@ -11,6 +11,7 @@
  * failure is found as forking finds it. */
 // EXPECT-PAT: merges=3 merged_states=12
 // EXPECT-NESTED: regions=3
+// EXPECT-INC: merges=0 merged_states=0 nested=0
 // EXPECT-DECISION: merged by pattern=3
 // EXPECT-DECISION: fallback fork (nested ∀: an iteration holds an inner loop's ∀ merge)=1
 #include <symq.h>

@@ -6,6 +6,7 @@
  * the nest, on which sum = m·n(n+1)/2 is proven; the planted failure is found. */
 // EXPECT-PAT: merges=4 merged_states=13
 // EXPECT-NESTED: regions=3
+// EXPECT-INC: merges=3 merged_states=10 nested=0
 // EXPECT-DECISION: merged by pattern=4
 #include <symq.h>
 

@@ -7,6 +7,7 @@
  * paths. total = n·m·k is proven on them and the planted failure is found. */
 // EXPECT-PAT: merges=6 merged_states=18
 // EXPECT-NESTED: regions=6
+// EXPECT-INC: merges=2 merged_states=5 nested=0
 // EXPECT-DECISION: merged by pattern=6
 // EXPECT-DECISION: fallback fork (nested ∀: an iteration holds an inner loop's ∀ merge)=1
 #include <symq.h>
