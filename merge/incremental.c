@@ -125,7 +125,9 @@ static uint32_t iteration_of(const merge_node *n) {
 
 /* ---- joins undone after their loop ------------------------------------------------------- */
 
-/* A join site: where sides were joined with ite (the loop's function and position). */
+/* A join site: where sides were joined, with ite or equal (the loop's function and position).
+ * An equal merge is a join here too: its state carries the disjunction of the sides' tails,
+ * and a later fork on one of them splits it into the two sides again as surely. */
 typedef struct undone_site {
   uint32_t func, pc, loop;
   bool undone; /* a fork outside the loop split one of its joins again: it joins no more */
@@ -140,14 +142,11 @@ typedef struct undone_guard {
   uint32_t join, next; /* next: the next guard filed under the same key, + 1 (0: none) */
 } undone_guard;
 
-/* The joins a state carries: a join of its sides' lineages a and b (index + 1, 0: none);
- * join is NO_JOIN for the union of two lineages made by an equal merge. */
+/* The joins a state carries: a join of its sides' lineages a and b (index + 1, 0: none). */
 typedef struct undone_lineage {
   uint32_t join, a, b;
   uint64_t stamp; /* the walk that last visited it (carries) */
 } undone_lineage;
-
-enum { NO_JOIN = UINT32_MAX };
 
 struct merge_inc_undone {
   undone_site *sites;
@@ -214,8 +213,8 @@ static void file_guard(struct merge_inc_undone *u, const expr *key, uint32_t joi
   hmap_put(&u->guard_of, key->id + 1, ++u->nguards);
 }
 
-/* A join of the sides at `at` (their tails given) made `merged`; la and lb are the lineages
- * of the two snapshots. */
+/* A join (ite or equal) of the sides at `at` (their tails given) made `merged`; la and lb are
+ * the lineages of the two snapshots. */
 static void note_join(merge_ctx *m, const merge_region *r, state *merged, const state *at,
                       expr *const *tails, uint32_t la, uint32_t lb) {
   struct merge_inc_undone *u = undone_of(m);
@@ -233,14 +232,6 @@ static void note_join(merge_ctx *m, const merge_region *r, state *merged, const 
     if (tails[j]->kind == EXPR_NOT) file_guard(u, tails[j]->kid[0], join);
   }
   hmap_put(&u->lineage_of, merged->id + 1, add_lineage(u, join, la, lb));
-}
-
-/* An equal merge made `merged` of two snapshots: it carries the joins of both. */
-static void note_equal_merge(merge_ctx *m, state *merged, uint32_t la, uint32_t lb) {
-  if (!la && !lb) return;
-  struct merge_inc_undone *u = undone_of(m);
-  uint32_t lin = !la ? lb : !lb || la == lb ? la : add_lineage(u, NO_JOIN, la, lb);
-  hmap_put(&u->lineage_of, merged->id + 1, lin);
 }
 
 /* Does lineage lin hold join? */
@@ -700,6 +691,7 @@ static merge_node *partner_of(merge_ctx *m, merge_region *r, merge_node *n, bool
   /* states at the loop's exits merge when the region is released; merging them here would
    * take them from under the snapshots that wait at the body's joins */
   if (place_of(m, r, sn) == PLACE_EXIT) return NULL;
+  bool undone = site_undone(m, sn); /* equal merges here are split again too */
   for (uint32_t id = 0; id < r->tree->count && id < ir->cap; id++) {
     merge_node *c = r->tree->nodes[id];
     inc_node *info = &ir->nodes[id];
@@ -709,6 +701,10 @@ static merge_node *partner_of(merge_ctx *m, merge_region *r, merge_node *n, bool
     uint32_t d = depth_of(c);
     if ((best && d >= best_depth) || is_ancestor(c, n) || is_ancestor(n, c)) continue;
     if (snapshots_equal(m, sn, info->snapshot)) {
+      if (undone) {
+        merge_reasons_add(&m->stats->decisions, MERGE_INC_UNDONE);
+        continue;
+      }
       best = c;
       best_depth = d;
     } else if (!best && (!best_join || d < join_depth) && joinable(m, r, n, c)) {
@@ -889,9 +885,7 @@ static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node
     merge_values_free(&scratch);
   }
   uint32_t la = node_info(ir, n->id)->lineage, lb = node_info(ir, other->id)->lineage;
-  if (ite) note_join(m, r, merged, so, tails, la, lb);
-  else
-    note_equal_merge(m, merged, la, lb);
+  note_join(m, r, merged, so, tails, la, lb);
   /* --tests-per-merge=all: a test for each side, as a release writes one per member */
   if (m->opt.tests_per_merge_all)
     for (size_t j = 0; j < 2; j++)
