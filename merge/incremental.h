@@ -23,9 +23,9 @@
  *     memory accesses is computed from (an ite there would make every later access a read
  *     at a symbolic index), and the comparison of the loop's function at which their paths
  *     parted is not asked again after the join, in the rest of the iteration or after the
- *     loop (merge_decide_asked_again: the joined state would be split there into the two
- *     sides again), and no join at that position was undone after its loop (see "Joins a
- *     later fork undid" below),
+ *     loop, nor the byte it read compared again after the loop (merge_decide_asked_again:
+ *     the joined state would be split there into the two sides again), and no join at that
+ *     position was undone after its loop (see "Joins a later fork undid" below),
  *   - no path below n or n' has ended inside the region (its test is written: redoing it
  *     would write it twice), and n is not a state that left a loop region (the release
  *     merges those; merging them here would take them from under the join snapshots).
@@ -120,5 +120,10 @@ void merge_inc_undone_free(merge_ctx *m);
  * comparison their paths parted at is asked again after the join (merge_decide_asked_again). */
 #define MERGE_INC_ASKED_AGAIN \
   "join declined: the comparison its sides parted at is asked again after the join"
+
+/* The decision counted for each pair of snapshots not joined because the byte the comparison
+ * their paths parted at read is compared again after the loop (merge_decide_asked_again). */
+#define MERGE_INC_BYTE_AGAIN \
+  "join declined: the byte its sides parted at is compared again after the loop"
 
 #endif
