@@ -1815,9 +1815,10 @@ static bool phi_takes(const ir_program *prog, const ir_function *fn, const ir_op
   return false;
 }
 
-/* The address operand of the load operand o of func is computed from, through casts and
- * arithmetic with a constant (depth such steps deep) — `(unsigned char)*q - '0'`'s q — or
- * NULL. */
+/* The address operand of the one-byte load operand o of func is computed from, through casts
+ * and arithmetic with a constant (depth such steps deep) — `(unsigned char)*q - '0'`'s q — or
+ * NULL. A byte: a wider load is a count or a length (`i < n` in a loop's condition and `hi +
+ * lo <= n` after it compare n, but never split its sides by n again). */
 static const ir_operand *loaded_from(merge_ctx *m, uint32_t func, const ir_operand *o, int depth) {
   if (o->kind != IR_OPND_REG || depth == 0) return NULL;
   const ir_function *fn = &m->prog->funcs[func];
@@ -1826,7 +1827,7 @@ static const ir_operand *loaded_from(merge_ctx *m, uint32_t func, const ir_opera
   const ir_inst *in = &fn->insts[d];
   const ir_operand *x = &fn->operands[in->ops];
   switch (in->op) {
-  case IR_LOAD: return x;
+  case IR_LOAD: return in->width <= 8 ? x : NULL;
   case IR_SEXT:
   case IR_ZEXT:
   case IR_TRUNC: return loaded_from(m, func, x, depth - 1);

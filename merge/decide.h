@@ -162,9 +162,9 @@ typedef enum merge_asked {
  * values (the same operands, or loads from the same address; either order, any predicate)
  * reachable from the join without passing the loop's header — in the rest of the iteration
  * or after the loop — or, for a join at the header, reachable from the loop's exits
- * (MERGE_ASKED_SAME)? Else, is a value loaded from the address the parting comparison read
- * (through casts and arithmetic with a constant) compared again by such a branch outside the
- * loop (MERGE_ASKED_BYTE: busybox's escape parser classes `*q - '0'` in its digit loop and,
+ * (MERGE_ASKED_SAME)? Else, is a byte loaded from the address the parting comparison read one
+ * from (through casts and arithmetic with a constant) compared again by such a branch outside
+ * the loop (MERGE_ASKED_BYTE: busybox's escape parser classes `*q - '0'` in its digit loop and,
  * past it, looks `*q` up letter by letter)? */
 merge_asked merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32_t branch,
                                      uint32_t join);

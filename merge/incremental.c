@@ -142,11 +142,15 @@ typedef struct undone_guard {
   uint32_t join, next; /* next: the next guard filed under the same key, + 1 (0: none) */
 } undone_guard;
 
-/* The joins a state carries: a join of its sides' lineages a and b (index + 1, 0: none). */
+/* The joins a state carries: a join of its sides' lineages a and b (index + 1, 0: none);
+ * join is NO_JOIN for the union of two lineages made by an equal merge outside the loop's
+ * frame (in a callee, or in a manual region), which no site of a loop stands for. */
 typedef struct undone_lineage {
   uint32_t join, a, b;
   uint64_t stamp; /* the walk that last visited it (carries) */
 } undone_lineage;
+
+enum { NO_JOIN = UINT32_MAX };
 
 struct merge_inc_undone {
   undone_site *sites;
@@ -232,6 +236,15 @@ static void note_join(merge_ctx *m, const merge_region *r, state *merged, const 
     if (tails[j]->kind == EXPR_NOT) file_guard(u, tails[j]->kid[0], join);
   }
   hmap_put(&u->lineage_of, merged->id + 1, add_lineage(u, join, la, lb));
+}
+
+/* An equal merge outside the loop's frame made `merged` of two snapshots: it carries the
+ * joins of both. */
+static void note_equal_merge(merge_ctx *m, state *merged, uint32_t la, uint32_t lb) {
+  if (!la && !lb) return;
+  struct merge_inc_undone *u = undone_of(m);
+  uint32_t lin = !la ? lb : !lb || la == lb ? la : add_lineage(u, NO_JOIN, la, lb);
+  hmap_put(&u->lineage_of, merged->id + 1, lin);
 }
 
 /* Does lineage lin hold join? */
@@ -698,8 +711,10 @@ static merge_node *partner_of(merge_ctx *m, merge_region *r, merge_node *n, bool
   uint32_t best_depth = 0, join_depth = 0;
   /* states at the loop's exits merge when the region is released; merging them here would
    * take them from under the snapshots that wait at the body's joins */
-  if (place_of(m, r, sn) == PLACE_EXIT) return NULL;
-  bool undone = site_undone(m, sn); /* equal merges here are split again too */
+  loop_place place = place_of(m, r, sn);
+  if (place == PLACE_EXIT) return NULL;
+  /* equal merges in the loop's frame are split again too */
+  bool undone = (place == PLACE_BODY || place == PLACE_HEADER) && site_undone(m, sn);
   for (uint32_t id = 0; id < r->tree->count && id < ir->cap; id++) {
     merge_node *c = r->tree->nodes[id];
     inc_node *info = &ir->nodes[id];
@@ -893,7 +908,11 @@ static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node
     merge_values_free(&scratch);
   }
   uint32_t la = node_info(ir, n->id)->lineage, lb = node_info(ir, other->id)->lineage;
-  note_join(m, r, merged, so, tails, la, lb);
+  loop_place place = place_of(m, r, so);
+  if (ite || place == PLACE_BODY || place == PLACE_HEADER)
+    note_join(m, r, merged, so, tails, la, lb);
+  else
+    note_equal_merge(m, merged, la, lb);
   /* --tests-per-merge=all: a test for each side, as a release writes one per member */
   if (m->opt.tests_per_merge_all)
     for (size_t j = 0; j < 2; j++)
