@@ -1803,12 +1803,70 @@ static bool same_comparands(merge_ctx *m, uint32_t func, const ir_inst *a, const
           same_comparand(m, func, &x[1], &y[0], LOADS));
 }
 
-bool merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32_t branch,
-                              uint32_t join) {
+/* Does operand phi of fn name a register an edge's move (a phi) sets to src on some edge? */
+static bool phi_takes(const ir_program *prog, const ir_function *fn, const ir_operand *phi,
+                      const ir_operand *src) {
+  if (phi->kind != IR_OPND_REG) return false;
+  for (uint32_t e = 0; e < fn->nedges; e++)
+    for (uint32_t k = 0; k < fn->edges[e].nmoves; k++) {
+      const ir_move *mv = &fn->moves[fn->edges[e].moves + k];
+      if (mv->dst == phi->index && same_operand(prog, &mv->src, src)) return true;
+    }
+  return false;
+}
+
+/* The address operand of the one-byte load operand o of func is computed from, through casts
+ * and arithmetic with a constant (depth such steps deep) — `(unsigned char)*q - '0'`'s q — or
+ * NULL. A byte: a wider load is a count or a length (`i < n` in a loop's condition and `hi +
+ * lo <= n` after it compare n, but never split its sides by n again). */
+static const ir_operand *loaded_from(merge_ctx *m, uint32_t func, const ir_operand *o, int depth) {
+  if (o->kind != IR_OPND_REG || depth == 0) return NULL;
   const ir_function *fn = &m->prog->funcs[func];
-  if (branch >= fn->ninsts || join >= fn->nblocks) return false;
+  uint32_t d = defs_of(m, func)[o->index];
+  if (d == IR_NONE || !fn->insts[d].nops) return NULL;
+  const ir_inst *in = &fn->insts[d];
+  const ir_operand *x = &fn->operands[in->ops];
+  switch (in->op) {
+  case IR_LOAD: return in->width <= 8 ? x : NULL;
+  case IR_SEXT:
+  case IR_ZEXT:
+  case IR_TRUNC: return loaded_from(m, func, x, depth - 1);
+  case IR_ADD:
+  case IR_SUB:
+  case IR_AND:
+  case IR_OR:
+  case IR_XOR:
+    if (in->nops != 2) return NULL;
+    if (x[1].kind == IR_OPND_CONST) return loaded_from(m, func, &x[0], depth - 1);
+    return x[0].kind == IR_OPND_CONST ? loaded_from(m, func, &x[1], depth - 1) : NULL;
+  default: return NULL;
+  }
+}
+
+/* Do comparisons a and b of func each read a value loaded from one address (the same
+ * operand, loaded the same way, or a phi that takes the other's on some edge — the pointer
+ * as the loop left it)? */
+static bool same_byte(merge_ctx *m, uint32_t func, const ir_inst *a, const ir_inst *b) {
+  const ir_function *fn = &m->prog->funcs[func];
+  enum { STEPS = 6, LOADS = 4 };
+  for (uint32_t i = 0; i < 2; i++) {
+    const ir_operand *x = loaded_from(m, func, &fn->operands[a->ops + i], STEPS);
+    for (uint32_t j = 0; x && j < 2; j++) {
+      const ir_operand *y = loaded_from(m, func, &fn->operands[b->ops + j], STEPS);
+      if (y && (same_comparand(m, func, x, y, LOADS) || phi_takes(m->prog, fn, x, y) ||
+                phi_takes(m->prog, fn, y, x)))
+        return true;
+    }
+  }
+  return false;
+}
+
+merge_asked merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32_t branch,
+                                     uint32_t join) {
+  const ir_function *fn = &m->prog->funcs[func];
+  if (branch >= fn->ninsts || join >= fn->nblocks) return MERGE_ASKED_NOT;
   const ir_inst *cmp = branch_compare(m, func, &fn->insts[branch]);
-  if (!cmp) return false;
+  if (!cmp) return MERGE_ASKED_NOT;
   const merge_loops *l = merge_loops_of(m, func);
   uint32_t header = l->loops[loop].header;
   /* breadth-first from the join: marked 1, never walked, the loop's header — past it the
@@ -1823,14 +1881,16 @@ bool merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32
   } else {
     seen[join] = 2, work[nwork++] = join;
   }
-  bool again = false;
-  for (uint32_t k = 0; k < nwork && !again; k++) {
+  merge_asked again = MERGE_ASKED_NOT;
+  for (uint32_t k = 0; k < nwork && again != MERGE_ASKED_SAME; k++) {
     const ir_block *blk = &fn->blocks[work[k]];
     uint32_t last = blk->first + blk->count - 1;
-    if (seen[work[k]] == 2 && blk->count && last != branch) {
-      const ir_inst *c = branch_compare(m, func, &fn->insts[last]);
-      again = c && same_comparands(m, func, cmp, c);
-    }
+    const ir_inst *c = seen[work[k]] == 2 && blk->count && last != branch
+                           ? branch_compare(m, func, &fn->insts[last])
+                           : NULL;
+    if (c && same_comparands(m, func, cmp, c)) again = MERGE_ASKED_SAME;
+    else if (c && !again && !merge_loop_contains(l, loop, work[k]) && same_byte(m, func, cmp, c))
+      again = MERGE_ASKED_BYTE;
     for (uint32_t e = 0, n = ir_block_nedges(fn, work[k]); e < n; e++) {
       uint32_t to = fn->edges[ir_block_edge(fn, work[k], e)].target;
       if (!seen[to]) seen[to] = 2, work[nwork++] = to;

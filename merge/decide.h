@@ -149,14 +149,25 @@ const char *merge_decide_cfg(merge_ctx *m, state *const *group, size_t n, merge_
  * with a rewalk is declined for good, however it partitions (PAT's early decision). */
 uint32_t merge_decide_rewalks(merge_ctx *m, state *const *group, size_t n);
 
+/* What merge_decide_asked_again found after a join. */
+typedef enum merge_asked {
+  MERGE_ASKED_NOT,  /* nothing */
+  MERGE_ASKED_BYTE, /* after the loop, a comparison reading the byte the parting one read */
+  MERGE_ASKED_SAME, /* the parting comparison itself (the same two values) */
+} merge_asked;
+
 /* Is the comparison that the conditional branch at instruction `branch` of func tests (an
  * ICMP of two operands) asked again after two sides that parted there join at block `join`
  * of loop `loop`: a conditional branch, other than `branch`, on a comparison of the same two
  * values (the same operands, or loads from the same address; either order, any predicate)
  * reachable from the join without passing the loop's header — in the rest of the iteration
- * or after the loop — or, for a join at the header, reachable from the loop's exits? */
-bool merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32_t branch,
-                              uint32_t join);
+ * or after the loop — or, for a join at the header, reachable from the loop's exits
+ * (MERGE_ASKED_SAME)? Else, is a byte loaded from the address the parting comparison read one
+ * from (through casts and arithmetic with a constant) compared again by such a branch outside
+ * the loop (MERGE_ASKED_BYTE: busybox's escape parser classes `*q - '0'` in its digit loop and,
+ * past it, looks `*q` up letter by letter)? */
+merge_asked merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32_t branch,
+                                     uint32_t join);
 
 /* Does the values decline est describes (of merge_decide or merge_decide_values, without a ∀)
  * stand for every larger group at that exit whose members repeat their costly values no more

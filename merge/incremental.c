@@ -126,7 +126,9 @@ static uint32_t iteration_of(const merge_node *n) {
 
 /* ---- joins undone after their loop ------------------------------------------------------- */
 
-/* A join site: where sides were joined with ite (the loop's function and position). */
+/* A join site: where sides were joined, with ite or equal (the loop's function and position).
+ * An equal merge is a join here too: its state carries the disjunction of the sides' tails,
+ * and a later fork on one of them splits it into the two sides again as surely. */
 typedef struct undone_site {
   uint32_t func, pc, loop;
   bool undone; /* a fork outside the loop split one of its joins again: it joins no more */
@@ -142,7 +144,8 @@ typedef struct undone_guard {
 } undone_guard;
 
 /* The joins a state carries: a join of its sides' lineages a and b (index + 1, 0: none);
- * join is NO_JOIN for the union of two lineages made by an equal merge. */
+ * join is NO_JOIN for the union of two lineages made by an equal merge outside the loop's
+ * frame (in a callee, or in a manual region), which no site of a loop stands for. */
 typedef struct undone_lineage {
   uint32_t join, a, b;
   uint64_t stamp; /* the walk that last visited it (carries) */
@@ -215,8 +218,8 @@ static void file_guard(struct merge_inc_undone *u, const expr *key, uint32_t joi
   hmap_put(&u->guard_of, key->id + 1, ++u->nguards);
 }
 
-/* A join of the sides at `at` (their tails given) made `merged`; la and lb are the lineages
- * of the two snapshots. */
+/* A join (ite or equal) of the sides at `at` (their tails given) made `merged`; la and lb are
+ * the lineages of the two snapshots. */
 static void note_join(merge_ctx *m, const merge_region *r, state *merged, const state *at,
                       expr *const *tails, uint32_t la, uint32_t lb) {
   struct merge_inc_undone *u = undone_of(m);
@@ -236,7 +239,8 @@ static void note_join(merge_ctx *m, const merge_region *r, state *merged, const 
   hmap_put(&u->lineage_of, merged->id + 1, add_lineage(u, join, la, lb));
 }
 
-/* An equal merge made `merged` of two snapshots: it carries the joins of both. */
+/* An equal merge outside the loop's frame made `merged` of two snapshots: it carries the
+ * joins of both. */
 static void note_equal_merge(merge_ctx *m, state *merged, uint32_t la, uint32_t lb) {
   if (!la && !lb) return;
   struct merge_inc_undone *u = undone_of(m);
@@ -634,12 +638,18 @@ static bool pointer_in_memory_differs(state *a, state *b) {
  * again: decode_simple_der (capacity 20) made 72 such joins for 1.15 M of Z3 effort (7.63 M
  * against 6.49 M declined, 5,866 paths either way). apr_fnmatch's `for (wild = 0; (*pattern
  * == '*') || (*pattern == '?'); ++pattern)` joins at the `||` the '*' side with the others,
- * and its body asks `*pattern == '*'` at once (4.05 M against 3.93 M). */
-static bool parted_on_a_later_question(merge_ctx *m, const merge_region *r, const merge_node *lca,
-                                       const merge_node *n, const merge_node *c) {
+ * and its body asks `*pattern == '*'` at once (4.05 M against 3.93 M). Or is the byte the
+ * parting comparison read compared again past the loop: busybox bb_process_escape_sequence
+ * classes `*q - '0'` as a digit or not, joins the classes where `d >= base` ends the digits,
+ * and past the loop looks `*q` up in its table of one-letter escapes, splitting the joined
+ * break state by letter (printf_escape, capacity 10: 124,900 effort joined, 73,158
+ * declined; none 57,027). */
+static merge_asked parted_on_a_later_question(merge_ctx *m, const merge_region *r,
+                                              const merge_node *lca, const merge_node *n,
+                                              const merge_node *c) {
   const merge_branch *bn = first_branch(lca, n), *bc = first_branch(lca, c);
   if (!bn || !bc || bn->func != r->func || bc->func != r->func || bn->inst != bc->inst)
-    return false;
+    return MERGE_ASKED_NOT;
   const state_frame *f = state_top(node_info(r->inc, n->id)->snapshot);
   uint32_t join = merge_block_of(&m->prog->funcs[f->func], f->pc);
   return merge_decide_asked_again(m, r->func, r->loop, bn->inst, join);
@@ -667,8 +677,10 @@ static bool joinable(merge_ctx *m, merge_region *r, merge_node *n, merge_node *c
       address_differs(m, r, a, b) || (place == PLACE_HEADER && pointer_in_memory_differs(a, b)))
     return false;
   merge_node *lca = lowest_common_ancestor(n, c);
-  if (parted_on_a_later_question(m, r, lca, n, c)) {
-    merge_reasons_add(&m->stats->decisions, MERGE_INC_ASKED_AGAIN);
+  merge_asked asked = parted_on_a_later_question(m, r, lca, n, c);
+  if (asked) {
+    merge_reasons_add(&m->stats->decisions,
+                      asked == MERGE_ASKED_SAME ? MERGE_INC_ASKED_AGAIN : MERGE_INC_BYTE_AGAIN);
     return false;
   }
   if (site_undone(m, a)) {
@@ -700,7 +712,10 @@ static merge_node *partner_of(merge_ctx *m, merge_region *r, merge_node *n, bool
   uint32_t best_depth = 0, join_depth = 0;
   /* states at the loop's exits merge when the region is released; merging them here would
    * take them from under the snapshots that wait at the body's joins */
-  if (place_of(m, r, sn) == PLACE_EXIT) return NULL;
+  loop_place place = place_of(m, r, sn);
+  if (place == PLACE_EXIT) return NULL;
+  /* equal merges in the loop's frame are split again too */
+  bool undone = (place == PLACE_BODY || place == PLACE_HEADER) && site_undone(m, sn);
   for (uint32_t id = 0; id < r->tree->count && id < ir->cap; id++) {
     merge_node *c = r->tree->nodes[id];
     inc_node *info = &ir->nodes[id];
@@ -710,6 +725,10 @@ static merge_node *partner_of(merge_ctx *m, merge_region *r, merge_node *n, bool
     uint32_t d = depth_of(c);
     if ((best && d >= best_depth) || is_ancestor(c, n) || is_ancestor(n, c)) continue;
     if (snapshots_equal(m, sn, info->snapshot)) {
+      if (undone) {
+        merge_reasons_add(&m->stats->decisions, MERGE_INC_UNDONE);
+        continue;
+      }
       best = c;
       best_depth = d;
     } else if (!best && (!best_join || d < join_depth) && joinable(m, r, n, c)) {
@@ -890,7 +909,9 @@ static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node
     merge_values_free(&scratch);
   }
   uint32_t la = node_info(ir, n->id)->lineage, lb = node_info(ir, other->id)->lineage;
-  if (ite) note_join(m, r, merged, so, tails, la, lb);
+  loop_place place = place_of(m, r, so);
+  if (ite || place == PLACE_BODY || place == PLACE_HEADER)
+    note_join(m, r, merged, so, tails, la, lb);
   else
     note_equal_merge(m, merged, la, lb);
   /* --tests-per-merge=all: a test for each side, as a release writes one per member */

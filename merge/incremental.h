@@ -23,9 +23,9 @@
  *     memory accesses is computed from (an ite there would make every later access a read
  *     at a symbolic index), and the comparison of the loop's function at which their paths
  *     parted is not asked again after the join, in the rest of the iteration or after the
- *     loop (merge_decide_asked_again: the joined state would be split there into the two
- *     sides again), and no join at that position was undone after its loop (see "Joins a
- *     later fork undid" below),
+ *     loop, nor the byte it read compared again after the loop (merge_decide_asked_again:
+ *     the joined state would be split there into the two sides again), and no join at that
+ *     position was undone after its loop (see "Joins a later fork undid" below),
  *   - no path below n or n' has ended inside the region (its test is written: redoing it
  *     would write it twice), and n is not a state that left a loop region (the release
  *     merges those; merging them here would take them from under the join snapshots).
@@ -113,10 +113,10 @@ size_t merge_inc_waiting(const merge_region *r);
 void merge_inc_give_up(merge_ctx *m, merge_region *r);
 
 /* Joins a later fork undid (every region of the run): a join site — the position where two
- * sides were joined with ite — joins no more once a state carrying one of its joins forks,
- * outside the join's loop, on exactly the condition one side's path took since the sides
+ * sides were joined, with ite or equal — joins no more once a state carrying one of its joins
+ * forks, outside the join's loop, on exactly the condition one side's path took since the sides
  * parted (its tail, or that negated): there the joined state splits into the two sides again,
- * each still paying for the join's ite in every later query. merge_at_branch reports a
+ * each still paying for the join's disjunction in every later query. merge_at_branch reports a
  * conditional branch of st on cond before it is decided, merge_forked every fork (a
  * branch's when at the same instruction), merge_gone every state that ends. */
 void merge_inc_at_branch(merge_ctx *m, const state *st, expr *cond);
@@ -132,5 +132,10 @@ void merge_inc_undone_free(merge_ctx *m);
  * comparison their paths parted at is asked again after the join (merge_decide_asked_again). */
 #define MERGE_INC_ASKED_AGAIN \
   "join declined: the comparison its sides parted at is asked again after the join"
+
+/* The decision counted for each pair of snapshots not joined because the byte the comparison
+ * their paths parted at read is compared again after the loop (merge_decide_asked_again). */
+#define MERGE_INC_BYTE_AGAIN \
+  "join declined: the byte its sides parted at is compared again after the loop"
 
 #endif

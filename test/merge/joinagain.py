@@ -14,7 +14,11 @@ run is --search=dfs --merge=pat --incremental-merge=on, validated, and reports
   condition's `*p == '*'` again, through a pointer kept in memory: declined (the old binary
   joined there);
 - length (test/merge/joinagain/length.c, asn1_get_length_der in small): nothing after the
-  loop asks `punt <= k` or `punt < len` again, and its sides are joined as before.
+  loop asks `punt <= k` or `punt < len` again, and its sides are joined as before;
+- escape (test/merge/joinagain/escape.c, busybox's bb_process_escape_sequence in small): the
+  digit loop's classes of `*q` are not joined, for past the loop `*q` is looked up letter by
+  letter (another comparison of the same byte; the old binary joined 22 nodes);
+- digits (the same, -DNO_LETTERS): no lookup past the loop, and the classes are joined.
 
     joinagain.py SYMQ_BINARY
 
@@ -27,15 +31,17 @@ import outdir
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DECLINED = "join declined: the comparison its sides parted at is asked again after the join"
+BYTE = "join declined: the byte its sides parted at is compared again after the loop"
 
 
-def check(symq, scratch, name, declined):
+def check(symq, scratch, name, declined, defines=(), decision=DECLINED):
     """The driver under pat-inc (validated) and none; what pat-inc joined and declined."""
     driver = os.path.join(HERE, "joinagain", name + ".c")
-    inc, inc_out = outdir.incremental_run(symq, driver, scratch, ["--search=dfs"])
-    _, none_out = outdir.run_mode(symq, driver, "none", scratch, every=["--search=dfs"])
+    every = ["--search=dfs", *defines]
+    inc, inc_out = outdir.incremental_run(symq, driver, scratch, every)
+    _, none_out = outdir.run_mode(symq, driver, "none", scratch, every=every)
     assert outdir.errors(inc_out) == outdir.errors(none_out), "errors differ from none's"
-    declines = inc["merge"]["decisions"].get(DECLINED, 0)
+    declines = inc["merge"]["decisions"].get(decision, 0)
     merged = inc["merge"]["incremental"]["nodes_merged"]
     summary = f"{declines} joins declined, {merged} nodes merged, {inc['completed_paths']} paths"
     if declined is None:
@@ -52,6 +58,10 @@ def main():
         for name, declined in (("tag", 0), ("star", 9), ("length", None)):
             outdir.check(name, lambda n=name, d=declined: check(sys.argv[1], scratch, n, d),
                          results)
+        outdir.check("escape", lambda: check(sys.argv[1], scratch, "escape", 0, decision=BYTE),
+                     results)
+        outdir.check("digits", lambda: check(sys.argv[1], scratch, "escape", None,
+                                             ["-DNO_LETTERS"], BYTE), results)
     return outdir.tally(results)
 
 

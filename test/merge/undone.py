@@ -10,7 +10,12 @@ validated, and reports --merge=none's errors:
   writing loop, and the later lengths' measuring loops decline theirs (the old binary joined
   16 nodes and declined none);
 - measure (the same, -DMEASURE_ONLY): nothing branches on the bytes after the measure, and
-  every join is made as before.
+  every join is made as before;
+- equal (test/merge/undone/equal.c): the measuring loop records only whether a special byte
+  occurs, so its header's sides are equal once both have seen one; those equal merges are
+  split again by the writing loop too, and once the site is undone it makes none (6fd46fb
+  merged 7 nodes there: the header's ite join, its equal merge, and five equal merges of
+  the table read's sides, which no later fork splits and which are still made).
 
     undone.py SYMQ_BINARY
 
@@ -42,12 +47,27 @@ def check(symq, scratch, defines, undone):
     return summary
 
 
+def check_equal(symq, scratch):
+    """equal.c under pat-inc (validated) and none: the header's equal merge is declined."""
+    driver = os.path.join(HERE, "undone", "equal.c")
+    every = ["--search=dfs"]
+    inc, inc_out = outdir.incremental_run(symq, driver, scratch, every)
+    _, none_out = outdir.run_mode(symq, driver, "none", scratch, every=every)
+    assert outdir.errors(inc_out) == outdir.errors(none_out), "errors differ from none's"
+    declines = inc["merge"]["decisions"].get(DECLINED, 0)
+    merged = inc["merge"]["incremental"]["nodes_merged"]
+    summary = f"{declines} merges declined, {merged} nodes merged, {inc['completed_paths']} paths"
+    assert declines > 0 and merged < 7, summary
+    return summary
+
+
 def main():
     results = []
     with tempfile.TemporaryDirectory(prefix="symq-undone-") as scratch:
         for name, defines, undone in (("escape", [], True), ("measure", ["-DMEASURE_ONLY"], False)):
             outdir.check(name, lambda d=defines, u=undone: check(sys.argv[1], scratch, d, u),
                          results)
+        outdir.check("equal", lambda: check_equal(sys.argv[1], scratch), results)
     return outdir.tally(results)
 
 
