@@ -37,13 +37,8 @@ BYTE = "join declined: the byte its sides parted at is compared again after the 
 def check(symq, scratch, name, declined, defines=(), decision=DECLINED):
     """The driver under pat-inc (validated) and none; what pat-inc joined and declined."""
     driver = os.path.join(HERE, "joinagain", name + ".c")
-    every = ["--search=dfs", *defines]
-    inc, inc_out = outdir.incremental_run(symq, driver, scratch, every)
-    _, none_out = outdir.run_mode(symq, driver, "none", scratch, every=every)
-    assert outdir.errors(inc_out) == outdir.errors(none_out), "errors differ from none's"
-    declines = inc["merge"]["decisions"].get(decision, 0)
-    merged = inc["merge"]["incremental"]["nodes_merged"]
-    summary = f"{declines} joins declined, {merged} nodes merged, {inc['completed_paths']} paths"
+    declines, merged, summary = outdir.joins_declined(symq, driver, scratch,
+                                                      ["--search=dfs", *defines], decision)
     if declined is None:
         assert declines == 0 and merged > 0, summary
     else:

@@ -127,6 +127,19 @@ def incremental_run(symq, driver, scratch, options=(), complete=True):
     return stats, out
 
 
+def joins_declined(symq, driver, scratch, every, decision, what="joins"):
+    """driver under pat-inc (incremental_run) and none with the options `every`: checks the
+    errors are none's and returns (how often pat-inc took `decision`, the nodes it merged, a
+    one-line summary)."""
+    inc, inc_out = incremental_run(symq, driver, scratch, every)
+    _, none_out = run_mode(symq, driver, "none", scratch, every=every)
+    assert errors(inc_out) == errors(none_out), "errors differ from none's"
+    declines = inc["merge"]["decisions"].get(decision, 0)
+    merged = inc["merge"]["incremental"]["nodes_merged"]
+    summary = f"{declines} {what} declined, {merged} nodes merged, {inc['completed_paths']} paths"
+    return declines, merged, summary
+
+
 def decision_runs(symq, driver, scratch):
     """The runs of a test whose driver states on an `EXPECT: decision="..."` line a decision
     --merge=pat must count: none, pat (validated) and pat under --merge-decide=always. Checks

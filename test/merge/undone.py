@@ -33,13 +33,8 @@ DECLINED = "join declined: a join here was split again on its sides' own conditi
 def check(symq, scratch, defines, undone):
     """escape.c under pat-inc (validated) and none; what pat-inc joined and declined."""
     driver = os.path.join(HERE, "undone", "escape.c")
-    every = ["--search=dfs", *defines]
-    inc, inc_out = outdir.incremental_run(symq, driver, scratch, every)
-    _, none_out = outdir.run_mode(symq, driver, "none", scratch, every=every)
-    assert outdir.errors(inc_out) == outdir.errors(none_out), "errors differ from none's"
-    declines = inc["merge"]["decisions"].get(DECLINED, 0)
-    merged = inc["merge"]["incremental"]["nodes_merged"]
-    summary = f"{declines} joins declined, {merged} nodes merged, {inc['completed_paths']} paths"
+    declines, merged, summary = outdir.joins_declined(symq, driver, scratch,
+                                                      ["--search=dfs", *defines], DECLINED)
     if undone:
         assert declines > 0 and merged < 16, summary
     else:
@@ -50,13 +45,8 @@ def check(symq, scratch, defines, undone):
 def check_equal(symq, scratch):
     """equal.c under pat-inc (validated) and none: the header's equal merge is declined."""
     driver = os.path.join(HERE, "undone", "equal.c")
-    every = ["--search=dfs"]
-    inc, inc_out = outdir.incremental_run(symq, driver, scratch, every)
-    _, none_out = outdir.run_mode(symq, driver, "none", scratch, every=every)
-    assert outdir.errors(inc_out) == outdir.errors(none_out), "errors differ from none's"
-    declines = inc["merge"]["decisions"].get(DECLINED, 0)
-    merged = inc["merge"]["incremental"]["nodes_merged"]
-    summary = f"{declines} merges declined, {merged} nodes merged, {inc['completed_paths']} paths"
+    declines, merged, summary = outdir.joins_declined(symq, driver, scratch, ["--search=dfs"],
+                                                      DECLINED, "merges")
     assert declines > 0 and merged < 7, summary
     return summary
 
