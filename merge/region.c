@@ -1085,7 +1085,7 @@ static void region_release_batches(merge_ctx *m, merge_region *r) {
  * (1.98 M -> 2.89 M, 3.93 M -> 6.46 M). A loop holding another loop makes equal merges only,
  * which merges_idle (merge/incremental.c) weighs: counted, wget html_tags' outer loop kept
  * opening regions (4.01 M -> 10.35 M). (The joins since r opened, as the frontier check counts
- * them: no region nests under --incremental-merge.) */
+ * them: a region nested in r is a plain one and joins nothing.) */
 enum { MERGE_JOINED_COLLAPSE = 3 };
 static bool joined_innermost(merge_ctx *m, const merge_region *r, size_t at_exits) {
   if (m->stats->inc_merges == r->work.inc_merges_at_open ||
