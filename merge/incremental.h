@@ -113,11 +113,11 @@ size_t merge_inc_waiting(const merge_region *r);
 void merge_inc_give_up(merge_ctx *m, merge_region *r);
 
 /* Joins a later fork undid (every region of the run): a join site — the position where two
- * sides were joined, with ite or equal — joins no more once a state carrying one of its joins
- * forks, outside the join's loop, on exactly the condition one side's path took since the sides
- * parted (its tail, or that negated): there the joined state splits into the two sides again,
- * each still paying for the join's disjunction in every later query. merge_at_branch reports a
- * conditional branch of st on cond before it is decided, merge_forked every fork (a
+ * sides were joined with ite — joins no more, nor merges equal sides, once a state carrying one
+ * of its joins forks, outside the join's loop, on exactly the condition one side's path took
+ * since the sides parted (its tail, or that negated): there the joined state splits into the
+ * two sides again, each still paying for the join's ite in every later query. merge_at_branch
+ * reports a conditional branch of st on cond before it is decided, merge_forked every fork (a
  * branch's when at the same instruction), merge_gone every state that ends. */
 void merge_inc_at_branch(merge_ctx *m, const state *st, expr *cond);
 void merge_inc_state_forked(merge_ctx *m, const state *parent, const state *child);
