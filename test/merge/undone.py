@@ -17,6 +17,9 @@ validated, and reports --merge=none's errors:
   merged 7 nodes there: the header's ite join, its equal merge, and five equal merges of
   the table read's sides, which no later fork splits and which are still made).
 
+The programs share the special bytes, the writing loop and the input
+(test/merge/undone/shell.h).
+
     undone.py SYMQ_BINARY
 
 Prints one line per check and a final `N passed, N failed`; exit status 1 on any failure."""
