@@ -15,7 +15,14 @@ validated, and reports --merge=none's errors:
   occurs, so its header's sides are equal once both have seen one; those equal merges are
   split again by the writing loop too, and once the site is undone it makes none (6fd46fb
   merged 7 nodes there: the header's ite join, its equal merge, and five equal merges of
-  the table read's sides, which no later fork splits and which are still made).
+  the table read's sides, which no later fork splits and which are still made);
+- checked (test/merge/undone/checked.c): the first loop keeps nothing of the byte, so its
+  sides are equal at every join and no ite join is made there; the writing loop splits those
+  equal merges again, but an equal merge does not undo its site, and none is declined
+  (a906a14; before it 18 were, the first lengths' split equal merges undoing the site).
+
+The programs share the special bytes, the writing loop and the input
+(test/merge/undone/shell.h).
 
     undone.py SYMQ_BINARY
 
@@ -51,6 +58,15 @@ def check_equal(symq, scratch):
     return summary
 
 
+def check_checked(symq, scratch):
+    """checked.c under pat-inc (validated) and none: equal merges split again decline none."""
+    driver = os.path.join(HERE, "undone", "checked.c")
+    declines, merged, summary = outdir.joins_declined(symq, driver, scratch, ["--search=dfs"],
+                                                      DECLINED, "merges")
+    assert declines == 0 and merged > 0, summary
+    return summary
+
+
 def main():
     results = []
     with tempfile.TemporaryDirectory(prefix="symq-undone-") as scratch:
@@ -58,6 +74,7 @@ def main():
             outdir.check(name, lambda d=defines, u=undone: check(sys.argv[1], scratch, d, u),
                          results)
         outdir.check("equal", lambda: check_equal(sys.argv[1], scratch), results)
+        outdir.check("checked", lambda: check_checked(sys.argv[1], scratch), results)
     return outdir.tally(results)
 
 

@@ -14,11 +14,7 @@
 #define CAP 4
 #endif
 
-#include <stddef.h>
-
-#include <klee/klee.h>
-
-static const unsigned char special[256] = {['$'] = 1, [';'] = 1, ['&'] = 1, ['|'] = 1};
+#include "shell.h"
 
 static size_t measure(const unsigned char *s, int *found) {
   size_t size = 1;
@@ -34,24 +30,9 @@ static size_t measure(const unsigned char *s, int *found) {
   return size;
 }
 
-static size_t escape(unsigned char *d, const unsigned char *s) {
-  unsigned char *start = d;
-  for (; *s; ++s) {
-    if (special[*s]) *d++ = '\\';
-    *d++ = *s;
-  }
-  *d = 0;
-  return (size_t)(d - start) + 1;
-}
-
 int main(void) {
   unsigned char s[CAP + 1], out[2 * CAP + 1];
-  size_t n, len = 0;
-  klee_make_symbolic(&n, sizeof n, "n");
-  klee_assume(n <= CAP);
-  klee_make_symbolic(s, sizeof s, "s");
-  s[n] = 0;
-  while (s[len]) len++; /* the bytes may hold an earlier NUL */
+  size_t len = symbolic_string(s);
   int found;
   size_t need = measure(s, &found);
   klee_assert(need >= len + 1 && need <= 2 * len + 1);
