@@ -65,12 +65,28 @@ static void tree_merge_free(tree_merge *tm) {
   free(tm->member);
 }
 
+static bool held_after(const tree_merge *tm, const merge_node *c) {
+  for (c = c->next_sibling; c; c = c->next_sibling)
+    if (tm->below[c->id]) return true;
+  return false;
+}
+
 static expr *tree_disjunction(merge_ctx *m, const tree_merge *tm, const merge_node *node) {
   if (tm->member[node->id] >= 0) return merge_tmp(m, expr_true());
-  expr *any = merge_tmp(m, expr_false());
-  for (const merge_node *c = node->first_child; c; c = c->next_sibling)
-    if (tm->below[c->id])
-      any = merge_tmp(m, expr_or(any, merge_tmp(m, expr_and(c->cond, tree_disjunction(m, tm, c)))));
+  expr *any = merge_tmp(m, expr_false()), *first = NULL;
+  const merge_node *first_child = NULL;
+  size_t nheld = 0;
+  for (const merge_node *c = node->first_child; c; c = c->next_sibling) {
+    if (!tm->below[c->id]) continue;
+    expr *d = tree_disjunction(m, tm, c);
+    /* (c ∧ D) ∨ (¬c ∧ D) is D: a branch whose two sides reach the members alike (apr's
+     * space test in apr_collapse_spaces) leaves no disjunction in the merged pc */
+    if (++nheld == 2 && d == first && !held_after(tm, c) &&
+        merge_tmp(m, expr_not(first_child->cond)) == c->cond)
+      return d;
+    if (nheld == 1) first = d, first_child = c;
+    any = merge_tmp(m, expr_or(any, merge_tmp(m, expr_and(c->cond, d))));
+  }
   return any;
 }
 

@@ -518,13 +518,20 @@ static expr *leaf_read(const ite_leaf_op *op, expr *leaf) {
   return expr_read(op->array, op->updates, leaf);
 }
 
+static bool is_comparison(expr_kind k) {
+  return k == EXPR_EQ || k == EXPR_ULT || k == EXPR_ULE || k == EXPR_SLT || k == EXPR_SLE;
+}
+
 /* op(a, b) with one operand a constant and the other an ite over constants, lifted; NULL
- * otherwise. */
+ * otherwise. A comparison is lifted whatever its other operand (not an ite): its leaves are
+ * the few `k <= n` for the members' constants k, where Z3 would blast a 64-bit mux under a
+ * comparator (apr_collapse_spaces' merged length against the input's). */
 static expr *lift_binary(expr_kind kind, expr *a, expr *b) {
-  bool leaf_first = a->kind != EXPR_CONST; /* the ite is the left operand */
+  bool leaf_first = a->kind == EXPR_ITE; /* the ite is the left operand */
   expr *tree = leaf_first ? a : b, *other = leaf_first ? b : a;
   ite_dag d;
-  if (other->kind != EXPR_CONST || !const_ite(&d, tree)) return NULL;
+  if (other->kind != EXPR_CONST && (!is_comparison(kind) || other->kind == EXPR_ITE)) return NULL;
+  if (!const_ite(&d, tree)) return NULL;
   ite_leaf_op op = {.apply = leaf_binary, .kind = kind, .other = other, .leaf_first = leaf_first};
   return lift_over_ite(&op, &d, tree);
 }

@@ -363,10 +363,47 @@ expr *mem_read(mem_space *s, const mem_object *o, expr *offset, unsigned nbytes)
   return expr_read_le(c->base, c->updates, offset, nbytes);
 }
 
+/* The distinct leaves of an ite DAG over constant offsets, each below limit (at most
+ * ITE_OFFSETS of them, *budget ite nodes walked); false for any other offset. */
+#define ITE_OFFSETS 16
+static bool ite_offsets(const expr *e, uint64_t limit, uint64_t *at, size_t *n, unsigned *budget) {
+  if (e->kind == EXPR_CONST) {
+    if ((uint64_t)e->u.value >= limit) return false;
+    for (size_t k = 0; k < *n; k++)
+      if (at[k] == (uint64_t)e->u.value) return true;
+    if (*n == ITE_OFFSETS) return false;
+    at[(*n)++] = (uint64_t)e->u.value;
+    return true;
+  }
+  if (e->kind != EXPR_ITE || !*budget) return false;
+  --*budget;
+  return ite_offsets(e->kid[1], limit, at, n, budget) &&
+         ite_offsets(e->kid[2], limit, at, n, budget);
+}
+
 void mem_write(mem_space *s, const mem_object *o, expr *offset, expr *value) {
   assert(offset->width == 64 && value->width % 8 == 0 && value->width <= 128);
   assert(!o->read_only);
   unsigned nbytes = value->width / 8;
+  uint64_t cells[ITE_OFFSETS];
+  size_t ncells = 0;
+  unsigned budget = 256;
+  /* a write at a merged pointer (an ite over constant offsets) is a guarded write at each:
+   * the bytes stay known cells, not an update at a symbolic index every later read of the
+   * object must see through (apr_collapse_spaces' `*dest = 0` after its loop merged) */
+  if (offset->kind == EXPR_ITE && nbytes <= o->capacity &&
+      ite_offsets(offset, o->capacity - nbytes + 1, cells, &ncells, &budget)) {
+    for (size_t k = 0; k < ncells; k++) {
+      expr *cell = expr_const(64, cells[k]), *hit = expr_eq(offset, cell);
+      expr *old = mem_read(s, o, cell, nbytes), *guarded = expr_ite(hit, value, old);
+      mem_write(s, o, cell, guarded);
+      expr_unref(guarded);
+      expr_unref(old);
+      expr_unref(hit);
+      expr_unref(cell);
+    }
+    return;
+  }
   mem_content *c = content_for_write(s, o);
   bool constant_offset = expr_is_const(offset);
   if (!constant_offset) {

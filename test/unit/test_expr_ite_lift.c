@@ -7,8 +7,9 @@
  * the constant true; `v == 4` is the guard of the member holding 4; a read at the merged
  * index is the members' reads at constant indices), the tree construction's shared
  * subtrees (a DAG of 12 ite nodes whose tree has 4,096 leaves), the limits (a leaf past
- * the array's capacity, a DAG over 32 ite nodes, a symbolic leaf: left as they were), and
- * the values, by evaluation on every assignment of the guards' bytes.
+ * the array's capacity, a DAG over 32 ite nodes, a symbolic leaf: left as they were), a
+ * comparison with a symbolic term (lifted: the members' `k <= n`), and the values, by
+ * evaluation on every assignment of the guards' bytes.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -122,6 +123,37 @@ static void test_dag(void) {
   }
 }
 
+/* A comparison of the merged value with a symbolic term n: the members' `k <= n`, one per
+ * distinct constant, under the guards (apr_collapse_spaces' `len <= n`); an ite on both sides
+ * is left as it is. Equal to the comparison on every assignment of the guards and of n. */
+static void test_compare(void) {
+  expr *g0 = guard(0), *g1 = guard(1);
+  expr *v = keep(expr_ite(g0, c64(3), keep(expr_ite(g1, c64(4), c64(3)))));
+  expr *n = keep(expr_zext(keep(expr_read(s, NULL, c64(7))), 64));
+  expr *le = keep(expr_ule(v, n)), *lt = keep(expr_ult(n, v));
+  expr *le3 = keep(expr_ule(c64(3), n)), *le4 = keep(expr_ule(c64(4), n));
+  CHECK(le == keep(expr_ite(g0, le3, keep(expr_ite(g1, le4, le3)))));
+  CHECK(lt->kind == EXPR_ITE && lt->kid[0] == g0);
+  CHECK(keep(expr_eq(v, n))->kind == EXPR_ITE);
+  expr *w = keep(expr_ite(g1, c64(1), c64(2)));
+  CHECK(keep(expr_ule(v, w))->kind == EXPR_ULE);
+  for (unsigned bits = 0; bits < 1u << NGUARD; bits++)
+    for (uint8_t at7 = 0; at7 < 8; at7++) {
+      uint8_t bytes[8] = {0};
+      for (unsigned k = 0; k < NGUARD; k++) bytes[k] = (uint8_t)(bits >> k & 1 ? 'a' + k : 'z');
+      bytes[7] = at7;
+      expr_assignment *m = expr_assignment_new();
+      expr_assignment_set(m, s, bytes, sizeof bytes);
+      u128 vv = 0, got = 0;
+      CHECK(expr_eval(v, m, 0, &vv) == EXPR_EVAL_OK);
+      CHECK(expr_eval(le, m, 0, &got) == EXPR_EVAL_OK);
+      CHECK_EQ_U64(got, vv <= at7);
+      CHECK(expr_eval(lt, m, 0, &got) == EXPR_EVAL_OK);
+      CHECK_EQ_U64(got, at7 < vv);
+      expr_assignment_free(m);
+    }
+}
+
 /* More than 32 distinct ite nodes: left as the operator over the ite. */
 static void test_limit(void) {
   expr *y = c64(0);
@@ -139,6 +171,7 @@ int main(void) {
   size_t live = expr_live_count();
   test_shapes();
   test_dag();
+  test_compare();
   test_limit();
   while (nkept) expr_unref(kept[--nkept]);
   CHECK_EQ_U64(expr_live_count(), live);

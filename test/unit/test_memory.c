@@ -119,6 +119,65 @@ static void test_symbolic_object(void) {
   mem_object_unref(o);
 }
 
+/* A write at a merged pointer, an ite over constant offsets: a guarded write at each cell
+ * (no write at a symbolic offset counted, the bytes still cached), every byte read back
+ * equal, on every assignment of the guards, to a write at the offset the guards select. A
+ * leaf past the object writes at the symbolic offset, as before. */
+static void test_merged_offset(void) {
+  mem_space *s = mem_space_new();
+  expr *size = expr_const(64, 8), *gsize = expr_const(64, 2);
+  expr_array *in = expr_array_new("buf", size, 8, true, NULL);
+  expr_array *gs = expr_array_new("g", gsize, 8, true, NULL);
+  mem_object *o = mem_object_new(1, 0x4000, 8, NULL, MEM_HEAP, "buf");
+  mem_space_bind_symbolic(s, o, in);
+  expr *g[2], *at[3];
+  for (unsigned k = 0; k < 2; k++) {
+    expr *i = expr_const(64, k), *one = expr_const(8, 1), *r = expr_read(gs, NULL, i);
+    g[k] = expr_eq(r, one);
+    expr_unref(r);
+    expr_unref(one);
+    expr_unref(i);
+  }
+  for (unsigned k = 0; k < 3; k++) at[k] = expr_const(64, (uint64_t[]){2, 5, 7}[k]);
+  expr *inner = expr_ite(g[1], at[1], at[0]), *off = expr_ite(g[0], at[0], inner);
+  expr *value = expr_const(16, 0xbeef);
+  uint64_t before = mem_get_stats().symbolic_writes;
+  mem_write(s, o, off, value);
+  CHECK_EQ_U64(mem_get_stats().symbolic_writes, before);
+  for (unsigned gbits = 0; gbits < 4; gbits++) {
+    uint8_t bytes[8], gb[2] = {gbits & 1, gbits >> 1 & 1};
+    for (unsigned i = 0; i < 8; i++) bytes[i] = (uint8_t)(0x40 + i);
+    expr_assignment *m = expr_assignment_new();
+    expr_assignment_set(m, in, bytes, 8);
+    expr_assignment_set(m, gs, gb, 2);
+    unsigned where = gb[0] ? 2 : gb[1] ? 5 : 2;
+    bytes[where] = 0xef;
+    bytes[where + 1] = 0xbe;
+    for (unsigned i = 0; i < 8; i++) {
+      expr *c = expr_const(64, i), *r = mem_read(s, o, c, 1);
+      CHECK_EQ_U64(eval_under(r, m), bytes[i]);
+      expr_unref(r);
+      expr_unref(c);
+    }
+    expr_assignment_free(m);
+  }
+  expr *far = expr_ite(g[0], at[0], at[2]); /* 7: a 2-byte write would pass the end */
+  mem_write(s, o, far, value);
+  CHECK_EQ_U64(mem_get_stats().symbolic_writes, before + 1);
+  expr_unref(far);
+  expr_unref(value);
+  expr_unref(off);
+  expr_unref(inner);
+  for (unsigned k = 0; k < 3; k++) expr_unref(at[k]);
+  for (unsigned k = 0; k < 2; k++) expr_unref(g[k]);
+  expr_unref(gsize);
+  expr_unref(size);
+  expr_array_unref(gs);
+  expr_array_unref(in);
+  mem_space_free(s);
+  mem_object_unref(o);
+}
+
 /* The differential test. Each round: a symbolic object and a concrete one, forked spaces,
  * random writes at constant offsets and at offsets read from an input array `idx`; then, for
  * random assignments of (buf, idx), every byte read from memory must evaluate to what the
@@ -291,6 +350,7 @@ int main(void) {
   test_find_and_unbind();
   test_concrete_and_cow();
   test_symbolic_object();
+  test_merged_offset();
   test_differential();
   CHECK_EQ_U64(expr_live_count(), live);
   CHECK_EQ_U64(expr_live_arrays(), 0);
