@@ -15,7 +15,7 @@ and --validate-qsolver:
    And cfg on memspn.
 2. searchers/compete.c, a region competing with 2^8 states outside any region, under plain PAT
    (--incremental-merge=off; an incremental region's members take turns breadth-first, and
-   under bfs its tests come last): fast-forwarded
+   under bfs its tests end last): fast-forwarded
    (the default), its states run to the region's exits first, so the region's tests are
    written among the first fifth of the tests under bfs, random-state, random-path and
    nurs:covnew; with
