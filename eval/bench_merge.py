@@ -6,12 +6,13 @@ merged states, the size of the merged path conditions (DAG nodes), solver querie
 time ratios none/pat and cfg/pat (above 1: PAT is faster); writes bench_merge.csv and, when
 gnuplot is installed (Debian: gnuplot-nox), one plot per measure against capacity
 (bench_merge_wall.png, _paths.png, _pc_nodes.png, _queries.png), one line per driver and mode.
-Mode `pat` is PAT without incremental merging, `pat+inc` with it (the paper's Table 7): with
-both, the pat+inc row also gives pat/pat+inc (above 1: incremental merging is faster) and
-each row the forks.
+Mode `pat` is --merge=pat, whose default is incremental merging; `pat-plain` is PAT without
+it (--incremental-merge=off) and `pat+inc` the explicit --incremental-merge=on (the paper's
+Table 7 is pat against pat-plain): with pat-plain, the pat and pat+inc rows also give
+plain/pat (above 1: incremental merging is faster); each row gives the forks.
 
     eval/bench_merge.py SYMQ_BINARY --drivers memspn_ab,memspn --capacities 4,8,12 \
-                        --modes pat,pat+inc
+                        --modes pat,pat-plain
 
     eval/bench_merge.py SYMQ_BINARY [--capacities 10,50,100,200] [--drivers memspn,memspn_twice]
                         [--modes none,cfg,pat] [--max-time 300] [--out DIR]
@@ -31,11 +32,12 @@ DRIVERS = os.path.join(os.path.dirname(HERE), "drivers")
 
 
 def mode_options(mode):
-    """`pat+inc`: --merge=pat with incremental merging; `pat` without it."""
-    merge, _, inc = mode.partition("+")
-    if merge != "pat":
-        return [f"--merge={merge}"]
-    return ["--merge=pat", f"--incremental-merge={'on' if inc == 'inc' else 'off'}"]
+    """`pat`: --merge=pat as it comes (incremental); `pat-plain` without incremental merging,
+    `pat+inc` with it said."""
+    extra = {"pat-plain": ["--incremental-merge=off"], "pat+inc": ["--incremental-merge=on"]}
+    if mode in extra:
+        return ["--merge=pat", *extra[mode]]
+    return [f"--merge={mode}"]
 
 
 def run(symq, driver, capacity, mode, max_time):
@@ -97,9 +99,9 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     modes = args.modes.split(",")
     rows = []
-    print(f"{'driver':<14} {'cap':>4} {'mode':<7} {'wall s':>9} {'paths':>6} {'merged':>7} "
+    print(f"{'driver':<14} {'cap':>4} {'mode':<9} {'wall s':>9} {'paths':>6} {'merged':>7} "
           f"{'pc nodes':>9} {'queries':>8} {'forks':>7} {'none/pat':>9} {'cfg/pat':>8} "
-          f"{'pat/pat+inc':>11}")
+          f"{'plain/pat':>9}")
     for driver in args.drivers.split(","):
         for cap in (int(c) for c in args.capacities.split(",")):
             res = {m: run(args.symq, driver, cap, m, args.max_time) for m in modes}
@@ -108,16 +110,17 @@ def main():
                 for m in ("none", "cfg"):
                     if m in res:
                         ratio[m] = res[m]["wall"] / res["pat"]["wall"]
-            if "pat" in res and "pat+inc" in res and res["pat+inc"]["wall"]:
-                ratio["inc"] = res["pat"]["wall"] / res["pat+inc"]["wall"]
+            for m in ("pat", "pat+inc"):
+                if "pat-plain" in res and m in res and res[m]["wall"]:
+                    ratio[m] = res["pat-plain"]["wall"] / res[m]["wall"]
             for m in modes:
                 r = res[m]
                 wall = ("" if r["done"] else ">") + f"{r['wall']:.2f}"
                 cols = "" if m != "pat" else \
                     f"{ratio.get('none', 0):>9.2f} {ratio.get('cfg', 0):>8.2f}"
-                if m == "pat+inc" and "inc" in ratio:
-                    cols = f"{'':>9} {'':>8} {ratio['inc']:>11.2f}"
-                print(f"{driver:<14} {cap:>4} {m:<7} {wall:>9} {r['paths']:>6} {r['merged']:>7} "
+                if m in ("pat", "pat+inc") and m in ratio:
+                    cols = (cols or " " * 18) + f" {ratio[m]:>9.2f}"
+                print(f"{driver:<14} {cap:>4} {m:<9} {wall:>9} {r['paths']:>6} {r['merged']:>7} "
                       f"{r['pc_nodes']:>9} {r['queries']:>8} {r['forks']:>7} {cols}", flush=True)
                 rows.append({"driver": driver, "capacity": cap, "mode": m, **r})
     with open(os.path.join(args.out, "bench_merge.csv"), "w", newline="") as f:

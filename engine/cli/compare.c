@@ -1,12 +1,13 @@
 /*
  * compare.c — `symq compare DRIVER [--modes=none,cfg,pat] [--max-time=T] [--capacity=N]
  * [--z3-seed=N] [--output-dir=DIR] [--no-coverage] [-- RUN-OPTIONS]`: runs the driver once per
- * merging mode, each in its own `symq run` process (so that no counter or cache carries over from
- * one mode to the next), then `symq cov` on each output for the GCov line coverage of the replayed
- * tests, and prints one table — mode, wall time, completed paths, merged states, queries, solver
- * time, tests, coverage, the quantified queries the run asked (stats.json's "quantified.asked"),
- * the stages that decided them ("quantified.asked_decided_by": "stage:count" for each stage that
- * decided any, in chain order, "," between; "-" when none was asked), the
+ * merging mode (pat: --merge=pat as symq run takes it, with incremental merging; pat-plain:
+ * --merge=pat --incremental-merge=off), each in its own `symq run` process (so that no counter or
+ * cache carries over from one mode to the next), then `symq cov` on each output for the GCov line
+ * coverage of the replayed tests, and prints one table — mode, wall time, completed paths, merged
+ * states, queries, solver time, tests, coverage, the quantified queries the run asked (stats.json's
+ * "quantified.asked"), the stages that decided them ("quantified.asked_decided_by": "stage:count"
+ * for each stage that decided any, in chain order, "," between; "-" when none was asked), the
  * quantified procedure's runs (its "queries": the relaxed stage's sub-queries included,
  * answers from the caches and the relaxed stage not) and the share of those runs answered
  * before any fallback, then how the run ended (stats.json's "exhausted": "complete"; else the
@@ -297,7 +298,9 @@ static const opt_spec COMPARE_SPECS[] = {
      .joined = true,
      COMPARE(modes),
      .def = "none,cfg,pat",
-     .help = "the merging modes to run, comma-separated, in order (default none,cfg,pat)"},
+     .help = "the merging modes to run, comma-separated, in order: none, cfg, pat (with "
+             "incremental merging, symq run's default) and pat-plain (--incremental-merge=off) "
+             "(default none,cfg,pat)"},
     PASSED_ON("--max-time", "TIME", ""),
     PASSED_ON("--capacity", "N", ""),
     PASSED_ON("--z3-seed", "N", " (Z3's random seed)"),
@@ -336,8 +339,8 @@ const opt_command compare_command = {
     .name = "compare",
     .error_prefix = "compare: ",
     .usage =
-        "usage: symq compare DRIVER.c [--modes=none,cfg,pat] [--max-time=T] [--capacity=N]\n"
-        "                    [--z3-seed=N] [--output-dir=DIR] [--no-coverage]\n"
+        "usage: symq compare DRIVER.c [--modes=none,cfg,pat,pat-plain] [--max-time=T]\n"
+        "                    [--capacity=N] [--z3-seed=N] [--output-dir=DIR] [--no-coverage]\n"
         "                    [-- MORE symq run OPTIONS]\n",
     .about =
         "Runs DRIVER once per merging mode and prints mode, wall time, completed paths,\n"
@@ -384,7 +387,7 @@ static char *make_output_dir(const char *given) {
 static void print_table(FILE *f, const mode_result *r, size_t n, bool markdown) {
   const char *sep = markdown ? " | " : "  ";
   if (markdown) fputs("| ", f);
-  fprintf(f, "%-5s%s%9s%s%9s%s%13s%s%9s%s%9s%s%7s%s%9s%s%10s%s%-24s%s%14s%s%15s%s%-16s%s%s", "mode",
+  fprintf(f, "%-9s%s%9s%s%9s%s%13s%s%9s%s%9s%s%7s%s%9s%s%10s%s%-24s%s%14s%s%15s%s%-16s%s%s", "mode",
           sep, "wall (s)", sep, "completed", sep, "merged states", sep, "queries", sep,
           "solver (s)", sep, "tests", sep, "coverage", sep, "quantified", sep, "decided by", sep,
           "procedure runs", sep, "before fallback", sep, "outcome", sep, "errors");
@@ -394,7 +397,7 @@ static void print_table(FILE *f, const mode_result *r, size_t n, bool markdown) 
   for (size_t k = 0; k < n; k++) {
     if (markdown) fputs("| ", f);
     if (!r[k].ok) {
-      fprintf(f, "%-5s%s(failed: see %s.log)", r[k].mode, sep, r[k].mode);
+      fprintf(f, "%-9s%s(failed: see %s.log)", r[k].mode, sep, r[k].mode);
       fputs(markdown ? " |||||||||||||\n" : "\n", f);
       continue;
     }
@@ -409,7 +412,7 @@ static void print_table(FILE *f, const mode_result *r, size_t n, bool markdown) 
     char *errors = xasprintf("%.0f%s%s", r[k].error_paths, *r[k].errors ? ": " : "", r[k].errors);
     fprintf(
         f,
-        "%-5s%s%9.2f%s%9.0f%s%13.0f%s%9.0f%s%9.2f%s%7.0f%s%9s%s%10.0f%s%-24s%s%14.0f%s%15s%s%-16s"
+        "%-9s%s%9.2f%s%9.0f%s%13.0f%s%9.0f%s%9.2f%s%7.0f%s%9s%s%10.0f%s%-24s%s%14.0f%s%15s%s%-16s"
         "%s%s",
         r[k].mode, sep, r[k].wall, sep, r[k].completed, sep, r[k].merged, sep, r[k].queries, sep,
         r[k].solver, sep, r[k].tests, sep, coverage, sep, r[k].quantified, sep, r[k].decided_by,
@@ -437,8 +440,10 @@ int compare_main(int argc, char **argv) {
   size_t nmodes = 0;
   for (char *save = NULL, *m = strtok_r(modes_copy, ",", &save); m;
        m = strtok_r(NULL, ",", &save)) {
-    if (strcmp(m, "none") != 0 && strcmp(m, "cfg") != 0 && strcmp(m, "pat") != 0) {
-      fprintf(stderr, "symq: error: compare: unknown mode '%s' (modes: none, cfg, pat)\n", m);
+    if (strcmp(m, "none") != 0 && strcmp(m, "cfg") != 0 && strcmp(m, "pat") != 0 &&
+        strcmp(m, "pat-plain") != 0) {
+      fprintf(stderr,
+              "symq: error: compare: unknown mode '%s' (modes: none, cfg, pat, pat-plain)\n", m);
       free(modes_copy);
       return 2;
     }
@@ -460,18 +465,22 @@ int compare_main(int argc, char **argv) {
     memset(r, 0, sizeof *r);
     r->mode = modes[k];
     char *out = xasprintf("%s/%s", dir, modes[k]), *log = xasprintf("%s/%s.log", dir, modes[k]);
-    char *merge = xasprintf("--merge=%s", modes[k]), *out_opt = xasprintf("--output-dir=%s", out);
+    bool plain = strcmp(modes[k], "pat-plain") == 0; /* pat without incremental merging */
+    char *merge = xasprintf("--merge=%s", plain ? "pat" : modes[k]);
+    char *out_opt = xasprintf("--output-dir=%s", out);
     char *args[MAX_EXTRA + 8];
     size_t na = 0;
     args[na++] = self;
     args[na++] = "run";
     args[na++] = "--no-progress";
     args[na++] = merge;
+    if (plain) args[na++] = "--incremental-merge=off";
     args[na++] = out_opt;
     for (size_t e = 0; e < o.nextra; e++) args[na++] = (char *)o.extra[e];
     args[na++] = (char *)driver;
     args[na] = NULL;
-    fprintf(stderr, "symq: compare: running %s mode\n", modes[k]);
+    fprintf(stderr, "symq: compare: running %s mode%s\n", modes[k],
+            strcmp(modes[k], "pat") ? "" : " (with incremental merging, --merge=pat's default)");
     int status = run_child(args, log);
     char *stats_path = xasprintf("%s/stats.json", out);
     /* a run --exit-on-error stopped (exit status 1) has its numbers too: its outcome then

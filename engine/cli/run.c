@@ -402,8 +402,11 @@ static const opt_spec RUN_SPECS[] = {
      .arg = "on|off",
      .implicit = "on",
      RUN(interp.merge.incremental),
+     OPT_GIVEN(run_options, incremental_given),
      .topic = OPT_TOPIC_MERGING,
-     .help = "merge a region's states into its execution tree while it grows (default off)"},
+     .help = "merge a region's states into its execution tree while it grows (default on under "
+             "--merge=pat without --interpolate, off otherwise; off under pat: plain PAT, "
+             "merging at the exits only)"},
     {.name = "--interpolate",
      .type = OPT_ENUM,
      .arg = "deletion|wp",
@@ -711,6 +714,12 @@ int run_parse_options(int argc, char **argv, run_options *o) {
   /* the interpreter bounds each query by the time left, from the same timeout */
   o->interp.solver_timeout_ms = o->solver.timeout_ms;
   if (!o->qsolver_timeout_given) o->solver.quant_timeout_ms = o->solver.timeout_ms;
+  /* pat merges into the tree as it grows unless told not to: it pays on the real libraries;
+     not under --interpolate, whose subsumption below a merged loop needs the merged state
+     joined to the node above it, where an incremental merge restarts it as a root */
+  if (!o->incremental_given)
+    o->interp.merge.incremental =
+        o->interp.merge.mode == MERGE_MODE_PAT && o->interp.prune.mode == PRUNE_MODE_NONE;
   return 0;
 }
 
@@ -762,6 +771,8 @@ static int write_stats(out_dir *out, const run_options *o, const interp_result *
   json_object_begin(&j);
   json_key(&j, "mode");
   json_string(&j, merge_mode_name(o->interp.merge.mode));
+  json_key(&j, "incremental_merge"); /* the default (on under pat) or as given */
+  json_bool(&j, o->interp.merge.incremental);
   json_key(&j, "search");
   json_array_begin(&j);
   if (!o->interp.nsearch) json_string(&j, "dfs");

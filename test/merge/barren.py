@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A loop whose regions merge nothing stops opening them, exits declined early included
 (merge/region.c, MERGE_BARREN_LIMIT). Each test/merge/barren/*.c states `EXPECT: paths=P
-regions=R`: --merge=pat (validated) completes P paths — none's — with none's errors, opens R
+regions=R`: --merge=pat --incremental-merge=off (plain PAT, validated) completes P paths — none's — with none's errors, opens R
 regions, each declined early (one "declined early" decision per region, no merge), and skips
 the loop's later regions ("the loop's earlier regions merged nothing"). The old count of
 barren regions left out the exits declined early, and a loop concretizing a value opened a
@@ -26,7 +26,7 @@ def check(symq, driver):
     paths, regions = int(m.group(1)), int(m.group(2))
     with tempfile.TemporaryDirectory(prefix="symq-barren-") as scratch:
         none, none_out = outdir.run_mode(symq, driver, "none", scratch)
-        pat, pat_out = outdir.run_mode(symq, driver, "pat", scratch)
+        pat, pat_out = outdir.run_mode(symq, driver, "pat", scratch, outdir.PLAIN)
     got = pat["merge"]
     want = {"none's paths": paths, "pat's paths": paths, "validation failures": 0, "merges": 0,
             "regions": regions, "decisions": {EARLY: regions}}

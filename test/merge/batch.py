@@ -4,6 +4,7 @@ until the time limit). Each test/merge/batch/*.c states on an `EXPECT:` line `ba
 max-instructions=N`: a loop whose region stays open (its tree is estimated under
 --max-region-states) while more than the first batch of states reach one exit.
 
+pat is plain PAT (--incremental-merge=off), whose region holds its exits' states.
 Within N instructions, none and pat (validated) each: pat released a batch, gave no region up,
 lost no path (every path that ended has its test), and its completed paths plus the states
 merged away (less one per merge) are at least half of none's completed paths — without
@@ -49,12 +50,12 @@ def sound(stats):
 
 def check(symq, driver):
     budget = [f"--max-instructions={expected(driver)}"]
-    pat, _ = outdir.run_mode(symq, driver, "pat", SCRATCH.name, every=budget)
+    pat, _ = outdir.run_mode(symq, driver, "pat", SCRATCH.name, outdir.PLAIN, every=budget)
     plain, _ = outdir.run_mode(symq, driver, "none", SCRATCH.name, every=budget)
     sound(pat)
     assert 2 * paths(pat) >= plain["completed_paths"] > 0, \
         f"pat completed {paths(pat)} paths, none {plain['completed_paths']}"
-    full, full_out = outdir.run_mode(symq, driver, "pat", SCRATCH.name)
+    full, full_out = outdir.run_mode(symq, driver, "pat", SCRATCH.name, outdir.PLAIN)
     whole, whole_out = outdir.run_mode(symq, driver, "none", SCRATCH.name)
     sound(full)
     assert full["exhausted"] and whole["exhausted"], "exploration incomplete"

@@ -4,7 +4,7 @@ capacity 2,048 has one state more at its exits than --max-region-states and fork
 test/merge/collapse/*.c states on an `EXPECT:` line `max-region-states=N`: a loop whose tree
 ends with more than N states, each exit's first batch merged by pattern.
 
-Under --max-region-states=N, pat explores to the end: it released a batch, gave no
+Under --max-region-states=N, plain pat (--incremental-merge=off) explores to the end: it released a batch, gave no
 region up, merged every state that reached an exit (its completed paths are its merges), lost
 no path, and its completed paths plus the states merged away (less one per merge) are none's
 completed paths; none and pat report the same errors. Before the fix the region gave up on
@@ -28,7 +28,7 @@ SCRATCH = tempfile.TemporaryDirectory(prefix="symq-collapse-")
 
 def check(symq, driver):
     limit = int(outdir.expect_line(driver, r"max-region-states=(\d+)").group(1))
-    pat, pat_out = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=pat", f"--max-region-states={limit}"])
+    pat, pat_out = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=pat", *outdir.PLAIN, f"--max-region-states={limit}"])
     plain, plain_out = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=none"])
     m = pat["merge"]
     assert not any(k.startswith("gave up") for k in m["decisions"]), m["decisions"]

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """PAT's merge decisions (merge/decide.h, docs/merging.md "Merge decisions"), each on a driver
-of test/merge/decide/ (or drivers/) where the decision logic, if wrong, shows:
+of test/merge/decide/ (or drivers/) where the decision logic, if wrong, shows (plain PAT:
+every pat run with --incremental-merge=off, the decisions at a region's exits being what is
+pinned):
 
 1. fallback: states PAT cannot merge by pattern continue forked by default — memspn over "ab"
    (too many candidate patterns, nothing merged by pattern) gives exactly --merge=none's
@@ -76,8 +78,9 @@ def run(symq, driver, mode, *extra):
     out = tempfile.mkdtemp(dir=SCRATCH.name)
     os.rmdir(out)
     check = outdir.validation(mode) if mode != "none" else []
+    plain = outdir.PLAIN if mode == "pat" else []
     p = subprocess.run([symq, "run", "--no-progress", f"--merge={mode}", f"--output-dir={out}",
-                        *outdir.unhurried([*check, *extra]), driver],
+                        *outdir.unhurried([*check, *plain, *extra]), driver],
                        capture_output=True, text=True, timeout=600)
     if p.returncode != 0:
         raise RuntimeError(f"{mode} {extra}: exit {p.returncode}: {p.stderr.strip()[-300:]}")

@@ -4,6 +4,7 @@ Each test/merge/early/*.c states on an `EXPECT:` line `early=1 max-instructions=
 full-cap=C`: a loop whose states at one exit --merge=pat declines for good on the first
 MERGE_EARLY_SAMPLE (merge/strategy.h) to arrive there.
 
+pat is plain PAT (--incremental-merge=off).
 Within N instructions, none and pat (validated) each: pat took the early decision once, lost no
 path (every path that ended has its test) and completed at least 9/10 of the paths none
 completed — without the early decision the region holds every state of that exit until its loop
@@ -40,7 +41,7 @@ def run(symq, driver, mode, options):
     """--merge=mode with options (validated under pat); (stats.json, the directory)."""
     out = tempfile.mkdtemp(dir=SCRATCH.name)
     os.rmdir(out)
-    extra = outdir.validation(mode) if mode == "pat" else []
+    extra = outdir.validation(mode) + outdir.PLAIN if mode == "pat" else []
     p = subprocess.run([symq, "run", "--no-progress", f"--merge={mode}", f"--output-dir={out}",
                         *outdir.unhurried([*extra, *options]), driver],
                        capture_output=True, text=True, timeout=300)

@@ -2,7 +2,8 @@
 """A region whose states cost the solver too much gives up (issue 26: merging never slower than
 forking). Each test/merge/effort/*.c holds a loop whose tree's estimate stays below
 --max-region-states but whose forks ask hard bit-vector questions; its `// EXPECT:` line gives
-a `max-instructions=N` budget both modes run under. pat (validated) must give the region up
+a `max-instructions=N` budget both modes run under. Plain pat (--incremental-merge=off;
+validated) must give the region up
 once on the solver effort (qs_effort, merge/region.c), lose no path and complete at least
 half the paths none completes — without the give-up the region holds every state until the
 budget runs out and pat completes none. The effort is deterministic: none run twice reports
@@ -25,7 +26,7 @@ def check(symq, driver):
     wants, budget = giveup.expected(driver)
     assert wants and budget, "effort drivers expect giveup=1 with a max-instructions budget"
     options = [f"--max-instructions={budget}"]
-    stats, _ = outdir.run_mode(symq, driver, "pat", giveup.SCRATCH.name, options)
+    stats, _ = outdir.run_mode(symq, driver, "pat", giveup.SCRATCH.name, [*outdir.PLAIN, *options])
     m = stats["merge"]
     assert m["validation_failures"] == 0, f"{m['validation_failures']} merges failed validation"
     problems = outdir.quantified_problems(stats)

@@ -9,7 +9,7 @@ decisions": weighed into M it declined merges that pay on wget html_tags, base64
 unescape_url). Each test/merge/fallcost/*.c states `EXPECT: cfg-merged-queries-measured`:
 loops whose exits fall back to CFG merges, with queries asked in the merged states between.
 
-- pat takes every fallback merge (the weight is not weighed), explores to the end and finds
+- plain pat (--incremental-merge=off: the fallbacks at the exits) takes every fallback merge (the weight is not weighed), explores to the end and finds
   the driver's error; its merged states' queries are counted, at least 8 of them, and their
   effort is part of the plain queries' effort;
 - the same run twice gives the same split (effort is Z3's deterministic count);
@@ -35,8 +35,8 @@ SCRATCH = tempfile.TemporaryDirectory(prefix="symq-fallcost-")
 
 def check(symq, driver):
     outdir.expect_line(driver, r"cfg-merged-queries-measured")
-    pat, pat_out = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=pat", "--dump-tree"])
-    again, _ = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=pat"])
+    pat, pat_out = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=pat", *outdir.PLAIN, "--dump-tree"])
+    again, _ = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=pat", *outdir.PLAIN])
     assert pat["exhausted"] and pat["error_paths"] >= 1, (pat["exhausted"], pat["error_paths"])
     decisions = pat["merge"]["decisions"]
     assert decisions and all(k.startswith("fallback cfg") for k in decisions), decisions
@@ -51,7 +51,7 @@ def check(symq, driver):
                                                    f.read())]
     assert len(weights) == sum(decisions.values()), (weights, decisions)
     assert weights[0] == 0 and max(weights) > 100, weights
-    for options in (["--merge=none"], ["--merge=pat", "--pat-fallback=fork"]):
+    for options in (["--merge=none"], ["--merge=pat", *outdir.PLAIN, "--pat-fallback=fork"]):
         other, _ = outdir.run_options(symq, driver, SCRATCH.name, [*options, "-DCAPACITY=3"])
         assert other["effort_split"]["tagged_queries"] == 0, (options, other["effort_split"])
     return (f"{split['tagged_queries']} of {split['queries']} queries in CFG-merged states, "

@@ -4,6 +4,8 @@ forking). Each test/merge/giveup/*.c states on an `// EXPECT:` line whether --me
 its loop's region up on the tree's estimate (`giveup=1`, merge/region.c) or keeps it open to
 the end (`giveup=0`), and for the first a `max-instructions=N` budget both modes run under.
 
+pat is plain PAT (--incremental-merge=off; an incremental region gives up by its own rules,
+test/merge/incgiveup.py).
 giveup=1: none and pat (validated) run N instructions each; pat must have given the region
 up once on the estimate, lost no path (every path that ended has its test: completed, error
 and early paths add up to the tests written, none lost) and completed at least half the paths
@@ -46,7 +48,7 @@ def accounted(stats):
 def check(symq, driver):
     giveup, budget = expected(driver)
     options = [f"--max-instructions={budget}"] if budget else []
-    stats, out = outdir.run_mode(symq, driver, "pat", SCRATCH.name, options)
+    stats, out = outdir.run_mode(symq, driver, "pat", SCRATCH.name, [*outdir.PLAIN, *options])
     m = stats["merge"]
     assert m["validation_failures"] == 0, f"{m['validation_failures']} merges failed validation"
     problems = outdir.quantified_problems(stats)

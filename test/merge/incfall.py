@@ -10,7 +10,7 @@ test/merge/incfall/*.c states `EXPECT: fallback-forks-joined`:
   (no "fallback cfg" decision; on the old binary the group was merged the CFG way);
 - its Z3 effort (stats.json solver_effort, deterministic) is --pat-fallback=fork's, and below
   that of the same run under --merge-decide=always, which merges the group the CFG way;
-- plain --merge=pat, which joins nothing, still merges its fallback the CFG way.
+- plain --merge=pat (--incremental-merge=off), which joins nothing, still merges its fallback the CFG way.
 
     incfall.py SYMQ_BINARY
 
@@ -37,7 +37,7 @@ def check(symq, driver):
         inc, _ = outdir.run_options(symq, driver, scratch, INC)
         fork, _ = outdir.run_options(symq, driver, scratch, [*INC, "--pat-fallback=fork"])
         always, _ = outdir.run_options(symq, driver, scratch, [*INC, "--merge-decide=always"])
-        pat, _ = outdir.run_options(symq, driver, scratch, ["--merge=pat"])
+        pat, _ = outdir.run_options(symq, driver, scratch, ["--merge=pat", *outdir.PLAIN])
         errors, none_errors = outdir.errors(checked_out), outdir.errors(none_out)
     m = checked["merge"]
     assert none["exhausted"] and inc["exhausted"], "exploration incomplete"

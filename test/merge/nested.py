@@ -6,8 +6,8 @@ so the outer loop's iterations are regular again. Each test/merge/nested/*.c sta
 (merge.pat.merged_states), on `// EXPECT-NESTED:` how many regions opened nested
 (merge.regions_nested), on one `// EXPECT-DECISION: <outcome>=<count>` line per outcome the
 whole of merge.decisions, and on an optional `// ARGS-PAT:` line the options pat needs besides.
-Each driver runs with --merge=none and with --merge=pat --validate-merges --validate-qsolver
---merge-decide=always --pat-fallback=fork: what is tested is how nested regions merge, not
+Each driver runs with --merge=none and with --merge=pat --incremental-merge=off (plain PAT)
+--validate-merges --validate-qsolver --merge-decide=always --pat-fallback=fork: what is tested is how nested regions merge, not
 whether the cost estimate takes each merge (test/merge/decide.py tests that), so the counts
 do not move when the estimate does; and again with --incremental-merge=on, whose nested regions
 are plain ones inside the incremental outer region: its `// EXPECT-INC:` line states the merges
@@ -121,7 +121,7 @@ def check(symq, driver, incremental=False):
         merges, nested = expected_inc(driver)
         stats, out = outdir.incremental_run(symq, driver, SCRATCH.name, options)
     else:
-        stats, out = run(symq, driver, "pat", options)
+        stats, out = run(symq, driver, "pat", [*outdir.PLAIN, *options])
     m, pat = stats["merge"], stats["merge"]["pat"]
     problems = outdir.quantified_problems(stats)
     assert not problems, "; ".join(problems)

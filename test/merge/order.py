@@ -5,7 +5,8 @@ string `s` whose path through the program is decided by which of s[0..n) are 'a'
 `EXPECT: order=same` on a line: its region's states at the exit are declined and resume
 unmerged.
 
-none and pat (validated) explore to the end and write the same tests in the same order — a
+none and plain pat (--incremental-merge=off, whose region's members do not take turns;
+validated) explore to the end and write the same tests in the same order — a
 test named by n and the positions of s[0..n) that hold 'a' — and pat declined a merge. When
 the released states resumed in the order they arrived, DFS ran the last to arrive first and
 pat wrote them in reverse.
@@ -39,7 +40,7 @@ def tests(out):
 
 def check(symq, driver):
     outdir.expect_line(driver, r"order=same")
-    pat, pat_out = outdir.run_mode(symq, driver, "pat", SCRATCH.name)
+    pat, pat_out = outdir.run_mode(symq, driver, "pat", SCRATCH.name, outdir.PLAIN)
     plain, plain_out = outdir.run_mode(symq, driver, "none", SCRATCH.name)
     m = pat["merge"]
     assert m["validation_failures"] == 0, f"{m['validation_failures']} merges failed validation"

@@ -6,6 +6,10 @@ import re
 import subprocess
 import tempfile
 
+# plain PAT (--merge=pat merges into the region's tree as it grows by default): for the tests
+# that pin the paper's merging at the exits — its decisions, fallbacks, declines, give-ups
+PLAIN = ["--incremental-merge=off"]
+
 
 def expect_line(driver, fields):
     """The match of `fields` (a regular expression) as the whole of the driver's ` * EXPECT: `
@@ -140,15 +144,16 @@ def joins_declined(symq, driver, scratch, every, decision, what="joins"):
     return declines, merged, summary
 
 
-def decision_runs(symq, driver, scratch):
+def decision_runs(symq, driver, scratch, options=()):
     """The runs of a test whose driver states on an `EXPECT: decision="..."` line a decision
-    --merge=pat must count: none, pat (validated) and pat under --merge-decide=always. Checks
+    --merge=pat (with options) must count: none, pat (validated) and pat under
+    --merge-decide=always. Checks
     what every such test wants — the decision counted, no validation failure, the errors
     none's — and returns (the decision, none's stats, pat's stats, always's stats)."""
     want = expect_line(driver, r'decision="([^"]+)"').group(1)
     none, none_out = run_mode(symq, driver, "none", scratch)
-    pat, pat_out = run_mode(symq, driver, "pat", scratch)
-    always, _ = run_mode(symq, driver, "pat", scratch, ["--merge-decide=always"])
+    pat, pat_out = run_mode(symq, driver, "pat", scratch, options)
+    always, _ = run_mode(symq, driver, "pat", scratch, [*options, "--merge-decide=always"])
     got = pat["merge"]["decisions"]
     assert want in got, f"decision {want!r} not taken: {got}"
     assert not pat["merge"]["validation_failures"], pat["merge"]

@@ -235,15 +235,16 @@ def main():
         # candidate patterns than the limit; strspn's two partitions exceed --max-patterns=1
         # (--pat-fallback=cfg --merge-decide=always: by default such states continue forked,
         # and the cost estimate declines a merge whose ites later branches read; see
-        # test/merge/decide.py)
+        # test/merge/decide.py); plain PAT: incremental merging makes memspn_ab linear
         _, ab, _ = run(symq, os.path.join(ROOT, "drivers", "memspn_ab.c"), "pat", 4,
-                       "--validate-merges", "--pat-fallback=cfg", "--merge-decide=always")
+                       "--validate-merges", "--pat-fallback=cfg", "--merge-decide=always",
+                       *outdir.PLAIN)
         reasons = ab["merge"]["pat"]["fallbacks"]
         assert reasons.get("too many candidate patterns", 0) >= 1, reasons
         assert ab["merge"]["validation_failures"] == 0 and ab["merge"]["merges"] >= 1, ab["merge"]
         _, sp, _ = run(symq, os.path.join(ROOT, "drivers", "strspn.c"), "pat", 8,
                        "--validate-merges", "--max-patterns=1", "--pat-fallback=cfg",
-                       "--merge-decide=always")
+                       "--merge-decide=always", *outdir.PLAIN)
         assert sp["merge"]["pat"]["fallbacks"] == {"too many patterns": 1}, sp["merge"]["pat"]
         assert sp["completed_paths"] == 1 and sp["merge"]["pat"]["merges"] == 0, sp["merge"]
         return f"memspn_ab: {reasons}; strspn with --max-patterns=1: one CFG merge"

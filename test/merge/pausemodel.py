@@ -5,7 +5,7 @@ of pat's 55.4 M Z3 effort). Each test/merge/pausemodel/*.c states `EXPECT:
 merged-tests-from-pause`: a loop whose exit states (hundreds, their path conditions chained
 through adjacent bytes) are merged the CFG way.
 
-pat with --tests-per-merge=all and with =one explore to the end with the same paths and
+Plain pat (--incremental-merge=off) with --tests-per-merge=all and with =one explore to the end with the same paths and
 merges; the former writes a test for each member merged away (hundreds), and its Z3 stage
 answers no more than a tenth of them more queries than the latter's. Asked at the release,
 every one went to Z3 (the counterexample cache holds 256 models and by then no longer the
@@ -27,8 +27,8 @@ SCRATCH = tempfile.TemporaryDirectory(prefix="symq-pausemodel-")
 
 def check(symq, driver):
     outdir.expect_line(driver, r"merged-tests-from-pause")
-    every, every_out = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=pat", "--tests-per-merge=all"])
-    one, _ = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=pat", "--tests-per-merge=one"])
+    every, every_out = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=pat", *outdir.PLAIN, "--tests-per-merge=all"])
+    one, _ = outdir.run_options(symq, driver, SCRATCH.name, ["--merge=pat", *outdir.PLAIN, "--tests-per-merge=one"])
     assert every["exhausted"] and one["exhausted"], "exploration incomplete"
     m = every["merge"]
     assert m["merges"] >= 1 and m["merges"] == one["merge"]["merges"], (m, one["merge"])

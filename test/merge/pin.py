@@ -20,9 +20,9 @@ import outdir
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def check(symq, driver):
+def check(symq, driver, options=()):
     with tempfile.TemporaryDirectory(prefix="symq-pin-") as scratch:
-        want, none, pat, always = outdir.decision_runs(symq, driver, scratch)
+        want, none, pat, always = outdir.decision_runs(symq, driver, scratch, options)
         got = pat["merge"]["decisions"]
         assert not outdir.quantified_problems(pat), outdir.quantified_problems(pat)
         if want.startswith("declined"):

@@ -5,7 +5,8 @@ fallback_forks) continues forked under the default --pat-fallback=cfg: the membe
 which object an address selected, which a CFG merge keeps as a disjunction every later query
 over those bytes carries (json-c pointer_get: 2.2x forking's Z3 effort). Each
 test/merge/ptrfork/*.c states on an `EXPECT: decision="..."` line the decision --merge=pat
-must count (the old strategy merged the CFG way). The checks: that decision is counted
+must count under plain PAT (--incremental-merge=off; the old strategy merged the CFG way).
+The checks: that decision is counted
 (validated run), no CFG fallback merge is, the paths and errors are --merge=none's, and
 --merge-decide=always (the strategy told to merge) still merges the CFG way.
 
@@ -23,7 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def check(symq, driver):
     with tempfile.TemporaryDirectory(prefix="symq-ptrfork-") as scratch:
-        want, none, pat, always = outdir.decision_runs(symq, driver, scratch)
+        want, none, pat, always = outdir.decision_runs(symq, driver, scratch, outdir.PLAIN)
         got = pat["merge"]["decisions"]
         assert not any(k.startswith("fallback cfg") for k in got), got
         assert pat["completed_paths"] == none["completed_paths"], \

@@ -13,7 +13,9 @@ and --validate-qsolver:
    picks: there only the number of tests is compared. dfs
    fast-forwards nothing, the others do.
    And cfg on memspn.
-2. searchers/compete.c, a region competing with 2^8 states outside any region: fast-forwarded
+2. searchers/compete.c, a region competing with 2^8 states outside any region, under plain PAT
+   (--incremental-merge=off; an incremental region's members take turns breadth-first, and
+   under bfs its tests end last): fast-forwarded
    (the default), its states run to the region's exits first, so the region's tests are
    written among the first fifth of the tests under bfs, random-state, random-path and
    nurs:covnew; with
@@ -173,18 +175,18 @@ def region_positions(out):
 
 
 def compete(symq):
-    out, ref = run(symq, COMPETE, "pat", "dfs")
+    out, ref = run(symq, COMPETE, "pat", "dfs", *outdir.PLAIN)
     want = paths(out, compete_path)
     notes = []
     for search in ["bfs", "random-state", "random-path", "nurs:covnew"]:
-        o, st = FIRST_RUNS[search] = run(symq, COMPETE, "pat", search)
+        o, st = FIRST_RUNS[search] = run(symq, COMPETE, "pat", search, *outdir.PLAIN)
         first, last, n = region_positions(o)
         if last > 0.2:
             raise AssertionError(f"{search}: the region's tests end at {last:.0%} of {n}")
         if paths(o, compete_path) != want or outcome(st) != outcome(ref):
             raise AssertionError(f"{search}: tests or outcome differ from dfs's")
         notes.append(f"{search} {first:.0%}-{last:.0%}")
-    o, st = run(symq, COMPETE, "pat", "bfs", "--merge-fast-forward=0")
+    o, st = run(symq, COMPETE, "pat", "bfs", *outdir.PLAIN, "--merge-fast-forward=0")
     first, last, n = region_positions(o)
     if first < 0.8 or st["fast_forwards"] != 0:
         raise AssertionError(f"bfs without fast-forward: the region's tests start at "
@@ -198,8 +200,8 @@ def compete(symq):
 def deterministic(symq):
     notes = []
     for search in ("random-path", "nurs:covnew"):
-        a, sa = FIRST_RUNS.get(search) or run(symq, COMPETE, "pat", search)
-        b, sb = run(symq, COMPETE, "pat", search)
+        a, sa = FIRST_RUNS.get(search) or run(symq, COMPETE, "pat", search, *outdir.PLAIN)
+        b, sb = run(symq, COMPETE, "pat", search, *outdir.PLAIN)
         if tests_in_order(a) != tests_in_order(b):
             raise AssertionError(f"{search}: two runs wrote different tests or orders")
         keys = ("completed_paths", "error_paths", "tests", "instructions", "forks", "queries",

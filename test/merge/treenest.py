@@ -2,7 +2,9 @@
 """A CFG merge along the execution tree whose group holds a state merged in a nested region
 (a `nested` node, its condition the state's whole tail) beside siblings made by branches:
 every merged value must be each constituent's under its path (issue 26 item 7; wget
-html_tags). Each test/merge/treenest/*.c names its options on a ` * RUN: ` line; the run
+html_tags). Each test/merge/treenest/*.c names its options on a ` * RUN: ` line (plain PAT,
+--incremental-merge=off, where the case is reached; the default, incremental, did not reach
+it on tags.c); the run
 must exit 0 under --validate-merges --validate-qsolver with no merged state failing
 validation, merge along the tree at least once, and report the errors --merge=none reports.
 

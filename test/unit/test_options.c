@@ -521,6 +521,22 @@ static void test_run_table(void) {
   CHECK_EQ_U64(o.interp.merge.pat.max_candidates, 30);
   CHECK_EQ_U64(o.interp.merge.pat.max_patterns, 5);
 
+  /* --incremental-merge: on under pat unless given or --interpolate, off under cfg */
+  CHECK_EQ_U64(RUN_PARSE(o, "--merge=pat", "d.c"), 0);
+  CHECK(o.interp.merge.incremental && !o.incremental_given);
+  CHECK_EQ_U64(RUN_PARSE(o, "--merge=pat", "--incremental-merge=off", "d.c"), 0);
+  CHECK(!o.interp.merge.incremental && o.incremental_given);
+  CHECK_EQ_U64(RUN_PARSE(o, "--incremental-merge=off", "--merge=pat", "d.c"), 0); /* any order */
+  CHECK(!o.interp.merge.incremental);
+  CHECK_EQ_U64(RUN_PARSE(o, "--merge=pat", "--interpolate", "d.c"), 0);
+  CHECK(!o.interp.merge.incremental);
+  CHECK_EQ_U64(RUN_PARSE(o, "--merge=pat", "--interpolate", "--incremental-merge", "d.c"), 0);
+  CHECK(o.interp.merge.incremental);
+  CHECK_EQ_U64(RUN_PARSE(o, "--merge=cfg", "d.c"), 0);
+  CHECK(!o.interp.merge.incremental);
+  CHECK_EQ_U64(RUN_PARSE(o, "--merge=cfg", "--incremental-merge=on", "d.c"), 0);
+  CHECK(o.interp.merge.incremental);
+
   CHECK_EQ_U64(RUN_PARSE(o, "--max-solver-time=1min", "d.c"), 0); /* the alias */
   CHECK_EQ_U64(o.solver.timeout_ms, 60000);
   CHECK_EQ_U64(o.interp.solver_timeout_ms, 60000);

@@ -11,7 +11,7 @@
  * (...): value: merged value 0 of 4 differs from constituent J's under its path` (refuted,
  * not a timeout). merge/strategy_cfg.c's tree_merge_init must not walk the tree when a
  * nested node has a sibling holding members (the flat ite over the tails is exact).
- * RUN: --merge=pat --merge-decide=always --max-region-states=4096 -DCAP=5
+ * RUN: --merge=pat --incremental-merge=off --merge-decide=always --max-region-states=4096 -DCAP=5
  */
 #include <klee/klee.h>
 #include <stddef.h>
