@@ -33,6 +33,7 @@ struct merge_decide_cache {
   hmap pin_index; /* state id + 1 -> its entry in pin_memos */
   struct pin_memo **pin_memos;
   size_t npin_memos, cap_pin_memos;
+  uint8_t **joins_declined; /* per function, per loop: 0 not known, 1 no, 2 yes */
 };
 
 static struct merge_decide_cache *cache_of(merge_ctx *m) {
@@ -1901,6 +1902,172 @@ merge_asked merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop,
   return again;
 }
 
+/* The edge of block `to`'s conditional branch that a path entering `to` by edge e takes for
+ * sure — e's phi move sets the branch's condition to a constant (a `&&`'s false on the way
+ * around its right side) — or UINT32_MAX. */
+static uint32_t edge_decided(const ir_program *prog, const ir_function *fn, uint32_t e,
+                             uint32_t to) {
+  const ir_block *bl = &fn->blocks[to];
+  if (!bl->count || fn->insts[bl->first + bl->count - 1].op != IR_CONDBR) return UINT32_MAX;
+  const ir_operand *c = &fn->operands[fn->insts[bl->first + bl->count - 1].ops];
+  if (c->kind != IR_OPND_REG) return UINT32_MAX;
+  for (uint32_t k = 0; k < fn->edges[e].nmoves; k++) {
+    const ir_move *mv = &fn->moves[fn->edges[e].moves + k];
+    if (mv->dst == c->index && mv->src.kind == IR_OPND_CONST)
+      return ir_block_edge(fn, to, ir_const_value(prog, &mv->src) ? 0 : 1);
+  }
+  return UINT32_MAX;
+}
+
+/* Marks in seen the blocks of loop's body (an innermost one) a path reaches by edge `from`
+ * and on, without passing the loop's header (the header itself is marked when reached): 1
+ * reached, 3 with every edge walked. */
+static void reach_in_iteration(const ir_program *prog, const ir_function *fn, const merge_loops *l,
+                               uint32_t loop, uint32_t from, uint8_t *seen, uint32_t *work) {
+  uint32_t header = l->loops[loop].header, nwork = 0;
+  /* work: a block to walk every edge of, or (with the top bit) one edge to take */
+  enum { ONE_EDGE = 0x80000000u };
+  work[nwork++] = from | ONE_EDGE;
+  for (uint32_t k = 0; k < nwork; k++) {
+    uint32_t b = work[k], n = 1, only = UINT32_MAX;
+    if (b & ONE_EDGE) only = b & ~ONE_EDGE, b = IR_NONE;
+    else if (b == header)
+      continue;
+    else
+      n = ir_block_nedges(fn, b);
+    for (uint32_t i = 0; i < n; i++) {
+      uint32_t e = b == IR_NONE ? only : ir_block_edge(fn, b, i), to = fn->edges[e].target;
+      if (!merge_loop_contains(l, loop, to) || seen[to] == 3) continue;
+      uint32_t decided = to == header ? UINT32_MAX : edge_decided(prog, fn, e, to);
+      if (decided == UINT32_MAX) seen[to] = 3, work[nwork++] = to;
+      else if (!seen[to])
+        seen[to] = 1, work[nwork++] = decided | ONE_EDGE;
+    }
+  }
+}
+
+/* Does the conditional branch br of func never fork: a constant condition, or an unsigned
+ * comparison with 0 that holds or fails for every value (`x < 0`, `0 <= x`)? gnulib's
+ * INT_ADD_OVERFLOW and INT_MULTIPLY_OVERFLOW at -O0 leave such branches in libtasn1's loops. */
+static bool never_forks(merge_ctx *m, uint32_t func, const ir_inst *br) {
+  const ir_function *fn = &m->prog->funcs[func];
+  const ir_operand *c = &fn->operands[br->ops];
+  if (c->kind == IR_OPND_CONST) return true;
+  if (c->kind != IR_OPND_REG) return false;
+  uint32_t d = defs_of(m, func)[c->index];
+  if (d == IR_NONE || fn->insts[d].op != IR_ICMP || fn->insts[d].nops != 2) return false;
+  const ir_inst *cmp = &fn->insts[d];
+  const ir_operand *x = &fn->operands[cmp->ops];
+  bool zero_right = x[1].kind == IR_OPND_CONST && ir_const_value(m->prog, &x[1]) == 0;
+  bool zero_left = x[0].kind == IR_OPND_CONST && ir_const_value(m->prog, &x[0]) == 0;
+  switch (cmp->aux) {
+  case IR_ICMP_ULT:
+  case IR_ICMP_UGE: return zero_right;
+  case IR_ICMP_UGT:
+  case IR_ICMP_ULE: return zero_left;
+  default: return false;
+  }
+}
+
+/* Do edges e1 and e2 of fn set the phis of their target alike (each to the same operand)? */
+static bool same_moves(const ir_program *prog, const ir_function *fn, uint32_t e1, uint32_t e2) {
+  const ir_edge *x = &fn->edges[e1], *y = &fn->edges[e2];
+  if (x->nmoves != y->nmoves) return false;
+  for (uint32_t k = 0; k < x->nmoves; k++) {
+    const ir_move *a = &fn->moves[x->moves + k], *b = &fn->moves[y->moves + k];
+    if (a->dst != b->dst || !same_operand(prog, &a->src, &b->src)) return false;
+  }
+  return true;
+}
+
+/* Does a side that left by edge `from` and reached the blocks marked in seen enter block j
+ * of loop by edge e (the header's edges belong to the next iteration)? */
+static bool enters_by(const ir_function *fn, const merge_loops *l, uint32_t loop, uint32_t from,
+                      const uint8_t *seen, uint32_t s, uint32_t e) {
+  if (e == from) return true;
+  return s != l->loops[loop].header && seen[s] && merge_loop_contains(l, loop, s);
+}
+
+/* May the two sides that leave the block `blk` by edges ea and eb (reaching the blocks marked
+ * in a and in b) enter block j of loop by two edges that set its phis alike — so that their
+ * snapshots there may be equal, and merged whatever the rules say of ite joins? wget
+ * map_html_tags' `while (NAME_CHAR_P (*p))` tests a byte against six bounds, and every one
+ * that fails enters the `&&`'s end with false. */
+static bool alike_entries(const ir_program *prog, const ir_function *fn, const merge_loops *l,
+                          uint32_t loop, uint32_t blk, uint32_t j, const uint8_t *a,
+                          const uint8_t *b) {
+  uint32_t ea = ir_block_edge(fn, blk, 0), eb = ir_block_edge(fn, blk, 1);
+  for (uint32_t s1 = 0; s1 < fn->nblocks; s1++)
+    for (uint32_t i = 0, n1 = ir_block_nedges(fn, s1); i < n1; i++) {
+      uint32_t e1 = ir_block_edge(fn, s1, i);
+      if (fn->edges[e1].target != j || !enters_by(fn, l, loop, ea, a, s1, e1)) continue;
+      for (uint32_t s2 = 0; s2 < fn->nblocks; s2++)
+        for (uint32_t k = 0, n2 = ir_block_nedges(fn, s2); k < n2; k++) {
+          uint32_t e2 = ir_block_edge(fn, s2, k);
+          if (e2 != e1 && fn->edges[e2].target == j && enters_by(fn, l, loop, eb, b, s2, e2) &&
+              same_moves(prog, fn, e1, e2))
+            return true;
+        }
+    }
+  return false;
+}
+
+/* The walk of merge_decide_joins_declined, uncached. */
+static bool every_join_declined(merge_ctx *m, uint32_t func, uint32_t loop) {
+  const ir_function *fn = &m->prog->funcs[func];
+  const merge_loops *l = merge_loops_of(m, func);
+  for (uint32_t k = 0; k < l->nloops; k++)
+    if (l->loops[k].parent == loop) return false;
+  uint32_t header = l->loops[loop].header;
+  uint8_t *preds = xcalloc(fn->nblocks + 1, 1);
+  for (uint32_t e = 0; e < fn->nedges; e++)
+    if (fn->edges[e].target < fn->nblocks && preds[fn->edges[e].target] < 2)
+      preds[fn->edges[e].target]++;
+  uint8_t *a = xcalloc(fn->nblocks + 1, 1), *b = xcalloc(fn->nblocks + 1, 1);
+  /* a block is walked once by one edge, once by all */
+  uint32_t *work = xmalloc(2 * (fn->nblocks + 1) * sizeof *work), pairs = 0;
+  bool declined = true;
+  for (uint32_t blk = 0; blk < fn->nblocks && declined; blk++) {
+    if (!merge_loop_contains(l, loop, blk) || !fn->blocks[blk].count) continue;
+    for (uint32_t i = 0; i < fn->blocks[blk].count && declined; i++) {
+      const ir_inst *in = &fn->insts[fn->blocks[blk].first + i];
+      /* a branch in a callee (any, through a pointer) parts sides the rules do not look at */
+      declined = in->op != IR_CALL ||
+                 (in->u.call.func != IR_NONE && m->prog->funcs[in->u.call.func].is_decl);
+    }
+    uint32_t last = fn->blocks[blk].first + fn->blocks[blk].count - 1;
+    uint32_t nedges = ir_block_nedges(fn, blk);
+    if (!declined || nedges < 2) continue;
+    if (fn->insts[last].op != IR_CONDBR || nedges != 2) {
+      declined = false; /* a switch's sides: the rules read comparisons only */
+      break;
+    }
+    if (never_forks(m, func, &fn->insts[last])) continue;
+    memset(a, 0, fn->nblocks + 1), memset(b, 0, fn->nblocks + 1);
+    reach_in_iteration(m->prog, fn, l, loop, ir_block_edge(fn, blk, 0), a, work);
+    reach_in_iteration(m->prog, fn, l, loop, ir_block_edge(fn, blk, 1), b, work);
+    for (uint32_t j = 0; j < fn->nblocks && declined; j++)
+      if (a[j] && b[j] && (j == header || preds[j] >= 2)) {
+        declined = merge_decide_asked_again(m, func, loop, last, j) != MERGE_ASKED_NOT &&
+                   !alike_entries(m->prog, fn, l, loop, blk, j, a, b);
+        pairs++;
+      }
+  }
+  free(preds), free(a), free(b), free(work);
+  return declined && pairs;
+}
+
+bool merge_decide_joins_declined(merge_ctx *m, uint32_t func, uint32_t loop) {
+  struct merge_decide_cache *c = cache_of(m);
+  if (!c->joins_declined) c->joins_declined = xcalloc(m->prog->nfuncs + 1, sizeof(uint8_t *));
+  const merge_loops *l = merge_loops_of(m, func);
+  if (loop >= l->nloops) return false;
+  if (!c->joins_declined[func]) c->joins_declined[func] = xcalloc(l->nloops + 1, 1);
+  uint8_t *k = &c->joins_declined[func][loop];
+  if (!*k) *k = every_join_declined(m, func, loop) ? 2 : 1;
+  return *k == 2;
+}
+
 const char *merge_decide_values(merge_ctx *m, state *const *group, size_t n, merge_cheap_fn cheap,
                                 void *arg, merge_estimate *est) {
   return merge_decide(m, group, n, NULL, cheap, arg, est);
@@ -1962,6 +2129,8 @@ void merge_decide_free(merge_ctx *m) {
     free(c->exits);
     for (uint32_t f = 0; c->defs && f < m->prog->nfuncs; f++) free(c->defs[f]);
     free(c->defs);
+    for (uint32_t f = 0; c->joins_declined && f < m->prog->nfuncs; f++) free(c->joins_declined[f]);
+    free(c->joins_declined);
     free(c->func_sites);
     free(c->memos);
     pin_memos_clear(c);

@@ -195,6 +195,15 @@ static void nest_opened(merge_ctx *m, merge_region *inner, state *st);
 static void nest_rejoin(const merge_region *inner, state *st, bool merged);
 static void nest_closed(merge_region *inner);
 
+/* Would every join r's incremental part could make be declined (merge_decide_joins_declined)?
+ * Then r opens as a plain region: the breadth-first turns and snapshots would buy nothing. */
+static bool inc_part_declined(merge_ctx *m, const merge_region *r) {
+  if (!merge_decide_joins_declined(m, r->func, r->loop)) return false;
+  merge_reasons_add(&m->stats->decisions,
+                    "incremental part not opened: every join in its loop would be declined");
+  return true;
+}
+
 static void region_open(merge_ctx *m, state *st, bool manual, uint32_t loop) {
   merge_region *r = xcalloc(1, sizeof *r);
   if (st->region) nest_opened(m, r, st); /* before st moves to r */
@@ -207,7 +216,8 @@ static void region_open(merge_ctx *m, state *st, bool manual, uint32_t loop) {
   r->work.effort_at_open = path_effort(m);
   r->work.inc_merges_at_open = m->stats->inc_merges;
   r->tree = merge_tree_new(st);
-  if (m->opt.incremental && !r->parent) r->inc = merge_inc_region_new(); /* nested: plain */
+  if (m->opt.incremental && !r->parent && (manual || !inc_part_declined(m, r)))
+    r->inc = merge_inc_region_new(); /* nested: plain */
   r->running = 1;
   r->next = m->regions;
   m->regions = r;
