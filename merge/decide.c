@@ -1694,11 +1694,18 @@ static uint32_t cfg_rewalks(merge_ctx *m, state *const *group, size_t n) {
     while (k < common && k < group[j]->npc && group[j]->pc[k] == st->pc[k]) k++;
     common = k;
   }
+  /* one walk over every member's constraints past the common prefix: a walk per constraint
+   * paid a fresh visited map each (13% of chained memspn's instructions under pat) */
+  size_t nroots = 0;
+  for (size_t j = 0; j < n; j++) nroots += group[j]->npc - common;
+  expr **roots = xmalloc((nroots + 1) * sizeof *roots);
+  nroots = 0;
+  for (size_t j = 0; j < n; j++)
+    for (size_t k = common; k < group[j]->npc; k++) roots[nroots++] = group[j]->pc[k];
   expr_array **arrays = NULL;
   size_t narrays = 0, cap = 0;
-  for (size_t j = 0; j < n; j++)
-    for (size_t k = common; k < group[j]->npc; k++)
-      expr_collect_arrays(group[j]->pc[k], &arrays, &narrays, &cap);
+  expr_collect_arrays_of(roots, nroots, &arrays, &narrays, &cap);
+  free(roots);
   obj_set objs = {0};
   for (size_t k = 0; k < st->nsymbolics; k++)
     for (size_t a = 0; a < narrays; a++)

@@ -1802,10 +1802,15 @@ static void collect_array(const expr *e, void *arg) {
   if (e->kind == EXPR_READ) add_array(e->u.read.array, l->out, l->count, l->cap);
 }
 
-void expr_collect_arrays(expr *e, expr_array ***out, size_t *count, size_t *cap) {
+void expr_collect_arrays_of(expr *const *roots, size_t n, expr_array ***out, size_t *count,
+                            size_t *cap) {
   array_list l = {out, count, cap};
   size_t visited = 0;
-  walk_dag(&e, 1, true, collect_array, &l, &visited);
+  walk_dag(roots, n, true, collect_array, &l, &visited);
+}
+
+void expr_collect_arrays(expr *e, expr_array ***out, size_t *count, size_t *cap) {
+  expr_collect_arrays_of(&e, 1, out, count, cap);
 }
 
 typedef struct footprint {

@@ -276,6 +276,9 @@ size_t expr_dag_size(expr *const *roots, size_t n);
 /* Collects the distinct arrays e reads (through reads, update lists and array sizes),
  * appended to *out (borrowed pointers) in first-seen order, skipping those already there. */
 void expr_collect_arrays(expr *e, expr_array ***out, size_t *count, size_t *cap);
+/* The same for the n roots together, in one walk (a node they share is visited once). */
+void expr_collect_arrays_of(expr *const *roots, size_t n, expr_array ***out, size_t *count,
+                            size_t *cap);
 
 /* The cells e depends on, finer than its arrays (for independence slicing): a read at a
  * constant index below the capacity through no writes depends on its bytes only; any other

@@ -1817,6 +1817,19 @@ static void test_collect(void) {
   CHECK_EQ_U64(count, 2);
   CHECK(has_array(out, count, D) && has_array(out, count, Nn));
   free(out);
+  /* Several roots in one walk: the union, each array once. */
+  expr *roots[] = {rd(D, NULL, 3), rdx(A, NULL, i1), c32(4), rd(B, NULL, 1)};
+  out = NULL;
+  count = cap = 0;
+  expr_collect_arrays_of(roots, 4, &out, &count, &cap);
+  CHECK_EQ_U64(count, 5);
+  CHECK(has_array(out, count, A) && has_array(out, count, B) && has_array(out, count, D) &&
+        has_array(out, count, Nn) && has_array(out, count, I));
+  for (size_t a1 = 0; a1 < count; a1++)
+    for (size_t a2 = 0; a2 < a1; a2++) CHECK(out[a1] != out[a2]);
+  expr_collect_arrays_of(roots, 0, &out, &count, &cap);
+  CHECK_EQ_U64(count, 5);
+  free(out);
   end_group(g);
 }
 
