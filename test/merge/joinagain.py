@@ -19,6 +19,9 @@ run is --search=dfs --merge=pat --incremental-merge=on, validated, and reports
 - escape (test/merge/joinagain/escape.c, busybox's bb_process_escape_sequence in small): the
   digit loop's classes of `*q` are not joined, for past the loop `*q` is looked up letter by
   letter (another comparison of the same byte; the old binary joined 22 nodes);
+  As that loop's only joins, its region now opens without the incremental part (counted);
+- byte (the same, -DWITH_CALL): a defined callee in the loop keeps the incremental part, and
+  the byte rule (merge/decide.c, MERGE_ASKED_BYTE) declines the classes' joins itself;
 - digits (the same, -DNO_LETTERS): no lookup past the loop, and the classes are joined.
 
     joinagain.py SYMQ_BINARY
@@ -59,6 +62,9 @@ def main():
                          results)
         outdir.check("escape", lambda: check(sys.argv[1], scratch, "escape", 0, decision=PLAIN),
                      results)
+        # a defined callee keeps the incremental part open: the byte rule itself declines
+        outdir.check("byte", lambda: check(sys.argv[1], scratch, "escape", 0, ["-DWITH_CALL"],
+                                           BYTE), results)
         outdir.check("digits", lambda: check(sys.argv[1], scratch, "escape", None,
                                              ["-DNO_LETTERS"], BYTE), results)
     return outdir.tally(results)
