@@ -831,7 +831,7 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
   for (size_t k = 0; k < o->n_cflags; k++) fprintf(f2, "%s%s", ftell(f2) ? " " : "", o->cflags[k]);
   fclose(f2);
   /* one `input:` line per input, in order, absolute: what replay rebuilds */
-  size_t nkv = o->n_inputs + 4 + o->interp.nlink_native;
+  size_t nkv = o->n_inputs + 5 + o->interp.nlink_native;
   out_kv *kv = xcalloc(nkv, sizeof *kv);
   char **inputs = xcalloc(o->n_inputs, sizeof *inputs);
   for (size_t k = 0; k < o->n_inputs; k++) {
@@ -842,8 +842,10 @@ static int write_info(out_dir *out, int argc, char **argv, time_t start, time_t 
   kv[o->n_inputs + 1] = (out_kv){"cflags", cflags};
   kv[o->n_inputs + 2] = (out_kv){"runtime", o->no_runtime ? "none" : "symq"};
   kv[o->n_inputs + 3] = (out_kv){"mode", merge_mode_name(o->interp.merge.mode)};
+  /* pat's default depends on other options (off under --interpolate): say which ran */
+  kv[o->n_inputs + 4] = (out_kv){"incremental_merge", o->interp.merge.incremental ? "on" : "off"};
   for (size_t k = 0; k < o->interp.nlink_native; k++) /* replay links them too */
-    kv[o->n_inputs + 4 + k] = (out_kv){"link_native", o->interp.link_native[k]};
+    kv[o->n_inputs + 5 + k] = (out_kv){"link_native", o->interp.link_native[k]};
   out_info info = {.argc = argc,
                    .argv = (const char *const *)argv,
                    .version = version,

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """--merge=pat merges into the region's tree as it grows by default (issue 26: pat-inc is the
 mode that pays on the real libraries), and stats.json's `incremental_merge` says which was
-taken. On drivers/memspn_ab.c (capacity 6, whose loop branches two ways per byte):
+taken (and the output directory's `info`, an `incremental_merge: on|off` line). On
+drivers/memspn_ab.c (capacity 6, whose loop branches two ways per byte):
 
 - `--merge=pat` is `--merge=pat --incremental-merge=on`: incremental_merge true, the same
   Z3 effort, paths, tests, decisions and nodes merged;
@@ -39,6 +40,10 @@ def run(*options):
     assert stats["exhausted"], f"{' '.join(options)}: exploration incomplete"
     assert stats["merge"]["validation_failures"] == 0, stats["merge"]
     assert outdir.errors(out) == NONE_ERRORS, f"{' '.join(options)}: errors differ from none's"
+    with open(os.path.join(out, "info")) as f:  # the run's record says what ran, as stats.json
+        said = [line.split(": ", 1)[1] for line in f.read().splitlines()
+                if line.startswith("incremental_merge: ")]
+    assert said == ["on" if stats["incremental_merge"] else "off"], (options, said)
     return stats
 
 
