@@ -2,8 +2,12 @@
 """eval/real/run --tables-only on hand-made results whose statistics are known: the paper's
 speed-up over the pairs where one mode finished, the coverage increase over those where one
 timed out, and which tables exist for which modes (Table 7 is pat-inc against pat; without
-none there is no Table 5). Usage: real_tables.py <symq> (the symq is not run)."""
+none there is no Table 5); over several Z3 seeds (--z3-seeds), the median per mode, the ratio
+of the medians over the seeds both modes ran, and a time-out at any seed a time-out. Usage:
+real_tables.py <symq> (the symq is not run)."""
 import csv
+import importlib.machinery
+import importlib.util
 import json
 import os
 import subprocess
@@ -66,6 +70,28 @@ CPU_RESULTS = [
 ]
 
 
+def seeded(driver, mode, seed, effort, cpu_s, status="finished", covered=10):
+    r = timed("busybox", driver, mode, status, cpu_s + 1, cpu_s)
+    r.update(z3_seed=seed, solver_effort=effort, covered_lines=covered)
+    return r
+
+
+# Five Z3 seeds. g: none's efforts 10 12 11 30 9 (median 11), pat's 12 11 13 10 14 (median
+# 12): 12/11 = 1.09 by the medians, 0.33 (seed 3) to 1.56 (seed 4) seed by seed. h: pat
+# times out at seed 2 alone: a time-out with 4/5 seeds finished. i: none crashed at seed 4,
+# so both modes are taken over seeds 0-3 (pat's 1 2 3 40: median 2.5, not 3).
+SEEDED = ([seeded("g", "none", s, e, c) for s, e, c in
+           zip(range(5), (10, 12, 11, 30, 9), (1.0, 2.0, 3.0, 4.0, 5.0))]
+          + [seeded("g", "pat", s, e, c) for s, e, c in
+             zip(range(5), (12, 11, 13, 10, 14), (2.0, 2.0, 2.0, 2.0, 9.0))]
+          + [seeded("h", "none", s, 5, 1.0) for s in range(5)]
+          + [seeded("h", "pat", s, 5, 1.0, "timeout" if s == 2 else "finished")
+             for s in range(5)]
+          + [seeded("i", "none", s, 1, 1.0, "crashed" if s == 4 else "finished")
+             for s in range(5)]
+          + [seeded("i", "pat", s, e, 1.0) for s, e in zip(range(5), (1, 2, 3, 40, 4))])
+
+
 def tables_only(out, results):
     """`run --tables-only` on these results, written one file per run as run writes them."""
     os.makedirs(os.path.join(out, "results"))
@@ -93,7 +119,8 @@ def main():
         check("exit", p.returncode, 0)
         tables = os.path.join(out, "tables")
         check("tables written", sorted(os.listdir(tables)),
-              ["runs.csv", "runs.md", "table3.csv", "table3.md", "table7.csv", "table7.md"])
+              ["effort.csv", "effort.md", "runs.csv", "runs.md", "table3.csv", "table3.md",
+               "table7.csv", "table7.md"])
         t3 = rows(os.path.join(tables, "table3.csv"))["apr"]
         # speed-ups cfg/pat over a and b: 3.0 and 4/6
         for key, want in [("time_n", "2/3"), ("speedup_avg", "1.83"), ("speedup_med", "1.83"),
@@ -133,6 +160,46 @@ def main():
         check("validation errors", [l[13] for l in v],
               ["0 / 0 same |", "0 / 1 differ: none only ; pat-val only ptr x.c:3 "
                "(not both finished) |"])
+    with tempfile.TemporaryDirectory() as out:
+        p = tables_only(out, SEEDED)
+        check("seeded exit", p.returncode, 0)
+        tables = os.path.join(out, "tables")
+        with open(os.path.join(tables, "effort.csv")) as f:
+            e = {r["driver"]: r for r in csv.DictReader(f)}
+        for drv, key, want in [
+                ("g", "seeds", "0,1,2,3,4"), ("g", "none effort med", "11"),
+                ("g", "pat effort med", "12"), ("g", "none effort max", "30"),
+                ("g", "pat/none effort (ratio of medians)", "1.09"),
+                ("g", "pat/none per seed min", "0.33"), ("g", "pat/none per seed max", "1.56"),
+                ("g", "none cpu s med", "3.00"), ("g", "pat cpu s med", "2.00"),
+                ("h", "pat finished", "4/5"), ("h", "pat effort med", "-"),
+                ("h", "pat/none effort (ratio of medians)", "-"),
+                ("i", "seeds", "0,1,2,3"), ("i", "pat effort med", "2.5"),
+                ("i", "pat/none effort (ratio of medians)", "2.50")]:
+            check(f"effort.csv {drv} {key}", e[drv][key], want)
+        with open(os.path.join(tables, "effort.md")) as f:
+            md = f.read()
+        check("effort.md says the time-out", "time-out (4/5 seeds finished)" in md, True)
+        check("effort.md says the seed left out", "0,1,2,3 (4 left out" in md, True)
+        check("effort.md counts over 1.1x by the medians",
+              "over the 2 drivers both finish at every seed: ≤ 0.5× on 0 (—); over 1.1× on 1 "
+              "(i 2.50)" in md, True)
+        # Table 5 over the medians: g by CPU 3.0/2.0; h pat a time-out (the limit, 40 s)
+        # against none's 1.0; i 1.0/1.0
+        t5 = rows(os.path.join(tables, "table5.csv"))["busybox"]
+        for key, want in [("time_n", "3/3"), ("speedup_min", "0.03"), ("speedup_max", "1.50")]:
+            check(f"seeded table5 {key}", t5[key], want)
+        with open(os.path.join(tables, "table5.md")) as f:
+            check("table5 title says the seeds", "median over Z3 seeds 0,1,2,3,4" in f.readline(),
+                  True)
+        with open(os.path.join(tables, "runs.csv")) as f:
+            check("runs.csv keeps every seed", len(list(csv.DictReader(f))), len(SEEDED) - 1)
+    loader = importlib.machinery.SourceFileLoader("real_run", RUN)
+    run = importlib.util.module_from_spec(importlib.util.spec_from_loader("real_run", loader))
+    loader.exec_module(run)
+    job = {"lib": "apr", "driver": "d", "mode": "pat", "capacity": 5}
+    check("run name without a seed", run.run_id(job), "apr__d__pat__cap5")
+    check("run name with a seed", run.run_id(dict(job, z3_seed=0)), "apr__d__pat__cap5__seed0")
     for msg in failures:
         print("real_tables: " + msg)
     return 1 if failures else 0
