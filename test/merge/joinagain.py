@@ -18,8 +18,8 @@ run is --search=dfs --merge=pat --incremental-merge=on, validated, and reports
   loop asks `punt <= k` or `punt < len` again, and its sides are joined as before;
 - escape (test/merge/joinagain/escape.c, busybox's bb_process_escape_sequence in small): the
   digit loop's classes of `*q` are not joined, for past the loop `*q` is looked up letter by
-  letter (another comparison of the same byte; the old binary joined 22 nodes);
-  As that loop's only joins, its region now opens without the incremental part (counted);
+  letter (another comparison of the same byte; the old binary joined 22 nodes): as they are
+  that loop's only joins, its region now opens without the incremental part (counted);
 - byte (the same, -DWITH_CALL): a defined callee in the loop keeps the incremental part, and
   the byte rule (merge/decide.c, MERGE_ASKED_BYTE) declines the classes' joins itself;
 - digits (the same, -DNO_LETTERS): no lookup past the loop, and the classes are joined.
