@@ -637,16 +637,21 @@ enum { MERGE_INC_EFFORT_QUEUE = 16 };
    in an address), a fork's sides wait in the queue and at the exits breadth-first, and the
    queue holds 0.43–0.47 of the forks at every check from the 229th fork to the 1,000th and
    beyond (the exits another 0.2); the count gave it up only after ~7,700 forks, its snapshots,
-   join questions and merges paid for until then. Where the joins pay, the queue stays a
-   loop body's width while the forks grow with the input, so its share falls: wget's
-   res_parse at capacity 5 from 0.50 at 72 forks to 0.19 at 582 (the queue never above 110),
-   and at capacity 10 — whose queue does pass 256 — 0.32 at its first check past 256, falling;
-   busybox's httpd_percent_decode at capacity 20, 0.28–0.29 with a queue of 273–1,512. A
-   queue of MERGE_INC_FRONTIER_NUM / MERGE_INC_FRONTIER_DEN (3/8) of the forks or more,
-   once long, gives the region up ("its merges do not keep its frontier down"). Short queues
-   are left alone: early in a region the share says nothing yet (res_parse starts at 0.5, as
-   chmod does), and a loop whose switch sorts a byte many ways holds that many sides for a
-   while whatever its joins do. Counts only: deterministic, and Z3's statistics are not read. */
+   join questions and merges paid for until then. The states at the exits are frontier too:
+   breadth-first they wait there until the whole region has, and a loop that may end at every
+   byte parks half its frontier there. json-c's json_tokener_parse_ex at capacity 20 merges a
+   node per two forks and its queue holds 0.24–0.34 of them, yet queue and exits hold 0.38 at
+   the 1,175th fork and 0.47 at the 6,916th: counting the queue alone, its region held every
+   state until --max-time and completed no path (pat 2 lines under none at 120 s); counting
+   both, it gives up at the 1,175th and pat covers a third more lines than none. Where the
+   joins pay, the frontier stays a loop body's width while the forks grow with the input, and
+   its queue never reaches 256 (wget's res_parse at capacity 5 holds 110 at most, busybox's
+   httpd_percent_decode at capacity 10 with its exits 358). So a frontier — the queue and the
+   exits — of MERGE_INC_FRONTIER_NUM / MERGE_INC_FRONTIER_DEN (3/8) of the forks or more, once
+   the queue is long, gives the region up ("its merges do not keep its frontier down"). Short
+   queues are left alone: early in a region the share says nothing yet (res_parse starts at
+   0.5, as chmod does), and a loop whose switch sorts a byte many ways holds that many sides
+   for a while whatever its joins do. Counts only: deterministic, Z3's statistics not read. */
 enum { MERGE_INC_FRONTIER_NUM = 3, MERGE_INC_FRONTIER_DEN = 8 };
 /* ... but only a region that merges, at least one node per MERGE_INC_MERGING_DEN forks:
    one whose incremental part merges nothing is a plain region run breadth-first, whose
@@ -674,7 +679,9 @@ static void region_check_work(merge_ctx *m, merge_region *r) {
   double spent = (double)(path_effort(m) - w->effort_at_open);
   if (spent / (double)w->forks * unrun > (double)m->opt.max_waiting * MERGE_EFFORT_PER_STATE)
     w->over_effort = true;
-  else if (r->inc && unrun * MERGE_INC_FRONTIER_DEN >= (double)w->forks * MERGE_INC_FRONTIER_NUM &&
+  else if (r->inc &&
+           (unrun + (double)r->npaused) * MERGE_INC_FRONTIER_DEN >=
+               (double)w->forks * MERGE_INC_FRONTIER_NUM &&
            (m->stats->inc_merges - w->inc_merges_at_open) * MERGE_INC_MERGING_DEN >= w->forks)
     w->frontier_grows = true; /* see MERGE_INC_FRONTIER_NUM and MERGE_INC_MERGING_DEN */
 }
@@ -699,8 +706,8 @@ static bool region_give_up(merge_ctx *m, merge_region *r) {
     why = "gave up: the region's states would cost more solver effort than its budget";
   else if (r->work.frontier_grows)
     why =
-        "gave up: its merges do not keep its frontier down (3/8 of its forks wait for their "
-        "turn)";
+        "gave up: its merges do not keep its frontier down (3/8 of its forks wait, for their "
+        "turn or at the exits)";
   if (!why) return false;
   r->gave_up = true;
   merge_reasons_add(&m->stats->decisions, why);

@@ -83,9 +83,10 @@ typedef struct merge_work {
   /* appended (issue 25: a region that keeps merging) */
   uint64_t collapsed; /* states its exits released in batches that merged: they wait no more */
   /* appended (issue 26: an incremental region's frontier) */
-  bool frontier_grows; /* an incremental region's long queue held 3/8 of its forks at a check
-                          while it merged: its merges do not keep the frontier down, give up
-                          at the next chance (merge/region.c, MERGE_INC_FRONTIER_NUM) */
+  bool frontier_grows; /* an incremental region whose queue was long held 3/8 of its forks in
+                          the queue and at its exits at a check while it merged: its merges do
+                          not keep the frontier down, give up at the next chance
+                          (merge/region.c, MERGE_INC_FRONTIER_NUM) */
   uint64_t inc_merges_at_open; /* merge_stats.inc_merges when the region opened (the nodes
                                   merged since count those of regions nested in it too) */
 } merge_work;

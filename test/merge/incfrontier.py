@@ -9,6 +9,11 @@ up once, on that share ("its merges do not keep its frontier down"), lose no pat
 that ended has its test) and complete at least half the paths none completes in the budget
 (1,152 of 1,272) — without the rule (42f183a) the region held every state to the budget and
 completed none.
+exits (incfrontier/exits.c, 60,000 instructions, the default limit): a loop that joins a node
+per six forks and may end at every byte, twice over; its queue holds a fifth of the forks, the
+states at its exits as many again: the region must give up once on the frontier's share,
+counted with its exits, and complete at least half the paths none completes — counting the
+queue alone (e0633e3) the region held every state to the budget and completed none.
 joins (incfrontier/classify.c, to the end, --max-region-states=256): a switch's sixteen cases
 join after it; its queue passes 16 (256/16) at a check but holds a small share of the forks:
 the region must not give up, merge nodes, and finish.
@@ -25,13 +30,26 @@ from incgiveup import gave_up  # the same check of a give-up's run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRATCH = tempfile.TemporaryDirectory(prefix="symq-incfrontier-")
-FRONTIER = ("gave up: its merges do not keep its frontier down (3/8 of its forks wait for "
-            "their turn)")
+FRONTIER = ("gave up: its merges do not keep its frontier down (3/8 of its forks wait, for "
+            "their turn or at the exits)")
 OPTIONS = ["--search=dfs"]
 
 
 def grows(symq):
     driver = os.path.join(HERE, "incfrontier", "escape.c")
+    budget = ["--max-instructions=60000"]
+    inc, _ = outdir.incremental_run(symq, driver, SCRATCH.name, [*OPTIONS, *budget],
+                                    complete=False)
+    assert gave_up(inc) == {FRONTIER: 1}, f"give-ups: {gave_up(inc)}"
+    plain, _ = outdir.run_options(symq, driver, SCRATCH.name,
+                                  ["--merge=none", "--search=dfs", *budget])
+    assert 2 * inc["completed_paths"] >= plain["completed_paths"], \
+        f"pat-inc completed {inc['completed_paths']} paths, none {plain['completed_paths']}"
+    return f"gave up; paths none {plain['completed_paths']}, pat-inc {inc['completed_paths']}"
+
+
+def exits(symq):
+    driver = os.path.join(HERE, "incfrontier", "exits.c")
     budget = ["--max-instructions=60000"]
     inc, _ = outdir.incremental_run(symq, driver, SCRATCH.name, [*OPTIONS, *budget],
                                     complete=False)
@@ -56,6 +74,7 @@ def joins(symq):
 def main():
     results = []
     outdir.check("grows", lambda: grows(sys.argv[1]), results)
+    outdir.check("exits", lambda: exits(sys.argv[1]), results)
     outdir.check("joins", lambda: joins(sys.argv[1]), results)
     return outdir.tally(results)
 

@@ -12,7 +12,8 @@
  *   explores exactly none's 511 paths, each once;
  * - with -DCAP=8 -DSPACES: a second branch, on a space, whose sides join (they differ only
  *   in the count `spaces`: an ite), so the region merges nodes incrementally before it gives
- *   up; its snapshots are dropped, every merge validates and every path has its one test.
+ *   up (on its frontier's share: the joins do not keep down what the escapes double); its
+ *   snapshots are dropped, every merge validates and every path has its one test.
  */
 #include <klee/klee.h>
 #include <stddef.h>
