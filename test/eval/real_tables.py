@@ -92,6 +92,27 @@ SEEDED = ([seeded("g", "none", s, e, c) for s, e, c in
           + [seeded("i", "pat", s, e, 1.0) for s, e in zip(range(5), (1, 2, 3, 40, 4))])
 
 
+def judged(driver, mode, status, cpu_s, covered, errors=()):
+    r = timed("wget", driver, mode, status, cpu_s + 1, cpu_s, errors)
+    r["covered_lines"] = covered
+    return r
+
+
+# Issue 26's done-when, pat against none (time-outs at the limit, 40 s): j both finish, pat
+# 1.2x none's CPU (time fails); k none times out, pat finishes in 15 s (0.375: a win by time);
+# l both time out, pat 11 lines against 10 (a win by lines); m both finish with pat 9 lines
+# against 10 and another error (lines and errors fail); n none finishes, pat times out
+# (finishes fails, and 40/4 is no time criterion: not both finished); o pat exactly half
+# none's time (a win).
+CRITERIA = [judged("j", "none", "finished", 5.0, 10), judged("j", "pat", "finished", 6.0, 10),
+            judged("k", "none", "timeout", 41.0, 10), judged("k", "pat", "finished", 15.0, 10),
+            judged("l", "none", "timeout", 41.0, 10), judged("l", "pat", "timeout", 41.0, 11),
+            judged("m", "none", "finished", 2.0, 10, ["ptr m.c:1"]),
+            judged("m", "pat", "finished", 2.0, 9, ["ptr m.c:1", "div m.c:2"]),
+            judged("n", "none", "finished", 4.0, 10), judged("n", "pat", "timeout", 41.0, 10),
+            judged("o", "none", "finished", 8.0, 10), judged("o", "pat", "finished", 4.0, 10)]
+
+
 def tables_only(out, results):
     """`run --tables-only` on these results, written one file per run as run writes them."""
     os.makedirs(os.path.join(out, "results"))
@@ -194,6 +215,19 @@ def main():
                   True)
         with open(os.path.join(tables, "runs.csv")) as f:
             check("runs.csv keeps every seed", len(list(csv.DictReader(f))), len(SEEDED) - 1)
+    with tempfile.TemporaryDirectory() as out:
+        p = tables_only(out, CRITERIA)
+        check("criteria exit", p.returncode, 0)
+        with open(os.path.join(out, "tables", "criteria.md")) as f:
+            md = [l.split(" | ") for l in f.read().splitlines() if l.startswith("| ")]
+        got = {l[1]: (l[5], l[9], l[10].rstrip(" |")) for l in md if l[0] == "| wget" and len(l) == 11}
+        check("criteria rows", got, {
+            "j": ("1.20", "**time**", "-"), "k": ("0.38", "-", "time"),
+            "l": ("-", "-", "lines"), "m": ("1.00", "**lines**, **errors**", "-"),
+            "n": ("10.00", "**finishes**", "-"), "o": ("0.50", "-", "time")})
+        total = [l for l in md if l[0] == "| **all**"]
+        check("criteria summary", total and total[0][1:], [
+            "6", "3", "2", "n", "j", "m", "m |"])
     loader = importlib.machinery.SourceFileLoader("real_run", RUN)
     run = importlib.util.module_from_spec(importlib.util.spec_from_loader("real_run", loader))
     loader.exec_module(run)
