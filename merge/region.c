@@ -150,6 +150,7 @@ void merge_ctx_free(merge_ctx *m) {
     }
   hmap_free(&m->pause_models);
   free(m->models_due);
+  free(m->declined_exits);
   free(m);
 }
 
@@ -216,8 +217,10 @@ static void region_open(merge_ctx *m, state *st, bool manual, uint32_t loop) {
   r->work.effort_at_open = path_effort(m);
   r->work.inc_merges_at_open = m->stats->inc_merges;
   r->tree = merge_tree_new(st);
-  if (m->opt.incremental && !r->parent && (manual || !inc_part_declined(m, r)))
-    r->inc = merge_inc_region_new(); /* nested: plain */
+  if (m->opt.incremental && !r->parent) { /* nested: plain */
+    r->joins_declined = !manual && inc_part_declined(m, r);
+    if (!r->joins_declined) r->inc = merge_inc_region_new();
+  }
   r->running = 1;
   r->next = m->regions;
   m->regions = r;
@@ -721,6 +724,55 @@ static bool region_give_up(merge_ctx *m, merge_region *r) {
   return true;
 }
 
+/* ---- exits declined before ----------------------------------------------------------------
+
+   A loop's exit whose states a released region of the loop left mostly forked on their values
+   is remembered, and in the loop's later regions the first state to reach it goes on at once,
+   as do the later arrivals ("declined at arrival", once per region and exit; the exit counts as
+   one declined early). Remembered: an exit whose group at the release kept more than half its
+   states unmerged with every decline there "merged values read by later queries" — a property
+   of the code after the exit and of the values the loop's iterations give, which the loop's
+   next entry repeats. Waiting at an exit costs the solver even when the group is declined: the
+   paused states resume after the members still in the loop ran on the same solver lanes, and
+   each pushes its path's formulas again (busybox printf_escape: bb_process_escape_sequence's
+   digit loop, entered for octal then for hex escapes; its second region's states at the exit
+   the first declined go on at once, Z3 effort 64,869 -> 62,530). Only under --incremental-merge,
+   for a loop's region opened plain because every join in its loop would be declined (not a
+   nested one: wget html_tags' fired 8 times, 3,802,552 -> 3,808,008). Not remembered: a decline on
+   a pattern's ∀ or on too many patterns (they depend on the group's paths: wget url_parse's
+   c_strncasecmp CFG-merged in later regions an exit its first declined on too many patterns), an
+   exit declined early (libtasn1 decode_simple_der's asn1_get_tag_der: its later regions' exits
+   declined at arrival, 6,333,297 -> 6,365,957), and anything under plain PAT (url_parse 25.9
+   -> 33.4 M, kill_signum and base64 worse; eval/real/RESULTS.md, helper escape's section). */
+
+/* The decisions counted with text (exact) or starting with it. */
+static uint64_t reasons_count(const merge_reasons *rs, const char *text, bool exact) {
+  uint64_t count = 0;
+  for (size_t k = 0; k < rs->n; k++)
+    if (exact ? !strcmp(rs->items[k].text, text) : !strncmp(rs->items[k].text, text, strlen(text)))
+      count += rs->items[k].count;
+  return count;
+}
+static const char *const DECLINED = "declined: ";
+static const char *const DECLINED_VALUES = "declined: merged values read by later queries";
+
+/* Is block an exit of r's loop that an earlier region of the loop left forked? */
+static bool exit_declined_before(const merge_ctx *m, const merge_region *r, uint32_t block) {
+  for (size_t k = 0; k < m->ndeclined_exits; k++) {
+    const merge_declined_exit *e = &m->declined_exits[k];
+    if (e->func == r->func && e->loop == r->loop && e->block == block) return true;
+  }
+  return false;
+}
+
+/* r has left the states at its exit block forked: remembered for the loop's later regions. */
+static void exit_declined(merge_ctx *m, const merge_region *r, uint32_t block) {
+  if (!r->joins_declined || !m->early || exit_declined_before(m, r, block)) return;
+  m->declined_exits =
+      xrealloc(m->declined_exits, (m->ndeclined_exits + 1) * sizeof *m->declined_exits);
+  m->declined_exits[m->ndeclined_exits++] = (merge_declined_exit){r->func, r->loop, block};
+}
+
 /* Has st's exit (of a loop's region, not --incremental-merge's: see the give-up) been declined
  * early, now or before (merge_early_fn, merge/strategy.h)? Asked when MERGE_EARLY_SAMPLE states,
  * then twice as many, and so on, would wait there with st; when declined, the states waiting there
@@ -733,6 +785,13 @@ static bool region_decided_early(merge_ctx *m, state *st) {
     if (r->forked_exits[k] == st->prev_block) return true;
   size_t n = 1;
   for (size_t k = 0; k < r->npaused; k++) n += r->paused[k]->prev_block == st->prev_block;
+  if (n == 1 && exit_declined_before(m, r, st->prev_block)) {
+    r->forked_exits = xrealloc(r->forked_exits, (r->nforked_exits + 1) * sizeof *r->forked_exits);
+    r->forked_exits[r->nforked_exits++] = st->prev_block;
+    merge_reasons_add(&m->stats->decisions,
+                      "declined at arrival: an earlier region of its loop left this exit forked");
+    return true;
+  }
   if (n < MERGE_EARLY_SAMPLE || (n & (n - 1))) return false;
   state **group = xmalloc(n * sizeof *group);
   size_t g = 0;
@@ -983,7 +1042,15 @@ static void release_group(merge_ctx *m, merge_region *r, state **group, size_t n
   }
   r->groups++;
   state **out = xrealloc(NULL, n * sizeof *out);
+  uint64_t declines = reasons_count(&m->stats->decisions, DECLINED, false);
+  uint64_t on_values = reasons_count(&m->stats->decisions, DECLINED_VALUES, true);
   size_t nout = m->strategy(m, r, group, n, out, m->strategy_arg);
+  size_t unmerged = 0; /* members that resume as they are */
+  for (size_t k = 0; k < nout; k++) unmerged += is_member(group, n, out[k]);
+  on_values = reasons_count(&m->stats->decisions, DECLINED_VALUES, true) - on_values;
+  declines = reasons_count(&m->stats->decisions, DECLINED, false) - declines;
+  if (2 * unmerged > n && on_values && on_values == declines)
+    exit_declined(m, r, group[0]->prev_block);
   /* every member merged away was one path (incremental merging's snapshots are not) and
    * wrote its test */
   bool all_tested = m->opt.tests_per_merge_all && !r->inc;
