@@ -756,6 +756,12 @@ static uint64_t reasons_count(const merge_reasons *rs, const char *text, bool ex
 static const char *const DECLINED = "declined: ";
 static const char *const DECLINED_VALUES = "declined: merged values read by later queries";
 
+/* r's exit block is declined: the states that reach it continue forked, unpaused. */
+static void exit_forked(merge_region *r, uint32_t block) {
+  r->forked_exits = xrealloc(r->forked_exits, (r->nforked_exits + 1) * sizeof *r->forked_exits);
+  r->forked_exits[r->nforked_exits++] = block;
+}
+
 /* Is block an exit of r's loop that an earlier region of the loop left forked? */
 static bool exit_declined_before(const merge_ctx *m, const merge_region *r, uint32_t block) {
   for (size_t k = 0; k < m->ndeclined_exits; k++) {
@@ -765,9 +771,10 @@ static bool exit_declined_before(const merge_ctx *m, const merge_region *r, uint
   return false;
 }
 
-/* r has left the states at its exit block forked: remembered for the loop's later regions. */
+/* r has left the states at its exit block forked: remembered for the loop's later regions
+ * (only asked where they would read it: see release_group). */
 static void exit_declined(merge_ctx *m, const merge_region *r, uint32_t block) {
-  if (!r->joins_declined || !m->early || exit_declined_before(m, r, block)) return;
+  if (exit_declined_before(m, r, block)) return;
   m->declined_exits =
       xrealloc(m->declined_exits, (m->ndeclined_exits + 1) * sizeof *m->declined_exits);
   m->declined_exits[m->ndeclined_exits++] = (merge_declined_exit){r->func, r->loop, block};
@@ -786,8 +793,7 @@ static bool region_decided_early(merge_ctx *m, state *st) {
   size_t n = 1;
   for (size_t k = 0; k < r->npaused; k++) n += r->paused[k]->prev_block == st->prev_block;
   if (n == 1 && exit_declined_before(m, r, st->prev_block)) {
-    r->forked_exits = xrealloc(r->forked_exits, (r->nforked_exits + 1) * sizeof *r->forked_exits);
-    r->forked_exits[r->nforked_exits++] = st->prev_block;
+    exit_forked(r, st->prev_block);
     merge_reasons_add(&m->stats->decisions,
                       "declined at arrival: an earlier region of its loop left this exit forked");
     return true;
@@ -801,8 +807,7 @@ static bool region_decided_early(merge_ctx *m, state *st) {
   group[g++] = st;
   bool declined = g >= 2 && m->early(m, r, group, g, m->strategy_arg);
   if (declined) {
-    r->forked_exits = xrealloc(r->forked_exits, (r->nforked_exits + 1) * sizeof *r->forked_exits);
-    r->forked_exits[r->nforked_exits++] = st->prev_block;
+    exit_forked(r, st->prev_block);
     size_t kept = 0; /* the others keep their order */
     for (size_t k = 0; k < r->npaused; k++)
       if (!is_member(group, g, r->paused[k])) r->paused[kept++] = r->paused[k];
@@ -1042,15 +1047,20 @@ static void release_group(merge_ctx *m, merge_region *r, state **group, size_t n
   }
   r->groups++;
   state **out = xrealloc(NULL, n * sizeof *out);
-  uint64_t declines = reasons_count(&m->stats->decisions, DECLINED, false);
-  uint64_t on_values = reasons_count(&m->stats->decisions, DECLINED_VALUES, true);
+  /* only a region opened plain for its declined joins remembers its exits (exit_declined),
+   * and only the early decision reads them: elsewhere the decisions are not scanned */
+  bool remember = r->joins_declined && m->early;
+  uint64_t declines = remember ? reasons_count(&m->stats->decisions, DECLINED, false) : 0;
+  uint64_t on_values = remember ? reasons_count(&m->stats->decisions, DECLINED_VALUES, true) : 0;
   size_t nout = m->strategy(m, r, group, n, out, m->strategy_arg);
-  size_t unmerged = 0; /* members that resume as they are */
-  for (size_t k = 0; k < nout; k++) unmerged += is_member(group, n, out[k]);
-  on_values = reasons_count(&m->stats->decisions, DECLINED_VALUES, true) - on_values;
-  declines = reasons_count(&m->stats->decisions, DECLINED, false) - declines;
-  if (2 * unmerged > n && on_values && on_values == declines)
-    exit_declined(m, r, group[0]->prev_block);
+  if (remember) {
+    size_t unmerged = 0; /* members that resume as they are */
+    for (size_t k = 0; k < nout; k++) unmerged += is_member(group, n, out[k]);
+    on_values = reasons_count(&m->stats->decisions, DECLINED_VALUES, true) - on_values;
+    declines = reasons_count(&m->stats->decisions, DECLINED, false) - declines;
+    if (2 * unmerged > n && on_values && on_values == declines)
+      exit_declined(m, r, group[0]->prev_block);
+  }
   /* every member merged away was one path (incremental merging's snapshots are not) and
    * wrote its test */
   bool all_tested = m->opt.tests_per_merge_all && !r->inc;
