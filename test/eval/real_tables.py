@@ -3,7 +3,8 @@
 speed-up over the pairs where one mode finished, the coverage increase over those where one
 timed out, and which tables exist for which modes (Table 7 is pat-inc against pat; without
 none there is no Table 5); over several Z3 seeds (--z3-seeds), the median per mode, the ratio
-of the medians over the seeds both modes ran, and a time-out at any seed a time-out. Usage:
+of the medians over the seeds both modes ran, and a time-out at any seed a time-out; short
+runs measured --short-repeats times. Usage:
 real_tables.py <symq> (the symq is not run)."""
 import csv
 import importlib.machinery
@@ -234,6 +235,21 @@ def main():
     job = {"lib": "apr", "driver": "d", "mode": "pat", "capacity": 5}
     check("run name without a seed", run.run_id(job), "apr__d__pat__cap5")
     check("run name with a seed", run.run_id(dict(job, z3_seed=0)), "apr__d__pat__cap5__seed0")
+    # Short runs are repeated (--short-repeats) and counted once each; a slow or killed one is
+    # not repeated. The command appends a line per run to a file.
+    with tempfile.TemporaryDirectory() as d:
+        ran, resets = os.path.join(d, "ran"), []
+        cmd = ["sh", "-c", f"echo x >> {ran}"]
+        count = lambda: sum(1 for _ in open(ran))
+        code, _, cpus, killed = run.measure_repeated(cmd, 30, 5, lambda: resets.append(1))
+        check("a short run, repeated", (code, len(cpus), count(), len(resets), killed),
+              (0, 5, 5, 4, None))
+        check("once without repeats", len(run.measure_repeated(cmd, 30, 1, None)[2]), 1)
+        short, run.SHORT_CPU_S = run.SHORT_CPU_S, 0.0
+        check("a long run, once", len(run.measure_repeated(cmd, 30, 5, None)[2]), 1)
+        run.SHORT_CPU_S = short
+        killed = run.measure_repeated(["sleep", "20"], 0.2, 5, None)
+        check("a killed run, once", (len(killed[2]), killed[3]), (1, "SIGTERM"))
     for msg in failures:
         print("real_tables: " + msg)
     return 1 if failures else 0
