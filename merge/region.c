@@ -150,7 +150,6 @@ void merge_ctx_free(merge_ctx *m) {
     }
   hmap_free(&m->pause_models);
   free(m->models_due);
-  free(m->declined_exits);
   free(m);
 }
 
@@ -724,60 +723,25 @@ static bool region_give_up(merge_ctx *m, merge_region *r) {
   return true;
 }
 
-/* ---- exits declined before ----------------------------------------------------------------
+/* ---- exits of a region whose joins are all declined ---------------------------------------
 
-   A loop's exit whose states a released region of the loop left mostly forked on their values
-   is remembered, and in the loop's later regions the first state to reach it goes on at once,
-   as do the later arrivals ("declined at arrival", once per region and exit; the exit counts as
-   one declined early). Remembered: an exit whose group at the release kept more than half its
-   states unmerged with every decline there "merged values read by later queries" — a property
-   of the code after the exit and of the values the loop's iterations give, which the loop's
-   next entry repeats. Waiting at an exit costs the solver even when the group is declined: the
-   paused states resume after the members still in the loop ran on the same solver lanes, and
-   each pushes its path's formulas again (busybox printf_escape: bb_process_escape_sequence's
-   digit loop, entered for octal then for hex escapes; its second region's states at the exit
-   the first declined go on at once, Z3 effort 64,869 -> 62,530). Only under --incremental-merge,
-   for a loop's region opened plain because every join in its loop would be declined (not a
-   nested one: wget html_tags' fired 8 times, 3,802,552 -> 3,808,008). Not remembered: a decline on
-   a pattern's ∀ or on too many patterns (they depend on the group's paths: wget url_parse's
-   c_strncasecmp CFG-merged in later regions an exit its first declined on too many patterns), an
-   exit declined early (libtasn1 decode_simple_der's asn1_get_tag_der: its later regions' exits
-   declined at arrival, 6,333,297 -> 6,365,957), and anything under plain PAT (url_parse 25.9
-   -> 33.4 M, kill_signum and base64 worse; eval/real/RESULTS.md, helper escape's section). */
-
-/* The decisions counted with text (exact) or starting with it. */
-static uint64_t reasons_count(const merge_reasons *rs, const char *text, bool exact) {
-  uint64_t count = 0;
-  for (size_t k = 0; k < rs->n; k++)
-    if (exact ? !strcmp(rs->items[k].text, text) : !strncmp(rs->items[k].text, text, strlen(text)))
-      count += rs->items[k].count;
-  return count;
-}
-static const char *const DECLINED = "declined: ";
-static const char *const DECLINED_VALUES = "declined: merged values read by later queries";
+   A loop's region opened plain because every join in its loop would be declined (r->
+   joins_declined, under --incremental-merge) does not pause its states at its exits: each goes
+   on at once, forked ("not paused: ..."), as under --merge=none. Waiting there costs the solver
+   even when the group is merged or declined: the paused states resume after the members still
+   in the loop ran on the same solver lanes, and each pushes its path's formulas again, and a
+   merge at such an exit rarely pays (its values are those the joins would have read). busybox
+   printf_escape (capacity 10): bb_process_escape_sequence's digit loop, entered for octal then
+   for hex escapes, paused and declined its exits' groups; not paused, pat explores none's 35
+   paths in none's 1,958 instructions, Z3 effort 1.10-1.13x none's over seeds 0-4 -> 1.01-1.04x
+   (eval/real/RESULTS.md, helper qcost's section). It replaces the exits "declined at arrival"
+   (remembered from a declined release for the loop's later regions), which only such regions
+   had. Not under plain PAT, whose regions do not open plain for their joins. */
 
 /* r's exit block is declined: the states that reach it continue forked, unpaused. */
 static void exit_forked(merge_region *r, uint32_t block) {
   r->forked_exits = xrealloc(r->forked_exits, (r->nforked_exits + 1) * sizeof *r->forked_exits);
   r->forked_exits[r->nforked_exits++] = block;
-}
-
-/* Is block an exit of r's loop that an earlier region of the loop left forked? */
-static bool exit_declined_before(const merge_ctx *m, const merge_region *r, uint32_t block) {
-  for (size_t k = 0; k < m->ndeclined_exits; k++) {
-    const merge_declined_exit *e = &m->declined_exits[k];
-    if (e->func == r->func && e->loop == r->loop && e->block == block) return true;
-  }
-  return false;
-}
-
-/* r has left the states at its exit block forked: remembered for the loop's later regions
- * (only asked where they would read it: see release_group). */
-static void exit_declined(merge_ctx *m, const merge_region *r, uint32_t block) {
-  if (exit_declined_before(m, r, block)) return;
-  m->declined_exits =
-      xrealloc(m->declined_exits, (m->ndeclined_exits + 1) * sizeof *m->declined_exits);
-  m->declined_exits[m->ndeclined_exits++] = (merge_declined_exit){r->func, r->loop, block};
 }
 
 /* Has st's exit (of a loop's region, not --incremental-merge's: see the give-up) been declined
@@ -792,12 +756,6 @@ static bool region_decided_early(merge_ctx *m, state *st) {
     if (r->forked_exits[k] == st->prev_block) return true;
   size_t n = 1;
   for (size_t k = 0; k < r->npaused; k++) n += r->paused[k]->prev_block == st->prev_block;
-  if (n == 1 && exit_declined_before(m, r, st->prev_block)) {
-    exit_forked(r, st->prev_block);
-    merge_reasons_add(&m->stats->decisions,
-                      "declined at arrival: an earlier region of its loop left this exit forked");
-    return true;
-  }
   if (n < MERGE_EARLY_SAMPLE || (n & (n - 1))) return false;
   state **group = xmalloc(n * sizeof *group);
   size_t g = 0;
@@ -819,6 +777,16 @@ static bool region_decided_early(merge_ctx *m, state *st) {
   }
   free(group);
   return declined;
+}
+
+/* Does st go on at its region's exit without waiting, its region opened plain for its declined
+ * joins (see "exits of a region whose joins are all declined")? */
+static bool exit_open(merge_ctx *m, const state *st) {
+  const merge_region *r = st->region;
+  if (!r->joins_declined) return false;
+  merge_reasons_add(&m->stats->decisions,
+                    "not paused: its region opened plain, every join in its loop declined");
+  return true;
 }
 
 bool merge_manual_end(merge_ctx *m, state *st) {
@@ -909,7 +877,7 @@ static bool region_exited(merge_ctx *m, state *st) {
 
 bool merge_should_pause(merge_ctx *m, state *st) {
   if (!st->region || !region_exited(m, st)) return false;
-  if (region_give_up(m, st->region) || region_decided_early(m, st)) {
+  if (region_give_up(m, st->region) || exit_open(m, st) || region_decided_early(m, st)) {
     region_leave(st);
     return false;
   }
@@ -1047,20 +1015,7 @@ static void release_group(merge_ctx *m, merge_region *r, state **group, size_t n
   }
   r->groups++;
   state **out = xrealloc(NULL, n * sizeof *out);
-  /* only a region opened plain for its declined joins remembers its exits (exit_declined),
-   * and only the early decision reads them: elsewhere the decisions are not scanned */
-  bool remember = r->joins_declined && m->early;
-  uint64_t declines = remember ? reasons_count(&m->stats->decisions, DECLINED, false) : 0;
-  uint64_t on_values = remember ? reasons_count(&m->stats->decisions, DECLINED_VALUES, true) : 0;
   size_t nout = m->strategy(m, r, group, n, out, m->strategy_arg);
-  if (remember) {
-    size_t unmerged = 0; /* members that resume as they are */
-    for (size_t k = 0; k < nout; k++) unmerged += is_member(group, n, out[k]);
-    on_values = reasons_count(&m->stats->decisions, DECLINED_VALUES, true) - on_values;
-    declines = reasons_count(&m->stats->decisions, DECLINED, false) - declines;
-    if (2 * unmerged > n && on_values && on_values == declines)
-      exit_declined(m, r, group[0]->prev_block);
-  }
   /* every member merged away was one path (incremental merging's snapshots are not) and
    * wrote its test */
   bool all_tested = m->opt.tests_per_merge_all && !r->inc;

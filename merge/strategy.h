@@ -66,12 +66,6 @@ typedef struct merge_region {
                           every join in its loop would be declined (merge/region.c) */
 } merge_region;
 
-/* An exit (edge source) of a loop whose states a released region of the loop left forked:
- * a later region of the loop lets them go on at once (merge/region.c, exit_declined_before). */
-typedef struct merge_declined_exit {
-  uint32_t func, loop, block;
-} merge_declined_exit;
-
 /* Merges group[0..n) (n ≥ 2, paused at one exit of r, merge-compatible) and writes the
  * states that resume to out (room for n); returns how many. A returned state is either a
  * member (it resumes as it is) or a new one (made with merge_host.new_state_id). */
@@ -121,8 +115,6 @@ struct merge_ctx {
   uint32_t open_loop;
   /* appended (issue 26): incremental joins and the forks that undid them (merge/incremental.c) */
   struct merge_inc_undone *undone;
-  merge_declined_exit *declined_exits; /* appended (issue 26): see merge_declined_exit */
-  size_t ndeclined_exits;
 };
 
 /* Installs strategy with its argument; free_arg (or NULL) releases arg with the context. */

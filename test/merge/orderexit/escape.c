@@ -2,12 +2,9 @@
  * busybox bb_process_escape_sequence in small (printf's `\NNN`, `\xHH` and one-letter
  * escapes), as busybox printf_escape calls it: its digit loop is entered for the octal
  * escapes, then again for the hex ones after the `x`. Every join in the loop would be declined
- * (past the loop the same byte `*q` is looked up letter by letter), so its regions open plain.
- * The first region's states at the exit on a byte that is no digit are declined at the release
- * (their merged values would be read by the later queries), so the second region lets the
- * states reaching that exit go on at once ("declined at arrival") instead of pausing them until
- * its loop is explored.
- * EXPECT: arrival=1
+ * (past the loop the same byte `*q` is looked up letter by letter), so its regions open plain,
+ * and their states go on at the exits without waiting ("not paused"), as forking runs them.
+ * EXPECT: unpaused=21
  */
 #ifndef CAP
 #define CAP 6
