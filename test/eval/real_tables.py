@@ -241,7 +241,7 @@ def main():
         ran, resets = os.path.join(d, "ran"), []
         cmd = ["sh", "-c", f"echo x >> {ran}"]
         count = lambda: sum(1 for _ in open(ran))
-        code, _, cpus, killed = run.measure_repeated(cmd, 30, 5, lambda: resets.append(1))
+        code, _, cpus, _, killed = run.measure_repeated(cmd, 30, 5, lambda: resets.append(1))
         check("a short run, repeated", (code, len(cpus), count(), len(resets), killed),
               (0, 5, 5, 4, None))
         check("once without repeats", len(run.measure_repeated(cmd, 30, 1, None)[2]), 1)
@@ -249,7 +249,7 @@ def main():
         check("a long run, once", len(run.measure_repeated(cmd, 30, 5, None)[2]), 1)
         run.SHORT_CPU_S = short
         killed = run.measure_repeated(["sleep", "20"], 0.2, 5, None)
-        check("a killed run, once", (len(killed[2]), killed[3]), (1, "SIGTERM"))
+        check("a killed run, once", (len(killed[2]), killed[4]), (1, "SIGTERM"))
     for msg in failures:
         print("real_tables: " + msg)
     return 1 if failures else 0
