@@ -26,12 +26,10 @@ import sys
 import tempfile
 
 import outdir
-from incgiveup import gave_up  # the same check of a give-up's run
+from incgiveup import FRONTIER, gave_up  # the same give-up, the same check of its run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRATCH = tempfile.TemporaryDirectory(prefix="symq-incfrontier-")
-FRONTIER = ("gave up: its merges do not keep its frontier down (3/8 of its forks wait, for "
-            "their turn or at the exits)")
 OPTIONS = ["--search=dfs"]
 
 
