@@ -723,21 +723,6 @@ static bool region_give_up(merge_ctx *m, merge_region *r) {
   return true;
 }
 
-/* ---- exits of a region whose joins are all declined ---------------------------------------
-
-   A loop's region opened plain because every join in its loop would be declined (r->
-   joins_declined, under --incremental-merge) does not pause its states at its exits: each goes
-   on at once, forked ("not paused: ..."), as under --merge=none. Waiting there costs the solver
-   even when the group is merged or declined: the paused states resume after the members still
-   in the loop ran on the same solver lanes, and each pushes its path's formulas again, and a
-   merge at such an exit rarely pays (its values are those the joins would have read). busybox
-   printf_escape (capacity 10): bb_process_escape_sequence's digit loop, entered for octal then
-   for hex escapes, paused and declined its exits' groups; not paused, pat explores none's 35
-   paths in none's 1,958 instructions, Z3 effort 1.10-1.13x none's over seeds 0-4 -> 1.01-1.04x
-   (eval/real/RESULTS.md, helper qcost's section). It replaces the exits "declined at arrival"
-   (remembered from a declined release for the loop's later regions), which only such regions
-   had. Not under plain PAT, whose regions do not open plain for their joins. */
-
 /* r's exit block is declined: the states that reach it continue forked, unpaused. */
 static void exit_forked(merge_region *r, uint32_t block) {
   r->forked_exits = xrealloc(r->forked_exits, (r->nforked_exits + 1) * sizeof *r->forked_exits);
@@ -778,6 +763,21 @@ static bool region_decided_early(merge_ctx *m, state *st) {
   free(group);
   return declined;
 }
+
+/* ---- exits of a region whose joins are all declined ---------------------------------------
+
+   A loop's region opened plain because every join in its loop would be declined (r->
+   joins_declined, under --incremental-merge) does not pause its states at its exits: each goes
+   on at once, forked ("not paused: ..."), as under --merge=none. Waiting there costs the solver
+   even when the group is merged or declined: the paused states resume after the members still
+   in the loop ran on the same solver lanes, and each pushes its path's formulas again, and a
+   merge at such an exit rarely pays (its values are those the joins would have read). busybox
+   printf_escape (capacity 10): bb_process_escape_sequence's digit loop, entered for octal then
+   for hex escapes, paused and declined its exits' groups; not paused, pat explores none's 35
+   paths in none's 1,958 instructions, Z3 effort 1.10-1.13x none's over seeds 0-4 -> 1.01-1.04x
+   (eval/real/RESULTS.md, helper qcost's section). It replaces the exits "declined at arrival"
+   (remembered from a declined release for the loop's later regions), which only such regions
+   had. Not under plain PAT, whose regions do not open plain for their joins. */
 
 /* Does st go on at its region's exit without waiting, its region opened plain for its declined
  * joins (see "exits of a region whose joins are all declined")? */
