@@ -4,9 +4,8 @@ speed-up over the pairs where one mode finished, the coverage increase over thos
 timed out, and which tables exist for which modes (Table 7 is pat-inc against pat; without
 none there is no Table 5); over several Z3 seeds (--z3-seeds), the median per mode, the ratio
 of the medians over the seeds both modes ran, and a time-out at any seed a time-out; short
-runs measured --short-repeats times, one after another or interleaved over a driver's modes (ABBA).
-Usage:
-real_tables.py <symq> (the symq is not run)."""
+runs measured --short-repeats times, one after another or interleaved over a driver's modes
+(ABBA). Usage: real_tables.py <symq> (the symq is not run)."""
 import csv
 import importlib.machinery
 import importlib.util
