@@ -4,8 +4,8 @@ speed-up over the pairs where one mode finished, the coverage increase over thos
 timed out, and which tables exist for which modes (Table 7 is pat-inc against pat; without
 none there is no Table 5); over several Z3 seeds (--z3-seeds), the median per mode, the ratio
 of the medians over the seeds both modes ran, and a time-out at any seed a time-out; short
-runs measured --short-repeats times. Usage:
-real_tables.py <symq> (the symq is not run)."""
+runs measured --short-repeats times, one after another or interleaved over a driver's modes
+(ABBA). Usage: real_tables.py <symq> (the symq is not run)."""
 import csv
 import importlib.machinery
 import importlib.util
@@ -250,6 +250,51 @@ def main():
         run.SHORT_CPU_S = short
         killed = run.measure_repeated(["sleep", "20"], 0.2, 5, None)
         check("a killed run, once", (len(killed[2]), killed[4]), (1, "SIGTERM"))
+    # Short runs of one driver are repeated interleaved, ABBA over its short modes, by one
+    # fake symq that logs the mode of each run; the CPU times are scripted per mode, so a
+    # median taken over the wrong runs shows.
+    with tempfile.TemporaryDirectory() as d:
+        fake, ran = os.path.join(d, "symq"), os.path.join(d, "ran")
+        with open(fake, "w") as f:
+            f.write("#!/bin/sh\nfor a; do case $a in --merge=*|--incremental-merge=*) "
+                    f"m=\"$m$a\";; --output-dir=*) o=${{a#*=}};; esac; done\n"
+                    f"echo \"$m\" >> {ran}; mkdir -p \"$o\"\n")
+        os.chmod(fake, 0o755)
+        cpu = {"--merge=none": iter([0.9, 0.5, 0.7]),
+               "--merge=pat--incremental-merge=off": iter([3, 1, 2]),
+               "--merge=pat": iter([0.2, 0.6, 0.4])}
+        real_measured, real_build = run.run_measured, run.build_driver
+        def measured(cmd, timeout):
+            code, err, _, killed = real_measured(cmd, timeout)
+            with open(ran) as f:
+                return code, err, next(cpu[f.read().splitlines()[-1]]), killed
+        run.run_measured = measured
+        run.build_driver = lambda job, work: (os.path.join(work, "program.bc"), None, None)
+        job = {"lib": "libpng", "driver": "d", "capacity": 40, "max_time": "60",
+               "passes": "mem2reg", "status": "finished", "exit": 0}
+        recs = [dict(job, mode="none", cpu_s=0.8), dict(job, mode="pat", cpu_s=0.3),
+                dict(job, mode="pat-plain", cpu_s=2.5), dict(job, mode="cfg", cpu_s=7.0),
+                dict(job, driver="e", mode="none", status="timeout", cpu_s=60)]
+        groups = run.interleave_groups(recs, 3)
+        check("one driver's short modes interleaved",
+              [[r["mode"] for r in g] for g in groups], [["none", "pat", "pat-plain"]])
+        run.repeat_interleaved(groups[0], fake, d, 3)
+        run.run_measured, run.build_driver = real_measured, real_build
+        with open(ran) as f:
+            check("ABBA order", f.read().split(),
+                  ["--merge=none", "--merge=pat", "--merge=pat--incremental-merge=off",
+                   "--merge=pat--incremental-merge=off", "--merge=pat", "--merge=none",
+                   "--merge=none", "--merge=pat", "--merge=pat--incremental-merge=off"])
+        check("medians of the repeats, the first run kept apart",
+              [(r["cpu_s"], r["cpu_runs_s"], r["cpu_first_s"]) for r in groups[0]],
+              [(0.7, [0.9, 0.5, 0.7], 0.8), (0.4, [0.2, 0.6, 0.4], 0.3),
+               (2, [3, 1, 2], 2.5)])
+        check("the order recorded", groups[0][0]["cpu_order"],
+              "interleaved ABBA: none,pat,pat-plain")
+        with open(os.path.join(d, "results", "libpng__d__pat__cap40.json")) as f:
+            check("the record saved", json.load(f)["cpu_runs_s"], [0.2, 0.6, 0.4])
+        check("--resume keeps what is interleaved", run.interleave_groups(recs, 3), [])
+        check("another count is repeated again", len(run.interleave_groups(recs, 5)), 1)
     for msg in failures:
         print("real_tables: " + msg)
     return 1 if failures else 0
