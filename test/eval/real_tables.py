@@ -275,6 +275,9 @@ def main():
         recs = [dict(job, mode="none", cpu_s=0.8), dict(job, mode="pat", cpu_s=0.3),
                 dict(job, mode="pat-plain", cpu_s=2.5), dict(job, mode="cfg", cpu_s=7.0),
                 dict(job, driver="e", mode="none", status="timeout", cpu_s=60)]
+        first = os.path.join(d, "runs", "libpng__d__pat__cap40")
+        os.makedirs(first)
+        open(os.path.join(first, "stats.json"), "w").close()
         groups = run.interleave_groups(recs, 3)
         check("one driver's short modes interleaved",
               [[r["mode"] for r in g] for g in groups], [["none", "pat", "pat-plain"]])
@@ -289,6 +292,7 @@ def main():
               [(r["cpu_s"], r["cpu_runs_s"], r["cpu_first_s"]) for r in groups[0]],
               [(0.7, [0.9, 0.5, 0.7], 0.8), (0.4, [0.2, 0.6, 0.4], 0.3),
                (2, [3, 1, 2], 2.5)])
+        check("the first run's output kept", os.listdir(first), ["stats.json"])
         check("the order recorded", groups[0][0]["cpu_order"],
               "interleaved ABBA: none,pat,pat-plain")
         with open(os.path.join(d, "results", "libpng__d__pat__cap40.json")) as f:
