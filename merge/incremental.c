@@ -135,7 +135,9 @@ static uint32_t iteration_of(const merge_node *n) {
  * 5.00 M). */
 typedef struct undone_site {
   uint32_t func, pc, loop;
-  bool undone; /* a fork outside the loop split one of its joins again: it joins no more */
+  /* why it joins no more (a fork outside the loop split one of its joins again, or a state
+   * carrying one ended needing a joined value concrete); NULL while it joins */
+  const char *undone;
 } undone_site;
 
 /* A tail of one side of a join, filed under its expression's id (and, for a negation, the
@@ -298,7 +300,8 @@ static void mark_undone(merge_ctx *m, const state *parent, uint32_t lin, const e
     for (; g; g = u->guards[g - 1].next) {
       uint32_t join = u->guards[g - 1].join;
       undone_site *s = &u->sites[u->join_site[join]];
-      if (!s->undone && outside_loop(m, parent, s) && carries(u, lin, join)) s->undone = true;
+      if (!s->undone && outside_loop(m, parent, s) && carries(u, lin, join))
+        s->undone = MERGE_INC_UNDONE;
     }
   }
 }
@@ -312,16 +315,40 @@ void merge_inc_state_forked(merge_ctx *m, const state *parent, const state *chil
     mark_undone(m, parent, lin, u->branch_cond);
 }
 
+void merge_inc_state_unsupported(merge_ctx *m, const state *st) {
+  struct merge_inc_undone *u = m->undone;
+  uint32_t lin = lineage_of(m, st);
+  if (!lin) return;
+  uint64_t stamp = ++u->stamp;
+  size_t n = 0;
+  for (uint32_t next = lin;;) { /* every join st carries, walked as carries walks them */
+    if (next && u->lin[next - 1].stamp != stamp) {
+      undone_lineage *l = &u->lin[next - 1];
+      l->stamp = stamp;
+      undone_site *s = l->join == NO_JOIN ? NULL : &u->sites[u->join_site[l->join]];
+      if (s && !s->undone) s->undone = MERGE_INC_LOST;
+      if (n + 2 > u->cap_stack) {
+        u->cap_stack = u->cap_stack ? 2 * u->cap_stack : 64;
+        u->stack = xrealloc(u->stack, u->cap_stack * sizeof *u->stack);
+      }
+      u->stack[n++] = l->a;
+      u->stack[n++] = l->b;
+    }
+    if (!n) return;
+    next = u->stack[--n];
+  }
+}
+
 void merge_inc_state_gone(merge_ctx *m, const state *st) {
   if (m->undone) hmap_erase(&m->undone->lineage_of, st->id + 1);
 }
 
-/* Has a join at st's position been undone (merge_inc_state_forked)? */
-static bool site_undone(merge_ctx *m, const state *st) {
-  if (!m->undone) return false;
+/* Why a join at st's position was undone (merge_inc_state_forked, _unsupported), or NULL. */
+static const char *site_undone(merge_ctx *m, const state *st) {
+  if (!m->undone) return NULL;
   const state_frame *f = &st->frames[st->nframes - 1];
   const undone_site *s = site_at(m->undone, f->func, f->pc, false, 0);
-  return s && s->undone;
+  return s ? s->undone : NULL;
 }
 
 void merge_inc_undone_free(merge_ctx *m) {
@@ -685,8 +712,9 @@ static bool joinable(merge_ctx *m, merge_region *r, merge_node *n, merge_node *c
                       asked == MERGE_ASKED_SAME ? MERGE_INC_ASKED_AGAIN : MERGE_INC_BYTE_AGAIN);
     return false;
   }
-  if (site_undone(m, a)) {
-    merge_reasons_add(&m->stats->decisions, MERGE_INC_UNDONE);
+  const char *undone = site_undone(m, a);
+  if (undone) {
+    merge_reasons_add(&m->stats->decisions, undone);
     return false;
   }
   /* the ite needs paths that exclude each other: a reshaped tree's siblings may overlap */
@@ -717,7 +745,7 @@ static merge_node *partner_of(merge_ctx *m, merge_region *r, merge_node *n, bool
   loop_place place = place_of(m, r, sn);
   if (place == PLACE_EXIT) return NULL;
   /* equal merges in the loop's frame are split again too */
-  bool undone = (place == PLACE_BODY || place == PLACE_HEADER) && site_undone(m, sn);
+  const char *undone = place == PLACE_BODY || place == PLACE_HEADER ? site_undone(m, sn) : NULL;
   for (uint32_t id = 0; id < r->tree->count && id < ir->cap; id++) {
     merge_node *c = r->tree->nodes[id];
     inc_node *info = &ir->nodes[id];
@@ -728,7 +756,7 @@ static merge_node *partner_of(merge_ctx *m, merge_region *r, merge_node *n, bool
     if ((best && d >= best_depth) || is_ancestor(c, n) || is_ancestor(n, c)) continue;
     if (snapshots_equal(m, sn, info->snapshot)) {
       if (undone) {
-        merge_reasons_add(&m->stats->decisions, MERGE_INC_UNDONE);
+        merge_reasons_add(&m->stats->decisions, undone);
         continue;
       }
       best = c;

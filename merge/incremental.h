@@ -25,7 +25,8 @@
  *     parted is not asked again after the join, in the rest of the iteration or after the
  *     loop, nor the byte it read compared again after the loop (merge_decide_asked_again:
  *     the joined state would be split there into the two sides again), and no join at that
- *     position was undone after its loop (see "Joins a later fork undid" below),
+ *     position was undone after its loop, or by a joined path that ended on a symbolic
+ *     operand of floating point (see "Joins a later fork undid" below),
  *   - no path below n or n' has ended inside the region (its test is written: redoing it
  *     would write it twice), and n is not a state that left a loop region (the release
  *     merges those; merging them here would take them from under the join snapshots).
@@ -122,11 +123,21 @@ void merge_inc_give_up(merge_ctx *m, merge_region *r);
 void merge_inc_at_branch(merge_ctx *m, const state *st, expr *cond);
 void merge_inc_state_forked(merge_ctx *m, const state *parent, const state *child);
 void merge_inc_state_gone(merge_ctx *m, const state *st);
+/* Joins that lost a path: st, about to end because an operation symq computes on constants
+ * only (floating point) got a symbolic operand, carries joins whose ite may have made that
+ * operand symbolic where each side held a constant (strtod's digits, concretized by
+ * klee_get_value): forked, the sides would have run on. Their sites join no more. */
+void merge_inc_state_unsupported(merge_ctx *m, const state *st);
 void merge_inc_undone_free(merge_ctx *m);
 
 /* The decision counted for each pair of snapshots not joined at a site whose join was undone. */
 #define MERGE_INC_UNDONE \
   "join declined: a join here was split again on its sides' own condition after its loop"
+
+/* The decision counted for each pair of snapshots not joined at a site one of whose joins
+ * was carried by a state that ended on a symbolic operand (merge_inc_state_unsupported). */
+#define MERGE_INC_LOST \
+  "join declined: a state carrying a join here ended on a symbolic operand of floating point"
 
 /* The decision (merge.decisions) counted for each pair of snapshots not joined because the
  * comparison their paths parted at is asked again after the join (merge_decide_asked_again). */

@@ -891,6 +891,8 @@ void merge_note_store(merge_ctx *m, expr *offset, expr *value) {
 }
 void merge_note_assume(merge_ctx *m, expr *cond) { merge_sizes_note_assume(&m->sizes, cond); }
 
+void merge_symbolic_float(merge_ctx *m, const state *st) { merge_inc_state_unsupported(m, st); }
+
 void merge_gone(merge_ctx *m, state *st) {
   merge_inc_state_gone(m, st);
   merge_region *r = st->region;

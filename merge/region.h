@@ -203,6 +203,8 @@ void merge_note_store(merge_ctx *m, expr *offset, expr *value);
 void merge_note_assume(merge_ctx *m, expr *cond);
 /* st ends (error, exit, limit) while it may be a member: it no longer counts. */
 void merge_gone(merge_ctx *m, state *st);
+/* st is about to end early on a symbolic operand of floating point (merge_gone follows). */
+void merge_symbolic_float(merge_ctx *m, const state *st);
 /* Between slices (no state executing, so its questions are no state's): asks the models of
  * the states paused since the last call (--tests-per-merge=all), merges into the trees
  * (--incremental-merge), then releases every region with no member left running; the resumed

@@ -1572,6 +1572,7 @@ static step exec_float(executor *ex, state *st, const ir_inst *in) {
       /* named per instruction, so that stats.json says which conversion or operation */
       char *reason =
           interp_format("unsupported: symbolic floating point (%s)", ir_opcode_name(in->op));
+      merge_symbolic_float(ex->merge, st); /* a join may have made it symbolic */
       interp_end_early(ex, st, reason);
       free(reason);
       return STEP_ENDED;
