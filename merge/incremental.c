@@ -252,15 +252,18 @@ static void note_equal_merge(merge_ctx *m, state *merged, uint32_t la, uint32_t 
   hmap_put(&u->lineage_of, merged->id + 1, lin);
 }
 
-/* Does lineage lin hold join? */
-static bool carries(struct merge_inc_undone *u, uint32_t lin, uint32_t join) {
+/* Visits lineage lin's nodes depth first, each once (both sides may reach a shared tail),
+ * until visit returns true; true if it did. */
+typedef bool lineage_visit(struct merge_inc_undone *u, const undone_lineage *l, void *arg);
+static bool walk_lineage(struct merge_inc_undone *u, uint32_t lin, lineage_visit *visit,
+                         void *arg) {
   uint64_t stamp = ++u->stamp;
   size_t n = 0;
   for (uint32_t next = lin;;) {
     if (next && u->lin[next - 1].stamp != stamp) {
       undone_lineage *l = &u->lin[next - 1];
       l->stamp = stamp;
-      if (l->join == join) return true;
+      if (visit(u, l, arg)) return true;
       if (n + 2 > u->cap_stack) {
         u->cap_stack = u->cap_stack ? 2 * u->cap_stack : 64;
         u->stack = xrealloc(u->stack, u->cap_stack * sizeof *u->stack);
@@ -271,6 +274,16 @@ static bool carries(struct merge_inc_undone *u, uint32_t lin, uint32_t join) {
     if (!n) return false;
     next = u->stack[--n];
   }
+}
+
+static bool holds_join(struct merge_inc_undone *u, const undone_lineage *l, void *join) {
+  (void)u;
+  return l->join == *(const uint32_t *)join;
+}
+
+/* Does lineage lin hold join? */
+static bool carries(struct merge_inc_undone *u, uint32_t lin, uint32_t join) {
+  return walk_lineage(u, lin, holds_join, &join);
 }
 
 void merge_inc_at_branch(merge_ctx *m, const state *st, expr *cond) {
@@ -315,28 +328,17 @@ void merge_inc_state_forked(merge_ctx *m, const state *parent, const state *chil
     mark_undone(m, parent, lin, u->branch_cond);
 }
 
+/* Marks the site of lineage node l's join as having lost a path (walk_lineage's visit). */
+static bool mark_lost(struct merge_inc_undone *u, const undone_lineage *l, void *unused) {
+  (void)unused;
+  undone_site *s = l->join == NO_JOIN ? NULL : &u->sites[u->join_site[l->join]];
+  if (s && !s->undone) s->undone = MERGE_INC_LOST;
+  return false;
+}
+
 void merge_inc_state_unsupported(merge_ctx *m, const state *st) {
-  struct merge_inc_undone *u = m->undone;
   uint32_t lin = lineage_of(m, st);
-  if (!lin) return;
-  uint64_t stamp = ++u->stamp;
-  size_t n = 0;
-  for (uint32_t next = lin;;) { /* every join st carries, walked as carries walks them */
-    if (next && u->lin[next - 1].stamp != stamp) {
-      undone_lineage *l = &u->lin[next - 1];
-      l->stamp = stamp;
-      undone_site *s = l->join == NO_JOIN ? NULL : &u->sites[u->join_site[l->join]];
-      if (s && !s->undone) s->undone = MERGE_INC_LOST;
-      if (n + 2 > u->cap_stack) {
-        u->cap_stack = u->cap_stack ? 2 * u->cap_stack : 64;
-        u->stack = xrealloc(u->stack, u->cap_stack * sizeof *u->stack);
-      }
-      u->stack[n++] = l->a;
-      u->stack[n++] = l->b;
-    }
-    if (!n) return;
-    next = u->stack[--n];
-  }
+  if (lin) walk_lineage(m->undone, lin, mark_lost, NULL);
 }
 
 void merge_inc_state_gone(merge_ctx *m, const state *st) {
