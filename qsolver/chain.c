@@ -595,6 +595,8 @@ static void stage_stats_json(json_writer *j, const qs_stage_stats *st, bool is_z
   if (is_z3) {
     json_key_uint(j, "in_integers", st->in_integers);
     json_key_uint(j, "simplified", st->simplified);
+    json_key_uint(j, "alone", st->alone);
+    json_key_uint(j, "alone_effort", st->alone_effort);
     json_key_uint(j, "model_faults", st->model_faults);
   }
   json_object_end(j);

@@ -34,6 +34,9 @@ z3_watchdog *z3_watchdog_new(Z3_context ctx);
 void z3_watchdog_free(z3_watchdog *w); /* NULL is allowed */
 /* The check about to run may take ms milliseconds (0: no limit). */
 void z3_watchdog_arm(z3_watchdog *w, unsigned ms);
+/* The same for a check on another context, `other`, which is deleted after that check (so
+ * disarm leaves an interrupt that came late pending on it, to no effect). */
+void z3_watchdog_arm_other(z3_watchdog *w, Z3_context other, unsigned ms);
 /* The check returned: true when its deadline passed before this call. */
 bool z3_watchdog_disarm(z3_watchdog *w);
 /* How many checks ran past their deadline (each counted once). */
