@@ -255,10 +255,10 @@ const qs_quant_stats *qs_quant_stats_of(const qsolver *s); /* all zero when the 
 /* Writes the solver's members of stats.json into the JSON object open in j, in this order:
  * "queries" (whole requests), "queries_by_stage" ({stage: {"queries", "answered", "sat",
  * "unsat", "unknown", "seconds", "slowest_s", "over_1s"}, …} in chain order, Z3's with
- * "in_integers", "simplified", "alone", "alone_effort" and "model_faults" too), "quantified" (qs_quant_stats: "queries",
- * "answered", "seconds" and "effort" by step, "unknown", "disagreements"), "solver_time_s" (every
- * stage's own time, summed), "slowest_query_s" and "queries_over_1s" (whole requests),
- * "solver_effort" (qs_effort). */
+ * "in_integers", "simplified", "alone", "alone_effort" and "model_faults" too), "quantified"
+ * (qs_quant_stats: "queries", "answered", "seconds" and "effort" by step, "unknown",
+ * "disagreements"), "solver_time_s" (every stage's own time, summed), "slowest_query_s" and
+ * "queries_over_1s" (whole requests), "solver_effort" (qs_effort). */
 void qs_write_stats(json_writer *j, const qsolver *s);
 
 /* ---- appended (issue 26: solver effort) -----------------------------------------------------

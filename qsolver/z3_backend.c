@@ -930,9 +930,8 @@ static uint64_t rlimit_count(Z3_context ctx, Z3_solver s) {
   uint64_t count = 0;
   for (unsigned k = 0, n = Z3_stats_size(ctx, stats); k < n; k++)
     if (strcmp(Z3_stats_get_key(ctx, stats, k), "rlimit count") == 0) {
-      count = Z3_stats_is_uint(ctx, stats, k)
-                  ? Z3_stats_get_uint_value(ctx, stats, k)
-                  : (uint64_t)Z3_stats_get_double_value(ctx, stats, k);
+      count = Z3_stats_is_uint(ctx, stats, k) ? Z3_stats_get_uint_value(ctx, stats, k)
+                                              : (uint64_t)Z3_stats_get_double_value(ctx, stats, k);
       break;
     }
   Z3_stats_dec_ref(ctx, stats);

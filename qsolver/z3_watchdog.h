@@ -16,11 +16,11 @@
  * thread that owns the context; nothing else of that context may run in between. After
  * disarm returns, no interrupt of that check can arrive (arm, disarm and the interrupt take
  * one lock) and none is left pending on the context (a push then cannot fail as "canceled":
- * disarm clears it by an empty check when the deadline passed). disarm says whether the deadline passed: a check that then returned unknown
- * was cut by the time limit, one that returned sat or unsat finished first (its answer
- * stands). A limit of 0 arms nothing (no limit). The thread starts at the first armed
- * limit, with every signal blocked (symq's handlers run on the main thread), and ends in
- * z3_watchdog_free, which must come before the context is deleted.
+ * disarm clears it by an empty check when the deadline passed). disarm says whether the deadline
+ * passed: a check that then returned unknown was cut by the time limit, one that returned sat or
+ * unsat finished first (its answer stands). A limit of 0 arms nothing (no limit). The thread starts
+ * at the first armed limit, with every signal blocked (symq's handlers run on the main thread), and
+ * ends in z3_watchdog_free, which must come before the context is deleted.
  */
 #ifndef SYMQ_QSOLVER_Z3_WATCHDOG_H
 #define SYMQ_QSOLVER_Z3_WATCHDOG_H
