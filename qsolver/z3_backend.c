@@ -68,9 +68,9 @@
  *     count, so the outcome is deterministic: QF_MAX_CONFLICTS, SCALAR_MAX_CONFLICTS on the
  *     scalar lane, doubled while under two per formula of the query: query_budget); past
  *     it, qf keeps its scopes for the next query and
- *   - the same tactic (simplify → solve-eqs → bit-blast → sat) solves the query anew, in a
- *     context of its own (solve_alone; bvs, the tactic in the stage's context, when Z3
- *     faulted building that model, and for the fixed lane's requests). A lane whose core
+ *   - bvs, a tactic solver (simplify → solve-eqs → bit-blast → sat), solves the query anew,
+ *     and past ALONE_AFTER_EFFORT the same tactic solves it in a context of its own
+ *     (solve_alone: its cost is then the query's alone, not the run's history). A lane whose core
  *     gave up starts over at its next unknown of any kind (a "canceled" from it is then not
  *     taken for a timeout: the tactic decides that query).
  * The QF_ABV tactic gives up on constant arrays as "incomplete", and the default solver's
@@ -1311,19 +1311,37 @@ static void z3_open(z3_stage *z) {
   z->probe = new_solver(z);
 }
 
+/* Z3's effort bvs may spend on a query in the stage's context before the query is solved in a
+ * context of its own (solve_alone): past it, the query is dear enough that the effort the
+ * context's history adds or saves decides runs (busybox head_count's dearest query: 6.4 M
+ * alone, 9.5 M or 13.5 M in the stage's context after two histories), and a context's setup
+ * (a few ms) is small beside it; under it, the stage's context keeps what the query before
+ * taught it (kill_signum's digit queries, each a step past the last: 0.3 M alone, but decided
+ * within the lane's budget after their predecessor). The bound is spent again alone. */
+#define ALONE_AFTER_EFFORT 1000000
+
+/* Bounds Z3's effort on solver s's checks (rlimit, counted from each check's start; 0: none). */
+static void set_rlimit(z3_stage *z, Z3_solver s, unsigned bound) {
+  Z3_params p = Z3_mk_params(z->ctx);
+  Z3_params_inc_ref(z->ctx, p);
+  Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "rlimit"), bound);
+  Z3_solver_set_params(z->ctx, s, p);
+  Z3_params_dec_ref(z->ctx, p);
+}
+
 /* ---- a hard query in a context of its own ------------------------------------------------ */
 
 static void keep_context(Z3_context ctx);
 
 /* Bit-blasts rq (translated in z->asserted), which a lane's core gave up on within its
- * budget, in a context made for it and deleted after. Z3's effort on a query depends on
+ * budget and bvs within ALONE_AFTER_EFFORT, in a context made for it and deleted after. Z3's
+ * effort on a query depends on
  * everything its context made before it (the terms' ids order the simplifier's arguments,
  * hence the clauses and the SAT solver's choices), so in the stage's own context a hard
  * query's cost was a matter of the run's history: busybox head_count's dearest query, the
  * same formula under forking and pat, cost 13.5 M of effort after the one's queries and
  * 9.5 M after the other's, and pat's run 1.14x forking's CPU for it. Alone, it costs the
- * same 6.4 M after any history, and the context's setup (a few ms) is small beside a query
- * the core could not decide in its budget. Sets ans and returns true; false, with ans
+ * same 6.4 M after any history. Sets ans and returns true; false, with ans
  * untouched, when Z3 faulted building the model (z3_guard.h: the context is then kept for
  * ever, as an abandoned solver's) and the caller solves the query again on bvs. */
 static bool solve_alone(z3_stage *z, const qs_req *rq, unsigned ms, qs_ans *ans) {
@@ -1450,14 +1468,23 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     if (ln->gave_up && cut) lane_reset(z, ln);
     else
       ln->gave_up = true;
-    if (solve_alone(z, rq, ms, ans)) {
-      if (ans->status == QS_UNKNOWN) lane_reset(z, ln);
-      end_query(z, dump, ans, t0);
-      return;
-    }
     solver = z->bvs;
     for (size_t i = 0; i < rq->n; i++) Z3_solver_assert(z->ctx, solver, z->asserted[i]);
+    uint64_t before = rlimit_count(z->ctx, z->probe);
+    set_rlimit(z, solver, ALONE_AFTER_EFFORT);
     r = z->err == Z3_OK ? check(z, solver, ms, &timed) : Z3_L_UNDEF;
+    set_rlimit(z, solver, 0);
+    if (r == Z3_L_UNDEF && !timed && z->err == Z3_OK &&
+        rlimit_count(z->ctx, z->probe) - before >= ALONE_AFTER_EFFORT) {
+      Z3_solver_reset(z->ctx, solver);
+      if (solve_alone(z, rq, ms, ans)) {
+        if (ans->status == QS_UNKNOWN) lane_reset(z, ln);
+        end_query(z, dump, ans, t0);
+        return;
+      }
+      for (size_t i = 0; i < rq->n; i++) Z3_solver_assert(z->ctx, solver, z->asserted[i]);
+      r = z->err == Z3_OK ? check(z, solver, ms, &timed) : Z3_L_UNDEF;
+    }
   }
   if (z->err != Z3_OK) {
     fatal_z3_error(z);
