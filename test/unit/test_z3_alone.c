@@ -1,6 +1,7 @@
 /*
- * test_z3_alone.c — a query the incremental lane's core gives up on is bit-blasted in a
- * context of its own (qsolver/z3_backend.c, solve_alone), so Z3's effort on it is the
+ * test_z3_alone.c — a query the incremental lane's core gives up on, and the bit-blaster
+ * in the stage's context within its bound of effort, is bit-blasted in a context of its own
+ * (qsolver/z3_backend.c, solve_alone), so Z3's effort on it there is the
  * query's alone, whatever the solver was asked before: two modes that ask the same hard
  * question after different histories (forking and merging) pay the same for it. The hard
  * question: p·q = N ∧ 1 < p ∧ 1 < q, N the product of the two largest primes under 2^16,
