@@ -569,8 +569,8 @@ static void quant_stats_json(json_writer *j, const qsolver *s) {
   json_object_end(j);
   JSON_COUNTERS(j, {"strip_conjuncts", q->strip_conjuncts}, {"strip_instances", q->strip_instances},
                 {"strip_folded", q->strip_folded}, {"scan_lemmas", q->scan_lemmas},
-                {"slice_dear", q->slice_dear},
-                {"disagreements", q->disagreements}, {"asked", q->asked});
+                {"slice_dear", q->slice_dear}, {"disagreements", q->disagreements},
+                {"asked", q->asked});
   json_key(j, "asked_decided_by");
   json_object_begin(j);
   for (size_t i = 0; i < s->nstages; i++)
@@ -595,6 +595,8 @@ static void stage_stats_json(json_writer *j, const qs_stage_stats *st, bool is_z
   if (is_z3) {
     json_key_uint(j, "in_integers", st->in_integers);
     json_key_uint(j, "simplified", st->simplified);
+    json_key_uint(j, "alone", st->alone);
+    json_key_uint(j, "alone_effort", st->alone_effort);
     json_key_uint(j, "model_faults", st->model_faults);
   }
   json_object_end(j);

@@ -181,6 +181,9 @@ typedef struct qs_stage_stats {
    * each answered again by a solver with no history, or unknown ("z3 crashed building a
    * model") */
   uint64_t model_faults;
+  /* appended (issue 26): Z3's: the requests the lane's core gave up on, bit-blasted in a
+   * context of their own (z3_backend.c, solve_alone), and Z3's effort on them */
+  uint64_t alone, alone_effort;
 } qs_stage_stats;
 
 size_t qs_stage_count(const qsolver *s);
@@ -252,10 +255,10 @@ const qs_quant_stats *qs_quant_stats_of(const qsolver *s); /* all zero when the 
 /* Writes the solver's members of stats.json into the JSON object open in j, in this order:
  * "queries" (whole requests), "queries_by_stage" ({stage: {"queries", "answered", "sat",
  * "unsat", "unknown", "seconds", "slowest_s", "over_1s"}, …} in chain order, Z3's with
- * "in_integers", "simplified" and "model_faults" too), "quantified" (qs_quant_stats: "queries",
- * "answered", "seconds" and "effort" by step, "unknown", "disagreements"), "solver_time_s" (every
- * stage's own time, summed), "slowest_query_s" and "queries_over_1s" (whole requests),
- * "solver_effort" (qs_effort). */
+ * "in_integers", "simplified", "alone", "alone_effort" and "model_faults" too), "quantified"
+ * (qs_quant_stats: "queries", "answered", "seconds" and "effort" by step, "unknown",
+ * "disagreements"), "solver_time_s" (every stage's own time, summed), "slowest_query_s" and
+ * "queries_over_1s" (whole requests), "solver_effort" (qs_effort). */
 void qs_write_stats(json_writer *j, const qsolver *s);
 
 /* ---- appended (issue 26: solver effort) -----------------------------------------------------

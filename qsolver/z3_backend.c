@@ -68,9 +68,11 @@
  *     count, so the outcome is deterministic: QF_MAX_CONFLICTS, SCALAR_MAX_CONFLICTS on the
  *     scalar lane, doubled while under two per formula of the query: query_budget); past
  *     it, qf keeps its scopes for the next query and
- *   - bvs, a tactic solver (simplify → solve-eqs → bit-blast → sat), solves the query anew.
- *     A lane whose core gave up starts over at its next unknown of any kind (a "canceled"
- *     from it is then not taken for a timeout: bvs decides that query).
+ *   - bvs, a tactic solver (simplify → solve-eqs → bit-blast → sat), solves the query anew,
+ *     and past ALONE_AFTER_EFFORT the same tactic solves it in a context of its own
+ *     (solve_alone: its cost is then the query's alone, not the run's history). A lane whose core
+ *     gave up starts over at its next unknown of any kind (a "canceled" from it is then not
+ *     taken for a timeout: the tactic decides that query).
  * The QF_ABV tactic gives up on constant arrays as "incomplete", and the default solver's
  * preprocessing made eval/bench_qsolver 3-4× slower. unknown and timeout are answers (qf
  * starts over after one). A Z3 error handler records errors (the default one aborts the
@@ -194,6 +196,10 @@ struct z3_stage {
    * deleted (z3_guard.h) */
   bool faulted;
   unsigned abandoned;
+  /* appended (issue 26): the context solve_alone made for the query it solves (NULL between
+   * queries), and the effort spent in such contexts, all deleted since */
+  Z3_context alone;
+  uint64_t alone_effort;
 };
 
 /* The SMT core's conflict budget on an array-free query before the bit-blaster takes it
@@ -229,7 +235,7 @@ static z3_stage *live_stages;
 
 static void on_z3_error(Z3_context ctx, Z3_error_code code) {
   for (z3_stage *z = live_stages; z; z = z->next_live)
-    if (z->ctx == ctx) {
+    if (z->ctx == ctx || z->alone == ctx) {
       if (z->err == Z3_OK) {
         z->err = code;
         snprintf(z->errmsg, sizeof z->errmsg, "%s", Z3_get_error_msg(ctx, code));
@@ -883,11 +889,7 @@ static void formula_arrays(z3_stage *z, expr *f, size_t *n) {
 
 /* Every array of the formulas (so that caches above hold complete models) and every
  * requested one. */
-static expr_assignment *build_model(z3_stage *z, const qs_req *rq, Z3_solver solver,
-                                    bool ints /* solved in the integer encoding */) {
-  Z3_model m = z3_guard_get_model(z->ctx, solver, &z->faulted);
-  if (!m) return NULL; /* z->faulted: the caller abandons the solver */
-  Z3_model_inc_ref(z->ctx, m);
+static expr_assignment *model_assignment(z3_stage *z, const qs_req *rq, Z3_model m, bool ints) {
   size_t n = 0;
   for (size_t i = 0; i < rq->n; i++) formula_arrays(z, rq->f[i], &n);
   qsort(z->collect, n, sizeof *z->collect, cmp_array_id);
@@ -906,11 +908,35 @@ static expr_assignment *build_model(z3_stage *z, const qs_req *rq, Z3_solver sol
     }
     expr_assignment_set(out, z->collect[i], z->bytes, z->collect[i]->capacity);
   }
+  return out;
+}
+
+static expr_assignment *build_model(z3_stage *z, const qs_req *rq, Z3_solver solver,
+                                    bool ints /* solved in the integer encoding */) {
+  Z3_model m = z3_guard_get_model(z->ctx, solver, &z->faulted);
+  if (!m) return NULL; /* z->faulted: the caller abandons the solver */
+  Z3_model_inc_ref(z->ctx, m);
+  expr_assignment *out = model_assignment(z, rq, m, ints);
   Z3_model_dec_ref(z->ctx, m);
   return out;
 }
 
 /* ---- the stage ---------------------------------------------------------------------------- */
+
+/* Context ctx's resource count (qs_z3_effort), read through solver s's statistics. */
+static uint64_t rlimit_count(Z3_context ctx, Z3_solver s) {
+  Z3_stats stats = Z3_solver_get_statistics(ctx, s);
+  Z3_stats_inc_ref(ctx, stats);
+  uint64_t count = 0;
+  for (unsigned k = 0, n = Z3_stats_size(ctx, stats); k < n; k++)
+    if (strcmp(Z3_stats_get_key(ctx, stats, k), "rlimit count") == 0) {
+      count = Z3_stats_is_uint(ctx, stats, k) ? Z3_stats_get_uint_value(ctx, stats, k)
+                                              : (uint64_t)Z3_stats_get_double_value(ctx, stats, k);
+      break;
+    }
+  Z3_stats_dec_ref(ctx, stats);
+  return count;
+}
 
 /* Writes the query before it is solved (so that a query that hangs is on disk), and leaves
  * it open for dump_result. */
@@ -944,39 +970,40 @@ static void unknown(z3_stage *z, qs_ans *ans, const char *what) {
 
 /* max_conflicts: the SMT core's own parameter, set only when `conflicts` (qf's budget; 0
  * lifts it). No "timeout": the watchdog keeps time (check). */
-static void set_limits(z3_stage *z, Z3_solver s, unsigned max_conflicts, bool conflicts) {
-  Z3_params p = Z3_mk_params(z->ctx);
-  Z3_params_inc_ref(z->ctx, p);
+static void set_limits(z3_stage *z, Z3_context ctx, Z3_solver s, unsigned max_conflicts,
+                       bool conflicts) {
+  Z3_params p = Z3_mk_params(ctx);
+  Z3_params_inc_ref(ctx, p);
   /* Z3's check would take SIGINT itself (cancelling that query, the signal then lost to
    * symq, which halts the run on it): symq's handler must see every Ctrl-C */
-  Z3_params_set_bool(z->ctx, p, Z3_mk_string_symbol(z->ctx, "ctrl_c"), false);
+  Z3_params_set_bool(ctx, p, Z3_mk_string_symbol(ctx, "ctrl_c"), false);
   /* --z3-seed (qs_options.z3_seed): both cores read "random_seed"; 0 is Z3's default, left
    * unset so that a run without the option is today's, bit for bit */
   unsigned seed = z->base.solver->opt.z3_seed;
-  if (seed) Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "random_seed"), seed);
+  if (seed) Z3_params_set_uint(ctx, p, Z3_mk_string_symbol(ctx, "random_seed"), seed);
   if (conflicts) {
-    Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "max_conflicts"),
+    Z3_params_set_uint(ctx, p, Z3_mk_string_symbol(ctx, "max_conflicts"),
                        max_conflicts ? max_conflicts : UINT_MAX);
     /* A lane's queries are pure bit-vectors, and QF_BV is the configuration Z3 would pick
      * for them were they not incremental (its logic detection runs only on a solver without
      * scopes): no relevancy propagation. Chained memspn at capacity 64: 4.50 G instructions
      * for the run -> 3.43 G (callgrind). */
-    Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "relevancy"), 0);
+    Z3_params_set_uint(ctx, p, Z3_mk_string_symbol(ctx, "relevancy"), 0);
   }
-  Z3_solver_set_params(z->ctx, s, p);
-  Z3_params_dec_ref(z->ctx, p);
+  Z3_solver_set_params(ctx, s, p);
+  Z3_params_dec_ref(ctx, p);
 }
 
 static Z3_solver new_solver(z3_stage *z) {
   Z3_solver s = Z3_mk_simple_solver(z->ctx);
   Z3_solver_inc_ref(z->ctx, s);
-  set_limits(z, s, 0, false);
+  set_limits(z, z->ctx, s, 0, false);
   return s;
 }
 
 /* Checks solver s within ms milliseconds (0: no limit); *cut: its deadline passed (an
  * unknown is then a timeout; a sat or unsat that came first stands). */
-static Z3_lbool check(z3_stage *z, Z3_solver s, unsigned ms, bool *cut) {
+static Z3_lbool check_in(z3_stage *z, Z3_context ctx, Z3_solver s, unsigned ms, bool *cut) {
   bool stop;
   unsigned limit = qs_check_limit(z->base.solver, ms, &stop);
   z->run_limited = stop || limit != ms;
@@ -985,17 +1012,25 @@ static Z3_lbool check(z3_stage *z, Z3_solver s, unsigned ms, bool *cut) {
     *cut = true;
     return Z3_L_UNDEF;
   }
-  z3_watchdog_arm(z->watchdog, ms);
-  Z3_lbool r = Z3_solver_check(z->ctx, s);
+  z3_watchdog_arm_other(z->watchdog, ctx, ms);
+  Z3_lbool r = Z3_solver_check(ctx, s);
   *cut = z3_watchdog_disarm(z->watchdog);
   return r;
 }
 
+static Z3_lbool check(z3_stage *z, Z3_solver s, unsigned ms, bool *cut) {
+  return check_in(z, z->ctx, s, ms, cut);
+}
+
 /* Did Z3 give up on the check for want of time (cut: the watchdog's deadline passed)? */
-static bool out_of_time(z3_stage *z, Z3_solver s, bool cut) {
+static bool out_of_time_in(Z3_context ctx, Z3_solver s, bool cut) {
   if (cut) return true;
-  const char *why = Z3_solver_get_reason_unknown(z->ctx, s);
+  const char *why = Z3_solver_get_reason_unknown(ctx, s);
   return why && (strstr(why, "timeout") || strstr(why, "canceled"));
+}
+
+static bool out_of_time(z3_stage *z, Z3_solver s, bool cut) {
+  return out_of_time_in(z->ctx, s, cut);
 }
 
 /* Loads the caches of encoding `enc`, parking the others. */
@@ -1020,26 +1055,26 @@ static void drop_caches(z3_stage *z) {
 }
 
 /* simplify → solve-eqs → bit-blast → sat: what the z3 command picks for QF_BV. */
-static Z3_solver new_bv_solver(z3_stage *z) {
+static Z3_solver new_bv_solver(z3_stage *z, Z3_context ctx) {
   static const char *const steps[] = {"simplify", "solve-eqs", "bit-blast", "sat"};
   Z3_tactic t = NULL;
   for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
-    Z3_tactic step = Z3_mk_tactic(z->ctx, steps[i]);
-    Z3_tactic_inc_ref(z->ctx, step);
+    Z3_tactic step = Z3_mk_tactic(ctx, steps[i]);
+    Z3_tactic_inc_ref(ctx, step);
     if (!t) {
       t = step;
       continue;
     }
-    Z3_tactic both = Z3_tactic_and_then(z->ctx, t, step);
-    Z3_tactic_inc_ref(z->ctx, both);
-    Z3_tactic_dec_ref(z->ctx, t);
-    Z3_tactic_dec_ref(z->ctx, step);
+    Z3_tactic both = Z3_tactic_and_then(ctx, t, step);
+    Z3_tactic_inc_ref(ctx, both);
+    Z3_tactic_dec_ref(ctx, t);
+    Z3_tactic_dec_ref(ctx, step);
     t = both;
   }
-  Z3_solver s = Z3_mk_solver_from_tactic(z->ctx, t);
-  Z3_tactic_dec_ref(z->ctx, t);
-  Z3_solver_inc_ref(z->ctx, s);
-  set_limits(z, s, 0, false);
+  Z3_solver s = Z3_mk_solver_from_tactic(ctx, t);
+  Z3_tactic_dec_ref(ctx, t);
+  Z3_solver_inc_ref(ctx, s);
+  set_limits(z, ctx, s, 0, false);
   return s;
 }
 
@@ -1060,7 +1095,7 @@ static Z3_solver abandon(z3_stage *z, Z3_solver s) {
   z->base.stats.model_faults++;
   z->abandoned++;
   z->faulted = false;
-  if (s == z->bvs) return z->bvs = new_bv_solver(z);
+  if (s == z->bvs) return z->bvs = new_bv_solver(z, z->ctx);
   if (s == z->qfa) return z->qfa = new_solver(z);
   if (s == z->quant) return z->quant = new_solver(z);
   qf_lane *ln = &z->int_lane;
@@ -1269,11 +1304,99 @@ static void z3_open(z3_stage *z) {
                     .limit = UINT_MAX,
                     .budget = l == QS_LANE_SCALAR ? SCALAR_MAX_CONFLICTS : QF_MAX_CONFLICTS};
   z->quant = new_solver(z);
-  z->bvs = new_bv_solver(z);
+  z->bvs = new_bv_solver(z, z->ctx);
   z->qfa = new_solver(z);
   z->ints = z3_int_new(z->ctx);
   z->int_lane = (qf_lane){.solver = new_solver(z), .limit = UINT_MAX};
   z->probe = new_solver(z);
+}
+
+/* Z3's effort bvs may spend on a query in the stage's context before the query is solved in a
+ * context of its own (solve_alone): past it, the query is dear enough that the effort the
+ * context's history adds or saves decides runs (busybox head_count's dearest query: 6.4 M
+ * alone, 9.5 M or 13.5 M in the stage's context after two histories), and a context's setup
+ * (a few ms) is small beside it; under it, the stage's context keeps what the query before
+ * taught it (kill_signum's digit queries, each a step past the last: up to 0.36 M alone, decided
+ * within the lane's budget after their predecessor). The bound is spent again alone. */
+#define ALONE_AFTER_EFFORT 1000000
+
+/* Bounds Z3's effort on solver s's checks (rlimit, counted from each check's start; 0: none). */
+static void set_rlimit(z3_stage *z, Z3_solver s, unsigned bound) {
+  Z3_params p = Z3_mk_params(z->ctx);
+  Z3_params_inc_ref(z->ctx, p);
+  Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "rlimit"), bound);
+  Z3_solver_set_params(z->ctx, s, p);
+  Z3_params_dec_ref(z->ctx, p);
+}
+
+/* ---- a hard query in a context of its own ------------------------------------------------ */
+
+static void keep_context(Z3_context ctx);
+
+/* Bit-blasts rq (translated in z->asserted), which a lane's core gave up on within its
+ * budget and bvs within ALONE_AFTER_EFFORT, in a context made for it and deleted after. Z3's
+ * effort on a query depends on
+ * everything its context made before it (the terms' ids order the simplifier's arguments,
+ * hence the clauses and the SAT solver's choices), so in the stage's own context a hard
+ * query's cost was a matter of the run's history: busybox head_count's dearest query, the
+ * same formula under forking and pat, cost 13.5 M of effort after the one's queries and
+ * 9.5 M after the other's, and pat's run 1.14x forking's CPU for it. Alone, it costs the
+ * same 6.4 M after any history. Sets ans and returns true; false, with ans
+ * untouched, when Z3 faulted building the model (z3_guard.h: the context is then kept for
+ * ever, as an abandoned solver's) and the caller solves the query again on bvs. */
+static bool solve_alone(z3_stage *z, const qs_req *rq, unsigned ms, qs_ans *ans) {
+  Z3_config cfg = Z3_mk_config();
+  Z3_context ctx = Z3_mk_context_rc(cfg);
+  Z3_del_config(cfg);
+  Z3_set_error_handler(ctx, on_z3_error);
+  z->alone = ctx;
+  Z3_solver s = new_bv_solver(z, ctx);
+  for (size_t i = 0; i < rq->n && z->err == Z3_OK; i++)
+    Z3_solver_assert(ctx, s, Z3_translate(z->ctx, z->asserted[i], ctx));
+  bool cut = false;
+  Z3_lbool r = z->err == Z3_OK ? check_in(z, ctx, s, ms, &cut) : Z3_L_UNDEF;
+  if (z->err != Z3_OK) fatal_z3_error(z);
+  uint64_t effort = rlimit_count(ctx, s);
+  z->alone_effort += effort;
+  z->base.stats.alone++;
+  z->base.stats.alone_effort += effort;
+  Z3_model back = NULL; /* the model, in z->ctx */
+  if (r == Z3_L_TRUE && rq->want_model) {
+    Z3_model m = z3_guard_get_model(ctx, s, &z->faulted);
+    if (!m) {
+      keep_context(ctx); /* deleting it could fault again */
+      z->faulted = false;
+      z->base.stats.model_faults++;
+      z->alone = NULL;
+      return false;
+    }
+    Z3_model_inc_ref(ctx, m);
+    back = Z3_model_translate(ctx, m, z->ctx);
+    Z3_model_inc_ref(z->ctx, back);
+    Z3_model_dec_ref(ctx, m);
+  }
+  if (r == Z3_L_FALSE) {
+    ans->status = QS_UNSAT;
+  } else if (r == Z3_L_TRUE) {
+    ans->status = QS_SAT;
+    if (back) {
+      ans->model = model_assignment(z, rq, back, false);
+      Z3_model_dec_ref(z->ctx, back);
+      if (z->err != Z3_OK) fatal_z3_error(z);
+      if (!ans->model) unknown(z, ans, "z3 error: model: a byte did not evaluate to a numeral");
+    }
+  } else if (out_of_time_in(ctx, s, cut)) {
+    unknown(z, ans, z->run_limited ? QS_REASON_RUN_LIMIT : "timeout");
+  } else {
+    const char *why = Z3_solver_get_reason_unknown(ctx, s);
+    char msg[200];
+    snprintf(msg, sizeof msg, "z3: %s", why ? why : "");
+    unknown(z, ans, msg);
+  }
+  Z3_solver_dec_ref(ctx, s);
+  Z3_del_context(ctx);
+  z->alone = NULL;
+  return true;
 }
 
 static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
@@ -1325,7 +1448,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
     lane_load(z, ln, rq, z->asserted);
     unsigned budget = query_budget(ln, rq->n);
     if (budget != ln->limit) {
-      set_limits(z, ln->solver, budget, true);
+      set_limits(z, z->ctx, ln->solver, budget, true);
       ln->limit = budget;
     }
   } else if (z->err == Z3_OK) {
@@ -1347,7 +1470,21 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       ln->gave_up = true;
     solver = z->bvs;
     for (size_t i = 0; i < rq->n; i++) Z3_solver_assert(z->ctx, solver, z->asserted[i]);
+    uint64_t before = rlimit_count(z->ctx, z->probe);
+    set_rlimit(z, solver, ALONE_AFTER_EFFORT);
     r = z->err == Z3_OK ? check(z, solver, ms, &timed) : Z3_L_UNDEF;
+    set_rlimit(z, solver, 0);
+    if (r == Z3_L_UNDEF && !timed && z->err == Z3_OK &&
+        rlimit_count(z->ctx, z->probe) - before >= ALONE_AFTER_EFFORT) {
+      Z3_solver_reset(z->ctx, solver);
+      if (solve_alone(z, rq, ms, ans)) {
+        if (ans->status == QS_UNKNOWN) lane_reset(z, ln);
+        end_query(z, dump, ans, t0);
+        return;
+      }
+      for (size_t i = 0; i < rq->n; i++) Z3_solver_assert(z->ctx, solver, z->asserted[i]);
+      r = z->err == Z3_OK ? check(z, solver, ms, &timed) : Z3_L_UNDEF;
+    }
   }
   if (z->err != Z3_OK) {
     fatal_z3_error(z);
@@ -1466,16 +1603,5 @@ qs_stage *qs_z3_stage_new(qsolver *s) {
 uint64_t qs_z3_effort(const qs_stage *st) {
   const z3_stage *z = (const z3_stage *)st;
   if (!z->ctx) return 0; /* no query reached Z3 yet: it did no work */
-  Z3_stats stats = Z3_solver_get_statistics(z->ctx, z->probe);
-  Z3_stats_inc_ref(z->ctx, stats);
-  uint64_t count = 0;
-  for (unsigned k = 0, n = Z3_stats_size(z->ctx, stats); k < n; k++)
-    if (strcmp(Z3_stats_get_key(z->ctx, stats, k), "rlimit count") == 0) {
-      count = Z3_stats_is_uint(z->ctx, stats, k)
-                  ? Z3_stats_get_uint_value(z->ctx, stats, k)
-                  : (uint64_t)Z3_stats_get_double_value(z->ctx, stats, k);
-      break;
-    }
-  Z3_stats_dec_ref(z->ctx, stats);
-  return count;
+  return rlimit_count(z->ctx, z->probe) + z->alone_effort;
 }

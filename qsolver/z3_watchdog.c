@@ -36,6 +36,7 @@
 
 struct z3_watchdog {
   Z3_context ctx;
+  Z3_context target; /* the armed check's context: ctx, or z3_watchdog_arm_other's */
   pthread_mutex_t mu;
   pthread_cond_t cv; /* on CLOCK_MONOTONIC */
   pthread_t thread;
@@ -66,7 +67,7 @@ static void *watch(void *arg) {
     if (now >= w->deadline) {
       if (!w->fired) w->nfired++;
       w->fired = true;
-      Z3_interrupt(w->ctx);
+      Z3_interrupt(w->target);
       w->wake = now + RETRY_NS;
     } else {
       w->wake = w->deadline;
@@ -117,13 +118,16 @@ void z3_watchdog_free(z3_watchdog *w) {
   free(w);
 }
 
-void z3_watchdog_arm(z3_watchdog *w, unsigned ms) {
+void z3_watchdog_arm(z3_watchdog *w, unsigned ms) { z3_watchdog_arm_other(w, w->ctx, ms); }
+
+void z3_watchdog_arm_other(z3_watchdog *w, Z3_context other, unsigned ms) {
   if (!ms) return;
   if (!w->started) start(w);
   int64_t deadline = now_ns() + (int64_t)ms * 1000000;
   pthread_mutex_lock(&w->mu);
   assert(!w->armed);
   w->armed = true;
+  w->target = other;
   w->fired = false;
   w->deadline = deadline;
   if (deadline < w->wake) pthread_cond_signal(&w->cv);
@@ -133,11 +137,11 @@ void z3_watchdog_arm(z3_watchdog *w, unsigned ms) {
 bool z3_watchdog_disarm(z3_watchdog *w) {
   if (!w->started) return false;
   pthread_mutex_lock(&w->mu);
-  bool fired = w->armed && w->fired;
+  bool fired = w->armed && w->fired, own = w->target == w->ctx;
   w->armed = false;
   w->fired = false;
   pthread_mutex_unlock(&w->mu);
-  if (fired) { /* an interrupt may have come after the check returned: reset Z3's flag */
+  if (fired && own) { /* an interrupt may have come after the check returned: reset Z3's flag */
     if (!w->clear) {
       w->clear = Z3_mk_simple_solver(w->ctx);
       Z3_solver_inc_ref(w->ctx, w->clear);
