@@ -70,9 +70,9 @@
  *     it, qf keeps its scopes for the next query and
  *   - bvs, a tactic solver (simplify → solve-eqs → bit-blast → sat), solves the query anew,
  *     and past ALONE_AFTER_EFFORT the same tactic solves it in a context of its own
- *     (solve_alone: its cost is then the query's alone, not the run's history). A lane whose core
- *     gave up starts over at its next unknown of any kind (a "canceled" from it is then not
- *     taken for a timeout: the tactic decides that query).
+ *     (solve_alone: its cost is then the query's alone, not the run's history). A lane whose
+ *     core gave up starts over at its next unknown of any kind (a "canceled" from it is then
+ *     not taken for a timeout: the tactic decides that query).
  * The QF_ABV tactic gives up on constant arrays as "incomplete", and the default solver's
  * preprocessing made eval/bench_qsolver 3-4× slower. unknown and timeout are answers (qf
  * starts over after one). A Z3 error handler records errors (the default one aborts the
@@ -1316,8 +1316,9 @@ static void z3_open(z3_stage *z) {
  * context's history adds or saves decides runs (busybox head_count's dearest query: 6.4 M
  * alone, 9.5 M or 13.5 M in the stage's context after two histories), and a context's setup
  * (a few ms) is small beside it; under it, the stage's context keeps what the query before
- * taught it (kill_signum's digit queries, each a step past the last: up to 0.36 M alone, decided
- * within the lane's budget after their predecessor). The bound is spent again alone. */
+ * taught it (kill_signum's digit queries, each a step past the last: up to 0.36 M alone,
+ * decided within the lane's budget after their predecessor). The bound is spent again
+ * alone. */
 #define ALONE_AFTER_EFFORT 1000000
 
 /* Bounds Z3's effort on solver s's checks (rlimit, counted from each check's start; 0: none). */
@@ -1334,16 +1335,16 @@ static void set_rlimit(z3_stage *z, Z3_solver s, unsigned bound) {
 static void keep_context(Z3_context ctx);
 
 /* Bit-blasts rq (translated in z->asserted), which a lane's core gave up on within its
- * budget and bvs within ALONE_AFTER_EFFORT, in a context made for it and deleted after. Z3's
- * effort on a query depends on
- * everything its context made before it (the terms' ids order the simplifier's arguments,
- * hence the clauses and the SAT solver's choices), so in the stage's own context a hard
- * query's cost was a matter of the run's history: busybox head_count's dearest query, the
- * same formula under forking and pat, cost 13.5 M of effort after the one's queries and
- * 9.5 M after the other's, and pat's run 1.14x forking's CPU for it. Alone, it costs the
- * same 6.4 M after any history. Sets ans and returns true; false, with ans
- * untouched, when Z3 faulted building the model (z3_guard.h: the context is then kept for
- * ever, as an abandoned solver's) and the caller solves the query again on bvs. */
+ * budget and bvs within ALONE_AFTER_EFFORT, in a context made for it and deleted after.
+ * Z3's effort on a query depends on everything its context made before it (the terms' ids
+ * order the simplifier's arguments, hence the clauses and the SAT solver's choices), so in
+ * the stage's own context a hard query's cost was a matter of the run's history: busybox
+ * head_count's dearest query, the same formula under forking and pat, cost 13.5 M of effort
+ * after the one's queries and 9.5 M after the other's, and pat's run 1.14x forking's CPU
+ * for it. Alone, it costs the same 6.4 M after any history. Sets ans and returns true;
+ * false, with ans untouched, when Z3 faulted building the model (z3_guard.h: the context is
+ * then kept for ever, as an abandoned solver's) and the caller solves the query again on
+ * bvs. */
 static bool solve_alone(z3_stage *z, const qs_req *rq, unsigned ms, qs_ans *ans) {
   Z3_config cfg = Z3_mk_config();
   Z3_context ctx = Z3_mk_context_rc(cfg);
