@@ -197,9 +197,9 @@ struct z3_stage {
   bool faulted;
   unsigned abandoned;
   /* appended (issue 26): the context solve_alone made for the query it solves (NULL between
-   * queries), and the effort spent in such contexts, all deleted since */
+   * queries); the effort spent in such contexts, all deleted since, is in
+   * base.stats.alone_effort */
   Z3_context alone;
-  uint64_t alone_effort;
 };
 
 /* The SMT core's conflict budget on an array-free query before the bit-blaster takes it
@@ -1033,6 +1033,19 @@ static bool out_of_time(z3_stage *z, Z3_solver s, bool cut) {
   return out_of_time_in(z->ctx, s, cut);
 }
 
+/* The unknown that solver s's check in context ctx returned (cut: its deadline passed): a
+ * timeout (or the run's limit, which a --validate-merges check reports), or Z3's reason. */
+static void unknown_of_check(z3_stage *z, Z3_context ctx, Z3_solver s, bool cut, qs_ans *ans) {
+  if (out_of_time_in(ctx, s, cut)) {
+    unknown(z, ans, z->run_limited ? QS_REASON_RUN_LIMIT : "timeout");
+    return;
+  }
+  const char *why = Z3_solver_get_reason_unknown(ctx, s);
+  char msg[200];
+  snprintf(msg, sizeof msg, "z3: %s", why ? why : "");
+  unknown(z, ans, msg);
+}
+
 /* Loads the caches of encoding `enc`, parking the others. */
 static void use_encoding(z3_stage *z, int enc) {
   if (z->enc == enc) return;
@@ -1357,10 +1370,8 @@ static bool solve_alone(z3_stage *z, const qs_req *rq, unsigned ms, qs_ans *ans)
   bool cut = false;
   Z3_lbool r = z->err == Z3_OK ? check_in(z, ctx, s, ms, &cut) : Z3_L_UNDEF;
   if (z->err != Z3_OK) fatal_z3_error(z);
-  uint64_t effort = rlimit_count(ctx, s);
-  z->alone_effort += effort;
   z->base.stats.alone++;
-  z->base.stats.alone_effort += effort;
+  z->base.stats.alone_effort += rlimit_count(ctx, s);
   Z3_model back = NULL; /* the model, in z->ctx */
   if (r == Z3_L_TRUE && rq->want_model) {
     Z3_model m = z3_guard_get_model(ctx, s, &z->faulted);
@@ -1386,13 +1397,8 @@ static bool solve_alone(z3_stage *z, const qs_req *rq, unsigned ms, qs_ans *ans)
       if (z->err != Z3_OK) fatal_z3_error(z);
       if (!ans->model) unknown(z, ans, "z3 error: model: a byte did not evaluate to a numeral");
     }
-  } else if (out_of_time_in(ctx, s, cut)) {
-    unknown(z, ans, z->run_limited ? QS_REASON_RUN_LIMIT : "timeout");
   } else {
-    const char *why = Z3_solver_get_reason_unknown(ctx, s);
-    char msg[200];
-    snprintf(msg, sizeof msg, "z3: %s", why ? why : "");
-    unknown(z, ans, msg);
+    unknown_of_check(z, ctx, s, cut, ans);
   }
   Z3_solver_dec_ref(ctx, s);
   Z3_del_context(ctx);
@@ -1506,15 +1512,7 @@ static void z3_solve(qs_stage *st, const qs_req *rq, qs_ans *ans) {
       }
     }
   } else {
-    if (out_of_time(z, solver, timed)) { /* a --validate-merges check reports which limit */
-      unknown(z, ans, z->run_limited ? QS_REASON_RUN_LIMIT : "timeout");
-    } else {
-      const char *why = Z3_solver_get_reason_unknown(z->ctx, solver);
-      why = why ? why : "";
-      char msg[200];
-      snprintf(msg, sizeof msg, "z3: %s", why);
-      unknown(z, ans, msg);
-    }
+    unknown_of_check(z, z->ctx, solver, timed, ans);
   }
   if (!incremental || solver != ln->solver) Z3_solver_reset(z->ctx, solver);
   if (incremental && (ans->status == QS_UNKNOWN || z->err != Z3_OK)) lane_reset(z, ln);
@@ -1604,5 +1602,5 @@ qs_stage *qs_z3_stage_new(qsolver *s) {
 uint64_t qs_z3_effort(const qs_stage *st) {
   const z3_stage *z = (const z3_stage *)st;
   if (!z->ctx) return 0; /* no query reached Z3 yet: it did no work */
-  return rlimit_count(z->ctx, z->probe) + z->alone_effort;
+  return rlimit_count(z->ctx, z->probe) + z->base.stats.alone_effort;
 }
