@@ -1799,6 +1799,35 @@ static const ir_inst *branch_compare(merge_ctx *m, uint32_t func, const ir_inst 
   return &fn->insts[d];
 }
 
+/* Is operand o of func the result of a call of klee_get_value* (through casts)? */
+static bool from_get_value(merge_ctx *m, uint32_t func, const ir_operand *o) {
+  static const char prefix[] = "klee_get_value";
+  const ir_function *fn = &m->prog->funcs[func];
+  for (int casts = 0; o->kind == IR_OPND_REG && casts < 4; casts++) {
+    uint32_t d = defs_of(m, func)[o->index];
+    if (d == IR_NONE) return false;
+    const ir_inst *in = &fn->insts[d];
+    if (in->op == IR_CALL) {
+      if (in->u.call.func == IR_NONE) return false;
+      const ir_function *callee = &m->prog->funcs[in->u.call.func];
+      return callee->is_decl && strncmp(callee->name, prefix, sizeof prefix - 1) == 0;
+    }
+    if (in->op != IR_TRUNC && in->op != IR_ZEXT && in->op != IR_SEXT && in->op != IR_MOVE)
+      return false;
+    o = &fn->operands[in->ops];
+  }
+  return false;
+}
+
+bool merge_decide_concretized(merge_ctx *m, uint32_t func, uint32_t branch) {
+  const ir_function *fn = &m->prog->funcs[func];
+  if (branch >= fn->ninsts) return false;
+  const ir_inst *cmp = branch_compare(m, func, &fn->insts[branch]);
+  if (!cmp) return false;
+  const ir_operand *o = &fn->operands[cmp->ops];
+  return from_get_value(m, func, &o[0]) || from_get_value(m, func, &o[1]);
+}
+
 /* Do comparisons a and b of func compare the same two values (either order, any
  * predicate)? */
 static bool same_comparands(merge_ctx *m, uint32_t func, const ir_inst *a, const ir_inst *b) {

@@ -169,6 +169,15 @@ typedef enum merge_asked {
 merge_asked merge_decide_asked_again(merge_ctx *m, uint32_t func, uint32_t loop, uint32_t branch,
                                      uint32_t join);
 
+/* Does the conditional branch at instruction `branch` of func compare a value with what
+ * klee_get_value returned for it (through casts)? That is a concretization: the program
+ * (strtod's digit_value in the libc model) needs the value concrete and forks once per value
+ * it may take. Sides that parted there differ in constants the program chose to enumerate;
+ * joined with ite, the value is symbolic again where the program needed it concrete (json-c
+ * string_get_double: strtod's joined digits made every later query dearer and ended paths on
+ * symbolic floating point). */
+bool merge_decide_concretized(merge_ctx *m, uint32_t func, uint32_t branch);
+
 /* Would every ite join that --incremental-merge's part of a region of loop `loop` of func could
  * make be declined by merge_decide_asked_again — for every conditional branch of the loop's
  * body and every join of the body (or its header) that both its sides reach in the

@@ -708,6 +708,11 @@ static bool joinable(merge_ctx *m, merge_region *r, merge_node *n, merge_node *c
       address_differs(m, r, a, b) || (place == PLACE_HEADER && pointer_in_memory_differs(a, b)))
     return false;
   merge_node *lca = lowest_common_ancestor(n, c);
+  const merge_branch *parting = first_branch(lca, n);
+  if (parting && merge_decide_concretized(m, parting->func, parting->inst)) {
+    merge_reasons_add(&m->stats->decisions, MERGE_INC_CONCRETIZED);
+    return false;
+  }
   merge_asked asked = parted_on_a_later_question(m, r, lca, n, c);
   if (asked) {
     merge_reasons_add(&m->stats->decisions,

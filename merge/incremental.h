@@ -24,8 +24,10 @@
  *     at a symbolic index), and the comparison of the loop's function at which their paths
  *     parted is not asked again after the join, in the rest of the iteration or after the
  *     loop, nor the byte it read compared again after the loop (merge_decide_asked_again:
- *     the joined state would be split there into the two sides again), and no join at that
- *     position was undone after its loop, or by a joined path that ended on a symbolic
+ *     the joined state would be split there into the two sides again), their paths did
+ *     not part, in any function, at a comparison with what klee_get_value returned
+ *     (merge_decide_concretized: the program enumerates that value's constants, an ite
+ *     would make it symbolic again), and no join at that position was undone after its loop, or by a joined path that ended on a symbolic
  *     operand of floating point (see "Joins a later fork undid" below),
  *   - no path below n or n' has ended inside the region (its test is written: redoing it
  *     would write it twice), and n is not a state that left a loop region (the release
@@ -138,6 +140,11 @@ void merge_inc_undone_free(merge_ctx *m);
  * was carried by a state that ended on a symbolic operand (merge_inc_state_unsupported). */
 #define MERGE_INC_LOST \
   "join declined: a state carrying a join here ended on a symbolic operand of floating point"
+
+/* The decision counted for each pair of snapshots not joined because their paths parted at
+ * a comparison with what klee_get_value returned (merge_decide_concretized). */
+#define MERGE_INC_CONCRETIZED \
+  "join declined: its sides parted where the program concretized a value (klee_get_value)"
 
 /* The decision (merge.decisions) counted for each pair of snapshots not joined because the
  * comparison their paths parted at is asked again after the join (merge_decide_asked_again). */
