@@ -708,6 +708,7 @@ static bool joinable(merge_ctx *m, merge_region *r, merge_node *n, merge_node *c
       address_differs(m, r, a, b) || (place == PLACE_HEADER && pointer_in_memory_differs(a, b)))
     return false;
   merge_node *lca = lowest_common_ancestor(n, c);
+  /* the fork below lca on n's side (the lca's children are one fork's sides) */
   const merge_branch *parting = first_branch(lca, n);
   if (parting && merge_decide_concretized(m, parting->func, parting->inst)) {
     merge_reasons_add(&m->stats->decisions, MERGE_INC_CONCRETIZED);

@@ -27,8 +27,9 @@
  *     the joined state would be split there into the two sides again), their paths did
  *     not part, in any function, at a comparison with what klee_get_value returned
  *     (merge_decide_concretized: the program enumerates that value's constants, an ite
- *     would make it symbolic again), and no join at that position was undone after its loop, or by a joined path that ended on a symbolic
- *     operand of floating point (see "Joins a later fork undid" below),
+ *     would make it symbolic again), and no join at that position was undone after its
+ *     loop, or by a joined path that ended on a symbolic operand of floating point (see
+ *     "Joins a later fork undid" below),
  *   - no path below n or n' has ended inside the region (its test is written: redoing it
  *     would write it twice), and n is not a state that left a loop region (the release
  *     merges those; merging them here would take them from under the join snapshots).
