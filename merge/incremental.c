@@ -951,9 +951,11 @@ static void merge_nodes(merge_ctx *m, merge_region *r, merge_node *n, merge_node
   else
     note_equal_merge(m, merged, la, lb);
   /* --tests-per-merge=all: a test for each side, as a release writes one per member */
-  if (m->opt.tests_per_merge_all)
-    for (size_t j = 0; j < 2; j++)
-      if (m->host.write_test(m->host.ctx, group[j])) m->stats->merge_tests++;
+  for (size_t j = 0; j < 2; j++) {
+    uint32_t test_id = m->opt.tests_per_merge_all ? m->host.write_test(m->host.ctx, group[j]) : 0;
+    m->stats->merge_tests += test_id != 0;
+    merge_keep_member_tests(merged, group[j], test_id);
+  }
   corrupt_for_test(merged);
   if (m->opt.validate) {
     merge_values values = {.nparts = 2};

@@ -72,7 +72,7 @@ void merge_stats_json(json_writer *j, const merge_stats *s) {
                 {"validation_unchecked", s->validation_unchecked},
                 {"merged_pc_nodes", s->merged_pc_nodes}, {"states_at_exits", s->states_at_exits},
                 {"tree_nodes", s->tree_nodes}, {"batches", s->batches},
-                {"covered_paths", s->covered_paths});
+                {"covered_paths", s->covered_paths}, {"tests_completed", s->tests_completed});
   json_key(j, "pat");
   json_object_begin(j);
   JSON_COUNTERS(j, {"regions_merged", s->pat_regions}, {"merges", s->pat_merges},
@@ -168,6 +168,12 @@ expr *merge_tmp(merge_ctx *m, expr *e) {
   }
   m->tmp[m->ntmp++] = e;
   return e;
+}
+
+void merge_keep_member_tests(state *merged, const state *member, uint32_t test_id) {
+  member_tests_take(&merged->member_tests, member->member_tests);
+  if (test_id)
+    member_tests_add(&merged->member_tests, test_id, member->pc, member->npc, member->nsymbolics);
 }
 
 expr *merge_tail(merge_ctx *m, const state *st, size_t from) {
@@ -1023,13 +1029,16 @@ static void release_group(merge_ctx *m, merge_region *r, state **group, size_t n
   bool all_tested = m->opt.tests_per_merge_all && !r->inc;
   for (size_t k = 0; k < n; k++)
     if (!is_member(out, nout, group[k])) {
-      bool tested = false;
+      uint32_t test_id = 0;
       if (m->opt.tests_per_merge_all) {
         expr_assignment *model = pause_model_claim(m, group[k]);
-        tested = model ? m->host.write_test_model(m->host.ctx, group[k], model)
-                       : m->host.write_test(m->host.ctx, group[k]);
-        m->stats->merge_tests += tested;
+        test_id = model ? m->host.write_test_model(m->host.ctx, group[k], model)
+                        : m->host.write_test(m->host.ctx, group[k]);
+        m->stats->merge_tests += test_id != 0;
       }
+      bool tested = test_id != 0;
+      for (size_t j = 0; j < nout; j++) /* the merged states go on for its path */
+        if (!is_member(group, n, out[j])) merge_keep_member_tests(out[j], group[k], test_id);
       all_tested &= tested && !group[k]->merge_product;
       group[k]->region = NULL; /* merged away: not a path of its own */
       m->host.discard(m->host.ctx, group[k]);

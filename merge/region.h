@@ -126,12 +126,15 @@ typedef struct merge_stats {
    * outcome and reason: "merged (cfg)", "merged by pattern", "declined: <reason>",
    * "fallback fork: <why>", "fallback cfg: <why>" (merge/decide.h) */
   merge_reasons decisions;
-  uint64_t regions_nested; /* appended (issue 26, 3c): regions opened inside another's loop */
-  uint64_t pat_syntheses;  /* appended (issue 26, 1): partitions PAT synthesized a formula for */
-  uint64_t batches;        /* appended (issue 26): exit groups released in a batch, before
-                              their region (merge/region.c) */
-  uint64_t covered_paths;  /* appended (issue 26): merged states that completed with no test
-                              of their own, their members' tests covering their paths */
+  uint64_t regions_nested;  /* appended (issue 26, 3c): regions opened inside another's loop */
+  uint64_t pat_syntheses;   /* appended (issue 26, 1): partitions PAT synthesized a formula for */
+  uint64_t batches;         /* appended (issue 26): exit groups released in a batch, before
+                               their region (merge/region.c) */
+  uint64_t covered_paths;   /* appended (issue 26): merged states that completed with no test
+                               of their own, their members' tests covering their paths */
+  uint64_t tests_completed; /* appended (issue 26): tests written for paths merged away,
+                               written again with the inputs their merged state made later
+                               (engine/core/member_tests.h) */
 } merge_stats;
 
 /* The "merge" object of stats.json. */
@@ -146,14 +149,14 @@ typedef struct merge_host {
   void (*park)(void *ctx, state *st);               /* out of the searcher: it waits */
   void (*resume)(void *ctx, state *st, bool fresh); /* back in; fresh: a new (merged) state */
   void (*discard)(void *ctx, state *st);            /* merged away: forget and free it */
-  bool (*write_test)(void *ctx, state *st);         /* st's test; false if none written */
+  uint32_t (*write_test)(void *ctx, state *st);     /* st's test's id; 0 if none written */
   uint64_t (*new_state_id)(void *ctx);
   /* Writes the file `name` (no '/') into the output directory, whole or not at all; false
    * once the failure is reported on stderr. */
   bool (*write_file)(void *ctx, const char *name, const void *data, size_t len);
   /* appended (issue 26): st's test from `model`, a model of st's whole path condition that
-   * the call takes over (frees); false if none written */
-  bool (*write_test_model)(void *ctx, state *st, expr_assignment *model);
+   * the call takes over (frees); its id, 0 if none written */
+  uint32_t (*write_test_model)(void *ctx, state *st, expr_assignment *model);
 } merge_host;
 
 typedef struct merge_ctx merge_ctx; /* the merging context (merge/strategy.h) */

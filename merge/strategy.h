@@ -129,6 +129,10 @@ void merge_tmp_release(merge_ctx *m); /* releases them (done after each group) *
 /* The conjunction of st's constraints from position `from` on (its tail since a region's
  * entry or a tree node), as a temporary. */
 expr *merge_tail(merge_ctx *m, const state *st, size_t from);
+/* merged goes on for member's path among others: it keeps member's test (test_id, 0 if none
+ * was written) and those of the paths merged into member, which lack the inputs it makes
+ * later (engine/core/member_tests.h). */
+void merge_keep_member_tests(state *merged, const state *member, uint32_t test_id);
 
 merge_loops *merge_loops_of(merge_ctx *m, uint32_t func);
 static inline merge_region *merge_region_of(const state *st) { return st->region; }

@@ -53,6 +53,7 @@ state *state_fork(const state *s, uint64_t id) {
   d->manual_nesting = s->manual_nesting;
   d->merge_cfg_descendant = s->merge_cfg_descendant;
   d->merge_product = s->merge_product;
+  d->member_tests = member_tests_share(s->member_tests);
   return d;
 }
 
@@ -78,6 +79,7 @@ void state_free(state *s) {
   }
   free(s->symbolics);
   symnames_release(s->names);
+  member_tests_release(s->member_tests);
   free(s);
 }
 

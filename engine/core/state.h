@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "engine/core/expr.h"
+#include "engine/core/member_tests.h"
 #include "engine/core/memory.h"
 #include "engine/core/symnames.h"
 
@@ -84,6 +85,9 @@ typedef struct state {
   /* appended (issue 26; set by merge/, kept by forks): the state was made by a merge, or forked
    * from one — it holds more than one path, and one test does not cover them */
   bool merge_product;
+  /* appended (issue 26, tests of merged paths; added to by merge/, shared by forks): the
+   * tests written for the paths merged into it, to complete with the inputs it makes later */
+  member_tests *member_tests;
 } state;
 
 state *state_new(uint64_t id);

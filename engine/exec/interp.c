@@ -259,6 +259,29 @@ static bool test_wanted(executor *ex, const state *st, bool always) {
   return true;
 }
 
+/* st's symbolic inputs, one ktest object each, their bytes from model. */
+static ktest_object *test_objects(const state *st, const expr_assignment *model) {
+  ktest_object *objects = xrealloc(NULL, (st->nsymbolics + 1) * sizeof *objects);
+  for (size_t k = 0; k < st->nsymbolics; k++) {
+    const state_symbolic *sym = &st->symbolics[k];
+    const expr_binding *b = expr_assignment_find(model, sym->array);
+    uint32_t n = (uint32_t)sym->object->capacity;
+    u128 size; /* a symbolic-size object's bytes are truncated to its size in the model */
+    if (!expr_is_const(sym->object->size) &&
+        expr_eval(sym->object->size, model, 0, &size) == EXPR_EVAL_OK && size < n)
+      n = (uint32_t)size;
+    uint8_t *bytes = xcalloc(n ? n : 1, 1);
+    if (b) memcpy(bytes, b->bytes, b->len < n ? b->len : n);
+    objects[k] = (ktest_object){.name = sym->name, .bytes = bytes, .num_bytes = n};
+  }
+  return objects;
+}
+
+static void free_test_objects(ktest_object *objects, size_t n) {
+  for (size_t k = 0; k < n; k++) free(objects[k].bytes);
+  free(objects);
+}
+
 /* Writes the state's test: one ktest object per symbolic input, bytes from a model of its
  * path condition (`given`, taken over, when not NULL). Returns the test id, or 0 when there
  * is none (no model, no test wanted (test_wanted), or the output failed). */
@@ -282,22 +305,9 @@ static uint32_t write_test_from(executor *ex, state *st, bool always, expr_assig
     expr_assignment_free(model);
     return 0;
   }
-  ktest_object *objects = xrealloc(NULL, (st->nsymbolics + 1) * sizeof *objects);
-  for (size_t k = 0; k < st->nsymbolics; k++) {
-    const state_symbolic *sym = &st->symbolics[k];
-    const expr_binding *b = expr_assignment_find(model, sym->array);
-    uint32_t n = (uint32_t)sym->object->capacity;
-    u128 size; /* a symbolic-size object's bytes are truncated to its size in the model */
-    if (!expr_is_const(sym->object->size) &&
-        expr_eval(sym->object->size, model, 0, &size) == EXPR_EVAL_OK && size < n)
-      n = (uint32_t)size;
-    uint8_t *bytes = xcalloc(n ? n : 1, 1);
-    if (b) memcpy(bytes, b->bytes, b->len < n ? b->len : n);
-    objects[k] = (ktest_object){.name = sym->name, .bytes = bytes, .num_bytes = n};
-  }
+  ktest_object *objects = test_objects(st, model);
   uint32_t id = out_write_test(ex->out, objects, (uint32_t)st->nsymbolics);
-  for (size_t k = 0; k < st->nsymbolics; k++) free(objects[k].bytes);
-  free(objects);
+  free_test_objects(objects, st->nsymbolics);
   expr_assignment_free(model);
   if (!id) {
     ex->result->tests_lost++;
@@ -336,10 +346,43 @@ static out_err where_of(const executor *ex, const state *st) {
   return e;
 }
 
+/* The tests written for paths merged into st (engine/core/member_tests.h) that hold fewer
+ * inputs than st, now at its end, has: where a member's path condition is consistent with
+ * st's, that path is the member's, and its test is written again with every input, from a
+ * model of both. A member whose path did not come here is completed where it did end. */
+static void complete_member_tests(executor *ex, state *st) {
+  member_tests *l = st->member_tests;
+  for (size_t k = 0; l && k < l->n && !ex->result->output_failed; k++) {
+    member_test *t = l->items[k];
+    if (t->completed || t->nsymbolics >= st->nsymbolics) continue;
+    size_t npc = t->npc + st->npc;
+    expr **pc = xrealloc(NULL, (npc ? npc : 1) * sizeof *pc);
+    memcpy(pc, t->pc, t->npc * sizeof *pc);
+    memcpy(pc + t->npc, st->pc, st->npc * sizeof *pc);
+    expr_array **arrays = state_symbolic_arrays(st);
+    expr_assignment *model = NULL;
+    if (qs_get_model(ex->solver, pc, npc, arrays, st->nsymbolics, &model) == QS_SAT) {
+      out_canonical_model(ex->canon, pc, npc, arrays, st->nsymbolics, model, OUT_CANONICAL_BUDGET);
+      ktest_object *objects = test_objects(st, model);
+      if (out_rewrite_test(ex->out, t->test_id, objects, (uint32_t)st->nsymbolics) == 0) {
+        t->completed = true;
+        ex->result->merge.tests_completed++;
+      } else {
+        output_failed(ex);
+      }
+      free_test_objects(objects, st->nsymbolics);
+    }
+    expr_assignment_free(model);
+    free(arrays);
+    free(pc);
+  }
+}
+
 void interp_end_state(executor *ex, state *st) {
   part_gone(ex->opt->part, st);
   prune_gone(ex->prune, st);
   if (!st->paused) search_remove(ex->searcher, st);
+  complete_member_tests(ex, st);
   merge_path_ended(ex->merge, st); /* its leaf leaves the region's partition */
   merge_gone(ex->merge, st);
   live_remove(ex, st);
@@ -1987,9 +2030,9 @@ static void host_discard(void *ctx, state *st) {
   state_free(st);
 }
 
-static bool host_write_test(void *ctx, state *st) { return write_test(ctx, st) != 0; }
-static bool host_write_test_model(void *ctx, state *st, expr_assignment *model) {
-  return write_test_from(ctx, st, false, model) != 0;
+static uint32_t host_write_test(void *ctx, state *st) { return write_test(ctx, st); }
+static uint32_t host_write_test_model(void *ctx, state *st, expr_assignment *model) {
+  return write_test_from(ctx, st, false, model);
 }
 
 /* A state merging makes stands for paths that may have covered new code: under

@@ -302,12 +302,8 @@ static int write_text(out_dir *o, const char *name, text_buf *b) {
 
 /* ---- tests and per-test files ------------------------------------------------------- */
 
-uint32_t out_write_test(out_dir *o, const ktest_object *objects, uint32_t num_objects) {
-  if (o->num_tests == UINT32_MAX) {
-    fail(o, "%s: too many tests", o->path);
-    return 0;
-  }
-  uint32_t id = o->num_tests + 1;
+/* Writes test id's ktest file, whole or not at all. */
+static int write_ktest(out_dir *o, uint32_t id, const ktest_object *objects, uint32_t num_objects) {
   char name[32];
   snprintf(name, sizeof name, "test%06" PRIu32 ".ktest", id);
 
@@ -321,13 +317,34 @@ uint32_t out_write_test(out_dir *o, const ktest_object *objects, uint32_t num_ob
   char err[256];
   if (ktest_encode(&t, &buf, &len, err, sizeof err) < 0) {
     fail(o, "%s: %s: %s", o->path, name, err);
-    return 0;
+    return -1;
   }
   int rc = out_write_file(o, name, buf, len);
   free(buf);
-  if (rc < 0) return 0;
+  return rc;
+}
+
+uint32_t out_write_test(out_dir *o, const ktest_object *objects, uint32_t num_objects) {
+  if (o->num_tests == UINT32_MAX) {
+    fail(o, "%s: too many tests", o->path);
+    return 0;
+  }
+  uint32_t id = o->num_tests + 1;
+  if (write_ktest(o, id, objects, num_objects) < 0) return 0;
   o->num_tests = id;
   return id;
+}
+
+int out_rewrite_test(out_dir *o, uint32_t test_id, const ktest_object *objects,
+                     uint32_t num_objects) {
+  if (!test_id || test_id > o->num_tests) {
+    fail(o, "%s: no test %" PRIu32 " to write again", o->path, test_id);
+    return -1;
+  }
+  size_t listed = o->placed.len; /* a placed test is listed once, when first written */
+  int rc = write_ktest(o, test_id, objects, num_objects);
+  if (o->placed.s) o->placed.s[o->placed.len = listed] = 0;
+  return rc;
 }
 
 static bool valid_suffix(const char *s) {

@@ -80,6 +80,11 @@ int out_set_args(out_dir *o, int argc, const char *const argv[]);
  * and closed when this returns. Returns the test id, or 0 on failure (the id is
  * then not used up). */
 uint32_t out_write_test(out_dir *o, const ktest_object *objects, uint32_t num_objects);
+/* Writes test test_id (already written) again with these objects, whole or not at all: a test
+ * completed with inputs its path made later (engine/core/member_tests.h). 0, or -1 once the
+ * failure is reported. */
+int out_rewrite_test(out_dir *o, uint32_t test_id, const ktest_object *objects,
+                     uint32_t num_objects);
 
 /* One stack frame of an error report, innermost first. */
 typedef struct out_frame {
