@@ -714,7 +714,8 @@ int run_parse_options(int argc, char **argv, run_options *o) {
      and on memspn. Not under --interpolate, which prunes forked paths: with pat there it
      merges only at a region's exits (below), the plain PAT that lost to forking on real code */
   if (!o->merge_given)
-    o->interp.merge.mode = o->interp.prune.mode == PRUNE_MODE_NONE ? MERGE_MODE_PAT : MERGE_MODE_NONE;
+    o->interp.merge.mode =
+        o->interp.prune.mode == PRUNE_MODE_NONE ? MERGE_MODE_PAT : MERGE_MODE_NONE;
   o->input = o->inputs[0];
   if ((rc = split_cflags(&run_command, o))) return rc;
   /* the interpreter bounds each query by the time left, from the same timeout */
