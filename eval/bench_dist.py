@@ -101,8 +101,8 @@ def commit():
 def measure_time(symq, bc, scratch, repeat):
     singles, jobs = [], []
     for r in range(repeat):
-        singles.append(timed([symq, "run", f"--output-dir={scratch}/single{r}", bc]))
-        jobs.append(timed([symq, "run", "--jobs", "2", f"--output-dir={scratch}/jobs{r}", bc]))
+        singles.append(timed([symq, "run", "--merge=none", f"--output-dir={scratch}/single{r}", bc]))
+        jobs.append(timed([symq, "run", "--merge=none", "--jobs", "2", f"--output-dir={scratch}/jobs{r}", bc]))
     s = stats(f"{scratch}/single0")
     j = stats(f"{scratch}/jobs0")
     assert s["completed_paths"] == j["completed_paths"] and s["exhausted"] and j["exhausted"], \
@@ -116,14 +116,14 @@ def measure_time(symq, bc, scratch, repeat):
 
 def simulate(symq, bc, scratch, workers, per_worker):
     split = f"{scratch}/split"
-    p = sh([symq, "run", f"--split={workers * per_worker}", f"--output-dir={split}", bc])
+    p = sh([symq, "run", "--merge=none", f"--split={workers * per_worker}", f"--output-dir={split}", bc])
     if p.returncode:
         sys.exit(f"bench_dist: the split: exit {p.returncode}\n{p.stderr[-2000:]}")
     parts = sorted(glob.glob(f"{split}/part-*.part"))
     work, secs, paths = [], [], 0
     for k, part in enumerate(parts):
         d = f"{scratch}/part{k:04d}"
-        p = sh([symq, "run", f"--part={part}", f"--output-dir={d}", bc])
+        p = sh([symq, "run", "--merge=none", f"--part={part}", f"--output-dir={d}", bc])
         if p.returncode:
             sys.exit(f"bench_dist: {part}: exit {p.returncode}\n{p.stderr[-2000:]}")
         s = stats(d)

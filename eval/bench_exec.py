@@ -30,7 +30,7 @@ def run_once(symq, driver, search):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out")
         start = time.monotonic()
-        proc = subprocess.run([symq, "run", "--no-progress", "--search=" + search,
+        proc = subprocess.run([symq, "run", "--merge=none", "--no-progress", "--search=" + search,
                                "--output-dir=" + out, driver],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         wall = time.monotonic() - start

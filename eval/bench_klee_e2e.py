@@ -7,7 +7,7 @@
 
 Every test/e2e/*.c that uses only the KLEE API (includes <klee/klee.h>, not <symq.h> nor a
 library such as zlib) is run by both tools, forking, DFS, as a user would: symq on the C file
-(`symq run --search=dfs`, its clang step included; with --input bc on the bitcode `symq
+(`symq run --merge=none --search=dfs`, its clang step included; with --input bc on the bitcode `symq
 compile` wrote beforehand, not timed, as KLEE's), KLEE on the bitcode clang-14 makes of the
 same file with symq's klee/klee.h (`klee --libc=uclibc --search=dfs`, as
 /work/shared/notes/klee-peer.md says; the clang step not timed). Each pair runs R times
@@ -59,7 +59,7 @@ def run_symq(symq, src, budget, tmp):
     """symq on src (a C file, or the bitcode symq compile made of it)."""
     out = tempfile.mkdtemp(dir=tmp)
     os.rmdir(out)
-    code, cpu, _, err = run_child([symq, "run", "--no-progress", "--search=dfs",
+    code, cpu, _, err = run_child([symq, "run", "--merge=none", "--no-progress", "--search=dfs",
                                    f"--output-dir={out}", src], budget)
     try:
         with open(os.path.join(out, "stats.json")) as f:

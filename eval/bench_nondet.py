@@ -25,7 +25,7 @@ DRIVER = os.path.join(HERE, "drivers", "nondet_loop.c")
 def run_once(symq, n, max_time):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out")
-        proc = subprocess.run([symq, "run", "--no-progress", f"--max-time={max_time}",
+        proc = subprocess.run([symq, "run", "--merge=none", "--no-progress", f"--max-time={max_time}",
                                "--output-dir=" + out, f"-DN={n}", DRIVER],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if proc.returncode != 0:

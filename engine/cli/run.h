@@ -27,6 +27,7 @@ typedef struct run_options {
   qs_options solver;          /* its timeout_ms is interp's solver_timeout_ms too */
   bool qsolver_timeout_given; /* else --qsolver-timeout is --solver-timeout */
   bool progress_given;        /* else the status line shows when stderr is a terminal */
+  bool merge_given;           /* else --merge is pat, or none under --interpolate */
   bool incremental_given;     /* else --incremental-merge is on under --merge=pat only (not
                                  with --interpolate) */
   const char *include_dirs[RUN_MAX_CLANG_ARGS];

@@ -2,6 +2,7 @@
  * loop over the buffer forks like memspn: 2·3 + 1 = 7 paths, and the read one past the end is
  * in bounds on none of them, so the last byte read (buf[size - 1]) is always legal. Objects:
  * "buf.size" (8 bytes) then "buf" (size bytes: no fixed size). */
+// ARGS: --merge=none
 // EXPECT: completed=7 errors=0 tests=7
 // EXPECT-OBJECTS: buf.size:8 buf
 #include <symq.h>

@@ -3,6 +3,7 @@
  * gives 2·5 + 1 = 11 paths. Of the two with i == 3 (n == 3, and n > 3 with s[3] != 'a'),
  * reading s[4] is out of bounds only where n == 3: 10 completed paths, 1 error. The ktests
  * hold s truncated to its n + 1 bytes, so their sizes vary (no size in EXPECT-OBJECTS). */
+// ARGS: --merge=none
 // EXPECT: completed=10 errors=1 tests=11
 // EXPECT-ERROR: ptr line=@past_the_end
 // EXPECT-OBJECTS: n:8 s

@@ -1,5 +1,6 @@
 /* symq's own manual-region calls, with plain forking: --merge=none ignores the region, so
  * the 4 paths of two branches stay separate. */
+// ARGS: --merge=none
 // EXPECT: completed=4 errors=0 tests=4
 // EXPECT-OBJECTS: a:1 b:1
 #include <symq.h>

@@ -54,6 +54,8 @@ must not start that way. Every driver needs exactly one EXPECT or EXPECT-REJECT 
         SUBSTRING when given), no `symq: done:` line. Excludes every other directive but ARGS.
   // ARGS: OPTION ...
         Extra symq options (shell words) put before the driver. --output-dir is the script's.
+        A driver whose EXPECT counts forking's paths says --merge=none: symq run merges by
+        pattern unless told not to.
   // SIGNAL: INT|TERM [STATES]
         Send SIGINT or SIGTERM to symq once it says it is exploring with at least STATES
         (default 1) live states: symq runs with --progress and the signal goes when a

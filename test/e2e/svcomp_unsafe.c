@@ -2,6 +2,7 @@
  * the loop has run five times. __VERIFIER_assume bounds n to [0, 5] without forking; the
  * loop then forks once per n: n = 0..4 complete, n = 5 reaches the error, exactly once and
  * at its call. */
+// ARGS: --merge=none
 // EXPECT: completed=5 errors=1 tests=6
 // EXPECT-ERROR: reach_error line=@reach
 // EXPECT-OBJECTS: nondet_uint:4

@@ -7,6 +7,7 @@
  * length (strcpy of 4 or 5 characters): 25 overflowing paths, reported once per check
  * (14 .err files: __fgets_chk reads nothing from the empty stdin, so it never overflows,
  * and the printf-style ones share the checks of __vsprintf_chk and __vsnprintf_chk). */
+// ARGS: --merge=none
 // EXPECT: errors=25
 #include <stdarg.h>
 #include <stdio.h>

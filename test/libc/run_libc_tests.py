@@ -27,7 +27,8 @@ Directives — comment lines in a driver:
         document where the model forks: a regression there fails the test).
   // EXPECT-EARLY: SUBSTRING      some early path's reason contains it (repeatable)
   // EXPECT-STDOUT: TEXT          symq's stdout contains TEXT (\\n means a newline)
-  // ARGS: OPTION ...             extra `symq run` options
+  // ARGS: OPTION ...             extra `symq run` options (`--merge=none` where EXPECT counts
+                                forking's paths: symq run merges by pattern by default)
 
 The native model build is cached under --work-dir (default: a temporary directory), keyed
 by a hash of the model's sources and the compiler flags, so parallel CTest runs share it.

@@ -2,6 +2,7 @@
  * paths); strnlen with a bound 0..5 on an unterminated buffer must never read past the
  * bound (symq would report the out-of-bounds read) and forks once per way of stopping:
  * at the bound k = 0..5 or at a NUL at k = 0..4 (11 paths). */
+// ARGS: --merge=none
 // EXPECT: completed=16 tests=16
 #define _GNU_SOURCE
 #include <string.h>

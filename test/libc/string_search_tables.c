@@ -9,6 +9,7 @@
  * (strchrnul's are the driver's own test for the terminator), 15 for memchr with a
  * symbolic size 0..4 (a symbolic size takes the forking loop), 9 for the mixed string;
  * 106 when every byte of a table forked. */
+// ARGS: --merge=none
 // EXPECT: completed=36
 #define _GNU_SOURCE
 #include <string.h>

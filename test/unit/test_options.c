@@ -492,10 +492,11 @@ static void test_run_table(void) {
   static run_options o; /* large: not on the stack */
   CHECK_EQ_U64(RUN_PARSE(o, "d.c"), 0);
   CHECK_EQ_STR(o.input, "d.c");
-  CHECK_EQ_U64(o.interp.merge.mode, MERGE_MODE_NONE);
+  CHECK_EQ_U64(o.interp.merge.mode, MERGE_MODE_PAT); /* the default, incrementally */
+  CHECK(!o.merge_given && o.interp.merge.incremental);
   CHECK_EQ_U64(o.interp.merge.loops, MERGE_LOOPS_SIZE);
   CHECK(o.interp.merge.tests_per_merge_all);
-  CHECK(!o.interp.merge.incremental && !o.interp.merge.validate && !o.interp.merge.dump_tree);
+  CHECK(!o.interp.merge.validate && !o.interp.merge.dump_tree);
   CHECK_EQ_U64(o.interp.merge.pat.max_candidates, 20);
   CHECK_EQ_U64(o.interp.merge.pat.max_patterns, 10);
   CHECK_EQ_U64(o.interp.capacity, 100);
@@ -520,6 +521,14 @@ static void test_run_table(void) {
   CHECK(o.interp.merge.incremental && o.interp.merge.validate && o.interp.merge.dump_tree);
   CHECK_EQ_U64(o.interp.merge.pat.max_candidates, 30);
   CHECK_EQ_U64(o.interp.merge.pat.max_patterns, 5);
+
+  /* --merge: pat unless given, none under --interpolate unless given */
+  CHECK_EQ_U64(RUN_PARSE(o, "--merge=none", "d.c"), 0);
+  CHECK(o.merge_given && o.interp.merge.mode == MERGE_MODE_NONE && !o.interp.merge.incremental);
+  CHECK_EQ_U64(RUN_PARSE(o, "--interpolate", "d.c"), 0);
+  CHECK(!o.merge_given && o.interp.merge.mode == MERGE_MODE_NONE && !o.interp.merge.incremental);
+  CHECK_EQ_U64(RUN_PARSE(o, "--interpolate", "--merge=pat", "d.c"), 0);
+  CHECK(o.interp.merge.mode == MERGE_MODE_PAT && !o.interp.merge.incremental);
 
   /* --incremental-merge: on under pat unless given or --interpolate, off under cfg */
   CHECK_EQ_U64(RUN_PARSE(o, "--merge=pat", "d.c"), 0);
